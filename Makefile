@@ -1,0 +1,60 @@
+# graph_games: build, test and inspect the judge binaries. `make help` lists the targets.
+BINS := graph_game police_thief grid_game_28218 move_or_block
+RELEASE := target/release
+SHELL := /bin/bash
+
+.PHONY: help build test judge demo bench lint clean
+
+help:
+	@echo "make build   release binaries in $(RELEASE)/"
+	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case"
+	@echo "make judge   every judge case, PASS/FAIL each, with a diff for failures"
+	@echo "make demo    each binary on one sample: the input, then the output"
+	@echo "make bench   ../shared/bench/compare all (speed and memory against the baselines)"
+	@echo "make lint    rustfmt and clippy, warnings as errors"
+
+build:
+	cargo build --release
+
+test:
+	cargo test --release
+
+judge: build
+	@pass=0; fail=0; \
+	for dir in inputs/*/; do \
+	  bin=$$(basename $$dir); \
+	  for case in $$dir*.in; do \
+	    name=$$(basename $$case .in); args=""; \
+	    [[ -f $$dir$$name.args ]] && args=$$(cat $$dir$$name.args); \
+	    if [[ -f expected/$$bin/$$name.out ]]; then \
+	      got=$$($(RELEASE)/$$bin $$args < $$case 2>&1; echo "exit $$?"); \
+	      want=$$(cat expected/$$bin/$$name.out; echo "exit 0"); \
+	    else \
+	      got=$$($(RELEASE)/$$bin $$args < $$case 2>&1 >/dev/null; echo "exit $$?"); \
+	      want=$$(cat expected/$$bin/$$name.err 2>/dev/null; echo "exit 2"); \
+	    fi; \
+	    if [[ "$$got" == "$$want" ]]; then pass=$$((pass+1)); echo "PASS $$bin/$$name"; \
+	    else fail=$$((fail+1)); echo "FAIL $$bin/$$name"; diff <(echo "$$want") <(echo "$$got") | head -20; fi; \
+	  done; \
+	done; \
+	echo "$$pass passed, $$fail failed"; [[ $$fail -eq 0 ]]
+
+demo: build
+	@for bin in $(BINS); do \
+	  [[ -x $(RELEASE)/$$bin ]] || continue; \
+	  case=$$(ls inputs/$$bin/*.in | head -1); args=""; \
+	  [[ -f $${case%.in}.args ]] && args=$$(cat $${case%.in}.args); \
+	  echo "=== $$bin $$args < $$case"; cat $$case; \
+	  echo "--- output"; $(RELEASE)/$$bin $$args < $$case; echo; \
+	done
+
+bench:
+	@if [[ -x ../shared/bench/compare ]]; then ../shared/bench/compare all; \
+	else echo "../shared/bench/compare is not here: nothing to compare against"; fi
+
+lint:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings -D clippy::incompatible_msrv
+
+clean:
+	cargo clean

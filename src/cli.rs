@@ -1,0 +1,102 @@
+//! What every judge binary shares: flags, `--help`, and the exit-status contract.
+//!
+//! A binary calls [`run`] with its usage text, the flags it knows, and a body that reads the
+//! input and writes the answer. The body must finish reading and checking the whole input before
+//! it writes anything, so that bad input leaves stdout empty. Then:
+//! - `--help` prints the usage on stdout and exits 0;
+//! - an unknown flag, a stray argument, or an [`Error`] from the body prints one line
+//!   `error: ...` on stderr and exits 2;
+//! - otherwise the output is flushed and the exit status is 0.
+
+use crate::input::{Error, Scanner};
+use std::io::{self, BufWriter, StdinLock, StdoutLock, Write};
+
+/// The flags given on the command line, each checked against the binary's list.
+#[derive(Debug, Default)]
+pub struct Flags {
+    given: Vec<String>,
+}
+
+impl Flags {
+    /// Checks `args` (without the program name) against `known`; `Ok(None)` means `--help`.
+    pub fn parse(args: impl IntoIterator<Item = String>, known: &[&str]) -> Result<Option<Flags>, Error> {
+        let mut given = Vec::new();
+        for arg in args {
+            if arg == "--help" || arg == "-h" {
+                return Ok(None);
+            }
+            if !known.contains(&arg.as_str()) {
+                let what = if arg.starts_with('-') { "unknown flag" } else { "unexpected argument" };
+                return Err(Error::new(format!("{what} `{arg}` (try --help)")));
+            }
+            if !given.contains(&arg) {
+                given.push(arg);
+            }
+        }
+        Ok(Some(Flags { given }))
+    }
+
+    /// Whether `flag` (such as `"--depth"`) was given.
+    pub fn has(&self, flag: &str) -> bool {
+        self.given.iter().any(|g| g == flag)
+    }
+}
+
+/// The input and output a body works with.
+pub type Input = Scanner<StdinLock<'static>>;
+pub type Output = BufWriter<StdoutLock<'static>>;
+
+/// Runs a judge binary and returns its exit status (pass it to `std::process::exit`).
+pub fn run<F>(usage: &str, known: &[&str], body: F) -> i32
+where
+    F: FnOnce(&Flags, &mut Input, &mut Output) -> Result<(), Error>,
+{
+    let flags = match Flags::parse(std::env::args().skip(1), known) {
+        Ok(Some(flags)) => flags,
+        Ok(None) => {
+            print!("{usage}");
+            return 0;
+        }
+        Err(e) => return fail(&e),
+    };
+    let mut input = Scanner::new(io::stdin().lock());
+    let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    if let Err(e) = body(&flags, &mut input, &mut output) {
+        return fail(&e);
+    }
+    match output.flush() {
+        Ok(()) => 0,
+        // A closed pipe (`| head`) is the reader's choice, not an error worth a message.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => fail(&Error::new(format!("cannot write the output: {e}"))),
+    }
+}
+
+fn fail(e: &Error) -> i32 {
+    eprintln!("error: {e}");
+    2
+}
+
+/// Turns a write failure inside a body into an [`Error`] (use with `map_err`).
+pub fn write_error(e: io::Error) -> Error {
+    Error::new(format!("cannot write the output: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Option<Flags>, Error> {
+        Flags::parse(args.iter().map(|a| a.to_string()), &["--depth", "--misere"])
+    }
+
+    #[test]
+    fn flags() {
+        let flags = parse(&["--misere", "--depth", "--misere"]).unwrap().unwrap();
+        assert!(flags.has("--depth") && flags.has("--misere"));
+        assert!(!parse(&[]).unwrap().unwrap().has("--depth"));
+        assert!(parse(&["--depth", "--help"]).unwrap().is_none());
+        assert_eq!(parse(&["--deep"]).unwrap_err().message(), "unknown flag `--deep` (try --help)");
+        assert_eq!(parse(&["x"]).unwrap_err().message(), "unexpected argument `x` (try --help)");
+    }
+}

@@ -1,0 +1,133 @@
+//! An explicit directed graph in compact arrays, and the game of moving a token along its edges.
+//!
+//! [`Graph`] keeps, for every vertex, its out-degree and its predecessors (the sources of the edges
+//! into it, one entry per edge) in one flat array: `4 * (2n + m)` bytes for `n` vertices and `m`
+//! edges. [`GraphGame`] plays on it: a vertex with moves is open, and a vertex without moves ends
+//! the game with a result the caller chooses (normal play: the player to move loses).
+
+use crate::solver::{Game, Start};
+
+#[derive(Debug, Clone)]
+pub struct Graph {
+    out_degree: Vec<u32>,
+    /// The predecessors of `v` are `predecessors[pred_start[v]..pred_start[v + 1]]`.
+    pred_start: Vec<u32>,
+    predecessors: Vec<u32>,
+    max_out_degree: u32,
+}
+
+impl Graph {
+    /// Builds the graph on vertices `0..n` with edges `sources[i] -> targets[i]`.
+    ///
+    /// Every endpoint must be below `n`, and `n` and the number of edges below `u32::MAX`.
+    /// Takes the edge arrays by value and frees them as soon as the predecessor array is built.
+    pub fn from_edges(n: usize, sources: Vec<u32>, targets: Vec<u32>) -> Graph {
+        assert_eq!(sources.len(), targets.len());
+        assert!(n < u32::MAX as usize && sources.len() < u32::MAX as usize);
+        let mut out_degree = vec![0u32; n];
+        for &u in &sources {
+            out_degree[u as usize] += 1;
+        }
+        // Counting sort by target: count the edges into each vertex, turn the counts into block
+        // ends, then place each edge by moving its target's cursor back one slot. Afterwards
+        // pred_start[v] is the start of v's block, and pred_start[n] (which counted nothing) is m.
+        let mut pred_start = vec![0u32; n + 1];
+        for &v in &targets {
+            pred_start[v as usize] += 1;
+        }
+        let mut end = 0;
+        for slot in pred_start.iter_mut() {
+            end += *slot;
+            *slot = end;
+        }
+        let mut predecessors = vec![0u32; sources.len()];
+        // Backwards, so that each block keeps the input order.
+        for (&u, &v) in sources.iter().zip(&targets).rev() {
+            let cursor = &mut pred_start[v as usize];
+            *cursor -= 1;
+            predecessors[*cursor as usize] = u;
+        }
+        let max_out_degree = out_degree.iter().copied().max().unwrap_or(0);
+        Graph { out_degree, pred_start, predecessors, max_out_degree }
+    }
+
+    pub fn num_vertices(&self) -> usize {
+        self.out_degree.len()
+    }
+
+    pub fn num_edges(&self) -> usize {
+        self.predecessors.len()
+    }
+
+    pub fn out_degree(&self, v: usize) -> u32 {
+        self.out_degree[v]
+    }
+
+    /// The sources of the edges into `v`, once per edge, in input order.
+    pub fn predecessors(&self, v: usize) -> &[u32] {
+        &self.predecessors[self.pred_start[v] as usize..self.pred_start[v + 1] as usize]
+    }
+}
+
+/// Moving a token along the edges of a [`Graph`]; `dead_end(v)` says how the game stands at a
+/// vertex `v` without moves (`Start::Lose` for normal play, `Start::Win` for misère).
+pub struct GraphGame<'a, F> {
+    graph: &'a Graph,
+    dead_end: F,
+}
+
+impl<'a, F: Fn(usize) -> Start> GraphGame<'a, F> {
+    pub fn new(graph: &'a Graph, dead_end: F) -> Self {
+        GraphGame { graph, dead_end }
+    }
+}
+
+impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
+    fn num_states(&self) -> usize {
+        self.graph.num_vertices()
+    }
+
+    fn max_moves(&self) -> u32 {
+        self.graph.max_out_degree
+    }
+
+    fn start(&self, v: usize) -> Start {
+        match self.graph.out_degree[v] {
+            0 => (self.dead_end)(v),
+            k => Start::Moves(k),
+        }
+    }
+
+    fn for_each_predecessor<V: FnMut(usize)>(&self, v: usize, mut visit: V) {
+        for &u in self.graph.predecessors(v) {
+            visit(u as usize);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{solve, Outcome};
+
+    #[test]
+    fn predecessors_in_input_order() {
+        let g = Graph::from_edges(4, vec![0, 2, 0, 3, 0], vec![1, 1, 1, 3, 3]);
+        assert_eq!(g.predecessors(0), &[] as &[u32]);
+        assert_eq!(g.predecessors(1), &[0, 2, 0]);
+        assert_eq!(g.predecessors(2), &[] as &[u32]);
+        assert_eq!(g.predecessors(3), &[3, 0]);
+        assert_eq!((g.out_degree(0), g.out_degree(1), g.num_edges()), (3, 0, 5));
+    }
+
+    #[test]
+    fn normal_and_misere() {
+        // 0 -> 1 -> 2; 3 -> 3, 3 -> 0; 4 -> 4 (the example of the graph_game problem, 0-based).
+        let g = Graph::from_edges(5, vec![0, 1, 3, 3, 4], vec![1, 2, 3, 0, 4]);
+        let normal = solve(&GraphGame::new(&g, |_| Start::Lose));
+        let misere = solve(&GraphGame::new(&g, |_| Start::Win));
+        use Outcome::*;
+        assert_eq!((0..5).map(|v| normal.outcome(v)).collect::<Vec<_>>(), [Lose, Win, Lose, Win, Draw]);
+        assert_eq!((0..5).map(|v| misere.outcome(v)).collect::<Vec<_>>(), [Win, Lose, Win, Draw, Draw]);
+    }
+}

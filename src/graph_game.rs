@@ -1,0 +1,134 @@
+//! The general game: a token on a directed graph, players alternately move it along an edge.
+//!
+//! Input: `n m`, then `m` edges `u v` (1-based). Output: one line per vertex, `win`, `lose` or
+//! `draw` for the player to move with the token there; with depth, `win d` / `lose d`, where `d`
+//! is how many moves the game lasts under optimal play. Normal play: a player who cannot move
+//! loses; misère: he wins.
+//!
+//! Memory: the edges are read into two `u32` arrays that grow with the input (never past the
+//! declared `m`), then turned into a [`Graph`]: about `12m + 8n` bytes at the peak, then
+//! `4m + 16n` during the search. The text itself is read in chunks, never held whole.
+
+use crate::graph::{Graph, GraphGame};
+use crate::input::{Error, Scanner};
+use crate::solver::{solve, Outcome, Start, DRAW_DEPTH};
+use std::io::{self, Read, Write};
+
+/// The most vertices the program accepts (memory is a few `u32` arrays of this length).
+pub const MAX_VERTICES: u64 = 100_000_000;
+/// The most edges the program accepts.
+pub const MAX_EDGES: u64 = 500_000_000;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// A player who cannot move wins.
+    pub misere: bool,
+    /// Print how long each decided game lasts.
+    pub depth: bool,
+}
+
+/// Reads `n m` and the edge list, and checks that nothing follows it.
+pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Graph, Error> {
+    let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
+    let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
+    let (n, m) = (n as usize, m as usize);
+    // The edge arrays grow as edges arrive (doubling, capped at m), so a false m costs nothing.
+    let mut sources: Vec<u32> = Vec::with_capacity(m.min(1 << 16));
+    let mut targets: Vec<u32> = Vec::with_capacity(m.min(1 << 16));
+    for i in 1..=m {
+        if sources.len() == sources.capacity() {
+            let more = sources.len().min(m - sources.len());
+            sources.reserve_exact(more);
+            targets.reserve_exact(more);
+        }
+        let u = input.u64_in(format_args!("the source of edge {i} of {m}"), 1, n as u64)?;
+        let v = input.u64_in(format_args!("the target of edge {i} of {m}"), 1, n as u64)?;
+        sources.push(u as u32 - 1);
+        targets.push(v as u32 - 1);
+    }
+    input.finish(format_args!("the {m} edges"))?;
+    Ok(Graph::from_edges(n, sources, targets))
+}
+
+/// Solves the game on `graph` and writes one line per vertex.
+pub fn write_answer(graph: &Graph, options: Options, out: &mut impl Write) -> io::Result<()> {
+    let dead_end = if options.misere { Start::Win } else { Start::Lose };
+    let solution = solve(&GraphGame::new(graph, |_| dead_end));
+    let depths = if options.depth { solution.depths() } else { Vec::new() };
+    let mut line = Vec::with_capacity(1 << 16);
+    for v in 0..graph.num_vertices() {
+        line.extend_from_slice(match solution.outcome(v) {
+            Outcome::Win => b"win",
+            Outcome::Lose => b"lose",
+            Outcome::Draw => b"draw",
+        });
+        if options.depth && depths[v] != DRAW_DEPTH {
+            line.push(b' ');
+            push_decimal(&mut line, depths[v]);
+        }
+        line.push(b'\n');
+        if line.len() > (1 << 16) - 32 {
+            out.write_all(&line)?;
+            line.clear();
+        }
+    }
+    out.write_all(&line)
+}
+
+fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(text: &str, options: Options) -> Result<String, Error> {
+        let graph = read(&mut Scanner::new(text.as_bytes()))?;
+        let mut out = Vec::new();
+        write_answer(&graph, options, &mut out).unwrap();
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    const EXAMPLE: &str = "5 5\n1 2\n2 3\n4 4\n4 1\n5 5\n";
+
+    #[test]
+    fn the_problem_example() {
+        let both = Options { misere: true, depth: true };
+        assert_eq!(answer(EXAMPLE, Options::default()).unwrap(), "lose\nwin\nlose\nwin\ndraw\n");
+        assert_eq!(answer(EXAMPLE, both).unwrap(), "win 2\nlose 1\nwin 0\ndraw\ndraw\n");
+    }
+
+    #[test]
+    fn decimal() {
+        let mut out = Vec::new();
+        for v in [0, 7, 10, 4_294_967_295] {
+            push_decimal(&mut out, v);
+            out.push(b' ');
+        }
+        assert_eq!(out, b"0 7 10 4294967295 ");
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let err = |text: &str| answer(text, Options::default()).unwrap_err().message().to_string();
+        assert_eq!(err(""), "line 1, column 1: expected the number of vertices n, found the end of the input");
+        assert_eq!(
+            err("3 2\n1 2\n"),
+            "line 3, column 1: expected the source of edge 2 of 2, found the end of the input"
+        );
+        assert_eq!(err("3 1\n1 4\n"), "line 2, column 3: the target of edge 1 of 1 must be between 1 and 3, found 4");
+        assert_eq!(err("3 1\n1 2\n3 1\n"), "line 3, column 1: unexpected `3` after the 1 edges");
+        assert!(err("100000000000 1\n1 1\n").contains("must be between 1 and 100000000"));
+    }
+}

@@ -1,0 +1,318 @@
+//! Win, lose or draw for every state of a two-player game whose moves may form cycles.
+//!
+//! # The game contract
+//! A [`Game`] has states `0..num_states()`. Each state either is already decided (the game is over
+//! there: [`Start::Win`] or [`Start::Lose`] for the player to move) or has `k` moves
+//! ([`Start::Moves`]); `Moves(0)` is the same as `Lose`, since a player who cannot move loses. The
+//! game lists, for any state, the states with a move into it ([`Game::for_each_predecessor`]), once
+//! per move: a state with two moves into `s` is listed twice. Explicit graphs
+//! ([`crate::graph::Graph`]) and board games that compute their moves on the fly both fit.
+//!
+//! # The algorithm
+//! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
+//! state. A FIFO queue starts with the decided states and walks moves backwards:
+//! - a predecessor of a **losing** state wins (it can move there);
+//! - a predecessor of a **winning** state loses one remaining move; when none remain, every move
+//!   reaches a winning state, so it loses.
+//!
+//! Invariant: a state is in the queue iff it is decided, and each state is decided (and queued)
+//! at most once, so every move is walked backwards at most once: O(states + moves) time, no
+//! recursion. States never decided are draws: from each, the player to move has a move that is not
+//! known to lose, and neither player can force the game to end.
+//!
+//! # Depth
+//! Because the queue is FIFO, states are decided in rounds: round 0 holds the decided states, round
+//! `d + 1` the states decided while round `d` is walked. A state decided in round `d` lasts exactly
+//! `d` moves under optimal play (the winner ends the game as fast as he can, the loser drags it out):
+//! a winner is decided by its first losing successor to come off the queue, which has the smallest
+//! depth; a loser by its last winning successor, which has the largest. [`Solution::depths`] reads
+//! the rounds off the queue afterwards, so asking for depth costs nothing during the search.
+//!
+//! # Memory
+//! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
+//! maximum value is win, anything between is an undecided state with that many moves left. When
+//! no state has more than 254 moves (all the board games here) the counter is a byte; otherwise it
+//! is a `u32`. With the queue (a `u32` per state), the search needs **5 bytes per state**, or 8
+//! with wide counters, plus whatever the game itself stores.
+
+/// How a state stands before the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// The game is over and the player to move has won.
+    Win,
+    /// The game is over and the player to move has lost.
+    Lose,
+    /// The game goes on: the player to move has this many moves (`Moves(0)` means `Lose`).
+    Moves(u32),
+}
+
+/// The result for the player to move, with optimal play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Lose,
+    Draw,
+}
+
+/// A game the solver can decide. See the module doc for the contract.
+pub trait Game {
+    /// How many states there are; states are numbered `0..num_states()` (at most `u32::MAX`).
+    fn num_states(&self) -> usize;
+
+    /// An upper bound on `k` over all states that start as `Moves(k)`.
+    fn max_moves(&self) -> u32;
+
+    /// How `state` stands before the search.
+    fn start(&self, state: usize) -> Start;
+
+    /// Calls `visit(p)` once for every move `p -> state`. Moves out of decided states may be
+    /// listed or not; they are ignored.
+    fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
+}
+
+/// The depth [`Solution::depths`] gives a drawn state.
+pub const DRAW_DEPTH: u32 = u32::MAX;
+
+/// The outcome of every state, and the order in which they were decided.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    counters: Counters,
+    /// Every decided state, in the order it came off the queue.
+    order: Vec<u32>,
+    /// `round_starts[d]` is the index in `order` of the first state of depth `d`.
+    round_starts: Vec<u32>,
+}
+
+#[derive(Debug, Clone)]
+enum Counters {
+    Narrow(Vec<u8>),
+    Wide(Vec<u32>),
+}
+
+impl Solution {
+    /// The outcome of `state` for the player to move.
+    pub fn outcome(&self, state: usize) -> Outcome {
+        match &self.counters {
+            Counters::Narrow(c) => outcome_of(c[state]),
+            Counters::Wide(c) => outcome_of(c[state]),
+        }
+    }
+
+    /// How many states there are.
+    pub fn len(&self) -> usize {
+        match &self.counters {
+            Counters::Narrow(c) => c.len(),
+            Counters::Wide(c) => c.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The decided states in the order the search decided them (by nondecreasing depth).
+    pub fn decided_in_order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// For every state, how many moves the game lasts from it under optimal play ([`DRAW_DEPTH`]
+    /// for draws). Allocates one `u32` per state.
+    pub fn depths(&self) -> Vec<u32> {
+        let mut depth = vec![DRAW_DEPTH; self.len()];
+        let ends = self.round_starts.iter().skip(1).map(|&e| e as usize).chain([self.order.len()]);
+        for (d, (start, end)) in self.round_starts.iter().map(|&s| s as usize).zip(ends).enumerate() {
+            for &state in &self.order[start..end] {
+                depth[state as usize] = d as u32;
+            }
+        }
+        depth
+    }
+}
+
+/// A `remaining_moves` counter that also encodes the outcome: `LOSE` (zero), `WIN` (the maximum),
+/// or an undecided state's remaining moves in between.
+trait Counter: Copy + Eq {
+    const LOSE: Self;
+    const WIN: Self;
+    fn from_moves(k: u32) -> Self;
+    /// Takes one move away; returns the new value.
+    fn decrement(&mut self) -> Self;
+}
+
+macro_rules! counter {
+    ($t:ty) => {
+        impl Counter for $t {
+            const LOSE: $t = 0;
+            const WIN: $t = <$t>::MAX;
+            fn from_moves(k: u32) -> $t {
+                k as $t
+            }
+            fn decrement(&mut self) -> $t {
+                *self -= 1;
+                *self
+            }
+        }
+    };
+}
+counter!(u8);
+counter!(u32);
+
+fn outcome_of<C: Counter>(c: C) -> Outcome {
+    if c == C::WIN {
+        Outcome::Win
+    } else if c == C::LOSE {
+        Outcome::Lose
+    } else {
+        Outcome::Draw
+    }
+}
+
+/// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
+pub fn solve<G: Game>(game: &G) -> Solution {
+    let n = game.num_states();
+    assert!(n <= u32::MAX as usize, "a game has at most 2^32 - 1 states");
+    let max_moves = game.max_moves();
+    assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
+    if max_moves < u32::from(u8::MAX) {
+        let (c, order, round_starts) = search::<G, u8>(game);
+        Solution { counters: Counters::Narrow(c), order, round_starts }
+    } else {
+        let (c, order, round_starts) = search::<G, u32>(game);
+        Solution { counters: Counters::Wide(c), order, round_starts }
+    }
+}
+
+fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
+    let n = game.num_states();
+    let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
+    // Every state enters the queue at most once, so it never reallocates.
+    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    for state in 0..n {
+        let counter = match game.start(state) {
+            Start::Win => C::WIN,
+            Start::Lose | Start::Moves(0) => C::LOSE,
+            Start::Moves(k) => {
+                debug_assert!(k <= game.max_moves(), "state {state} has more moves than max_moves");
+                C::from_moves(k)
+            }
+        };
+        if counter == C::WIN || counter == C::LOSE {
+            queue.push(state as u32);
+        }
+        remaining_moves.push(counter);
+    }
+
+    let mut round_starts = vec![0u32];
+    let mut round_end = queue.len();
+    let mut head = 0;
+    while head < queue.len() {
+        if head == round_end {
+            round_starts.push(head as u32);
+            round_end = queue.len();
+        }
+        let state = queue[head] as usize;
+        head += 1;
+        if remaining_moves[state] == C::LOSE {
+            game.for_each_predecessor(state, |p| {
+                let c = remaining_moves[p];
+                if c != C::WIN && c != C::LOSE {
+                    remaining_moves[p] = C::WIN;
+                    queue.push(p as u32);
+                }
+            });
+        } else {
+            game.for_each_predecessor(state, |p| {
+                let c = &mut remaining_moves[p];
+                if *c != C::WIN && *c != C::LOSE && c.decrement() == C::LOSE {
+                    queue.push(p as u32);
+                }
+            });
+        }
+    }
+    (remaining_moves, queue, round_starts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny explicit game: `moves[s]` lists the successors of `s`; `over[s]` marks decided states.
+    struct Table {
+        moves: Vec<Vec<usize>>,
+        over: Vec<Option<Start>>,
+    }
+
+    impl Game for Table {
+        fn num_states(&self) -> usize {
+            self.moves.len()
+        }
+        fn max_moves(&self) -> u32 {
+            self.moves.iter().map(|m| m.len() as u32).max().unwrap_or(0)
+        }
+        fn start(&self, s: usize) -> Start {
+            self.over[s].unwrap_or(Start::Moves(self.moves[s].len() as u32))
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, mut visit: F) {
+            for (p, m) in self.moves.iter().enumerate() {
+                m.iter().filter(|&&t| t == s).for_each(|_| visit(p));
+            }
+        }
+    }
+
+    fn table(moves: &[&[usize]]) -> Table {
+        Table { moves: moves.iter().map(|m| m.to_vec()).collect(), over: vec![None; moves.len()] }
+    }
+
+    use Outcome::{Draw, Lose, Win};
+
+    #[test]
+    fn chain_cycle_and_self_loop() {
+        // 0 -> 1 -> 2 (no moves); 3 -> 3 and 3 -> 0; 4 -> 4.
+        let game = table(&[&[1], &[2], &[], &[3, 0], &[4]]);
+        let sol = solve(&game);
+        let got: Vec<_> = (0..5).map(|s| sol.outcome(s)).collect();
+        assert_eq!(got, [Lose, Win, Lose, Win, Draw]);
+        assert_eq!(sol.depths(), [2, 1, 0, 3, DRAW_DEPTH]);
+    }
+
+    #[test]
+    fn repeated_moves_count_twice() {
+        // 0 has two moves to 1 and one to 2; 1 wins (moves to 3, which has none); 2 draws.
+        let game = table(&[&[1, 1, 2], &[3], &[2], &[]]);
+        let sol = solve(&game);
+        assert_eq!(sol.outcome(0), Draw);
+        // Without the draw, both moves into a winning state make 0 lose.
+        let game = table(&[&[1, 1], &[3], &[2], &[]]);
+        assert_eq!(solve(&game).outcome(0), Lose);
+    }
+
+    #[test]
+    fn decided_states_ignore_their_moves() {
+        // 0 is declared a win: its move into a winning state does not make it lose.
+        let mut game = table(&[&[1], &[], &[0]]);
+        game.over[0] = Some(Start::Win);
+        game.over[1] = Some(Start::Win);
+        let sol = solve(&game);
+        assert_eq!([sol.outcome(0), sol.outcome(1), sol.outcome(2)], [Win, Win, Lose]);
+        assert_eq!(sol.depths(), [0, 0, 1]);
+    }
+
+    #[test]
+    fn wide_counters() {
+        // State 0 has 300 moves, all into state 1, which wins by moving to 2 (no moves): 0 loses.
+        let mut moves = vec![vec![1; 300], vec![2], vec![]];
+        let sol = solve(&Table { moves: moves.clone(), over: vec![None; 3] });
+        assert!(matches!(sol.counters, Counters::Wide(_)));
+        assert_eq!(sol.outcome(0), Lose);
+        // One more move, to itself, makes it a draw.
+        moves[0].push(0);
+        assert_eq!(solve(&Table { moves, over: vec![None; 3] }).outcome(0), Draw);
+    }
+
+    #[test]
+    fn empty_game() {
+        let sol = solve(&table(&[]));
+        assert!(sol.is_empty());
+        assert!(sol.depths().is_empty());
+    }
+}
