@@ -20,9 +20,10 @@
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::solver::{solve, Outcome, Start, DRAW_DEPTH};
 use std::fs;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+
+mod graph_game_common;
+use graph_game_common::run;
 
 /// splitmix64: a tiny, good-enough PRNG with a fixed seed.
 struct Rng(u64);
@@ -259,30 +260,6 @@ fn around_the_switch_to_wide_counters() {
             }
         }
     }
-}
-
-fn binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_graph_game"))
-}
-
-/// Runs the binary with `args` on `input`.
-fn run(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(binary())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot run graph_game");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // A separate writer, so that a binary that stops reading early cannot block the test.
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    output
 }
 
 const FLAG_SETS: [&[&str]; 4] = [&[], &["--misere"], &["--depth"], &["--depth", "--misere"]];
