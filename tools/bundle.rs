@@ -21,11 +21,13 @@
 //! 3. The modules needed: those the main names after `graph_games::` (plain paths and `{..}`
 //!    groups), then those these name after `crate::`, and so on; unit tests are cut first, so a
 //!    module used only by tests is not pulled in. They come out in `src/lib.rs` order.
-//! 4. The inline library gets `#[allow(dead_code)]`. A library module carries its whole API and
-//!    a binary calls only part of it; in a binary crate the rest is dead code, and rustc would warn
-//!    about it. Pruning unused items instead would need name resolution through traits, methods
-//!    and generics (a compiler's job); a wrong guess breaks the build, and the saving is a few KiB.
-//!    The allowance is on the library module only, so the main itself keeps every warning.
+//! 4. The inline library gets `#[allow(dead_code, unused_imports)]`. A library module carries its
+//!    whole API (items and `pub use` re-exports) and a binary uses only part of it; in a binary
+//!    crate the rest is unused, and rustc would warn about it. Code that is unused in the library
+//!    itself is still caught, by the library's own build (`make lint`). Pruning unused items
+//!    instead would need name resolution through traits, methods and generics (a compiler's job);
+//!    a wrong guess breaks the build, and the saving is a few KiB. The allowance is on the library
+//!    module only, so the main itself keeps every warning.
 //!
 //! What the bundler cannot carry over faithfully is refused with an error rather than turned into
 //! a bundle that does not compile: items in `src/lib.rs` other than module declarations, an
@@ -300,19 +302,16 @@ impl<'a> Lexed<'a> {
             "{" if k > qualifiers_start => false, // extern "C" { .. }
             _ => return Ok(None),                 // not an item: rustc drops it by itself
         };
-        let mut depth = 0usize;
-        for j in k..self.code.len() {
+        let mut j = k;
+        while j < self.code.len() {
             match self.text(j) {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => {
-                    depth = depth.checked_sub(1).ok_or_else(|| self.error(j, "unbalanced bracket"))?;
-                    if depth == 0 && !ends_at_semicolon && self.text(j) == "}" {
-                        return Ok(Some(j));
-                    }
-                }
-                ";" if depth == 0 => return Ok(Some(j)),
+                "{" if !ends_at_semicolon => return self.matching(j).map(Some),
+                "(" | "[" | "{" => j = self.matching(j)?,
+                ")" | "]" | "}" => return Err(self.error(j, "unbalanced bracket")),
+                ";" => return Ok(Some(j)),
                 _ => {}
             }
+            j += 1;
         }
         Err(self.error(k, "item never ends"))
     }
@@ -410,8 +409,14 @@ pub fn strip_test_items(src: &str) -> Result<String, String> {
     let lexed = Lexed::new(src)?;
     let mut cuts = Vec::new();
     let mut k = 0;
+    let mut after_inner_attribute = 0;
     while k < lexed.code.len() {
-        let at_item_start = k == 0 || matches!(lexed.text(k - 1), ";" | "{" | "}");
+        if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
+            k = lexed.matching(k + 2)? + 1; // `#![..]`: items may follow
+            after_inner_attribute = k;
+            continue;
+        }
+        let at_item_start = k == after_inner_attribute || matches!(lexed.text(k - 1), ";" | "{" | "}");
         if at_item_start && lexed.text(k) == "#" && lexed.text(k + 1) == "[" {
             if let Some(last) = lexed.test_only_item(k)? {
                 cuts.push(lexed.cut_range(k, last));
@@ -576,8 +581,8 @@ fn read(root: &Path, file: &str) -> Result<String, String> {
 /// came from (given the source files), for the header.
 pub fn bundle(root: &Path, name: &str, revision: impl Fn(&[String]) -> String) -> Result<Bundle, String> {
     let main_file = format!("src/bin/{name}.rs");
-    let main_src = read(root, &main_file)?;
     let in_main = |e: String| format!("{main_file}: {e}");
+    let main_src = strip_test_items(&read(root, &main_file)?).map_err(in_main)?;
     check_bundleable(&main_src, false).map_err(in_main)?;
     let declared = library_modules(&read(root, "src/lib.rs")?)?;
 
@@ -616,8 +621,8 @@ pub fn bundle(root: &Path, name: &str, revision: impl Fn(&[String]) -> String) -
     text.push_str(rewrite_paths(&main_src, LIBRARY).map_err(in_main)?.trim_end());
     text.push_str(&format!(
         "\n\n// The {LIBRARY} library: the modules this program uses, each from src/<module>.rs. They bring\n\
-         // their whole API and the program calls only part of it, hence `allow(dead_code)` here only.\n\
-         #[allow(dead_code)]\n\
+         // their whole API and the program uses only part of it, hence the `allow` (here only).\n\
+         #[allow(dead_code, unused_imports)]\n\
          mod {LIBRARY} {{"
     ));
     for (module, body) in declared.iter().zip(&bodies) {
@@ -788,69 +793,24 @@ mod tests {
 
     #[test]
     fn test_items_are_cut_with_their_comments() {
-        let src = r##"//! Module docs stay.
-
-use crate::solver::solve;
-
-/// Kept.
-pub fn keep<'a>(s: &'a str) -> char {
-    let _ = "}"; let _ = r#"{"#; '{'
-}
-
-/// A helper for the tests.
-#[cfg(test)]
-fn helper() -> u8 { b'}' }
-
-#[cfg(all(test, unix))]
-const F: fn() = || {};
-
-#[derive(Debug)]
-#[cfg(test)]
-pub(crate) struct Probe(u8);
-
-#[cfg(not(test))]
-fn kept_when_not_testing() {}
-
-pub struct Fields {
-    #[cfg(test)]
-    field_left_to_rustc: u8,
-}
-
-impl Fields {
-    #[test]
-    fn a_test() {}
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    /* } */
-    #[test]
-    fn t() { assert_eq!(keep("x"), '{'); }
-}
-"##;
-        let expected = r##"//! Module docs stay.
-
-use crate::solver::solve;
-
-/// Kept.
-pub fn keep<'a>(s: &'a str) -> char {
-    let _ = "}"; let _ = r#"{"#; '{'
-}
-
-#[cfg(not(test))]
-fn kept_when_not_testing() {}
-
-pub struct Fields {
-    #[cfg(test)]
-    field_left_to_rustc: u8,
-}
-
-impl Fields {
-}
-
-"##;
-        assert_eq!(strip_test_items(src).unwrap(), expected);
+        // The source in pieces: those marked `true` stay, the others go.
+        let pieces = [
+            (true, "//! Module docs stay.\n\nuse crate::solver::solve;\n\n"),
+            (true, "/// Kept.\npub fn keep<'a>(s: &'a str) -> char {\n    let _ = \"}\"; let _ = r#\"{\"#; '{'\n}\n\n"),
+            (false, "/// A helper for the tests.\n#[cfg(test)]\nfn helper() -> u8 { b'}' }\n\n"),
+            (false, "#[cfg(all(test, unix))]\nconst F: fn() = || {};\n\n"),
+            (false, "#[derive(Debug)]\n#[cfg(test)]\npub(crate) struct Probe(u8);\n\n"),
+            (true, "#[cfg(not(test))]\nfn kept_when_not_testing() {}\n\n"),
+            (true, "pub struct Fields {\n    #[cfg(test)]\n    field_left_to_rustc: u8,\n}\n\nimpl Fields {\n"),
+            (false, "    #[test]\n    fn a_test() {}\n"),
+            (true, "}\n\n"),
+            (false, "#[cfg(test)]\nmod tests {\n    use super::*;\n    /* } */\n    #[test]\n    fn t() { assert_eq!(keep(\"x\"), '{'); }\n}\n"),
+        ];
+        let src: String = pieces.iter().map(|p| p.1).collect();
+        let kept: String = pieces.iter().filter(|p| p.0).map(|p| p.1).collect();
+        assert_eq!(strip_test_items(&src).unwrap(), kept);
+        let after_inner_attribute = "#![allow(unused)]\n#[cfg(test)]\nuse std::fmt;\nfn f() {}\n";
+        assert_eq!(strip_test_items(after_inner_attribute).unwrap(), "#![allow(unused)]\nfn f() {}\n");
     }
 
     #[test]
