@@ -13,7 +13,7 @@ help:
 	@echo "             every bundle compiled alone (no warnings) and run on every judge case"
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge"
 	@echo "make judge   every judge case, PASS/FAIL each, with a diff for failures"
-	@echo "make demo    each binary on one sample: the input, then the output"
+	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
 	@echo "make bench   ../shared/bench/compare all (speed and memory against the baselines)"
 	@echo "make lint    rustfmt and clippy, warnings as errors"
 
@@ -58,7 +58,7 @@ judge: build
 demo: build
 	@for bin in $(BINS); do \
 	  [[ -x $(RELEASE)/$$bin ]] || continue; \
-	  case=$$(ls inputs/$$bin/*.in | head -1); args=""; \
+	  case=inputs/$$bin/example.in; [[ -f $$case ]] || case=$$(ls inputs/$$bin/*.in | head -1); args=""; \
 	  [[ -f $${case%.in}.args ]] && args=$$(cat $${case%.in}.args); \
 	  echo "=== $$bin $$args < $$case"; cat $$case; \
 	  echo "--- output"; $(RELEASE)/$$bin $$args < $$case; echo; \
