@@ -96,7 +96,7 @@ impl GraphBuilder {
         assert!(sources.len() < u32::MAX as usize, "edges are counted in u32");
         let mut out_degree = vec![0u32; n];
         for (i, &u) in sources.iter().enumerate() {
-            if let Some(&ahead) = sources.get(i + AHEAD) {
+            if let Some(&ahead) = sources.get(i + 4 * AHEAD) {
                 prefetch(&out_degree[ahead as usize]);
             }
             out_degree[u as usize] += 1;
@@ -106,7 +106,7 @@ impl GraphBuilder {
         // v's block, and pred_start[n] (which counted nothing) is the number of edges.
         let mut pred_start = vec![0u32; n + 1];
         for (i, &v) in targets.iter().enumerate() {
-            if let Some(&ahead) = targets.get(i + AHEAD) {
+            if let Some(&ahead) = targets.get(i + 4 * AHEAD) {
                 prefetch(&pred_start[ahead as usize]);
             }
             pred_start[v as usize] += 1;
@@ -120,9 +120,9 @@ impl GraphBuilder {
         // Backwards, so that each block keeps the input order. Two prefetches: the cursor, far
         // ahead; then, once it is cached, the slot it points at.
         for i in (0..sources.len()).rev() {
-            if i >= 2 * AHEAD {
-                prefetch(&pred_start[targets[i - 2 * AHEAD] as usize]);
-                let near = pred_start[targets[i - AHEAD] as usize];
+            if i >= 8 * AHEAD {
+                prefetch(&pred_start[targets[i - 8 * AHEAD] as usize]);
+                let near = pred_start[targets[i - 4 * AHEAD] as usize];
                 prefetch(predecessors.as_ptr().wrapping_add(near.wrapping_sub(1) as usize));
             }
             let cursor = &mut pred_start[targets[i] as usize];
