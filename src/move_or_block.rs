@@ -65,7 +65,9 @@
 //! those with the piece on an empty neighbour of its cell. `k * 2^k` states, at most `k + 1` moves
 //! each, 5 bytes per state in the solver: [`MAX_BRUTE_CELLS`] = 20 cells is about 100 MB.
 
+use crate::input::{Error, Pos, Scanner};
 use crate::solver::{solve, Game, Outcome, Start};
+use std::io::{self, Read, Write};
 
 /// The exhaustive solver refuses boards longer than this.
 pub const MAX_BRUTE_CELLS: usize = 20;
@@ -140,6 +142,10 @@ pub struct Position {
     /// The piece's cell (0-based).
     pub piece: usize,
     pub counts: Counts,
+    /// The first and the last empty cell of the board (0-based), if any: when `c > 0`, one of
+    /// them is outside the piece's segment.
+    pub first_empty: Option<usize>,
+    pub last_empty: Option<usize>,
 }
 
 /// Why a board is not valid; indices are 0-based cells.
@@ -148,59 +154,121 @@ pub enum Flaw {
     /// A byte other than `.`, `X`, `O`.
     BadCell(usize),
     /// A second `O`.
-    SecondPiece { first: usize, second: usize },
+    SecondPiece {
+        first: usize,
+        second: usize,
+    },
     NoPiece,
 }
 
 const BLOCK: usize = 64;
 
-/// Checks a board and finds the piece and the three counts, in one pass (see the module doc).
+/// The one pass over a board, fed in pieces of any length (the board need not be held whole).
+#[derive(Debug, Clone, Default)]
+pub struct Scan {
+    /// Cells seen so far.
+    cells: usize,
+    empty: u64,
+    piece: Option<usize>,
+    /// The last wall seen before the piece, and the first after it.
+    wall_before: Option<usize>,
+    wall_after: Option<usize>,
+    first_empty: Option<usize>,
+    last_empty: Option<usize>,
+    /// The first flaw; after it the cells are only counted.
+    flaw: Option<Flaw>,
+}
+
+impl Scan {
+    pub fn new() -> Scan {
+        Scan::default()
+    }
+
+    /// Takes the next cells of the board.
+    pub fn feed(&mut self, cells: &[u8]) {
+        if self.flaw.is_some() {
+            self.cells += cells.len();
+            return;
+        }
+        let mut blocks = cells.chunks_exact(BLOCK);
+        for block in blocks.by_ref() {
+            // Byte counts of a 64-cell block fit in a u8; written as plain sums so they vectorize.
+            let dots: u8 = block.iter().map(|&b| u8::from(b == b'.')).sum();
+            let walls: u8 = block.iter().map(|&b| u8::from(b == b'X')).sum();
+            if usize::from(dots + walls) != BLOCK {
+                // The piece or a bad byte is here: cell by cell.
+                self.feed_cells(block);
+                continue;
+            }
+            let start = self.cells;
+            if walls > 0 {
+                if self.piece.is_none() {
+                    self.wall_before = block.iter().rposition(|&b| b == b'X').map(|i| start + i);
+                } else if self.wall_after.is_none() {
+                    self.wall_after = block.iter().position(|&b| b == b'X').map(|i| start + i);
+                }
+            }
+            if dots > 0 {
+                if self.first_empty.is_none() {
+                    self.first_empty = block.iter().position(|&b| b == b'.').map(|i| start + i);
+                }
+                self.last_empty = block.iter().rposition(|&b| b == b'.').map(|i| start + i);
+            }
+            self.empty += u64::from(dots);
+            self.cells += BLOCK;
+        }
+        self.feed_cells(blocks.remainder());
+    }
+
+    /// The slow path of [`Scan::feed`]: one cell at a time.
+    fn feed_cells(&mut self, cells: &[u8]) {
+        for &b in cells {
+            let i = self.cells;
+            self.cells += 1;
+            if self.flaw.is_some() {
+                continue;
+            }
+            match b {
+                b'.' => {
+                    self.empty += 1;
+                    self.first_empty = self.first_empty.or(Some(i));
+                    self.last_empty = Some(i);
+                }
+                b'X' if self.piece.is_none() => self.wall_before = Some(i),
+                b'X' => self.wall_after = self.wall_after.or(Some(i)),
+                b'O' => match self.piece {
+                    Some(first) => self.flaw = Some(Flaw::SecondPiece { first, second: i }),
+                    None => self.piece = Some(i),
+                },
+                _ => self.flaw = Some(Flaw::BadCell(i)),
+            }
+        }
+    }
+
+    /// The piece and the counts, or the first flaw.
+    pub fn finish(&self) -> Result<Position, Flaw> {
+        if let Some(flaw) = self.flaw {
+            return Err(flaw);
+        }
+        let piece = self.piece.ok_or(Flaw::NoPiece)?;
+        // Every cell between the piece and the nearest walls is `.`: the board has one `O`.
+        let left = (piece - self.wall_before.map_or(0, |w| w + 1)) as u64;
+        let right = (self.wall_after.unwrap_or(self.cells) - piece - 1) as u64;
+        let counts = Counts { left, right, elsewhere: self.empty - left - right };
+        Ok(Position { piece, counts, first_empty: self.first_empty, last_empty: self.last_empty })
+    }
+}
+
+/// Checks a whole board and finds the piece and the three counts (see [`Scan`]).
 pub fn scan(board: &[u8]) -> Result<Position, Flaw> {
-    let mut empty: u64 = 0;
-    let mut piece = None;
-    let mut blocks = board.chunks_exact(BLOCK);
-    for (i, block) in blocks.by_ref().enumerate() {
-        // Byte counts of a 64-cell block fit in a u8; written as plain sums so they vectorize.
-        let dots: u8 = block.iter().map(|&b| u8::from(b == b'.')).sum();
-        let walls: u8 = block.iter().map(|&b| u8::from(b == b'X')).sum();
-        if usize::from(dots + walls) != BLOCK {
-            check_cells(block, i * BLOCK, &mut piece)?;
-        }
-        empty += u64::from(dots);
-    }
-    let tail = blocks.remainder();
-    check_cells(tail, board.len() - tail.len(), &mut piece)?;
-    empty += tail.iter().filter(|&&b| b == b'.').count() as u64;
-
-    let piece = piece.ok_or(Flaw::NoPiece)?;
-    // Every cell between the piece and the nearest wall is `.`: the board has one `O`.
-    let left = board[..piece].iter().rev().position(|&b| b == b'X').unwrap_or(piece);
-    let after = &board[piece + 1..];
-    let right = after.iter().position(|&b| b == b'X').unwrap_or(after.len());
-    let (left, right) = (left as u64, right as u64);
-    Ok(Position { piece, counts: Counts { left, right, elsewhere: empty - left - right } })
+    let mut scan = Scan::new();
+    scan.feed(board);
+    scan.finish()
 }
 
-/// Looks at `cells` (starting at board index `start`) one by one: records the piece, rejects a
-/// second one and any byte that is not a cell.
-fn check_cells(cells: &[u8], start: usize, piece: &mut Option<usize>) -> Result<(), Flaw> {
-    for (i, &b) in cells.iter().enumerate() {
-        match b {
-            b'.' | b'X' => {}
-            b'O' => match *piece {
-                Some(first) => return Err(Flaw::SecondPiece { first, second: start + i }),
-                None => *piece = Some(start + i),
-            },
-            _ => return Err(Flaw::BadCell(start + i)),
-        }
-    }
-    Ok(())
-}
-
-/// The cell (0-based) on which the player to move builds to win, if the position wins. Costs a
-/// second pass only under rule 3 (to find a free cell outside the segment).
-pub fn winning_move(board: &[u8], position: Position) -> Option<usize> {
-    let Position { piece, counts } = position;
+/// The cell (0-based) on which the player to move builds to win, if the position wins.
+pub fn winning_move(position: Position) -> Option<usize> {
+    let Position { piece, counts, first_empty, last_empty } = position;
     if outcome(counts) != Outcome::Win {
         return None;
     }
@@ -208,8 +276,9 @@ pub fn winning_move(board: &[u8], position: Position) -> Option<usize> {
     Some(match Rule::of(counts) {
         Rule::OneSideWalled if left == 0 => piece + 1,
         Rule::OneSideWalled => piece - 1,
+        // Rule 3, c odd: any free cell outside the segment `piece - 1..=piece + 1`.
         Rule::OneEachSide => {
-            board.iter().enumerate().position(|(i, &b)| b == b'.' && (i + 1 < piece || i > piece + 1))?
+            [first_empty, last_empty].into_iter().flatten().find(|&i| i + 1 < piece || i > piece + 1)?
         }
         // Rule 4: two beyond the piece on the long side.
         _ if right > left => piece + 2,
@@ -332,6 +401,80 @@ pub fn winner(outcome: Outcome) -> &'static str {
     }
 }
 
+/// What the binary was asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Decide with the exhaustive solver instead of the rules.
+    pub brute: bool,
+    /// Print the counts, the rule and the winning move after the verdict.
+    pub explain: bool,
+}
+
+/// A checked board, as much of it as the answer needs.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub position: Position,
+    /// The cells themselves, kept only with `brute` (at most [`MAX_BRUTE_CELLS`]).
+    pub cells: Vec<u8>,
+}
+
+/// Reads `N` and the board, checks them and everything after, and scans the board once as it
+/// streams in: memory does not grow with `N`.
+pub fn read<R: Read>(input: &mut Scanner<R>, options: Options) -> Result<Board, Error> {
+    let size_at = input.peek_pos()?;
+    let size = input.u64_in("the board size N", 1, u64::MAX)?;
+    if options.brute && size > MAX_BRUTE_CELLS as u64 {
+        let why = format!("--brute solves boards of at most {MAX_BRUTE_CELLS} cells, but N = {size}");
+        return Err(Error::at(size_at, why));
+    }
+    // The board streams through the scan; only --brute keeps it (and never past the cap).
+    let mut scan = Scan::new();
+    let mut cells = Vec::new();
+    let (at, length) = input.token_in_pieces(format_args!("the board of {size} cells"), |piece| {
+        scan.feed(piece);
+        if options.brute && cells.len() <= MAX_BRUTE_CELLS {
+            cells.extend_from_slice(&piece[..piece.len().min(MAX_BRUTE_CELLS + 1 - cells.len())]);
+        }
+    })?;
+    if length as u64 != size {
+        return Err(Error::at(at, format!("the board has {length} cells, but N = {size}")));
+    }
+    let position = scan.finish().map_err(|flaw| flaw_error(flaw, at))?;
+    input.finish("the board")?;
+    Ok(Board { position, cells })
+}
+
+fn flaw_error(flaw: Flaw, board_at: Pos) -> Error {
+    let at = |cell: usize| Pos { line: board_at.line, column: board_at.column + cell };
+    match flaw {
+        Flaw::BadCell(cell) => Error::at(at(cell), "a cell must be `.`, `X` or `O`"),
+        Flaw::SecondPiece { first, second } => {
+            Error::at(at(second), format!("a second piece `O` (the first is on cell {})", first + 1))
+        }
+        Flaw::NoPiece => Error::at(board_at, "the board has no piece `O`"),
+    }
+}
+
+/// Writes the verdict, and with `explain` the counts, the rule and the winning move.
+pub fn write_answer(board: &Board, options: Options, out: &mut impl Write) -> io::Result<()> {
+    let counts = board.position.counts;
+    let verdict = if options.brute { brute_outcome(&board.cells) } else { outcome(counts) };
+    writeln!(out, "{}", winner(verdict))?;
+    if options.explain {
+        let Counts { left, right, elsewhere } = counts;
+        writeln!(
+            out,
+            "l = {left}, r = {right}, c = {elsewhere} (free cells left of the piece in its segment, right of it, elsewhere)"
+        )?;
+        writeln!(out, "{}", Rule::of(counts).statement())?;
+        match winning_move(board.position) {
+            Some(cell) => writeln!(out, "winning move: mingyu builds a wall on cell {}", cell + 1)?,
+            None => writeln!(out, "winning move: none")?,
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,11 +485,22 @@ mod tests {
 
     #[test]
     fn scan_finds_counts_and_flaws() {
-        let p = scan(b"..X.O..X.").unwrap();
-        assert_eq!(p, Position { piece: 4, counts: counts(1, 2, 3) });
+        let p = scan(b"X.X.O..X.X").unwrap();
+        let (first_empty, last_empty) = (Some(1), Some(8));
+        assert_eq!(p, Position { piece: 4, counts: counts(1, 2, 2), first_empty, last_empty });
         assert_eq!(scan(b"O").unwrap().counts, counts(0, 0, 0));
         let long: Vec<u8> = [&b"X"[..], &[b'.'; 200], b"O", &[b'.'; 70], b"X.."].concat();
-        assert_eq!(scan(&long).unwrap(), Position { piece: 201, counts: counts(200, 70, 2) });
+        let (first_empty, last_empty) = (Some(1), Some(274));
+        assert_eq!(
+            scan(&long).unwrap(),
+            Position { piece: 201, counts: counts(200, 70, 2), first_empty, last_empty }
+        );
+        // Fed in pieces of any length, the same.
+        for piece_length in [1, 3, 64, 100] {
+            let mut pieces = Scan::new();
+            long.chunks(piece_length).for_each(|p| pieces.feed(p));
+            assert_eq!(pieces.finish(), scan(&long));
+        }
         assert_eq!(scan(b"..X..").unwrap_err(), Flaw::NoPiece);
         assert_eq!(scan(b".O.o").unwrap_err(), Flaw::BadCell(3));
         let mut two = vec![b'.'; 150];
@@ -376,12 +530,15 @@ mod tests {
 
     #[test]
     fn winning_moves() {
-        let at = |board: &[u8]| winning_move(board, scan(board).unwrap());
+        let at = |board: &[u8]| winning_move(scan(board).unwrap());
         assert_eq!(at(b"XO.."), Some(2));
         assert_eq!(at(b"..OX"), Some(1));
         assert_eq!(at(b".O.X."), Some(4));
         assert_eq!(at(b"...X.O."), Some(0));
         assert_eq!(at(b"..X.O."), None);
+        assert_eq!(at(b".O.X."), Some(4));
+        assert_eq!(at(b"X.O.X.X.."), Some(8));
+        assert_eq!(at(b".X.O."), Some(0));
         assert_eq!(at(b".O.."), Some(3));
         assert_eq!(at(b"..O.X"), Some(0));
         assert_eq!(at(b"...O.X"), None);
