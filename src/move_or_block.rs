@@ -422,7 +422,10 @@ pub struct Board {
 /// streams in: memory does not grow with `N`.
 pub fn read<R: Read>(input: &mut Scanner<R>, options: Options) -> Result<Board, Error> {
     let size_at = input.peek_pos()?;
-    let size = input.u64_in("the board size N", 1, u64::MAX)?;
+    let size = input.u64("the board size N")?;
+    if size == 0 {
+        return Err(Error::at(size_at, "the board size N must be at least 1, found 0"));
+    }
     if options.brute && size > MAX_BRUTE_CELLS as u64 {
         let why = format!("--brute solves boards of at most {MAX_BRUTE_CELLS} cells, but N = {size}");
         return Err(Error::at(size_at, why));
