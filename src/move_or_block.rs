@@ -49,11 +49,14 @@
 //! Mingyu wins iff the start wins for the player to move. The rules were read off the exhaustive
 //! tables and are checked against the solver on every board of 1 to 14 cells.
 //!
-//! # The closed form: [`scan`]
-//! One pass counts the empty cells, checks every byte and finds the piece, 64 cells at a time (the
-//! counting vectorizes; only blocks that hold the piece or a bad byte are looked at cell by cell).
-//! Then `l` and `r` are the distances from the piece to the nearest walls, `c` the rest. O(N) time,
-//! no memory beyond the board itself.
+//! # The closed form: [`Scan`]
+//! One pass counts the empty cells, checks every byte, finds the piece and the nearest walls on
+//! either side of it, 64 cells at a time: the counting vectorizes, and only blocks that hold the
+//! piece or a bad byte are looked at cell by cell. The board is fed in pieces as it is read
+//! ([`crate::input::Scanner::token_in_pieces`]), so it is never held: O(N) time, O(1) memory beyond
+//! the scanner's 64 KiB buffer. `l` and `r` are the distances from the piece to the nearest walls
+//! (or board ends), `c` the other empty cells. The first and last empty cells are kept too: under
+//! rule 3 one of them is the winning move (`--explain`).
 //!
 //! # The exhaustive game: [`Exhaustive`]
 //! Walls that stand at the start never go away and the piece never stands on them, so the game
