@@ -99,9 +99,9 @@ fn oracle(case: &Case, misere: bool) -> Vec<Verdict> {
 
 /// The library's answer, in the oracle's terms.
 fn library(case: &Case, misere: bool) -> Vec<Verdict> {
-    let sources = case.edges.iter().map(|e| e.0).collect();
-    let targets = case.edges.iter().map(|e| e.1).collect();
-    let graph = Graph::from_edges(case.n, sources, targets);
+    let sources: Vec<u32> = case.edges.iter().map(|e| e.0).collect();
+    let targets: Vec<u32> = case.edges.iter().map(|e| e.1).collect();
+    let graph = Graph::from_edges(case.n, &sources, &targets);
     let dead_end = if misere { Start::Win } else { Start::Lose };
     let solution = solve(&GraphGame::new(&graph, |_| dead_end));
     let depths = solution.depths();
