@@ -5,8 +5,10 @@
 use graph_games::move_or_block::{self as mob, Exhaustive, Rule};
 use graph_games::solver::{solve, Game, Outcome};
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+// Running a built binary on an input, with a separate writer for stdin.
+#[path = "graph_game_common/mod.rs"]
+mod common;
 
 /// The board of `cells` cells with walls on the bits of `walls` and the piece on `piece`.
 fn board_of(cells: usize, walls: u32, piece: usize) -> Vec<u8> {
@@ -156,20 +158,7 @@ fn brute_on_boards_with_walls_equals_the_closed_form() {
 
 /// Runs the binary on `input` with `args`: (exit status, stdout, stderr).
 fn run(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_move_or_block"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let out = common::run_program(env!("CARGO_BIN_EXE_move_or_block"), args, input);
     let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
