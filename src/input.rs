@@ -264,6 +264,13 @@ impl<R: Read> Scanner<R> {
             return Err(self.end_error(&what));
         }
         let at = self.here();
+        // Move the token to the front of the buffer (the bytes before it, which may hold
+        // newlines, are dropped the usual way). From then on every byte dropped is a token byte,
+        // so no newline: dropping the whole buffer needs no line bookkeeping.
+        if self.pos > 0 {
+            let before = self.pos;
+            self.refill(before)?;
+        }
         let mut length = 0;
         loop {
             let rest = &self.buf[self.pos..self.len];
@@ -274,10 +281,15 @@ impl<R: Read> Scanner<R> {
             }
             take(rest);
             length += rest.len();
-            // All of the buffer is handed out: nothing to keep.
             self.pos = self.len;
-            let all = self.len;
-            if !self.refill(all)? {
+            // At the end of the input the move above may not have happened; nothing is dropped.
+            if self.eof {
+                return Ok((at, length));
+            }
+            self.base += self.len;
+            self.pos = 0;
+            self.len = 0;
+            if !self.refill(0)? {
                 return Ok((at, length));
             }
         }
@@ -488,6 +500,20 @@ mod tests {
         }
         let e = s.token_in_pieces("the board", |_| {}).unwrap_err();
         assert_eq!(e.message(), "line 1, column 131081: expected the board, found the end of the input");
+        // Lines stay right across the dropped pieces, with newlines before the token in the buffer.
+        let text = format!("1\n\n  {}\n\n bad", "x".repeat(3 * CHUNK + 5));
+        for whole in [true, false] {
+            let reader: Box<dyn Read> =
+                if whole { Box::new(text.as_bytes()) } else { Box::new(Trickle(text.as_bytes())) };
+            let mut s = Scanner::new(reader);
+            assert_eq!(s.u64("n").unwrap(), 1);
+            let (at, length) = s.token_in_pieces("row", |_| {}).unwrap();
+            assert_eq!((at, length), (Pos { line: 3, column: 3 }, 3 * CHUNK + 5));
+            assert_eq!(
+                s.finish("the row").unwrap_err().message(),
+                "line 5, column 2: unexpected `bad` after the row"
+            );
+        }
         for text in [" x".repeat(100), format!("{} ", "x".repeat(200))] {
             let mut s = scanner(&text);
             assert_eq!(
