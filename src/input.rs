@@ -85,6 +85,21 @@ fn count_newlines(bytes: &[u8]) -> usize {
     bytes.chunks(255).map(|chunk| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize).sum()
 }
 
+/// The index of the first whitespace byte. Tests 64 bytes at a time with a branch-free test
+/// that vectorizes, then finds the byte in the block that has one.
+fn first_space(bytes: &[u8]) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let mut start = 0;
+    for block in bytes.chunks_exact(BLOCK) {
+        let any = block.iter().fold(0u8, |any, &b| any | u8::from((b == b' ') | (b.wrapping_sub(b'\t') < 5)));
+        if any != 0 {
+            break;
+        }
+        start += BLOCK;
+    }
+    bytes[start..].iter().position(|&b| is_space(b)).map(|i| start + i)
+}
+
 /// Shows a token in an error message: as text, cut short if long.
 fn shown(token: &[u8]) -> String {
     const MAX: usize = 24;
@@ -234,6 +249,50 @@ impl<R: Read> Scanner<R> {
             return Err(self.end_error(&what));
         }
         Ok(self.next_token()?.expect("a token follows skipped space"))
+    }
+
+    /// The next token, handed to `take` in pieces (consecutive slices of the buffer, in order)
+    /// instead of whole, so that a token of any length costs no more memory than the buffer (a
+    /// 10^8-cell board row, say). Returns where the token starts and its length in bytes; `what`
+    /// names it in the error at the end of the input.
+    pub fn token_in_pieces(
+        &mut self,
+        what: impl fmt::Display,
+        mut take: impl FnMut(&[u8]),
+    ) -> Result<(Pos, usize), Error> {
+        if !self.skip_space()? {
+            return Err(self.end_error(&what));
+        }
+        let at = self.here();
+        // Move the token to the front of the buffer (the bytes before it, which may hold
+        // newlines, are dropped the usual way). From then on every byte dropped is a token byte,
+        // so no newline: dropping the whole buffer needs no line bookkeeping.
+        if self.pos > 0 {
+            let before = self.pos;
+            self.refill(before)?;
+        }
+        let mut length = 0;
+        loop {
+            let rest = &self.buf[self.pos..self.len];
+            if let Some(end) = first_space(rest) {
+                take(&rest[..end]);
+                self.pos += end;
+                return Ok((at, length + end));
+            }
+            take(rest);
+            length += rest.len();
+            self.pos = self.len;
+            // At the end of the input the move above may not have happened; nothing is dropped.
+            if self.eof {
+                return Ok((at, length));
+            }
+            self.base += self.len;
+            self.pos = 0;
+            self.len = 0;
+            if !self.refill(0)? {
+                return Ok((at, length));
+            }
+        }
     }
 
     #[cold]
@@ -421,6 +480,46 @@ mod tests {
             out[0] = self.0[0];
             self.0 = &self.0[1..];
             Ok(1)
+        }
+    }
+
+    #[test]
+    fn token_in_pieces() {
+        let long = "ab".repeat(CHUNK);
+        let text = format!("7 {long}\x0b9 x\ty");
+        let mut s = Scanner::new(Trickle(text.as_bytes()));
+        assert_eq!(s.u64("a").unwrap(), 7);
+        let mut got = Vec::new();
+        let (at, length) = s.token_in_pieces("row", |piece| got.extend_from_slice(piece)).unwrap();
+        assert_eq!((got, at, length), (long.into_bytes(), Pos { line: 1, column: 3 }, 2 * CHUNK));
+        assert_eq!(s.u64("b").unwrap(), 9);
+        for want in ["x", "y"] {
+            let mut got = Vec::new();
+            s.token_in_pieces("z", |piece| got.extend_from_slice(piece)).unwrap();
+            assert_eq!(got, want.as_bytes());
+        }
+        let e = s.token_in_pieces("the board", |_| {}).unwrap_err();
+        assert_eq!(e.message(), "line 1, column 131081: expected the board, found the end of the input");
+        // Lines stay right across the dropped pieces, with newlines before the token in the buffer.
+        let text = format!("1\n\n  {}\n\n bad", "x".repeat(3 * CHUNK + 5));
+        for whole in [true, false] {
+            let reader: Box<dyn Read> =
+                if whole { Box::new(text.as_bytes()) } else { Box::new(Trickle(text.as_bytes())) };
+            let mut s = Scanner::new(reader);
+            assert_eq!(s.u64("n").unwrap(), 1);
+            let (at, length) = s.token_in_pieces("row", |_| {}).unwrap();
+            assert_eq!((at, length), (Pos { line: 3, column: 3 }, 3 * CHUNK + 5));
+            assert_eq!(
+                s.finish("the row").unwrap_err().message(),
+                "line 5, column 2: unexpected `bad` after the row"
+            );
+        }
+        for text in [" x".repeat(100), format!("{} ", "x".repeat(200))] {
+            let mut s = scanner(&text);
+            assert_eq!(
+                s.token_in_pieces("t", |_| {}).unwrap().1,
+                text.trim().split(' ').next().unwrap().len()
+            );
         }
     }
 
