@@ -65,10 +65,13 @@ pub const EXPLAIN_MAX_CELLS: usize = 40_000;
 /// `--explain` draws at most this many moves of the optimal line.
 pub const EXPLAIN_MAX_MOVES: usize = 100;
 
-/// A free cell: its neighbours (orthogonal ones first, then diagonal ones), and whether it is an
-/// exit. Cell numbers fit in `u16` because of [`MAX_FREE_CELLS`].
+/// A free cell: its neighbours, and whether it is an exit. Cell numbers fit in `u16` because of
+/// [`MAX_FREE_CELLS`].
 #[derive(Debug, Clone, Copy)]
 struct Cell {
+    /// The orthogonal neighbours in slots 0..4, the diagonal ones in 4..8, each group padded with
+    /// [`NONE`], so that the search always runs the same number of steps per state (see
+    /// `for_each_predecessor`).
     neighbours: [u16; 8],
     /// How many of `neighbours` are orthogonal (the thief's moves).
     orthogonal: u8,
@@ -76,6 +79,9 @@ struct Cell {
     all: u8,
     exit: bool,
 }
+
+/// An empty neighbour slot.
+const NONE: u16 = u16::MAX;
 
 /// A parsed board: its free cells, numbered in reading order, and the two pieces' starts.
 #[derive(Debug, Clone)]
@@ -131,12 +137,8 @@ impl Board {
     /// The cells the policeman (all 8 directions) or the thief (orthogonal only) can step to from
     /// `cell`, skipping aside.
     pub fn neighbours(&self, cell: usize, turn: Turn) -> impl Iterator<Item = usize> + '_ {
-        let c = &self.cells[cell];
-        let count = match turn {
-            Turn::Police => c.all,
-            Turn::Thief => c.orthogonal,
-        };
-        c.neighbours[..count as usize].iter().map(|&n| n as usize)
+        let slots = if turn == Turn::Police { 8 } else { 4 };
+        self.cells[cell].neighbours[..slots].iter().filter(|&&n| n != NONE).map(|&n| n as usize)
     }
 }
 
@@ -252,10 +254,10 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Board, Error> {
         .iter()
         .zip(&exits)
         .map(|(l, &exit)| {
-            let mut neighbours = [0u16; 8];
+            let mut neighbours = [NONE; 8];
             let (o, d) = (l.orthogonal_count as usize, l.diagonal_count as usize);
             neighbours[..o].copy_from_slice(&l.orthogonal[..o]);
-            neighbours[o..o + d].copy_from_slice(&l.diagonal[..d]);
+            neighbours[4..4 + d].copy_from_slice(&l.diagonal[..d]);
             Cell { neighbours, orthogonal: o as u8, all: (o + d) as u8, exit }
         })
         .collect();
@@ -348,25 +350,11 @@ impl<'a> PoliceThief<'a> {
     /// Calls `visit` with the state after each move from `state` (the skip first), whether or not
     /// the game is already over there.
     pub fn for_each_move<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
-        let s = state as u32;
-        let k = self.free;
-        if s < self.half {
-            // The policeman (on p) moves: the thief-to-move states (p', t), p' in N[p].
-            let (t, p) = self.by_free.div_rem(s);
-            let row = self.half + t;
-            let cell = &self.board.cells[p as usize];
-            visit((row + p * k) as usize);
-            for &n in &cell.neighbours[..cell.all as usize] {
-                visit((row + u32::from(n) * k) as usize);
-            }
-        } else {
-            // The thief (on t) moves: the policeman-to-move states (p, t'), t' in N[t].
-            let (p, t) = self.by_free.div_rem(s - self.half);
-            let cell = &self.board.cells[t as usize];
-            visit((t * k + p) as usize);
-            for &n in &cell.neighbours[..cell.orthogonal as usize] {
-                visit((u32::from(n) * k + p) as usize);
-            }
+        let (p, t, turn) = self.decode(state);
+        visit(self.state(p, t, turn.other()));
+        match turn {
+            Turn::Police => self.board.neighbours(p, turn).for_each(|n| visit(self.state(n, t, Turn::Thief))),
+            Turn::Thief => self.board.neighbours(t, turn).for_each(|n| visit(self.state(p, n, Turn::Police))),
         }
     }
 }
@@ -416,8 +404,11 @@ impl Game for PoliceThief<'_> {
             let row = self.half + p * k;
             let cell = &self.board.cells[t as usize];
             visit((row + t) as usize);
-            for &n in &cell.neighbours[..cell.orthogonal as usize] {
-                visit((row + u32::from(n)) as usize);
+            // An empty slot stands for (p, p), a capture: decided, so the search ignores it, and
+            // the loop has no data-dependent exit to mispredict.
+            for &n in &cell.neighbours[..4] {
+                let n = if n == NONE { p } else { u32::from(n) };
+                visit((row + n) as usize);
             }
         } else {
             // The policeman has just moved onto p: policeman-to-move states (p', t), p' in N[p].
@@ -425,8 +416,10 @@ impl Game for PoliceThief<'_> {
             let row = t * k;
             let cell = &self.board.cells[p as usize];
             visit((row + p) as usize);
-            for &n in &cell.neighbours[..cell.all as usize] {
-                visit((row + u32::from(n)) as usize);
+            // An empty slot stands for (t, t), a capture, as above.
+            for &n in &cell.neighbours {
+                let n = if n == NONE { t } else { u32::from(n) };
+                visit((row + n) as usize);
             }
         }
     }
@@ -760,9 +753,18 @@ mod tests {
         let n = game.num_states();
         let mut forward = vec![0u32; n * n];
         let mut backward = vec![0u32; n * n];
+        let open = |s: usize| matches!(game.start(s), Start::Moves(_));
         for s in 0..n {
-            game.for_each_move(s, |t| forward[s * n + t] += 1);
-            game.for_each_predecessor(s, |p| backward[p * n + s] += 1);
+            if let Start::Moves(k) = game.start(s) {
+                let mut moves = 0;
+                game.for_each_move(s, |t| {
+                    forward[s * n + t] += 1;
+                    moves += 1;
+                });
+                assert_eq!(moves, k);
+            }
+            // Predecessors may include decided states (padding), which the search ignores.
+            game.for_each_predecessor(s, |p| backward[p * n + s] += u32::from(open(p)));
             let (p, t, turn) = game.decode(s);
             assert_eq!(game.state(p, t, turn), s);
         }
