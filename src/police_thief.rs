@@ -204,7 +204,11 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Board, Error> {
                 b'P' => Some(&mut police),
                 b'T' => Some(&mut thief),
                 _ => {
-                    let shown = if ch.is_ascii_graphic() { format!("`{}`", ch as char) } else { format!("byte {ch}") };
+                    let shown = if ch.is_ascii_graphic() {
+                        format!("`{}`", ch as char)
+                    } else {
+                        format!("byte {ch}")
+                    };
                     return Err(Error::at(
                         pos,
                         format!("unexpected {shown} on the board (expected one of . * P T E)"),
@@ -215,7 +219,9 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Board, Error> {
             if cell == MAX_FREE_CELLS {
                 return Err(Error::at(
                     pos,
-                    format!("the board has more than {MAX_FREE_CELLS} free cells (the most this program accepts)"),
+                    format!(
+                        "the board has more than {MAX_FREE_CELLS} free cells (the most this program accepts)"
+                    ),
                 ));
             }
             if let Some(slot) = piece {
@@ -641,7 +647,9 @@ pub fn explain(board: &Board) -> String {
             let why = match (thief_region_has_exit(board, board.thief), police_reaches_thief(board)) {
                 (false, false) => "the thief can reach no exit, and the policeman cannot reach the thief",
                 (false, true) => "the thief can reach no exit, and he keeps out of the policeman's reach",
-                (true, _) => "the policeman keeps the thief from every exit, and the thief keeps out of his reach",
+                (true, _) => {
+                    "the policeman keeps the thief from every exit, and the thief keeps out of his reach"
+                }
             };
             writeln!(out, "Nobody can force an end, so the game goes on forever: {why}.")
         }
@@ -674,14 +682,21 @@ pub fn explain(board: &Board) -> String {
     let moves = line.states.len() - 1;
     match (line.length, line.repeats_from) {
         (Some(n), _) if n as usize > moves => {
-            let _ = writeln!(out, "\n(Cut after {moves} moves; the game goes on for {} more.)", n as usize - moves);
-        }
-        (None, Some(earlier)) => {
-            let back = if earlier == 0 { "the start".to_string() } else { format!("move {earlier}") };
             let _ = writeln!(
                 out,
-                "\nThe position after move {moves} is the one after {back}: from there the same {} move{} \
-                 repeat forever.",
+                "\n(Cut after {moves} moves; the game goes on for {} more.)",
+                n as usize - moves
+            );
+        }
+        (None, Some(earlier)) => {
+            let again = if earlier == 0 {
+                "the starting one".to_string()
+            } else {
+                format!("the one after move {earlier}")
+            };
+            let _ = writeln!(
+                out,
+                "\nThe position after move {moves} is {again} again: the same {} move{} repeat forever.",
                 moves - earlier,
                 plural(moves - earlier)
             );
@@ -783,25 +798,44 @@ mod tests {
     #[test]
     fn bad_boards() {
         let err = |text: &str| board(text).unwrap_err().message().to_string();
-        assert_eq!(err("1 3\nP.P\n"), "line 2, column 3: a second `P` (the policeman already stands at line 2, column 1)");
-        assert_eq!(err("1 3\nP.x\n"), "line 2, column 3: unexpected `x` on the board (expected one of . * P T E)");
+        assert_eq!(
+            err("1 3\nP.P\n"),
+            "line 2, column 3: a second `P` (the policeman already stands at line 2, column 1)"
+        );
+        assert_eq!(
+            err("1 3\nP.x\n"),
+            "line 2, column 3: unexpected `x` on the board (expected one of . * P T E)"
+        );
         assert_eq!(err("2 2\nPT\n.\n"), "line 3, column 1: row 2 has 1 characters, expected 2");
         assert_eq!(err("1 2\nP.\n"), "the board has no `T` (the thief's start)");
         assert_eq!(err("1 2\nPT\n..\n"), "line 3, column 1: unexpected `..` after the board");
-        assert_eq!(err("20000 20000\n"), "line 1, column 1: the board has 20000x20000 = 400000000 cells, more than 100000000");
+        assert_eq!(
+            err("20000 20000\n"),
+            "line 1, column 1: the board has 20000x20000 = 400000000 cells, more than 100000000"
+        );
         let wide = format!("1 20001\nPT{}\n", ".".repeat(19_999));
         assert_eq!(
             err(&wide),
             "line 2, column 20001: the board has more than 20000 free cells (the most this program accepts)"
         );
-        let b = board(&format!("1 {}\nPT{}\n", EXPLAIN_MAX_FREE_CELLS + 1, ".".repeat(EXPLAIN_MAX_FREE_CELLS - 1)));
+        let b = board(&format!(
+            "1 {}\nPT{}\n",
+            EXPLAIN_MAX_FREE_CELLS + 1,
+            ".".repeat(EXPLAIN_MAX_FREE_CELLS - 1)
+        ));
         assert!(check_explainable(&b.unwrap()).unwrap_err().message().contains("at most 8000 free cells"));
     }
 
     #[test]
     fn explain_a_capture() {
         let text = explain(&board("1 3\nP.T\n").unwrap());
-        assert!(text.starts_with("Police catches the thief\nThe policeman catches the thief after 3 moves"), "{text}");
-        assert!(text.contains("Move 3: the policeman moves to (1, 3) and catches the thief:\n..X\n"), "{text}");
+        assert!(
+            text.starts_with("Police catches the thief\nThe policeman catches the thief after 3 moves"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Move 3: the policeman moves to (1, 3) and catches the thief:\n..X\n"),
+            "{text}"
+        );
     }
 }
