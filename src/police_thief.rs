@@ -374,7 +374,7 @@ impl Game for PoliceThief<'_> {
         9
     }
 
-    #[inline]
+    #[inline(always)]
     fn start(&self, state: usize) -> Start {
         let s = state as u32;
         let cells = &self.board.cells;
@@ -400,7 +400,7 @@ impl Game for PoliceThief<'_> {
     }
 
     /// The module doc explains why these are the moves of the state with the turn flipped.
-    #[inline]
+    #[inline(always)]
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
         let s = state as u32;
         let k = self.free;
