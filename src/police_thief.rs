@@ -563,35 +563,17 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
     best.expect("an open state has a move that keeps its outcome").1
 }
 
-/// The cells the thief can reach on foot from `cell` (orthogonal steps), ignoring the policeman.
-fn thief_region_has_exit(board: &Board, cell: usize) -> bool {
+/// Whether a piece stepping like `mover` can walk from `from` to a cell where `goal` holds,
+/// ignoring the other piece.
+fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool) -> bool {
     let mut seen = vec![false; board.free_cells()];
-    let mut stack = vec![cell];
-    seen[cell] = true;
+    let mut stack = vec![from];
+    seen[from] = true;
     while let Some(c) = stack.pop() {
-        if board.is_exit(c) {
+        if goal(c) {
             return true;
         }
-        for n in board.neighbours(c, Turn::Thief) {
-            if !seen[n] {
-                seen[n] = true;
-                stack.push(n);
-            }
-        }
-    }
-    false
-}
-
-/// Whether the policeman can walk from his start to the thief's (king steps).
-fn police_reaches_thief(board: &Board) -> bool {
-    let mut seen = vec![false; board.free_cells()];
-    let mut stack = vec![board.police];
-    seen[board.police] = true;
-    while let Some(c) = stack.pop() {
-        if c == board.thief {
-            return true;
-        }
-        for n in board.neighbours(c, Turn::Police) {
+        for n in board.neighbours(c, mover) {
             if !seen[n] {
                 seen[n] = true;
                 stack.push(n);
@@ -644,7 +626,9 @@ pub fn explain(board: &Board) -> String {
             plural(n as usize)
         ),
         _ => {
-            let why = match (thief_region_has_exit(board, board.thief), police_reaches_thief(board)) {
+            let thief_can_reach_exit = reaches(board, board.thief, Turn::Thief, |c| board.is_exit(c));
+            let police_can_reach_thief = reaches(board, board.police, Turn::Police, |c| c == board.thief);
+            let why = match (thief_can_reach_exit, police_can_reach_thief) {
                 (false, false) => "the thief can reach no exit, and the policeman cannot reach the thief",
                 (false, true) => "the thief can reach no exit, and he keeps out of the policeman's reach",
                 (true, _) => {
