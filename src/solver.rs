@@ -36,6 +36,8 @@
 //! `u32` per state), the search needs **5 bytes per state** (6 or 8 with the wider counters), plus
 //! whatever the game itself stores.
 
+use crate::prefetch::prefetch;
+
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Start {
@@ -147,8 +149,10 @@ trait Counter: Copy + Eq {
     const LOSE: Self;
     const WIN: Self;
     fn from_moves(k: u32) -> Self;
-    /// Takes one move away; returns the new value.
-    fn decrement(&mut self) -> Self;
+    /// Whether the state is undecided (neither `LOSE` nor `WIN`), in one comparison.
+    fn is_open(self) -> bool;
+    /// One fewer remaining move.
+    fn minus_one(self) -> Self;
 }
 
 macro_rules! counter {
@@ -156,12 +160,18 @@ macro_rules! counter {
         impl Counter for $t {
             const LOSE: $t = 0;
             const WIN: $t = <$t>::MAX;
+            #[inline(always)]
             fn from_moves(k: u32) -> $t {
                 k as $t
             }
-            fn decrement(&mut self) -> $t {
-                *self -= 1;
-                *self
+            #[inline(always)]
+            fn is_open(self) -> bool {
+                // 1..=MAX-1, shifted to 0..=MAX-2.
+                self.wrapping_sub(1) < <$t>::MAX - 1
+            }
+            #[inline(always)]
+            fn minus_one(self) -> $t {
+                self - 1
             }
         }
     };
@@ -202,8 +212,9 @@ pub fn solve<G: Game>(game: &G) -> Solution {
 fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
     let n = game.num_states();
     let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
-    // Every state enters the queue at most once, so it never reallocates.
-    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    // Every state enters the queue at most once, so a slot per state is enough; `tail` is its end.
+    let mut queue: Vec<u32> = vec![0; n];
+    let mut tail = 0;
     for state in 0..n {
         let counter = match game.start(state) {
             Start::Win => C::WIN,
@@ -213,42 +224,52 @@ fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
                 C::from_moves(k)
             }
         };
-        if counter == C::WIN || counter == C::LOSE {
-            queue.push(state as u32);
+        if !counter.is_open() {
+            queue[tail] = state as u32;
+            tail += 1;
         }
         remaining_moves.push(counter);
     }
 
     let mut round_starts = vec![0u32];
-    let mut round_end = queue.len();
+    let mut round_end = tail;
     let mut head = 0;
-    while head < queue.len() {
+    while head < tail {
         if head == round_end {
             round_starts.push(head as u32);
-            round_end = queue.len();
+            round_end = tail;
         }
-        if let Some(&ahead) = queue.get(head + PREFETCH_DISTANCE) {
+        if let Some(&ahead) = queue[..tail].get(head + PREFETCH_DISTANCE) {
+            // The queue holds states in no order the cache can guess: start loading the counter
+            // (read when the state is walked) and whatever the game needs for its predecessors.
+            prefetch(&remaining_moves[ahead as usize]);
             game.prefetch_predecessors(ahead as usize);
         }
         let state = queue[head] as usize;
         head += 1;
         if remaining_moves[state] == C::LOSE {
             game.for_each_predecessor(state, |p| {
-                let c = remaining_moves[p];
-                if c != C::WIN && c != C::LOSE {
-                    remaining_moves[p] = C::WIN;
-                    queue.push(p as u32);
+                let c = &mut remaining_moves[p];
+                if c.is_open() {
+                    *c = C::WIN;
+                    queue[tail] = p as u32;
+                    tail += 1;
                 }
             });
         } else {
             game.for_each_predecessor(state, |p| {
                 let c = &mut remaining_moves[p];
-                if *c != C::WIN && *c != C::LOSE && c.decrement() == C::LOSE {
-                    queue.push(p as u32);
+                if c.is_open() {
+                    *c = c.minus_one();
+                    if *c == C::LOSE {
+                        queue[tail] = p as u32;
+                        tail += 1;
+                    }
                 }
             });
         }
     }
+    queue.truncate(tail);
     (remaining_moves, queue, round_starts)
 }
 
