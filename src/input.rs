@@ -9,6 +9,7 @@
 //! Every failure is an [`Error`]: one line saying what went wrong and, where it helps, the line
 //! and column (1-based, counted in bytes) of the offending token.
 
+use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
 
@@ -129,6 +130,10 @@ pub struct Scanner<R> {
     /// `buf[0]` starts.
     lines_before: usize,
     line_start_before: usize,
+    /// The last position computed: (stream offset, line, stream offset of that line's start).
+    /// Positions are mostly asked for in increasing order, so counting lines from there keeps
+    /// the cost proportional to the input, not to the buffer for every token.
+    last_pos: Cell<(usize, usize, usize)>,
     eof: bool,
 }
 
@@ -142,6 +147,7 @@ impl<R: Read> Scanner<R> {
             base: 0,
             lines_before: 0,
             line_start_before: 0,
+            last_pos: Cell::new((0, 1, 0)),
             eof: false,
         }
     }
@@ -202,13 +208,20 @@ impl<R: Read> Scanner<R> {
 
     /// The position of `buf[at]`.
     fn pos_at(&self, at: usize) -> Pos {
-        let before = &self.buf[..at];
-        let line = 1 + self.lines_before + count_newlines(before);
-        let line_start = match before.iter().rposition(|&b| b == b'\n') {
-            Some(last) => self.base + last + 1,
-            None => self.line_start_before,
+        let offset = self.base + at;
+        // Count from the last position if it is still in the buffer and not past this one, else
+        // from the buffer's start.
+        let (from, mut line, mut line_start) = match self.last_pos.get() {
+            (last, line, start) if last >= self.base && last <= offset => (last - self.base, line, start),
+            _ => (0, 1 + self.lines_before, self.line_start_before),
         };
-        Pos { line, column: self.base + at - line_start + 1 }
+        let between = &self.buf[from..at];
+        line += count_newlines(between);
+        if let Some(last) = between.iter().rposition(|&b| b == b'\n') {
+            line_start = self.base + from + last + 1;
+        }
+        self.last_pos.set((offset, line, line_start));
+        Pos { line, column: offset - line_start + 1 }
     }
 
     /// The position of the next unread byte.
@@ -445,6 +458,35 @@ mod tests {
             leading_digits(u64::from_le_bytes([b'5', 0xff, 0xff, 0x8a, b'1', b'2', b'3', b'4'])),
             Some((5, 1))
         );
+    }
+
+    #[test]
+    fn positions_of_every_token_across_refills() {
+        // Lines of varying length (some empty, some CRLF), read through a one-byte reader and a
+        // whole-buffer reader; every token's position matches a plain count.
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for line in 1..3000usize {
+            let mut column = 1;
+            for word in 0..line % 5 {
+                let token = "x".repeat(1 + (line * 7 + word) % 30);
+                expected.push(Pos { line, column });
+                text += &token;
+                text.push(' ');
+                column += token.len() + 1;
+            }
+            text += if line % 3 == 0 { "\r\n" } else { "\n" };
+        }
+        for trickle in [false, true] {
+            let reader: Box<dyn Read> =
+                if trickle { Box::new(Trickle(text.as_bytes())) } else { Box::new(text.as_bytes()) };
+            let mut s = Scanner::new(reader);
+            for want in &expected {
+                assert_eq!(s.peek_pos().unwrap(), *want);
+                assert_eq!(s.token("a word").unwrap().1, *want);
+            }
+            assert!(s.finish("the words").is_ok());
+        }
     }
 
     #[test]
