@@ -188,7 +188,10 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Solved, Error> {
         let y = input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?;
         match board.cell(x as usize - 1, y as usize - 1) {
             BLOCKED => {
-                return Err(Error::at(at, format_args!("query {i} of {count} starts on the blocked cell ({x}, {y})")))
+                return Err(Error::at(
+                    at,
+                    format_args!("query {i} of {count} starts on the blocked cell ({x}, {y})"),
+                ))
             }
             cell => first_wins.push(cell == WIN),
         }
@@ -224,7 +227,10 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
             ));
         }
         if row.len() != cols {
-            return Err(Error::at(at, format_args!("row {r} of {rows} has {} cells, expected {cols}", row.len())));
+            return Err(Error::at(
+                at,
+                format_args!("row {r} of {rows} has {} cells, expected {cols}", row.len()),
+            ));
         }
         if cells.len() == cells.capacity() {
             let more = cells.len().min(total - cells.len());
@@ -317,12 +323,21 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let err = |text: &str| answer(text).unwrap_err().message().to_string();
-        assert_eq!(err("2 2 -1\n"), "line 1, column 5: expected the diagonal reach K, found `-1` (K must be at least 0)");
+        assert_eq!(
+            err("2 2 -1\n"),
+            "line 1, column 5: expected the diagonal reach K, found `-1` (K must be at least 0)"
+        );
         assert_eq!(err("2 2 0\n.x\n"), "line 2, column 2: row 1 of 2: found `x`, expected `#` or `.`");
         assert_eq!(err("2 2 0\n...\n"), "line 2, column 1: row 1 of 2 has 3 cells, expected 2");
         assert_eq!(err("2 2 0\n..\n1\n"), "line 3, column 1: row 2 of 2: found `1`, expected `#` or `.`");
-        assert_eq!(err("2 2 0\n.#\n..\n1\n1 2\n"), "line 5, column 1: query 1 of 1 starts on the blocked cell (1, 2)");
-        assert_eq!(err("2 2 0\n..\n..\n1\n3 1\n"), "line 5, column 1: the row of query 1 of 1 must be between 1 and 2, found 3");
+        assert_eq!(
+            err("2 2 0\n.#\n..\n1\n1 2\n"),
+            "line 5, column 1: query 1 of 1 starts on the blocked cell (1, 2)"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n..\n1\n3 1\n"),
+            "line 5, column 1: the row of query 1 of 1 must be between 1 and 2, found 3"
+        );
         assert_eq!(err("2 2 0\n..\n..\n1\n1 1 1\n"), "line 5, column 5: unexpected `1` after the 1 queries");
         assert_eq!(
             err("100000 100000 0\n"),
