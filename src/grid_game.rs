@@ -59,21 +59,62 @@ pub const MAX_QUERIES: u64 = 100_000_000;
 /// as its rows arrive, so a false header cannot make the program reserve much.
 const RESERVE_UP_FRONT: usize = 1 << 24;
 
-/// A board of cells, row by row: [`FREE`] and [`BLOCKED`] until [`Board::decide`], then [`WIN`],
-/// [`LOSE`] and [`BLOCKED`].
+/// A board of cells: [`FREE`] and [`BLOCKED`] until [`Board::decide`], then [`WIN`], [`LOSE`]
+/// and [`BLOCKED`]. The cells are stored line by line along the longer side: row by row when the
+/// board is at least as tall as wide, else column by column (the sweep runs over lines).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     rows: usize,
     cols: usize,
+    /// Stored column by column (the board is wider than tall).
+    by_columns: bool,
     cells: Vec<u8>,
 }
 
 impl Board {
     /// A board from its cells, row by row (`rows * cols` bytes, each [`FREE`] or [`BLOCKED`]).
-    pub fn new(rows: usize, cols: usize, cells: Vec<u8>) -> Board {
-        assert_eq!(cells.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
+    pub fn new(rows: usize, cols: usize, row_major: Vec<u8>) -> Board {
+        assert_eq!(row_major.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
         assert!((rows * cols) as u64 <= MAX_CELLS);
-        Board { rows, cols, cells }
+        let mut board = Board::empty(rows, cols);
+        if board.by_columns {
+            for (r, row) in row_major.chunks(cols).enumerate() {
+                board.put_row(r, row);
+            }
+        } else {
+            board.cells = row_major;
+        }
+        board
+    }
+
+    /// A board with no cells yet; [`Board::put_row`] fills it.
+    fn empty(rows: usize, cols: usize) -> Board {
+        let by_columns = cols > rows;
+        let cells = if by_columns {
+            // Rows land scattered across the columns, so all cells exist from the start; zeroed
+            // memory is only touched as rows arrive.
+            vec![0; rows * cols]
+        } else {
+            // Up to RESERVE_UP_FRONT now; beyond, the vector grows as rows arrive.
+            Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT))
+        };
+        Board { rows, cols, by_columns, cells }
+    }
+
+    /// Stores row `r` (rows must come in order, each checked to hold `cols` cells).
+    fn put_row(&mut self, r: usize, row: &[u8]) {
+        if self.by_columns {
+            for (c, &cell) in row.iter().enumerate() {
+                self.cells[c * self.rows + r] = cell;
+            }
+        } else {
+            if self.cells.len() == self.cells.capacity() {
+                // Doubling, but never past the whole board.
+                let more = self.cells.len().min(self.rows * self.cols - self.cells.len());
+                self.cells.reserve_exact(more);
+            }
+            self.cells.extend_from_slice(row);
+        }
     }
 
     pub fn rows(&self) -> usize {
@@ -86,75 +127,81 @@ impl Board {
 
     /// The cell in row `row`, column `col` (0-based).
     pub fn cell(&self, row: usize, col: usize) -> u8 {
-        self.cells[row * self.cols + col]
-    }
-
-    /// The cells of row `row` (0-based).
-    pub fn row(&self, row: usize) -> &[u8] {
-        &self.cells[row * self.cols..(row + 1) * self.cols]
+        if self.by_columns {
+            self.cells[col * self.rows + row]
+        } else {
+            self.cells[row * self.cols + col]
+        }
     }
 
     /// Decides every free cell for diagonal moves of length up to `k` (see the module doc).
     /// Must be called once, on an undecided board.
     pub fn decide(&mut self, k: u64) {
-        if self.cells.is_empty() {
-            return;
-        }
-        // The longer side is swept line by line, so the ring has one entry per cell of a line.
-        if self.rows >= self.cols {
-            sweep::<true>(&mut self.cells, self.rows, self.cols, k);
-        } else {
-            sweep::<false>(&mut self.cells, self.cols, self.rows, k);
-        }
+        // In a column-by-column board, line a is column a and position b is row b: the moves
+        // (down, right, diagonal) become (right, down, diagonal), the same game.
+        let (lines, width) = if self.by_columns { (self.cols, self.rows) } else { (self.rows, self.cols) };
+        sweep(&mut self.cells, lines, width, k);
     }
 }
 
 /// No losing cell known on this diagonal.
 const NONE: u32 = u32::MAX;
 
-/// Decides `cells` (row-major, `cols` per row) as `lines` lines of `width` cells each: the rows
-/// when `BY_ROWS`, else the columns. Cell `(a, b)` is position `b` of line `a`; its moves go to
-/// `(a + 1, b)`, `(a, b + 1)` and `(a + t, b + t)`, which is the game either way.
-fn sweep<const BY_ROWS: bool>(cells: &mut [u8], lines: usize, width: usize, k: u64) {
-    let cols = if BY_ROWS { width } else { lines };
-    // From a cell, the step to the same position on the next line, and to the next position.
-    let (line_step, position_step) = if BY_ROWS { (cols, 1) } else { (1, cols) };
+/// Decides `cells`, `lines` lines of `width` cells each. Cell `(a, b)` is position `b` of line `a`;
+/// its moves go to `(a + 1, b)`, `(a, b + 1)` and `(a + t, b + t)` for `1 <= t <= k`.
+fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
+    if cells.is_empty() {
+        return;
+    }
     // A diagonal move never goes further than `width - 1`; clamping keeps `k` a small u32.
     let k = k.min(width as u64) as u32;
-    // ring[d % width]: the line of the nearest losing cell on diagonal d = b - a + lines - 1.
+    // ring[d % width]: the line of the nearest losing cell found so far on diagonal d = b - a + c
+    // (c = lines - 1 keeps d >= 0). Line a meets diagonals d = c - a + b for b in 0..width: a
+    // rotation of the ring by `base`.
     let mut ring = vec![NONE; width];
+    // Below the last line: no cell, so none that loses.
+    let nothing_below = vec![BLOCKED; width];
+    // open[b]: the cell at position b is free and has no losing target below or diagonally.
+    let mut open = vec![false; width];
     for a in (0..lines).rev() {
         let line = a as u32;
-        let has_next_line = a + 1 < lines;
+        let (upper, lower) = cells.split_at_mut((a + 1) * width);
+        let here = &mut upper[a * width..];
+        let below = if a + 1 < lines { &lower[..width] } else { &nothing_below[..] };
+        let base = (lines - 1 - a) % width;
         // The last cell of the line starts a new diagonal, in the slot of the one that just ended.
-        let mut slot = (lines - 1 - a + width - 1) % width;
-        ring[slot] = NONE;
-        // Whether the cell after the current one on this line is a losing cell.
-        let mut next_loses = false;
-        let mut here = a * line_step + (width - 1) * position_step;
-        for b in (0..width).rev() {
-            if cells[here] == BLOCKED {
-                next_loses = false;
-            } else {
-                let below_loses = has_next_line && cells[here + line_step] == LOSE;
-                // ring holds a later line or NONE, and NONE - line > k (line < MAX_CELLS < NONE / 2).
-                let diagonal_loses = ring[slot] - line <= k;
-                if next_loses || below_loses || diagonal_loses {
-                    cells[here] = WIN;
-                    next_loses = false;
-                } else {
-                    cells[here] = LOSE;
-                    ring[slot] = line;
-                    next_loses = true;
-                }
+        ring[(base + width - 1) % width] = NONE;
+        // Position b uses slot base + b, wrapping: positions split..width use slots 0..base.
+        let split = width - base;
+        let (wrapped, unwrapped) = ring.split_at_mut(base);
+        // Two passes: everything but the right neighbour, independently per cell; then the chain
+        // along the line, which is then one operation per cell (a cell loses iff it is open and
+        // its right neighbour does not lose).
+        for (part, ring_part) in [(split..width, &*wrapped), (0..split, &*unwrapped)] {
+            let cells_and_slots = here[part.clone()].iter().zip(&below[part.clone()]).zip(ring_part);
+            for (is_open, ((&cell, &below), &nearest)) in open[part].iter_mut().zip(cells_and_slots) {
+                // nearest is a later line or NONE, and NONE - line > k (line < MAX_CELLS < NONE / 2).
+                *is_open = (cell != BLOCKED) & (below != LOSE) & (nearest - line > k);
             }
-            if b > 0 {
-                slot = if slot == 0 { width - 1 } else { slot - 1 };
-                here -= position_step;
+        }
+        let mut next_loses = false;
+        for (part, ring_part) in [(split..width, &mut *wrapped), (0..split, &mut *unwrapped)] {
+            let cells_and_slots = here[part.clone()].iter_mut().zip(ring_part.iter_mut());
+            for (&is_open, (cell, nearest)) in open[part].iter().zip(cells_and_slots).rev() {
+                let loses = is_open & !next_loses;
+                // A table and a minimum rather than `if`s, which the compiler would turn into
+                // branches (whether a cell wins follows no pattern a predictor could learn).
+                *cell = DECIDED[((*cell != BLOCKED) as usize) << 1 | loses as usize];
+                // line < nearest, so this is line if the cell loses, else nearest.
+                *nearest = (*nearest).min(line | (loses as u32).wrapping_sub(1));
+                next_loses = loses;
             }
         }
     }
 }
+
+/// A cell after deciding, by `(free, loses)`.
+const DECIDED: [u8; 4] = [BLOCKED, BLOCKED, WIN, LOSE];
 
 /// A decided board and the answer to every query: whether the first player wins from its start.
 #[derive(Debug, Clone)]
@@ -212,8 +259,7 @@ fn read_k<R: Read>(input: &mut Scanner<R>) -> Result<u64, Error> {
 
 /// Reads `rows` rows of `cols` cells, each row one token.
 fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Result<Board, Error> {
-    let total = rows * cols;
-    let mut cells: Vec<u8> = Vec::with_capacity(total.min(RESERVE_UP_FRONT));
+    let mut board = Board::empty(rows, cols);
     for r in 1..=rows {
         let (row, at) = input.token(format_args!("row {r} of {rows}"))?;
         // Check the whole row without branching per byte (this loop vectorizes); find the culprit
@@ -232,13 +278,9 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
                 format_args!("row {r} of {rows} has {} cells, expected {cols}", row.len()),
             ));
         }
-        if cells.len() == cells.capacity() {
-            let more = cells.len().min(total - cells.len());
-            cells.reserve_exact(more);
-        }
-        cells.extend_from_slice(row);
+        board.put_row(r - 1, row);
     }
-    Ok(Board { rows, cols, cells })
+    Ok(board)
 }
 
 /// Shows a token in an error message, cut short if long.
@@ -259,9 +301,20 @@ pub fn write_answers(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
 /// Writes the decided board, one line per row: `W` or `L` for the player to move on each free
 /// cell, `#` for blocked cells.
 pub fn write_map(board: &Board, out: &mut impl Write) -> io::Result<()> {
-    for r in 0..board.rows {
-        out.write_all(board.row(r))?;
-        out.write_all(b"\n")?;
+    let (rows, cols) = (board.rows, board.cols);
+    if !board.by_columns {
+        for row in board.cells.chunks(cols) {
+            out.write_all(row)?;
+            out.write_all(b"\n")?;
+        }
+        return Ok(());
+    }
+    let mut line = Vec::with_capacity(cols + 1);
+    for r in 0..rows {
+        line.clear();
+        line.extend(board.cells[r..].iter().step_by(rows));
+        line.push(b'\n');
+        out.write_all(&line)?;
     }
     Ok(())
 }
@@ -274,7 +327,9 @@ mod tests {
         let cells: Vec<u8> = rows.concat().into_bytes();
         let mut board = Board::new(rows.len(), rows[0].len(), cells);
         board.decide(k);
-        (0..board.rows()).map(|r| String::from_utf8(board.row(r).to_vec()).unwrap()).collect()
+        let mut map = Vec::new();
+        write_map(&board, &mut map).unwrap();
+        String::from_utf8(map).unwrap().lines().map(String::from).collect()
     }
 
     #[test]
