@@ -26,17 +26,22 @@
 //!
 //! Only the diagonals that cross the current row are live, `M` of them, so the table is a ring of
 //! `M` entries: moving up a row, the diagonal that ends there and the one that begins share a slot.
-//! When the board is wider than tall, the same sweep runs over columns instead of rows (the game is
-//! symmetric under transposition: down and right swap, the diagonal stays), so the ring always has
-//! `min(N, M)` entries.
+//! A board wider than tall is stored column by column and swept by columns (the game is symmetric
+//! under transposition: down and right swap, the diagonal stays), so the ring has `min(N, M)`
+//! entries. Each row is done in three passes, so that nothing branches on the board's contents and
+//! two of the passes vectorize: which cells are free with no losing target below or diagonally
+//! (open); then, right to left, which of them lose (open, and the next cell does not lose); then
+//! the results are written and the losing cells become their diagonals' nearest.
 //!
 //! # Encoding and memory
-//! The board is kept as read, one byte per cell, row by row, and the sweep overwrites every free
-//! cell with its result for the player to move there: [`WIN`] (`W`) or [`LOSE`] (`L`); blocked
-//! cells stay [`BLOCKED`] (`#`). So the decided board is also the `--map` picture. Memory: `N·M`
-//! bytes for the board, `4·min(N, M)` for the ring, one byte per query for the answers (they are
-//! all read and checked before anything is written); the board is capped at [`MAX_CELLS`] cells,
-//! checked before anything is reserved for it.
+//! The board is kept as read, one byte per cell (row by row, or column by column if wider than
+//! tall), and the sweep overwrites every free cell with its result for the player to move there:
+//! [`WIN`] (`W`) or [`LOSE`] (`L`); blocked cells stay [`BLOCKED`] (`#`). So the decided board is
+//! also the `--map` picture. Memory: `N·M` bytes for the board, `6·min(N, M)` for the ring and a
+//! scratch line, one byte per query for the answers (they are all read and checked before anything
+//! is written). The board is capped at [`MAX_CELLS`] cells, checked before anything is reserved
+//! for it; a board at least as tall as wide reserves at most 16 MiB before its rows arrive, a
+//! wider one asks for all its (zeroed, so untouched until written) memory at once.
 
 use crate::input::{Error, Pos, Scanner};
 use std::io::{self, Read, Write};
@@ -161,8 +166,9 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
     let mut ring = vec![NONE; width];
     // Below the last line: no cell, so none that loses.
     let nothing_below = vec![BLOCKED; width];
-    // open[b]: the cell at position b is free and has no losing target below or diagonally.
-    let mut open = vec![false; width];
+    // open[b]: the cell at position b is free and has no losing target below or diagonally; then
+    // whether it loses.
+    let mut open = vec![0u8; width];
     for a in (0..lines).rev() {
         let line = a as u32;
         let (upper, lower) = cells.split_at_mut((a + 1) * width);
@@ -174,34 +180,36 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
         // Position b uses slot base + b, wrapping: positions split..width use slots 0..base.
         let split = width - base;
         let (wrapped, unwrapped) = ring.split_at_mut(base);
-        // Two passes: everything but the right neighbour, independently per cell; then the chain
-        // along the line, which is then one operation per cell (a cell loses iff it is open and
-        // its right neighbour does not lose).
+        // Three passes, so that the one chain along the line (a cell loses iff it is open and
+        // the next cell does not lose) is one operation per cell, the other two vectorize, and no
+        // pass has a branch that depends on the board (whether a cell wins follows no pattern a
+        // branch predictor could learn).
+        // 1. open: free, and no losing target below or diagonally.
         for (part, ring_part) in [(split..width, &*wrapped), (0..split, &*unwrapped)] {
             let cells_and_slots = here[part.clone()].iter().zip(&below[part.clone()]).zip(ring_part);
             for (is_open, ((&cell, &below), &nearest)) in open[part].iter_mut().zip(cells_and_slots) {
                 // nearest is a later line or NONE, and NONE - line > k (line < MAX_CELLS < NONE / 2).
-                *is_open = (cell != BLOCKED) & (below != LOSE) & (nearest - line > k);
+                *is_open = ((cell != BLOCKED) & (below != LOSE) & (nearest - line > k)) as u8;
             }
         }
-        let mut next_loses = false;
+        // 2. open becomes loses, from the last position back.
+        let mut next_loses = 0;
+        for is_open in open.iter_mut().rev() {
+            next_loses = *is_open & (next_loses ^ 1);
+            *is_open = next_loses;
+        }
+        // 3. Write the cells, and make each losing cell its diagonal's nearest.
         for (part, ring_part) in [(split..width, &mut *wrapped), (0..split, &mut *unwrapped)] {
             let cells_and_slots = here[part.clone()].iter_mut().zip(ring_part.iter_mut());
-            for (&is_open, (cell, nearest)) in open[part].iter().zip(cells_and_slots).rev() {
-                let loses = is_open & !next_loses;
-                // A table and a minimum rather than `if`s, which the compiler would turn into
-                // branches (whether a cell wins follows no pattern a predictor could learn).
-                *cell = DECIDED[((*cell != BLOCKED) as usize) << 1 | loses as usize];
-                // line < nearest, so this is line if the cell loses, else nearest.
-                *nearest = (*nearest).min(line | (loses as u32).wrapping_sub(1));
-                next_loses = loses;
+            for (&loses, (cell, nearest)) in open[part].iter().zip(cells_and_slots) {
+                // Arithmetic rather than `if`s, so that the loop vectorizes (a losing cell is free).
+                let free = (*cell != BLOCKED) as u8;
+                *cell = BLOCKED + free * (WIN - BLOCKED) - loses * (WIN - LOSE);
+                *nearest -= (*nearest - line) * u32::from(loses);
             }
         }
     }
 }
-
-/// A cell after deciding, by `(free, loses)`.
-const DECIDED: [u8; 4] = [BLOCKED, BLOCKED, WIN, LOSE];
 
 /// A decided board and the answer to every query: whether the first player wins from its start.
 #[derive(Debug, Clone)]
