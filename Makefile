@@ -1,23 +1,39 @@
 # graph_games: build, test and inspect the judge binaries. `make help` lists the targets.
 BINS := graph_game police_thief grid_game_28218 move_or_block
 RELEASE := target/release
+BUNDLES := target/bundle
+BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
-.PHONY: help build test judge demo bench lint clean
+.PHONY: help build test bundle judge demo bench lint clean
 
 help:
 	@echo "make build   release binaries in $(RELEASE)/"
-	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case"
+	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case,"
+	@echo "             every bundle compiled alone (no warnings) and run on every judge case"
+	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge"
 	@echo "make judge   every judge case, PASS/FAIL each, with a diff for failures"
-	@echo "make demo    each binary on one sample: the input, then the output"
+	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
 	@echo "make bench   ../shared/bench/compare all (speed and memory against the baselines)"
 	@echo "make lint    rustfmt and clippy, warnings as errors"
 
 build:
 	cargo build --release
 
+# tests/bundle.rs makes every bundle, compiles each alone with rustc and runs the judge cases on it;
+# `make bundle` then checks that the bundler also builds on its own, warning-free, and writes them.
 test:
 	cargo test --release
+	@$(MAKE) --no-print-directory bundle
+
+# The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
+# judge programs), built with plain rustc.
+$(BUNDLER): tools/bundle.rs
+	@mkdir -p $(@D)
+	rustc --edition 2021 -O -D warnings -o $@ $<
+
+bundle: $(BUNDLER)
+	$(BUNDLER) --out $(BUNDLES)
 
 judge: build
 	@pass=0; fail=0; \
@@ -42,7 +58,7 @@ judge: build
 demo: build
 	@for bin in $(BINS); do \
 	  [[ -x $(RELEASE)/$$bin ]] || continue; \
-	  case=$$(ls inputs/$$bin/*.in | head -1); args=""; \
+	  case=inputs/$$bin/example.in; [[ -f $$case ]] || case=$$(ls inputs/$$bin/*.in | head -1); args=""; \
 	  [[ -f $${case%.in}.args ]] && args=$$(cat $${case%.in}.args); \
 	  echo "=== $$bin $$args < $$case"; cat $$case; \
 	  echo "--- output"; $(RELEASE)/$$bin $$args < $$case; echo; \

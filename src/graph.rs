@@ -5,6 +5,7 @@
 //! edges. [`GraphGame`] plays on it: a vertex with moves is open, and a vertex without moves ends
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
+use crate::prefetch::prefetch;
 use crate::solver::{Game, Start};
 
 #[derive(Debug, Clone)]
@@ -18,37 +19,13 @@ pub struct Graph {
 
 impl Graph {
     /// Builds the graph on vertices `0..n` with edges `sources[i] -> targets[i]`.
-    ///
-    /// Every endpoint must be below `n`, and `n` and the number of edges below `u32::MAX`.
-    /// Takes the edge arrays by value and frees them as soon as the predecessor array is built.
-    pub fn from_edges(n: usize, sources: Vec<u32>, targets: Vec<u32>) -> Graph {
+    pub fn from_edges(n: usize, sources: &[u32], targets: &[u32]) -> Graph {
         assert_eq!(sources.len(), targets.len());
-        assert!(n < u32::MAX as usize && sources.len() < u32::MAX as usize);
-        let mut out_degree = vec![0u32; n];
-        for &u in &sources {
-            out_degree[u as usize] += 1;
+        let mut builder = GraphBuilder::new(n, sources.len());
+        for (&u, &v) in sources.iter().zip(targets) {
+            builder.add_edge(u, v);
         }
-        // Counting sort by target: count the edges into each vertex, turn the counts into block
-        // ends, then place each edge by moving its target's cursor back one slot. Afterwards
-        // pred_start[v] is the start of v's block, and pred_start[n] (which counted nothing) is m.
-        let mut pred_start = vec![0u32; n + 1];
-        for &v in &targets {
-            pred_start[v as usize] += 1;
-        }
-        let mut end = 0;
-        for slot in pred_start.iter_mut() {
-            end += *slot;
-            *slot = end;
-        }
-        let mut predecessors = vec![0u32; sources.len()];
-        // Backwards, so that each block keeps the input order.
-        for (&u, &v) in sources.iter().zip(&targets).rev() {
-            let cursor = &mut pred_start[v as usize];
-            *cursor -= 1;
-            predecessors[*cursor as usize] = u;
-        }
-        let max_out_degree = out_degree.iter().copied().max().unwrap_or(0);
-        Graph { out_degree, pred_start, predecessors, max_out_degree }
+        builder.build()
     }
 
     pub fn num_vertices(&self) -> usize {
@@ -66,6 +43,94 @@ impl Graph {
     /// The sources of the edges into `v`, once per edge, in input order.
     pub fn predecessors(&self, v: usize) -> &[u32] {
         &self.predecessors[self.pred_start[v] as usize..self.pred_start[v + 1] as usize]
+    }
+}
+
+/// Collects edges one at a time, then lays out the graph.
+///
+/// The edge arrays grow with the edges actually added (doubling, but never past the expected
+/// count), so an expected count read from untrusted input costs nothing until edges arrive.
+pub struct GraphBuilder {
+    n: usize,
+    sources: Vec<u32>,
+    targets: Vec<u32>,
+    expected_edges: usize,
+}
+
+/// How many edges ahead the layout loops prefetch the counters they will touch.
+const AHEAD: usize = 16;
+
+impl GraphBuilder {
+    /// A builder for vertices `0..n` (`n < u32::MAX`), expecting about `expected_edges` edges.
+    pub fn new(n: usize, expected_edges: usize) -> GraphBuilder {
+        assert!(n < u32::MAX as usize, "vertices are numbered in u32");
+        let first = expected_edges.min(1 << 16);
+        GraphBuilder {
+            n,
+            sources: Vec::with_capacity(first),
+            targets: Vec::with_capacity(first),
+            expected_edges,
+        }
+    }
+
+    /// Adds the edge `u -> v`; both must be below `n`.
+    #[inline]
+    pub fn add_edge(&mut self, u: u32, v: u32) {
+        let len = self.sources.len();
+        if len == self.sources.capacity() {
+            let more =
+                if len < self.expected_edges { len.clamp(1, self.expected_edges - len) } else { len.max(1) };
+            self.sources.reserve_exact(more);
+            self.targets.reserve_exact(more);
+        }
+        self.sources.push(u);
+        self.targets.push(v);
+    }
+
+    /// Lays out the predecessor lists (a counting sort by target) and frees the edge arrays.
+    ///
+    /// The counters are indexed by vertex, in no order the cache can guess, so each loop
+    /// prefetches the counter it will touch `AHEAD` edges later.
+    pub fn build(self) -> Graph {
+        let GraphBuilder { n, sources, targets, .. } = self;
+        assert!(sources.len() < u32::MAX as usize, "edges are counted in u32");
+        let mut out_degree = vec![0u32; n];
+        for (i, &u) in sources.iter().enumerate() {
+            if let Some(&ahead) = sources.get(i + 4 * AHEAD) {
+                prefetch(&out_degree[ahead as usize]);
+            }
+            out_degree[u as usize] += 1;
+        }
+        // Count the edges into each vertex, turn the counts into block ends, then place each edge
+        // by moving its target's cursor back one slot: afterwards pred_start[v] is the start of
+        // v's block, and pred_start[n] (which counted nothing) is the number of edges.
+        let mut pred_start = vec![0u32; n + 1];
+        for (i, &v) in targets.iter().enumerate() {
+            if let Some(&ahead) = targets.get(i + 4 * AHEAD) {
+                prefetch(&pred_start[ahead as usize]);
+            }
+            pred_start[v as usize] += 1;
+        }
+        let mut end = 0;
+        for slot in pred_start.iter_mut() {
+            end += *slot;
+            *slot = end;
+        }
+        let mut predecessors = vec![0u32; sources.len()];
+        // Backwards, so that each block keeps the input order. Two prefetches: the cursor, far
+        // ahead; then, once it is cached, the slot it points at.
+        for i in (0..sources.len()).rev() {
+            if i >= 8 * AHEAD {
+                prefetch(&pred_start[targets[i - 8 * AHEAD] as usize]);
+                let near = pred_start[targets[i - 4 * AHEAD] as usize];
+                prefetch(predecessors.as_ptr().wrapping_add(near.wrapping_sub(1) as usize));
+            }
+            let cursor = &mut pred_start[targets[i] as usize];
+            *cursor -= 1;
+            predecessors[*cursor as usize] = sources[i];
+        }
+        let max_out_degree = out_degree.iter().copied().max().unwrap_or(0);
+        Graph { out_degree, pred_start, predecessors, max_out_degree }
     }
 }
 
@@ -103,6 +168,15 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
             visit(u as usize);
         }
     }
+
+    #[inline(always)]
+    fn prefetch_predecessors(&self, v: usize) {
+        // The queue visits vertices in no particular order, so each predecessor list is likely a
+        // cache miss: start loading it while earlier vertices are walked.
+        if let Some(&start) = self.graph.pred_start.get(v) {
+            prefetch(self.graph.predecessors.as_ptr().wrapping_add(start as usize));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -112,7 +186,7 @@ mod tests {
 
     #[test]
     fn predecessors_in_input_order() {
-        let g = Graph::from_edges(4, vec![0, 2, 0, 3, 0], vec![1, 1, 1, 3, 3]);
+        let g = Graph::from_edges(4, &[0, 2, 0, 3, 0], &[1, 1, 1, 3, 3]);
         assert_eq!(g.predecessors(0), &[] as &[u32]);
         assert_eq!(g.predecessors(1), &[0, 2, 0]);
         assert_eq!(g.predecessors(2), &[] as &[u32]);
@@ -123,7 +197,7 @@ mod tests {
     #[test]
     fn normal_and_misere() {
         // 0 -> 1 -> 2; 3 -> 3, 3 -> 0; 4 -> 4 (the example of the graph_game problem, 0-based).
-        let g = Graph::from_edges(5, vec![0, 1, 3, 3, 4], vec![1, 2, 3, 0, 4]);
+        let g = Graph::from_edges(5, &[0, 1, 3, 3, 4], &[1, 2, 3, 0, 4]);
         let normal = solve(&GraphGame::new(&g, |_| Start::Lose));
         let misere = solve(&GraphGame::new(&g, |_| Start::Win));
         use Outcome::*;

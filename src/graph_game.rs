@@ -9,9 +9,10 @@
 //! declared `m`), then turned into a [`Graph`]: about `12m + 8n` bytes at the peak, then
 //! `4m + 16n` during the search. The text itself is read in chunks, never held whole.
 
-use crate::graph::{Graph, GraphGame};
+use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};
 use crate::solver::{solve, Outcome, Start, DRAW_DEPTH};
+use std::fmt;
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts (memory is a few `u32` arrays of this length).
@@ -32,22 +33,27 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Graph, Error> {
     let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
     let (n, m) = (n as usize, m as usize);
-    // The edge arrays grow as edges arrive (doubling, capped at m), so a false m costs nothing.
-    let mut sources: Vec<u32> = Vec::with_capacity(m.min(1 << 16));
-    let mut targets: Vec<u32> = Vec::with_capacity(m.min(1 << 16));
+    let mut graph = GraphBuilder::new(n, m);
     for i in 1..=m {
-        if sources.len() == sources.capacity() {
-            let more = sources.len().min(m - sources.len());
-            sources.reserve_exact(more);
-            targets.reserve_exact(more);
-        }
-        let u = input.u64_in(format_args!("the source of edge {i} of {m}"), 1, n as u64)?;
-        let v = input.u64_in(format_args!("the target of edge {i} of {m}"), 1, n as u64)?;
-        sources.push(u as u32 - 1);
-        targets.push(v as u32 - 1);
+        let u = input.u64_in(EdgeEnd { edge: i, edges: m, end: "source" }, 1, n as u64)?;
+        let v = input.u64_in(EdgeEnd { edge: i, edges: m, end: "target" }, 1, n as u64)?;
+        graph.add_edge(u as u32 - 1, v as u32 - 1);
     }
     input.finish(format_args!("the {m} edges"))?;
-    Ok(Graph::from_edges(n, sources, targets))
+    Ok(graph.build())
+}
+
+/// Names an endpoint in error messages; formatted only if there is one.
+struct EdgeEnd {
+    edge: usize,
+    edges: usize,
+    end: &'static str,
+}
+
+impl fmt::Display for EdgeEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the {} of edge {} of {}", self.end, self.edge, self.edges)
+    }
 }
 
 /// Solves the game on `graph` and writes one line per vertex.
@@ -62,9 +68,10 @@ pub fn write_answer(graph: &Graph, options: Options, out: &mut impl Write) -> io
             Outcome::Lose => b"lose",
             Outcome::Draw => b"draw",
         });
-        if options.depth && depths[v] != DRAW_DEPTH {
+        // Without --depth, `depths` is empty.
+        if let Some(&depth) = depths.get(v).filter(|&&d| d != DRAW_DEPTH) {
             line.push(b' ');
-            push_decimal(&mut line, depths[v]);
+            push_decimal(&mut line, depth);
         }
         line.push(b'\n');
         if line.len() > (1 << 16) - 32 {
@@ -122,12 +129,18 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let err = |text: &str| answer(text, Options::default()).unwrap_err().message().to_string();
-        assert_eq!(err(""), "line 1, column 1: expected the number of vertices n, found the end of the input");
+        assert_eq!(
+            err(""),
+            "line 1, column 1: expected the number of vertices n, found the end of the input"
+        );
         assert_eq!(
             err("3 2\n1 2\n"),
             "line 3, column 1: expected the source of edge 2 of 2, found the end of the input"
         );
-        assert_eq!(err("3 1\n1 4\n"), "line 2, column 3: the target of edge 1 of 1 must be between 1 and 3, found 4");
+        assert_eq!(
+            err("3 1\n1 4\n"),
+            "line 2, column 3: the target of edge 1 of 1 must be between 1 and 3, found 4"
+        );
         assert_eq!(err("3 1\n1 2\n3 1\n"), "line 3, column 1: unexpected `3` after the 1 edges");
         assert!(err("100000000000 1\n1 1\n").contains("must be between 1 and 100000000"));
     }

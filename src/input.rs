@@ -64,8 +64,40 @@ impl fmt::Display for Pos {
 
 const CHUNK: usize = 1 << 16;
 
+/// Space, tab, LF, vertical tab, form feed and CR.
+static IS_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 6 {
+        table[[b' ', b'\t', b'\n', 0x0b, 0x0c, b'\r'][i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+#[inline(always)]
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    IS_SPACE[b as usize]
+}
+
+/// Counts `\n` bytes; written as a plain sum so that it vectorizes.
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes.chunks(255).map(|chunk| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize).sum()
+}
+
+/// The index of the first whitespace byte. Tests 64 bytes at a time with a branch-free test
+/// that vectorizes, then finds the byte in the block that has one.
+fn first_space(bytes: &[u8]) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let mut start = 0;
+    for block in bytes.chunks_exact(BLOCK) {
+        let any = block.iter().fold(0u8, |any, &b| any | u8::from((b == b' ') | (b.wrapping_sub(b'\t') < 5)));
+        if any != 0 {
+            break;
+        }
+        start += BLOCK;
+    }
+    bytes[start..].iter().position(|&b| is_space(b)).map(|i| start + i)
 }
 
 /// Shows a token in an error message: as text, cut short if long.
@@ -81,6 +113,9 @@ fn shown(token: &[u8]) -> String {
 }
 
 /// A tokenizer over a byte stream that remembers where each token came from.
+///
+/// Lines are counted lazily: only when bytes leave the buffer (a vectorizable count) and when an
+/// error asks for a position, so the per-token fast path does no bookkeeping at all.
 pub struct Scanner<R> {
     reader: R,
     buf: Vec<u8>,
@@ -90,9 +125,10 @@ pub struct Scanner<R> {
     len: usize,
     /// Stream offset of `buf[0]`.
     base: usize,
-    /// Current line number (1-based) and the stream offset where it starts.
-    line: usize,
-    line_start: usize,
+    /// Newlines in the stream before `buf[0]`, and the stream offset where the line holding
+    /// `buf[0]` starts.
+    lines_before: usize,
+    line_start_before: usize,
     eof: bool,
 }
 
@@ -104,8 +140,8 @@ impl<R: Read> Scanner<R> {
             pos: 0,
             len: 0,
             base: 0,
-            line: 1,
-            line_start: 0,
+            lines_before: 0,
+            line_start_before: 0,
             eof: false,
         }
     }
@@ -117,6 +153,11 @@ impl<R: Read> Scanner<R> {
             return Ok(false);
         }
         if keep > 0 {
+            let gone = &self.buf[..keep];
+            self.lines_before += count_newlines(gone);
+            if let Some(last) = gone.iter().rposition(|&b| b == b'\n') {
+                self.line_start_before = self.base + last + 1;
+            }
             self.buf.copy_within(keep..self.len, 0);
             self.base += keep;
             self.pos -= keep;
@@ -142,17 +183,12 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// Skips whitespace, counting lines. Returns false at the end of the input.
+    /// Skips whitespace. Returns false at the end of the input.
     fn skip_space(&mut self) -> Result<bool, Error> {
         loop {
             while self.pos < self.len {
-                let b = self.buf[self.pos];
-                if !is_space(b) {
+                if !is_space(self.buf[self.pos]) {
                     return Ok(true);
-                }
-                if b == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.base + self.pos + 1;
                 }
                 self.pos += 1;
             }
@@ -164,9 +200,20 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// The position of `buf[at]`.
+    fn pos_at(&self, at: usize) -> Pos {
+        let before = &self.buf[..at];
+        let line = 1 + self.lines_before + count_newlines(before);
+        let line_start = match before.iter().rposition(|&b| b == b'\n') {
+            Some(last) => self.base + last + 1,
+            None => self.line_start_before,
+        };
+        Pos { line, column: self.base + at - line_start + 1 }
+    }
+
     /// The position of the next unread byte.
     fn here(&self) -> Pos {
-        Pos { line: self.line, column: self.base + self.pos - self.line_start + 1 }
+        self.pos_at(self.pos)
     }
 
     /// The next token, or `None` at the end of the input.
@@ -174,7 +221,6 @@ impl<R: Read> Scanner<R> {
         if !self.skip_space()? {
             return Ok(None);
         }
-        let pos = self.here();
         let mut end = self.pos;
         loop {
             while end < self.len && !is_space(self.buf[end]) {
@@ -194,53 +240,110 @@ impl<R: Read> Scanner<R> {
         }
         let start = self.pos;
         self.pos = end;
-        Ok(Some((&self.buf[start..end], pos)))
+        Ok(Some((&self.buf[start..end], self.pos_at(start))))
     }
 
     /// The next token; `what` names it in the error at the end of the input.
     pub fn token(&mut self, what: impl fmt::Display) -> Result<(&[u8], Pos), Error> {
         if !self.skip_space()? {
-            let at = self.here();
-            return Err(Error::at(at, format!("expected {what}, found the end of the input")));
+            return Err(self.end_error(&what));
         }
         Ok(self.next_token()?.expect("a token follows skipped space"))
     }
 
+    /// The next token, handed to `take` in pieces (consecutive slices of the buffer, in order)
+    /// instead of whole, so that a token of any length costs no more memory than the buffer (a
+    /// 10^8-cell board row, say). Returns where the token starts and its length in bytes; `what`
+    /// names it in the error at the end of the input.
+    pub fn token_in_pieces(
+        &mut self,
+        what: impl fmt::Display,
+        mut take: impl FnMut(&[u8]),
+    ) -> Result<(Pos, usize), Error> {
+        if !self.skip_space()? {
+            return Err(self.end_error(&what));
+        }
+        let at = self.here();
+        // Move the token to the front of the buffer (the bytes before it, which may hold
+        // newlines, are dropped the usual way). From then on every byte dropped is a token byte,
+        // so no newline: dropping the whole buffer needs no line bookkeeping.
+        if self.pos > 0 {
+            let before = self.pos;
+            self.refill(before)?;
+        }
+        let mut length = 0;
+        loop {
+            let rest = &self.buf[self.pos..self.len];
+            if let Some(end) = first_space(rest) {
+                take(&rest[..end]);
+                self.pos += end;
+                return Ok((at, length + end));
+            }
+            take(rest);
+            length += rest.len();
+            self.pos = self.len;
+            // At the end of the input the move above may not have happened; nothing is dropped.
+            if self.eof {
+                return Ok((at, length));
+            }
+            self.base += self.len;
+            self.pos = 0;
+            self.len = 0;
+            if !self.refill(0)? {
+                return Ok((at, length));
+            }
+        }
+    }
+
+    #[cold]
+    fn end_error(&self, what: &dyn fmt::Display) -> Error {
+        Error::at(self.here(), format!("expected {what}, found the end of the input"))
+    }
+
     /// The next token as an unsigned integer; `what` names it in error messages (pass
     /// `format_args!` to name it without formatting anything unless there is an error).
+    #[inline(always)]
     pub fn u64(&mut self, what: impl fmt::Display) -> Result<u64, Error> {
-        if !self.skip_space()? {
-            let at = self.here();
-            return Err(Error::at(at, format!("expected {what}, found the end of the input")));
-        }
-        // Fast path: up to 19 digits (always fits in u64) ending inside the buffer.
-        let rest = &self.buf[self.pos..self.len];
-        let mut value: u64 = 0;
-        let mut i = 0;
-        while i < rest.len() && i < 19 {
-            let digit = rest[i].wrapping_sub(b'0');
-            if digit > 9 {
-                break;
+        // Fast path, for the usual layout of numeric input: at most one whitespace byte, then 1
+        // to 7 digits, then whitespace, all inside the buffer, read as whole words. Anything else
+        // (runs of whitespace, long numbers, the buffer's end, bad tokens) takes the careful path.
+        if let Some(window) = self.buf[..self.len].get(self.pos..self.pos + 9) {
+            let skip = usize::from(is_space(window[0]));
+            let word = u64::from_le_bytes(window[skip..skip + 8].try_into().expect("8 bytes"));
+            if let Some((value, digits)) = leading_digits(word) {
+                if is_space(window[skip + digits]) {
+                    self.pos += skip + digits;
+                    return Ok(value);
+                }
             }
-            value = value * 10 + u64::from(digit);
-            i += 1;
         }
-        if i > 0 && i < rest.len() && is_space(rest[i]) {
-            self.pos += i;
-            return Ok(value);
-        }
-        let (token, at) = self.token(&what)?;
+        self.u64_careful(&what)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn u64_careful(&mut self, what: &dyn fmt::Display) -> Result<u64, Error> {
+        let (token, at) = self.token(what)?;
         parse_u64(token).map_err(|why| Error::at(at, format!("expected {what}, found {}{why}", shown(token))))
     }
 
     /// The next token as an integer in `lo..=hi`.
+    #[inline(always)]
     pub fn u64_in(&mut self, what: impl fmt::Display, lo: u64, hi: u64) -> Result<u64, Error> {
-        let at = self.peek_pos()?;
         let value = self.u64(&what)?;
         if value < lo || value > hi {
-            return Err(Error::at(at, format!("{what} must be between {lo} and {hi}, found {value}")));
+            return Err(self.range_error(&what, lo, hi, value));
         }
         Ok(value)
+    }
+
+    /// The error for the number just read, which is out of range.
+    #[cold]
+    #[inline(never)]
+    fn range_error(&self, what: &dyn fmt::Display, lo: u64, hi: u64, value: u64) -> Error {
+        // The number ends at `pos` and is all digits.
+        let start = self.buf[..self.pos].iter().rposition(|b| !b.is_ascii_digit()).map_or(0, |i| i + 1);
+        Error::at(self.pos_at(start), format!("{what} must be between {lo} and {hi}, found {value}"))
     }
 
     /// The position of the next token (or of the end of the input).
@@ -256,6 +359,30 @@ impl<R: Read> Scanner<R> {
             Some((token, at)) => Err(Error::at(at, format!("unexpected {} after {after}", shown(token)))),
         }
     }
+}
+
+/// Reads the decimal digits at the start of 8 bytes (loaded little-endian, so the first byte is
+/// the lowest): their value and count, if there are 1 to 7 of them (SWAR: no loop, no branch per
+/// digit).
+#[inline]
+fn leading_digits(word: u64) -> Option<(u64, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Digits become 0..=9 and every other byte becomes 10 or more.
+    let values = word ^ (0x30 * ONES);
+    // The high bit of each byte: set for 10 or more. Adding 0x76 can carry into the next byte
+    // only from a byte that is already a non-digit, which lies before the bytes affected.
+    let non_digits = (values.wrapping_add(0x76 * ONES) | values) & (0x80 * ONES);
+    let count = (non_digits.trailing_zeros() / 8) as usize;
+    if count == 0 || count == 8 {
+        return None;
+    }
+    // Keep the digits, moved to the top so that the missing ones read as leading zeros.
+    let mut x = values << (64 - 8 * count);
+    // Combine neighbours: pairs (2 digits in 16 bits), then quads, then all eight.
+    x = (x.wrapping_mul(10) + (x >> 8)) & 0x00ff_00ff_00ff_00ff;
+    x = (x.wrapping_mul(100) + (x >> 16)) & 0x0000_ffff_0000_ffff;
+    x = (x.wrapping_mul(10_000) + (x >> 32)) & 0xffff_ffff;
+    Some((x, count))
 }
 
 /// Parses a whole token as an unsigned decimal integer; the error completes "found `token`".
@@ -301,6 +428,26 @@ mod tests {
     }
 
     #[test]
+    fn leading_digits_of_every_length() {
+        for text in ["7 ", "42\n", "123\t", "9999 ", "10203\r", "765432 ", "1000000 "] {
+            let mut bytes = [b'x'; 8];
+            bytes[..text.len()].copy_from_slice(text.as_bytes());
+            let digits = text.trim_end().len();
+            let expected = text.trim_end().parse::<u64>().unwrap();
+            assert_eq!(leading_digits(u64::from_le_bytes(bytes)), Some((expected, digits)), "{text:?}");
+        }
+        assert_eq!(leading_digits(u64::from_le_bytes(*b"12345678")), None);
+        assert_eq!(leading_digits(u64::from_le_bytes(*b" 1234567")), None);
+        // Bytes just outside '0'..='9', and high bytes that carry when 0x76 is added.
+        assert_eq!(leading_digits(u64::from_le_bytes(*b"12/45678")), Some((12, 2)));
+        assert_eq!(leading_digits(u64::from_le_bytes(*b"12:45678")), Some((12, 2)));
+        assert_eq!(
+            leading_digits(u64::from_le_bytes([b'5', 0xff, 0xff, 0x8a, b'1', b'2', b'3', b'4'])),
+            Some((5, 1))
+        );
+    }
+
+    #[test]
     fn bad_numbers() {
         let mut s = scanner("1x -4 99999999999999999999 0000000000000000000000012");
         assert_eq!(s.u64("a").unwrap_err().message(), "line 1, column 1: expected a, found `1x`");
@@ -333,6 +480,46 @@ mod tests {
             out[0] = self.0[0];
             self.0 = &self.0[1..];
             Ok(1)
+        }
+    }
+
+    #[test]
+    fn token_in_pieces() {
+        let long = "ab".repeat(CHUNK);
+        let text = format!("7 {long}\x0b9 x\ty");
+        let mut s = Scanner::new(Trickle(text.as_bytes()));
+        assert_eq!(s.u64("a").unwrap(), 7);
+        let mut got = Vec::new();
+        let (at, length) = s.token_in_pieces("row", |piece| got.extend_from_slice(piece)).unwrap();
+        assert_eq!((got, at, length), (long.into_bytes(), Pos { line: 1, column: 3 }, 2 * CHUNK));
+        assert_eq!(s.u64("b").unwrap(), 9);
+        for want in ["x", "y"] {
+            let mut got = Vec::new();
+            s.token_in_pieces("z", |piece| got.extend_from_slice(piece)).unwrap();
+            assert_eq!(got, want.as_bytes());
+        }
+        let e = s.token_in_pieces("the board", |_| {}).unwrap_err();
+        assert_eq!(e.message(), "line 1, column 131081: expected the board, found the end of the input");
+        // Lines stay right across the dropped pieces, with newlines before the token in the buffer.
+        let text = format!("1\n\n  {}\n\n bad", "x".repeat(3 * CHUNK + 5));
+        for whole in [true, false] {
+            let reader: Box<dyn Read> =
+                if whole { Box::new(text.as_bytes()) } else { Box::new(Trickle(text.as_bytes())) };
+            let mut s = Scanner::new(reader);
+            assert_eq!(s.u64("n").unwrap(), 1);
+            let (at, length) = s.token_in_pieces("row", |_| {}).unwrap();
+            assert_eq!((at, length), (Pos { line: 3, column: 3 }, 3 * CHUNK + 5));
+            assert_eq!(
+                s.finish("the row").unwrap_err().message(),
+                "line 5, column 2: unexpected `bad` after the row"
+            );
+        }
+        for text in [" x".repeat(100), format!("{} ", "x".repeat(200))] {
+            let mut s = scanner(&text);
+            assert_eq!(
+                s.token_in_pieces("t", |_| {}).unwrap().1,
+                text.trim().split(' ').next().unwrap().len()
+            );
         }
     }
 

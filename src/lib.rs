@@ -26,4 +26,5 @@ pub mod grid_game;
 pub mod input;
 pub mod move_or_block;
 pub mod police_thief;
+pub mod prefetch;
 pub mod solver;

@@ -68,7 +68,15 @@ pub trait Game {
     /// Calls `visit(p)` once for every move `p -> state`. Moves out of decided states may be
     /// listed or not; they are ignored.
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
+
+    /// A hint that the predecessors of `state` will be listed soon: a game that keeps them in
+    /// memory far apart can start loading them. Does nothing unless a game says otherwise.
+    #[inline(always)]
+    fn prefetch_predecessors(&self, _state: usize) {}
 }
+
+/// How far ahead of the state being walked [`Game::prefetch_predecessors`] is asked for.
+const PREFETCH_DISTANCE: usize = 8;
 
 /// The depth [`Solution::depths`] gives a drawn state.
 pub const DRAW_DEPTH: u32 = u32::MAX;
@@ -209,6 +217,9 @@ fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
         if head == round_end {
             round_starts.push(head as u32);
             round_end = queue.len();
+        }
+        if let Some(&ahead) = queue.get(head + PREFETCH_DISTANCE) {
+            game.prefetch_predecessors(ahead as usize);
         }
         let state = queue[head] as usize;
         head += 1;

@@ -20,8 +20,10 @@ fn binary(name: &str) -> PathBuf {
 }
 
 fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
-    let mut entries: Vec<PathBuf> =
-        fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     entries
 }
@@ -83,7 +85,9 @@ fn first_difference(expected: &[u8], got: &[u8]) -> String {
     let e: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
     let g: Vec<&[u8]> = got.split(|&b| b == b'\n').collect();
     let line = (0..e.len().max(g.len())).find(|&i| e.get(i) != g.get(i)).unwrap_or(0);
-    let show = |l: Option<&&[u8]>| l.map_or("<missing>".to_string(), |l| format!("{:?}", String::from_utf8_lossy(l)));
+    let show = |l: Option<&&[u8]>| {
+        l.map_or("<missing>".to_string(), |l| format!("{:?}", String::from_utf8_lossy(l)))
+    };
     format!("line {}: expected {}, got {}", line + 1, show(e.get(line)), show(g.get(line)))
 }
 
