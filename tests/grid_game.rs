@@ -7,13 +7,14 @@
 //! - the shared solver (`graph_games::solver::solve`) on the explicit move graph of the board,
 //!   built with `graph_games::graph::Graph` (a cell without moves loses).
 
+#[path = "graph_game_common/mod.rs"]
+mod common;
+
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
 use graph_games::input::Scanner;
 use graph_games::solver::{solve, Outcome, Start};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
 
 /// splitmix64: a small, fixed-seed generator for the random boards.
 struct Rng(u64);
@@ -76,7 +77,7 @@ fn shared_solver(cells: &[u8], rows: usize, cols: usize, k: usize) -> Vec<Option
             }
         }
     }
-    let graph = Graph::from_edges(rows * cols, sources, targets);
+    let graph = Graph::from_edges(rows * cols, &sources, &targets);
     let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
     (0..rows * cols)
         .map(|v| match cells[v] {
@@ -202,22 +203,9 @@ fn the_generated_judge_case_is_proven_by_the_recurrence() {
     assert_eq!(std::fs::read_to_string(case("expected", "out")).unwrap(), expected);
 }
 
+/// Runs the binary on `input` with `args`: (exit status, stdout, stderr).
 fn run(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let binary = Path::new(env!("CARGO_BIN_EXE_grid_game_28218"));
-    let mut child = Command::new(binary)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let out = common::run_program(env!("CARGO_BIN_EXE_grid_game_28218"), args, input);
     let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
