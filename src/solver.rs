@@ -30,10 +30,11 @@
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
-//! maximum value is win, anything between is an undecided state with that many moves left. When
-//! no state has more than 254 moves (all the board games here) the counter is a byte; otherwise it
-//! is a `u32`. With the queue (a `u32` per state), the search needs **5 bytes per state**, or 8
-//! with wide counters, plus whatever the game itself stores.
+//! maximum value is win, anything between is an undecided state with that many moves left. The
+//! counter is the narrowest type whose maximum exceeds every state's number of moves: a byte up to
+//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. With the queue (a
+//! `u32` per state), the search needs **5 bytes per state** (6 or 8 with the wider counters), plus
+//! whatever the game itself stores.
 
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +94,8 @@ pub struct Solution {
 
 #[derive(Debug, Clone)]
 enum Counters {
-    Narrow(Vec<u8>),
+    Byte(Vec<u8>),
+    Short(Vec<u16>),
     Wide(Vec<u32>),
 }
 
@@ -101,7 +103,8 @@ impl Solution {
     /// The outcome of `state` for the player to move.
     pub fn outcome(&self, state: usize) -> Outcome {
         match &self.counters {
-            Counters::Narrow(c) => outcome_of(c[state]),
+            Counters::Byte(c) => outcome_of(c[state]),
+            Counters::Short(c) => outcome_of(c[state]),
             Counters::Wide(c) => outcome_of(c[state]),
         }
     }
@@ -109,7 +112,8 @@ impl Solution {
     /// How many states there are.
     pub fn len(&self) -> usize {
         match &self.counters {
-            Counters::Narrow(c) => c.len(),
+            Counters::Byte(c) => c.len(),
+            Counters::Short(c) => c.len(),
             Counters::Wide(c) => c.len(),
         }
     }
@@ -163,6 +167,7 @@ macro_rules! counter {
     };
 }
 counter!(u8);
+counter!(u16);
 counter!(u32);
 
 fn outcome_of<C: Counter>(c: C) -> Outcome {
@@ -181,9 +186,13 @@ pub fn solve<G: Game>(game: &G) -> Solution {
     assert!(n <= u32::MAX as usize, "a game has at most 2^32 - 1 states");
     let max_moves = game.max_moves();
     assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
+    // The narrowest counter that leaves its maximum free for WIN.
     if max_moves < u32::from(u8::MAX) {
         let (c, order, round_starts) = search::<G, u8>(game);
-        Solution { counters: Counters::Narrow(c), order, round_starts }
+        Solution { counters: Counters::Byte(c), order, round_starts }
+    } else if max_moves < u32::from(u16::MAX) {
+        let (c, order, round_starts) = search::<G, u16>(game);
+        Solution { counters: Counters::Short(c), order, round_starts }
     } else {
         let (c, order, round_starts) = search::<G, u32>(game);
         Solution { counters: Counters::Wide(c), order, round_starts }
@@ -309,15 +318,20 @@ mod tests {
     }
 
     #[test]
-    fn wide_counters() {
+    fn wider_counters() {
         // State 0 has 300 moves, all into state 1, which wins by moving to 2 (no moves): 0 loses.
         let mut moves = vec![vec![1; 300], vec![2], vec![]];
         let sol = solve(&Table { moves: moves.clone(), over: vec![None; 3] });
-        assert!(matches!(sol.counters, Counters::Wide(_)));
+        assert!(matches!(sol.counters, Counters::Short(_)));
         assert_eq!(sol.outcome(0), Lose);
         // One more move, to itself, makes it a draw.
         moves[0].push(0);
-        assert_eq!(solve(&Table { moves, over: vec![None; 3] }).outcome(0), Draw);
+        assert_eq!(solve(&Table { moves: moves.clone(), over: vec![None; 3] }).outcome(0), Draw);
+        // Past 65,534 moves the counters are u32; the outcome is the same.
+        moves[0] = vec![1; 70_000];
+        let sol = solve(&Table { moves, over: vec![None; 3] });
+        assert!(matches!(sol.counters, Counters::Wide(_)));
+        assert_eq!(sol.outcome(0), Lose);
     }
 
     #[test]

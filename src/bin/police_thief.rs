@@ -1,0 +1,30 @@
+//! Judge binary for the policeman and the thief; see `graph_games::police_thief`.
+
+use graph_games::{cli, police_thief};
+use std::io::Write;
+
+const USAGE: &str = "\
+usage: police_thief [--explain] < input
+
+Reads `n m` and a board of n rows of m characters (. free, * wall, P the policeman, T the thief,
+E an exit) and prints who wins with optimal play: `Police catches the thief`, `The thief escapes`
+or `Draw`. The policeman moves first, one step in 8 directions; the thief one step in 4; either
+may skip his turn.
+
+  --explain  after the verdict, tell how long the game lasts (or why it never ends) and draw the
+             optimal line of play, one board per move (up to 100 moves). Boards of at most
+             8000 free cells and 40000 cells.
+  --help     print this help
+";
+
+fn main() {
+    std::process::exit(cli::run(USAGE, &["--explain"], |flags, input, output| {
+        let board = police_thief::read(input)?;
+        if flags.has("--explain") {
+            police_thief::check_explainable(&board)?;
+            output.write_all(police_thief::explain(&board).as_bytes()).map_err(cli::write_error)
+        } else {
+            writeln!(output, "{}", police_thief::verdict(&board).line()).map_err(cli::write_error)
+        }
+    }));
+}
