@@ -1,1 +1,410 @@
-//! Not written yet.
+//! BOJ 28218 "grid game": who wins a race to the bottom-right corner of a board with walls.
+//!
+//! # The rules
+//! A board of `N` rows and `M` columns has free cells (`.`) and blocked cells (`#`); a piece
+//! stands on a free cell. Two players move it in turn, one cell down, one cell right, or `t` cells
+//! diagonally down-right for any `1 <= t <= K`; the target must be on the board and free, but the
+//! cells jumped over diagonally may be blocked. A player who cannot move loses. On the judge's
+//! boards every free cell can reach the corner `(N, M)`, which has no move, so "whoever moves the
+//! piece there wins" says the same thing; boards without that guarantee (or with the corner
+//! blocked) are still well defined by the normal-play rule and are answered the same way.
+//!
+//! # Why one sweep decides every cell
+//! Every move goes down, right or both, so no position repeats: the moves form a DAG, there are no
+//! draws, and a cell wins iff one of its moves reaches a losing cell. Every move from `(i, j)` goes
+//! to a cell that comes later in row-major order, so sweeping the cells backwards (bottom row
+//! first, each row right to left) decides each cell after all of its targets, once.
+//!
+//! # The diagonal in O(1)
+//! The down and right moves are one lookup each. The diagonal ones are up to `K` cells, but only
+//! one question matters: is there a losing free cell among `(i + t, j + t)`, `1 <= t <= K`? The
+//! nearest one (the smallest such `t`) answers it, so the sweep keeps, for every diagonal, the row
+//! of the nearest losing cell found so far on it. That is exactly the nearest one below-right of the
+//! current cell, because the rows below were all swept first; blocked cells do not change it (they
+//! are jumped over); the cell wins diagonally iff that row is within `K` rows. A losing cell then
+//! becomes its diagonal's nearest. So every cell costs O(1) whatever `K` is: O(N·M) in all.
+//!
+//! Only the diagonals that cross the current row are live, `M` of them, so the table is a ring of
+//! `M` entries: moving up a row, the diagonal that ends there and the one that begins share a slot.
+//! A board wider than tall is stored column by column and swept by columns (the game is symmetric
+//! under transposition: down and right swap, the diagonal stays), so the ring has `min(N, M)`
+//! entries. Each row is done in three passes, so that nothing branches on the board's contents and
+//! two of the passes vectorize: which cells are free with no losing target below or diagonally
+//! (open); then, right to left, which of them lose (open, and the next cell does not lose); then
+//! the results are written and the losing cells become their diagonals' nearest.
+//!
+//! # Encoding and memory
+//! The board is kept as read, one byte per cell (row by row, or column by column if wider than
+//! tall), and the sweep overwrites every free cell with its result for the player to move there:
+//! [`WIN`] (`W`) or [`LOSE`] (`L`); blocked cells stay [`BLOCKED`] (`#`). So the decided board is
+//! also the `--map` picture. Memory: `N·M` bytes for the board, `6·min(N, M)` for the ring and a
+//! scratch line, one byte per query for the answers (they are all read and checked before anything
+//! is written). The board is capped at [`MAX_CELLS`] cells, checked before anything is reserved
+//! for it; a board at least as tall as wide reserves at most 16 MiB before its rows arrive, a
+//! wider one asks for all its (zeroed, so untouched until written) memory at once.
+
+use crate::input::{Error, Pos, Scanner};
+use std::io::{self, Read, Write};
+
+/// A blocked cell, before and after deciding.
+pub const BLOCKED: u8 = b'#';
+/// A free cell before deciding.
+pub const FREE: u8 = b'.';
+/// A decided free cell where the player to move wins.
+pub const WIN: u8 = b'W';
+/// A decided free cell where the player to move loses.
+pub const LOSE: u8 = b'L';
+
+/// The most cells a board may have (one byte each: 1 GB).
+pub const MAX_CELLS: u64 = 1_000_000_000;
+/// The most queries (one byte each for the answers).
+pub const MAX_QUERIES: u64 = 100_000_000;
+
+/// Up to this many bytes of board are reserved as soon as the sizes are read; a larger board grows
+/// as its rows arrive, so a false header cannot make the program reserve much.
+const RESERVE_UP_FRONT: usize = 1 << 24;
+
+/// A board of cells: [`FREE`] and [`BLOCKED`] until [`Board::decide`], then [`WIN`], [`LOSE`]
+/// and [`BLOCKED`]. The cells are stored line by line along the longer side: row by row when the
+/// board is at least as tall as wide, else column by column (the sweep runs over lines).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    /// Stored column by column (the board is wider than tall).
+    by_columns: bool,
+    cells: Vec<u8>,
+}
+
+impl Board {
+    /// A board from its cells, row by row (`rows * cols` bytes, each [`FREE`] or [`BLOCKED`]).
+    pub fn new(rows: usize, cols: usize, row_major: Vec<u8>) -> Board {
+        assert_eq!(row_major.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
+        assert!((rows * cols) as u64 <= MAX_CELLS);
+        let mut board = Board::empty(rows, cols);
+        if board.by_columns {
+            for (r, row) in row_major.chunks(cols).enumerate() {
+                board.put_row(r, row);
+            }
+        } else {
+            board.cells = row_major;
+        }
+        board
+    }
+
+    /// A board with no cells yet; [`Board::put_row`] fills it.
+    fn empty(rows: usize, cols: usize) -> Board {
+        let by_columns = cols > rows;
+        let cells = if by_columns {
+            // Rows land scattered across the columns, so all cells exist from the start; zeroed
+            // memory is only touched as rows arrive.
+            vec![0; rows * cols]
+        } else {
+            // Up to RESERVE_UP_FRONT now; beyond, the vector grows as rows arrive.
+            Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT))
+        };
+        Board { rows, cols, by_columns, cells }
+    }
+
+    /// Stores row `r` (rows must come in order, each checked to hold `cols` cells).
+    fn put_row(&mut self, r: usize, row: &[u8]) {
+        if self.by_columns {
+            for (c, &cell) in row.iter().enumerate() {
+                self.cells[c * self.rows + r] = cell;
+            }
+        } else {
+            if self.cells.len() == self.cells.capacity() {
+                // Doubling, but never past the whole board.
+                let more = self.cells.len().min(self.rows * self.cols - self.cells.len());
+                self.cells.reserve_exact(more);
+            }
+            self.cells.extend_from_slice(row);
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cell in row `row`, column `col` (0-based).
+    pub fn cell(&self, row: usize, col: usize) -> u8 {
+        if self.by_columns {
+            self.cells[col * self.rows + row]
+        } else {
+            self.cells[row * self.cols + col]
+        }
+    }
+
+    /// Decides every free cell for diagonal moves of length up to `k` (see the module doc).
+    /// Must be called once, on an undecided board.
+    pub fn decide(&mut self, k: u64) {
+        // In a column-by-column board, line a is column a and position b is row b: the moves
+        // (down, right, diagonal) become (right, down, diagonal), the same game.
+        let (lines, width) = if self.by_columns { (self.cols, self.rows) } else { (self.rows, self.cols) };
+        sweep(&mut self.cells, lines, width, k);
+    }
+}
+
+/// No losing cell known on this diagonal.
+const NONE: u32 = u32::MAX;
+
+/// Decides `cells`, `lines` lines of `width` cells each. Cell `(a, b)` is position `b` of line `a`;
+/// its moves go to `(a + 1, b)`, `(a, b + 1)` and `(a + t, b + t)` for `1 <= t <= k`.
+fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
+    if cells.is_empty() {
+        return;
+    }
+    // A diagonal move never goes further than `width - 1`; clamping keeps `k` a small u32.
+    let k = k.min(width as u64) as u32;
+    // ring[d % width]: the line of the nearest losing cell found so far on diagonal d = b - a + c
+    // (c = lines - 1 keeps d >= 0). Line a meets diagonals d = c - a + b for b in 0..width: a
+    // rotation of the ring by `base`.
+    let mut ring = vec![NONE; width];
+    // Below the last line: no cell, so none that loses.
+    let nothing_below = vec![BLOCKED; width];
+    // open[b]: the cell at position b is free and has no losing target below or diagonally; then
+    // whether it loses.
+    let mut open = vec![0u8; width];
+    for a in (0..lines).rev() {
+        let line = a as u32;
+        let (upper, lower) = cells.split_at_mut((a + 1) * width);
+        let here = &mut upper[a * width..];
+        let below = if a + 1 < lines { &lower[..width] } else { &nothing_below[..] };
+        let base = (lines - 1 - a) % width;
+        // The last cell of the line starts a new diagonal, in the slot of the one that just ended.
+        ring[(base + width - 1) % width] = NONE;
+        // Position b uses slot base + b, wrapping: positions split..width use slots 0..base.
+        let split = width - base;
+        let (wrapped, unwrapped) = ring.split_at_mut(base);
+        // Three passes, so that the one chain along the line (a cell loses iff it is open and
+        // the next cell does not lose) is one operation per cell, the other two vectorize, and no
+        // pass has a branch that depends on the board (whether a cell wins follows no pattern a
+        // branch predictor could learn).
+        // 1. open: free, and no losing target below or diagonally.
+        for (part, ring_part) in [(split..width, &*wrapped), (0..split, &*unwrapped)] {
+            let cells_and_slots = here[part.clone()].iter().zip(&below[part.clone()]).zip(ring_part);
+            for (is_open, ((&cell, &below), &nearest)) in open[part].iter_mut().zip(cells_and_slots) {
+                // nearest is a later line or NONE, and NONE - line > k (line < MAX_CELLS < NONE / 2).
+                *is_open = ((cell != BLOCKED) & (below != LOSE) & (nearest - line > k)) as u8;
+            }
+        }
+        // 2. open becomes loses, from the last position back.
+        let mut next_loses = 0;
+        for is_open in open.iter_mut().rev() {
+            next_loses = *is_open & (next_loses ^ 1);
+            *is_open = next_loses;
+        }
+        // 3. Write the cells, and make each losing cell its diagonal's nearest.
+        for (part, ring_part) in [(split..width, &mut *wrapped), (0..split, &mut *unwrapped)] {
+            let cells_and_slots = here[part.clone()].iter_mut().zip(ring_part.iter_mut());
+            for (&loses, (cell, nearest)) in open[part].iter().zip(cells_and_slots) {
+                // Arithmetic rather than `if`s, so that the loop vectorizes (a losing cell is free).
+                let free = (*cell != BLOCKED) as u8;
+                *cell = BLOCKED + free * (WIN - BLOCKED) - loses * (WIN - LOSE);
+                *nearest -= (*nearest - line) * u32::from(loses);
+            }
+        }
+    }
+}
+
+/// A decided board and the answer to every query: whether the first player wins from its start.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    pub board: Board,
+    pub first_wins: Vec<bool>,
+}
+
+/// Reads the whole input (sizes, board, queries), checks it, and decides the board.
+pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Solved, Error> {
+    let rows_at = input.peek_pos()?;
+    let rows = input.u64_in("the number of rows N", 1, MAX_CELLS)?;
+    let cols = input.u64_in("the number of columns M", 1, MAX_CELLS)?;
+    if rows * cols > MAX_CELLS {
+        return Err(Error::at(
+            rows_at,
+            format!("a {rows}x{cols} board has {} cells, more than the {MAX_CELLS} allowed", rows * cols),
+        ));
+    }
+    let k = read_k(input)?;
+    let (rows, cols) = (rows as usize, cols as usize);
+    let mut board = read_cells(input, rows, cols)?;
+    board.decide(k);
+
+    let count = input.u64_in("the number of queries Q", 0, MAX_QUERIES)?;
+    // Grows as queries arrive (doubling, capped at Q), so a false Q costs nothing.
+    let mut first_wins = Vec::with_capacity(count.min(1 << 16) as usize);
+    for i in 1..=count {
+        let x = input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?;
+        let y = input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?;
+        match board.cell(x as usize - 1, y as usize - 1) {
+            // The query's number says where it is: a scanner position costs a scan of its buffer,
+            // too much to take for every query in case one is bad.
+            BLOCKED => {
+                return Err(Error::new(format!("query {i} of {count} starts on the blocked cell ({x}, {y})")))
+            }
+            cell => first_wins.push(cell == WIN),
+        }
+    }
+    input.finish(format_args!("the {count} queries"))?;
+    Ok(Solved { board, first_wins })
+}
+
+/// Reads `K`: any number of digits (a `K` past the board's size adds no moves, so it saturates).
+fn read_k<R: Read>(input: &mut Scanner<R>) -> Result<u64, Error> {
+    let (token, at) = input.token("the diagonal reach K")?;
+    if token.is_empty() || !token.iter().all(u8::is_ascii_digit) {
+        let why = if token[0] == b'-' { " (K must be at least 0)" } else { "" };
+        return Err(Error::at(at, format!("expected the diagonal reach K, found {}{why}", shown(token))));
+    }
+    Ok(token.iter().fold(0u64, |acc, &d| acc.saturating_mul(10).saturating_add(u64::from(d - b'0'))))
+}
+
+/// Reads `rows` rows of `cols` cells, each row one token.
+fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Result<Board, Error> {
+    let mut board = Board::empty(rows, cols);
+    for r in 1..=rows {
+        let (row, at) = input.token(format_args!("row {r} of {rows}"))?;
+        // Check the whole row without branching per byte (this loop vectorizes); find the culprit
+        // only when there is one.
+        if !row.iter().fold(true, |ok, &c| ok & ((c == FREE) | (c == BLOCKED))) {
+            let bad = row.iter().position(|&c| c != FREE && c != BLOCKED).expect("a bad cell");
+            let bad_at = Pos { line: at.line, column: at.column + bad };
+            return Err(Error::at(
+                bad_at,
+                format_args!("row {r} of {rows}: found `{}`, expected `#` or `.`", row[bad].escape_ascii()),
+            ));
+        }
+        if row.len() != cols {
+            return Err(Error::at(
+                at,
+                format_args!("row {r} of {rows} has {} cells, expected {cols}", row.len()),
+            ));
+        }
+        board.put_row(r - 1, row);
+    }
+    Ok(board)
+}
+
+/// Shows a token in an error message, cut short if long.
+fn shown(token: &[u8]) -> String {
+    const MAX: usize = 24;
+    let more = if token.len() > MAX { "..." } else { "" };
+    format!("`{}{more}`", token[..token.len().min(MAX)].escape_ascii())
+}
+
+/// Writes the judge's answer: `First` or `Second` for each query.
+pub fn write_answers(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
+    for &first in &solved.first_wins {
+        out.write_all(if first { b"First\n" } else { b"Second\n" })?;
+    }
+    Ok(())
+}
+
+/// Writes the decided board, one line per row: `W` or `L` for the player to move on each free
+/// cell, `#` for blocked cells.
+pub fn write_map(board: &Board, out: &mut impl Write) -> io::Result<()> {
+    let (rows, cols) = (board.rows, board.cols);
+    if !board.by_columns {
+        for row in board.cells.chunks(cols) {
+            out.write_all(row)?;
+            out.write_all(b"\n")?;
+        }
+        return Ok(());
+    }
+    let mut line = Vec::with_capacity(cols + 1);
+    for r in 0..rows {
+        line.clear();
+        line.extend(board.cells[r..].iter().step_by(rows));
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decided(rows: &[&str], k: u64) -> Vec<String> {
+        let cells: Vec<u8> = rows.concat().into_bytes();
+        let mut board = Board::new(rows.len(), rows[0].len(), cells);
+        board.decide(k);
+        let mut map = Vec::new();
+        write_map(&board, &mut map).unwrap();
+        String::from_utf8(map).unwrap().lines().map(String::from).collect()
+    }
+
+    #[test]
+    fn open_board_without_diagonal_is_a_checkerboard() {
+        // Without diagonal moves, a cell loses iff its distance to the corner
+        // (row and column steps together) is even.
+        assert_eq!(decided(&["....", "....", "...."], 0), ["WLWL", "LWLW", "WLWL"]);
+    }
+
+    #[test]
+    fn diagonal_jumps_over_walls() {
+        // (1, 1) has one move: two cells diagonally, over the wall at (2, 2), onto the corner.
+        assert_eq!(decided(&[".#.", "##.", "..."], 2), ["W#L", "##W", "LWL"]);
+        assert_eq!(decided(&[".#.", "##.", "..."], 1), ["L#L", "##W", "LWL"]);
+    }
+
+    fn transposed(rows: &[String]) -> Vec<String> {
+        (0..rows[0].len()).map(|c| rows.iter().map(|r| r.as_bytes()[c] as char).collect()).collect()
+    }
+
+    #[test]
+    fn wide_boards_are_swept_by_columns_and_agree_with_their_transpose() {
+        let tall: Vec<String> = [".#.", "...", "#..", "..#", "...", ".#."].map(String::from).to_vec();
+        let wide = transposed(&tall);
+        for k in 0..4 {
+            let tall_refs: Vec<&str> = tall.iter().map(String::as_str).collect();
+            let wide_refs: Vec<&str> = wide.iter().map(String::as_str).collect();
+            assert_eq!(transposed(&decided(&tall_refs, k)), decided(&wide_refs, k), "k = {k}");
+        }
+    }
+
+    fn answer(text: &str) -> Result<String, Error> {
+        let solved = read(&mut Scanner::new(text.as_bytes()))?;
+        let mut out = Vec::new();
+        write_answers(&solved, &mut out).unwrap();
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn samples() {
+        assert_eq!(answer("2 2 0\n.#\n..\n2\n1 1\n2 1\n").unwrap(), "Second\nFirst\n");
+        assert_eq!(answer("2 2 1\n..\n..\n1\n1 1\n").unwrap(), "First\n");
+        assert_eq!(answer("3 4 0\n....\n.#..\n....\n1\n3 2\n").unwrap(), "Second\n");
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let err = |text: &str| answer(text).unwrap_err().message().to_string();
+        assert_eq!(
+            err("2 2 -1\n"),
+            "line 1, column 5: expected the diagonal reach K, found `-1` (K must be at least 0)"
+        );
+        assert_eq!(err("2 2 0\n.x\n"), "line 2, column 2: row 1 of 2: found `x`, expected `#` or `.`");
+        assert_eq!(err("2 2 0\n...\n"), "line 2, column 1: row 1 of 2 has 3 cells, expected 2");
+        assert_eq!(err("2 2 0\n..\n1\n"), "line 3, column 1: row 2 of 2: found `1`, expected `#` or `.`");
+        assert_eq!(err("2 2 0\n.#\n..\n1\n1 2\n"), "query 1 of 1 starts on the blocked cell (1, 2)");
+        assert_eq!(
+            err("2 2 0\n..\n..\n1\n3 1\n"),
+            "line 5, column 1: the row of query 1 of 1 must be between 1 and 2, found 3"
+        );
+        assert_eq!(err("2 2 0\n..\n..\n1\n1 1 1\n"), "line 5, column 5: unexpected `1` after the 1 queries");
+        assert_eq!(
+            err("100000 100000 0\n"),
+            "line 1, column 1: a 100000x100000 board has 10000000000 cells, more than the 1000000000 allowed"
+        );
+    }
+
+    #[test]
+    fn huge_k_saturates() {
+        assert_eq!(answer("2 2 99999999999999999999999\n..\n..\n1\n1 1\n").unwrap(), "First\n");
+    }
+}
