@@ -11,8 +11,8 @@
 //! The expected answers come from closed forms: on a path into a dead end, the vertex `d` moves
 //! away from it has depth `d` and wins (normal play) exactly when `d` is odd.
 
-mod graph_game_common;
-use graph_game_common::{run, run_program};
+mod common;
+use common::{run, run_program};
 use std::fmt::Write as _;
 use std::process::Output;
 

@@ -22,31 +22,8 @@ use graph_games::solver::{solve, Outcome, Start, DRAW_DEPTH};
 use std::fs;
 use std::path::PathBuf;
 
-mod graph_game_common;
-use graph_game_common::run;
-
-/// splitmix64: a tiny, good-enough PRNG with a fixed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..bound` (bound > 0; the tiny modulo bias does not matter here).
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn between(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi - lo + 1)
-    }
-}
+mod common;
+use common::{run, Rng};
 
 /// A game graph: vertices `0..n`, edges `(from, to)` 0-based, in input order.
 #[derive(Debug, Clone)]

@@ -7,32 +7,14 @@
 //! - the shared solver (`graph_games::solver::solve`) on the explicit move graph of the board,
 //!   built with `graph_games::graph::Graph` (a cell without moves loses).
 
-#[path = "graph_game_common/mod.rs"]
 mod common;
+use common::Rng;
 
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
 use graph_games::input::Scanner;
 use graph_games::solver::{solve, Outcome, Start};
 use std::path::PathBuf;
-
-/// splitmix64: a small, fixed-seed generator for the random boards.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn between(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-}
 
 /// A random board, row by row: each cell blocked with probability `wall_percent` / 100.
 fn random_cells(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> Vec<u8> {

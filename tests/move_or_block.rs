@@ -7,7 +7,6 @@ use graph_games::solver::{solve, Game, Outcome};
 use std::collections::{HashMap, HashSet};
 
 // Running a built binary on an input, with a separate writer for stdin.
-#[path = "graph_game_common/mod.rs"]
 mod common;
 
 /// The board of `cells` cells with walls on the bits of `walls` and the piece on `piece`.

@@ -7,26 +7,11 @@
 //! loses if all its moves lead into states already known to win; the round is its depth. Nothing
 //! of `police_thief` is used except to read the board and to name the states being compared.
 
+mod common;
+use common::Rng;
 use graph_games::input::Scanner;
 use graph_games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
 use graph_games::solver::{solve, Outcome, DRAW_DEPTH};
-
-/// splitmix64: a small fixed-seed PRNG.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const POLICE_STEPS: [(i64, i64); 9] =
     [(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];

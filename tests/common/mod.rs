@@ -1,4 +1,4 @@
-//! What the `graph_game` integration tests share: running the built binary on an input.
+//! What the integration tests share: running a built binary on an input, and a small PRNG.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
@@ -29,4 +29,27 @@ pub fn run_program(program: &str, args: &[&str], input: &[u8]) -> Output {
 /// Runs the built `graph_game` with `args` on `input`.
 pub fn run(args: &[&str], input: &[u8]) -> Output {
     run_program(env!("CARGO_BIN_EXE_graph_game"), args, input)
+}
+
+/// splitmix64: a tiny, good-enough PRNG; every test seeds it with a fixed number.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..bound` (bound > 0; the tiny modulo bias does not matter here).
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn between(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
 }
