@@ -9,14 +9,11 @@
 #[path = "../tools/bundle.rs"]
 mod bundle_tool;
 
+mod common;
+use common::{check_case, judge_cases, root};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn make_bundle(name: &str) -> bundle_tool::Bundle {
     bundle_tool::bundle(&root(), name, |_| "the commit under test".to_string())
@@ -34,58 +31,6 @@ fn start_rustc(source: &Path, executable: &Path) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run rustc: {e}"))
-}
-
-fn sorted_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = match fs::read_dir(dir) {
-        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
-        Err(_) => Vec::new(), // a binary without cases yet
-    };
-    files.sort();
-    files
-}
-
-/// Runs `executable` on one case of `bin`; what went wrong, if anything.
-fn judge(executable: &Path, bin: &str, case: &Path) -> Option<String> {
-    let stem = case.file_stem().unwrap().to_str().unwrap();
-    let args = fs::read_to_string(case.with_extension("args")).unwrap_or_default();
-    let mut child = Command::new(executable)
-        .args(args.split_whitespace())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", executable.display()));
-    let input = fs::read(case).unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    // A program may answer (an error, say) before reading everything: feed it from a thread.
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let run = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    let expected = root().join("expected").join(bin);
-    let (status, stdout, stderr) = (run.status.code(), &run.stdout, &run.stderr);
-    let (want_status, want_stdout, want_stderr) =
-        if let Ok(out) = fs::read(expected.join(format!("{stem}.out"))) {
-            (0, out, Vec::new())
-        } else if let Ok(err) = fs::read(expected.join(format!("{stem}.err"))) {
-            (2, Vec::new(), err)
-        } else {
-            return Some("no expected .out nor .err".to_string());
-        };
-    if status == Some(want_status) && *stdout == want_stdout && *stderr == want_stderr {
-        return None;
-    }
-    let show =
-        |bytes: &[u8]| format!("{:?}", String::from_utf8_lossy(bytes).chars().take(300).collect::<String>());
-    Some(format!(
-        "expected exit {want_status}, stdout {}, stderr {}; got exit {status:?}, stdout {}, stderr {}",
-        show(&want_stdout),
-        show(&want_stderr),
-        show(stdout),
-        show(stderr)
-    ))
 }
 
 #[test]
@@ -117,15 +62,13 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
             ));
             continue;
         }
-        for case in sorted_files(&root().join("inputs").join(&name)) {
-            if case.extension().is_some_and(|e| e == "in") {
-                cases += 1;
-                if let Some(why) = judge(&executable, &name, &case) {
-                    failures.push(format!(
-                        "{name} bundle on {}: {why}",
-                        case.strip_prefix(root()).unwrap().display()
-                    ));
-                }
+        for case in judge_cases(&name) {
+            cases += 1;
+            if let Some(why) = check_case(&executable, &name, &case) {
+                failures.push(format!(
+                    "{name} bundle on {}: {why}",
+                    case.strip_prefix(root()).unwrap().display()
+                ));
             }
         }
     }

@@ -3,7 +3,9 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+use std::fs;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Runs `program` (the built `graph_game`, or a shell wrapping it) with `args` on `input`.
@@ -52,4 +54,71 @@ impl Rng {
     pub fn between(&mut self, lo: usize, hi: usize) -> usize {
         lo + self.below(hi - lo + 1)
     }
+}
+
+/// The project's root folder.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The entries of `dir`, sorted (none if it does not exist).
+pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = match fs::read_dir(dir) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    };
+    entries.sort();
+    entries
+}
+
+/// The judge cases of binary `bin`: every `inputs/<bin>/*.in`, sorted.
+pub fn judge_cases(bin: &str) -> Vec<PathBuf> {
+    sorted_entries(&root().join("inputs").join(bin))
+        .into_iter()
+        .filter(|case| case.extension().is_some_and(|e| e == "in"))
+        .collect()
+}
+
+/// Runs `executable` on one judge case of `bin` (flags from `<case>.args`) and compares with the
+/// answer: `expected/<bin>/<case>.out` (exit status 0, exactly that on stdout, nothing on stderr)
+/// or `expected/<bin>/<case>.err` (exit status 2, nothing on stdout, exactly that on stderr).
+/// Returns what went wrong, if anything; a case with neither file is wrong.
+pub fn check_case(executable: &Path, bin: &str, case: &Path) -> Option<String> {
+    let stem = case.file_stem().unwrap().to_str().unwrap();
+    let args = fs::read_to_string(case.with_extension("args")).unwrap_or_default();
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let run = run_program(executable.to_str().unwrap(), &args, &fs::read(case).unwrap());
+    let expected = root().join("expected").join(bin);
+    let (want_status, want_stdout, want_stderr) =
+        if let Ok(out) = fs::read(expected.join(format!("{stem}.out"))) {
+            (0, out, Vec::new())
+        } else if let Ok(err) = fs::read(expected.join(format!("{stem}.err"))) {
+            (2, Vec::new(), err)
+        } else {
+            return Some(format!("no expected/{bin}/{stem}.out nor .err"));
+        };
+    let status = run.status.code();
+    if status != Some(want_status) || run.stderr != want_stderr {
+        let show = |bytes: &[u8]| format!("{:?}", String::from_utf8_lossy(&bytes[..bytes.len().min(300)]));
+        return Some(format!(
+            "expected exit {want_status} and stderr {}; got exit {status:?} and stderr {}",
+            show(&want_stderr),
+            show(&run.stderr)
+        ));
+    }
+    if run.stdout != want_stdout {
+        return Some(first_difference(&want_stdout, &run.stdout));
+    }
+    None
+}
+
+/// The first line where two outputs differ.
+fn first_difference(expected: &[u8], got: &[u8]) -> String {
+    let e: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
+    let g: Vec<&[u8]> = got.split(|&b| b == b'\n').collect();
+    let line = (0..e.len().max(g.len())).find(|&i| e.get(i) != g.get(i)).unwrap_or(0);
+    let show = |l: Option<&&[u8]>| {
+        l.map_or("<missing>".to_string(), |l| format!("{:?}", String::from_utf8_lossy(l)))
+    };
+    format!("stdout line {}: expected {}, got {}", line + 1, show(e.get(line)), show(g.get(line)))
 }
