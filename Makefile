@@ -23,8 +23,10 @@ build:
 # tests/bundle.rs makes every bundle, compiles each alone with rustc and runs the judge cases on it;
 # `make bundle` then checks that the bundler also builds on its own, warning-free, and writes them.
 test:
-	cargo test --release
+	@mkdir -p target
+	set -o pipefail; cargo test --release 2>&1 | tee target/test-output.txt
 	@$(MAKE) --no-print-directory bundle
+	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { print "all tests: " passed " passed, " failed " failed" }' target/test-output.txt
 
 # The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
 # judge programs), built with plain rustc.
