@@ -5,9 +5,11 @@
 //! is how many moves the game lasts under optimal play. Normal play: a player who cannot move
 //! loses; misère: he wins.
 //!
-//! Memory: the edges are read into two `u32` arrays that grow with the input (never past the
-//! declared `m`), then turned into a [`Graph`]: about `12m + 8n` bytes at the peak, then
-//! `4m + 16n` during the search. The text itself is read in chunks, never held whole.
+//! Memory: the edges are read into `u32` arrays that grow with the input (never past the declared
+//! `m`), then turned into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by
+//! increasing source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n`
+//! otherwise; `4m + 13n` during the search (`16n` with more than 254 moves out of some vertex), and
+//! `4n` more for `--depth`. The text itself is read in 64 KiB chunks, never held whole.
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};
