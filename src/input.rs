@@ -1,6 +1,6 @@
 //! Reading judge input: whitespace-separated tokens from any byte stream, with positions.
 //!
-//! [`Scanner`] reads in 64 KiB chunks, so a large input is never held whole in memory; a token is
+//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory; a token is
 //! always handed out as one contiguous slice of the internal buffer (the buffer grows only when a
 //! single token is longer than it, as a 10^8-cell board row is). Numbers are parsed straight from
 //! the buffer without allocating. Whitespace is space, tab, CR, LF, vertical tab and form feed, so
@@ -63,7 +63,7 @@ impl fmt::Display for Pos {
     }
 }
 
-const CHUNK: usize = 1 << 16;
+const CHUNK: usize = 1 << 18;
 
 /// Space, tab, LF, vertical tab, form feed and CR.
 static IS_SPACE: [bool; 256] = {

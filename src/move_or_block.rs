@@ -54,7 +54,7 @@
 //! either side of it, 64 cells at a time: the counting vectorizes, and only blocks that hold the
 //! piece or a bad byte are looked at cell by cell. The board is fed in pieces as it is read
 //! ([`crate::input::Scanner::token_in_pieces`]), so it is never held: O(N) time, O(1) memory beyond
-//! the scanner's 64 KiB buffer. `l` and `r` are the distances from the piece to the nearest walls
+//! the scanner's 256 KiB buffer. `l` and `r` are the distances from the piece to the nearest walls
 //! (or board ends), `c` the other empty cells. The first and last empty cells are kept too: under
 //! rule 3 one of them is the winning move (`--explain`).
 //!
