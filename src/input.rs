@@ -541,7 +541,8 @@ mod tests {
             assert_eq!(got, want.as_bytes());
         }
         let e = s.token_in_pieces("the board", |_| {}).unwrap_err();
-        assert_eq!(e.message(), "line 1, column 131081: expected the board, found the end of the input");
+        let end = format!("line 1, column {}: expected the board, found the end of the input", 2 * CHUNK + 9);
+        assert_eq!(e.message(), end);
         // Lines stay right across the dropped pieces, with newlines before the token in the buffer.
         let text = format!("1\n\n  {}\n\n bad", "x".repeat(3 * CHUNK + 5));
         for whole in [true, false] {
