@@ -13,7 +13,7 @@
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};
-use crate::solver::{solve, Outcome, Start, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Outcome, Start, DRAW_DEPTH};
 use std::fmt;
 use std::io::{self, Read, Write};
 
@@ -61,8 +61,9 @@ impl fmt::Display for EdgeEnd {
 /// Solves the game on `graph` and writes one line per vertex.
 pub fn write_answer(graph: &Graph, options: Options, out: &mut impl Write) -> io::Result<()> {
     let dead_end = if options.misere { Start::Win } else { Start::Lose };
-    let solution = solve(&GraphGame::new(graph, |_| dead_end));
-    let depths = if options.depth { solution.depths() } else { Vec::new() };
+    let game = GraphGame::new(graph, |_| dead_end);
+    // Without --depth, `depths` is empty.
+    let (solution, depths) = if options.depth { solve_with_depth(&game) } else { (solve(&game), Vec::new()) };
     let mut line = Vec::with_capacity(1 << 16);
     for v in 0..graph.num_vertices() {
         line.extend_from_slice(match solution.outcome(v) {

@@ -49,7 +49,7 @@
 //! [`EXPLAIN_MAX_CELLS`] cells.
 
 use crate::input::{Error, Scanner};
-use crate::solver::{solve, Game, Outcome, Solution, Start, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Game, Outcome, Solution, Start, DRAW_DEPTH};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Read;
@@ -606,8 +606,7 @@ fn draw(board: &Board, police: usize, thief: usize, out: &mut String) {
 /// drawn board by board. Call [`check_explainable`] first.
 pub fn explain(board: &Board) -> String {
     let game = PoliceThief::new(board);
-    let solution = solve(&game);
-    let depths = solution.depths();
+    let (solution, depths) = solve_with_depth(&game);
     let line = optimal_line(&game, &solution, &depths);
     let verdict = Verdict::of_start(solution.outcome(game.start_state()));
     let mut out = String::new();

@@ -25,18 +25,21 @@
 //! `d + 1` the states decided while round `d` is walked. A state decided in round `d` lasts exactly
 //! `d` moves under optimal play (the winner ends the game as fast as he can, the loser drags it out):
 //! a winner is decided by its first losing successor to come off the queue, which has the smallest
-//! depth; a loser by its last winning successor, which has the largest. [`Solution::depths`] reads
-//! the rounds off the queue afterwards, so asking for depth costs nothing during the search.
+//! depth; a loser by its last winning successor, which has the largest. So the depth of a newly
+//! decided state is one more than that of the state being walked; [`solve_with_depth`] records it,
+//! [`solve`] does not and pays nothing for it.
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
 //! maximum value is win, anything between is an undecided state with that many moves left. The
 //! counter is the narrowest type whose maximum exceeds every state's number of moves: a byte up to
-//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. With the queue (a
-//! `u32` per state), the search needs **5 bytes per state** (6 or 8 with the wider counters), plus
-//! whatever the game itself stores.
+//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. The queue is a ring
+//! that holds only the decided states not yet walked (4 bytes each; at worst every state, usually
+//! a small fraction). So the search needs **1 byte per state** plus the queue (2 or 4 with the
+//! wider counters), and 4 more per state with depth, plus whatever the game itself stores.
 
 use crate::prefetch::prefetch;
+use std::collections::VecDeque;
 
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,17 +84,13 @@ pub trait Game {
 /// How far ahead of the state being walked [`Game::prefetch_predecessors`] is asked for.
 const PREFETCH_DISTANCE: usize = 8;
 
-/// The depth [`Solution::depths`] gives a drawn state.
+/// The depth [`solve_with_depth`] gives a drawn state.
 pub const DRAW_DEPTH: u32 = u32::MAX;
 
-/// The outcome of every state, and the order in which they were decided.
+/// The outcome of every state.
 #[derive(Debug, Clone)]
 pub struct Solution {
     counters: Counters,
-    /// Every decided state, in the order it came off the queue.
-    order: Vec<u32>,
-    /// `round_starts[d]` is the index in `order` of the first state of depth `d`.
-    round_starts: Vec<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -122,24 +121,6 @@ impl Solution {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The decided states in the order the search decided them (by nondecreasing depth).
-    pub fn decided_in_order(&self) -> &[u32] {
-        &self.order
-    }
-
-    /// For every state, how many moves the game lasts from it under optimal play ([`DRAW_DEPTH`]
-    /// for draws). Allocates one `u32` per state.
-    pub fn depths(&self) -> Vec<u32> {
-        let mut depth = vec![DRAW_DEPTH; self.len()];
-        let ends = self.round_starts.iter().skip(1).map(|&e| e as usize).chain([self.order.len()]);
-        for (d, (start, end)) in self.round_starts.iter().map(|&s| s as usize).zip(ends).enumerate() {
-            for &state in &self.order[start..end] {
-                depth[state as usize] = d as u32;
-            }
-        }
-        depth
     }
 }
 
@@ -192,29 +173,40 @@ fn outcome_of<C: Counter>(c: C) -> Outcome {
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
 pub fn solve<G: Game>(game: &G) -> Solution {
+    search_with_counters(game, &mut Vec::new())
+}
+
+/// Decides every state of `game`, and for each tells how many moves the game lasts from it under
+/// optimal play ([`DRAW_DEPTH`] for draws). Costs one more `u32` per state.
+pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, Vec<u32>) {
+    let mut depth = vec![DRAW_DEPTH; game.num_states()];
+    let solution = search_with_counters(game, &mut depth);
+    (solution, depth)
+}
+
+/// Picks the narrowest counter that leaves its maximum free for WIN, and searches. Records depth
+/// in `depth` unless it is empty.
+fn search_with_counters<G: Game>(game: &G, depth: &mut [u32]) -> Solution {
     let n = game.num_states();
     assert!(n <= u32::MAX as usize, "a game has at most 2^32 - 1 states");
     let max_moves = game.max_moves();
     assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
-    // The narrowest counter that leaves its maximum free for WIN.
-    if max_moves < u32::from(u8::MAX) {
-        let (c, order, round_starts) = search::<G, u8>(game);
-        Solution { counters: Counters::Byte(c), order, round_starts }
+    let counters = if max_moves < u32::from(u8::MAX) {
+        Counters::Byte(search(game, depth))
     } else if max_moves < u32::from(u16::MAX) {
-        let (c, order, round_starts) = search::<G, u16>(game);
-        Solution { counters: Counters::Short(c), order, round_starts }
+        Counters::Short(search(game, depth))
     } else {
-        let (c, order, round_starts) = search::<G, u32>(game);
-        Solution { counters: Counters::Wide(c), order, round_starts }
-    }
+        Counters::Wide(search(game, depth))
+    };
+    Solution { counters }
 }
 
-fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
+fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
     let n = game.num_states();
+    let with_depth = !depth.is_empty();
     let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
-    // Every state enters the queue at most once, so a slot per state is enough; `tail` is its end.
-    let mut queue: Vec<u32> = vec![0; n];
-    let mut tail = 0;
+    // Decided states not yet walked. Every state enters at most once.
+    let mut queue: VecDeque<u32> = VecDeque::new();
     for state in 0..n {
         let counter = match game.start(state) {
             Start::Win => C::WIN,
@@ -225,35 +217,35 @@ fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
             }
         };
         if !counter.is_open() {
-            queue[tail] = state as u32;
-            tail += 1;
+            queue.push_back(state as u32);
+            if with_depth {
+                depth[state] = 0;
+            }
         }
         remaining_moves.push(counter);
     }
 
-    let mut round_starts = vec![0u32];
-    let mut round_end = tail;
-    let mut head = 0;
-    while head < tail {
-        if head == round_end {
-            round_starts.push(head as u32);
-            round_end = tail;
-        }
-        if let Some(&ahead) = queue[..tail].get(head + PREFETCH_DISTANCE) {
+    while let Some(state) = queue.pop_front() {
+        if let Some(&ahead) = queue.get(PREFETCH_DISTANCE) {
             // The queue holds states in no order the cache can guess: start loading the counter
             // (read when the state is walked) and whatever the game needs for its predecessors.
             prefetch(&remaining_moves[ahead as usize]);
             game.prefetch_predecessors(ahead as usize);
         }
-        let state = queue[head] as usize;
-        head += 1;
+        let state = state as usize;
+        let next_depth = if with_depth { depth[state] + 1 } else { 0 };
+        let mut decide = |p: usize, queue: &mut VecDeque<u32>| {
+            queue.push_back(p as u32);
+            if with_depth {
+                depth[p] = next_depth;
+            }
+        };
         if remaining_moves[state] == C::LOSE {
             game.for_each_predecessor(state, |p| {
                 let c = &mut remaining_moves[p];
                 if c.is_open() {
                     *c = C::WIN;
-                    queue[tail] = p as u32;
-                    tail += 1;
+                    decide(p, &mut queue);
                 }
             });
         } else {
@@ -262,15 +254,13 @@ fn search<G: Game, C: Counter>(game: &G) -> (Vec<C>, Vec<u32>, Vec<u32>) {
                 if c.is_open() {
                     *c = c.minus_one();
                     if *c == C::LOSE {
-                        queue[tail] = p as u32;
-                        tail += 1;
+                        decide(p, &mut queue);
                     }
                 }
             });
         }
     }
-    queue.truncate(tail);
-    (remaining_moves, queue, round_starts)
+    remaining_moves
 }
 
 #[cfg(test)]
@@ -310,10 +300,11 @@ mod tests {
     fn chain_cycle_and_self_loop() {
         // 0 -> 1 -> 2 (no moves); 3 -> 3 and 3 -> 0; 4 -> 4.
         let game = table(&[&[1], &[2], &[], &[3, 0], &[4]]);
-        let sol = solve(&game);
+        let (sol, depth) = solve_with_depth(&game);
         let got: Vec<_> = (0..5).map(|s| sol.outcome(s)).collect();
         assert_eq!(got, [Lose, Win, Lose, Win, Draw]);
-        assert_eq!(sol.depths(), [2, 1, 0, 3, DRAW_DEPTH]);
+        assert_eq!(depth, [2, 1, 0, 3, DRAW_DEPTH]);
+        assert_eq!((0..5).map(|s| solve(&game).outcome(s)).collect::<Vec<_>>(), got);
     }
 
     #[test]
@@ -333,9 +324,9 @@ mod tests {
         let mut game = table(&[&[1], &[], &[0]]);
         game.over[0] = Some(Start::Win);
         game.over[1] = Some(Start::Win);
-        let sol = solve(&game);
+        let (sol, depth) = solve_with_depth(&game);
         assert_eq!([sol.outcome(0), sol.outcome(1), sol.outcome(2)], [Win, Win, Lose]);
-        assert_eq!(sol.depths(), [0, 0, 1]);
+        assert_eq!(depth, [0, 0, 1]);
     }
 
     #[test]
@@ -357,8 +348,7 @@ mod tests {
 
     #[test]
     fn empty_game() {
-        let sol = solve(&table(&[]));
-        assert!(sol.is_empty());
-        assert!(sol.depths().is_empty());
+        let (sol, depth) = solve_with_depth(&table(&[]));
+        assert!(sol.is_empty() && depth.is_empty());
     }
 }

@@ -18,7 +18,7 @@
 //! Random graphs come from splitmix64 with fixed seeds, so every run checks the same graphs.
 
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::solver::{solve, Outcome, Start, DRAW_DEPTH};
+use graph_games::solver::{solve, solve_with_depth, Outcome, Start, DRAW_DEPTH};
 use std::fs;
 use std::path::PathBuf;
 
@@ -80,8 +80,9 @@ fn library(case: &Case, misere: bool) -> Vec<Verdict> {
     let targets: Vec<u32> = case.edges.iter().map(|e| e.1).collect();
     let graph = Graph::from_edges(case.n, &sources, &targets);
     let dead_end = if misere { Start::Win } else { Start::Lose };
-    let solution = solve(&GraphGame::new(&graph, |_| dead_end));
-    let depths = solution.depths();
+    let (solution, depths) = solve_with_depth(&GraphGame::new(&graph, |_| dead_end));
+    let outcomes = solve(&GraphGame::new(&graph, |_| dead_end));
+    assert!((0..case.n).all(|v| outcomes.outcome(v) == solution.outcome(v)), "solve and solve_with_depth differ");
     (0..case.n)
         .map(|v| match solution.outcome(v) {
             Outcome::Win => Verdict::Win(depths[v]),

@@ -11,7 +11,7 @@ mod common;
 use common::Rng;
 use graph_games::input::Scanner;
 use graph_games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
-use graph_games::solver::{solve, Outcome, DRAW_DEPTH};
+use graph_games::solver::{solve_with_depth, Outcome, DRAW_DEPTH};
 
 const POLICE_STEPS: [(i64, i64); 9] =
     [(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
@@ -169,8 +169,7 @@ fn random_board(rng: &mut Rng) -> String {
 /// Every state of the board: outcome and depth from the library equal the oracle's.
 fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
     let game = PoliceThief::new(board);
-    let solution = solve(&game);
-    let depths = solution.depths();
+    let (solution, depths) = solve_with_depth(&game);
     for p in 0..board.free_cells() {
         for t in 0..board.free_cells() {
             for turn in [Turn::Police, Turn::Thief] {
@@ -200,8 +199,7 @@ fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
 /// move less to go every move; the text names the verdict and the length.
 fn check_explain(text: &str, board: &Board, oracle: &Oracle) {
     let game = PoliceThief::new(board);
-    let solution = solve(&game);
-    let depths = solution.depths();
+    let (solution, depths) = solve_with_depth(&game);
     let line = police_thief::optimal_line(&game, &solution, &depths);
     let to_oracle = |s: usize| {
         let (p, t, turn) = game.decode(s);
