@@ -8,8 +8,8 @@
 //! Memory: the edges are read into `u32` arrays that grow with the input (never past the declared
 //! `m`), then turned into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by
 //! increasing source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n`
-//! otherwise; `4m + 13n` during the search (`16n` with more than 254 moves out of some vertex), and
-//! `4n` more for `--depth`. The text itself is read in 256 KiB chunks, never held whole.
+//! otherwise; during the search `4m + 9n` (a byte per vertex for the counters, more past 254
+//! moves out of a vertex) plus the queue (at most `4n`), and `4n` more for `--depth`. The text itself is read in 256 KiB chunks, never held whole.
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};

@@ -66,7 +66,8 @@
 //! wall are unused: they start as `Lose` and no move reaches them). Moves are generated on the fly:
 //! a state's predecessors are the states with one of its walls (not under the piece) removed, and
 //! those with the piece on an empty neighbour of its cell. `k * 2^k` states, at most `k + 1` moves
-//! each, 5 bytes per state in the solver: [`MAX_BRUTE_CELLS`] = 20 cells is about 100 MB.
+//! each, about a byte per state in the solver (plus its queue): [`MAX_BRUTE_CELLS`] = 20 cells
+//! takes under 100 MB.
 
 use crate::input::{Error, Pos, Scanner};
 use crate::solver::{solve, Game, Outcome, Start};

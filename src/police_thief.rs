@@ -37,8 +37,8 @@
 //!
 //! # Cost and memory
 //! O(k²) time (at most 9 moves per state). The game stores 20 bytes per free cell; the search
-//! (see [`crate::solver`]) 5 bytes per state: `10k²` bytes, 1.0 GB for an open 100x100 board
-//! (`k = 10^4`). The board is read row by row and never stored whole: a row is checked and turned
+//! (see [`crate::solver`]) a byte per state plus its queue of decided states not yet walked:
+//! `2k²` bytes and a little more, about 205 MB for an open 100x100 board (`k = 10^4`). The board is read row by row and never stored whole: a row is checked and turned
 //! into cells at once, so only the free cells are kept. Limits: [`MAX_CELLS`] cells, [`MAX_FREE_CELLS`]
 //! free cells (checked while reading, before the search reserves anything).
 //!
@@ -56,9 +56,11 @@ use std::io::Read;
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
 pub const MAX_CELLS: u64 = 100_000_000;
-/// The most free cells a board may have: `2·20000² = 8·10^8` states, 4 GB for the search.
+/// The most free cells a board may have: `2·20000² = 8·10^8` states, 0.8 GB for the search (and
+/// its queue, 4 bytes per state at the very worst).
 pub const MAX_FREE_CELLS: usize = 20_000;
-/// The most free cells `--explain` accepts: `1.28·10^8` states, 9 bytes each, about 1.1 GiB.
+/// The most free cells `--explain` accepts: `1.28·10^8` states, 5 bytes each (outcome and depth)
+/// plus the queue, under 1.2 GB.
 pub const EXPLAIN_MAX_FREE_CELLS: usize = 8_000;
 /// The most cells `--explain` accepts (it draws the board after every move).
 pub const EXPLAIN_MAX_CELLS: usize = 40_000;
