@@ -33,13 +33,12 @@
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
 //! maximum value is win, anything between is an undecided state with that many moves left. The
 //! counter is the narrowest type whose maximum exceeds every state's number of moves: a byte up to
-//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. The queue is a ring
-//! that holds only the decided states not yet walked (4 bytes each; at worst every state, usually
-//! a small fraction). So the search needs **1 byte per state** plus the queue (2 or 4 with the
+//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. The queue holds the
+//! decided states not yet walked (4 bytes each, with at most as many again already walked and not
+//! yet dropped; at worst every state, usually a small fraction). So the search needs **1 byte per state** plus the queue (2 or 4 with the
 //! wider counters), and 4 more per state with depth, plus whatever the game itself stores.
 
 use crate::prefetch::prefetch;
-use std::collections::VecDeque;
 
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +82,9 @@ pub trait Game {
 
 /// How far ahead of the state being walked [`Game::prefetch_predecessors`] is asked for.
 const PREFETCH_DISTANCE: usize = 8;
+
+/// The queue drops its walked prefix only past this many states, so that small games never pay.
+const COMPACT_AFTER: usize = 1 << 16;
 
 /// The depth [`solve_with_depth`] gives a drawn state.
 pub const DRAW_DEPTH: u32 = u32::MAX;
@@ -205,8 +207,11 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
     let n = game.num_states();
     let with_depth = !depth.is_empty();
     let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
-    // Decided states not yet walked. Every state enters at most once.
-    let mut queue: VecDeque<u32> = VecDeque::new();
+    // Decided states; `queue[head..]` are not walked yet. Every state enters at most once. The
+    // walked prefix is dropped whenever it is at least half the vector, so the vector stays
+    // within twice the largest frontier, and each state is moved at most once on average.
+    let mut queue: Vec<u32> = Vec::new();
+    let mut head = 0;
     for state in 0..n {
         let counter = match game.start(state) {
             Start::Win => C::WIN,
@@ -217,7 +222,7 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
             }
         };
         if !counter.is_open() {
-            queue.push_back(state as u32);
+            queue.push(state as u32);
             if with_depth {
                 depth[state] = 0;
             }
@@ -225,17 +230,22 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
         remaining_moves.push(counter);
     }
 
-    while let Some(state) = queue.pop_front() {
-        if let Some(&ahead) = queue.get(PREFETCH_DISTANCE) {
+    while head < queue.len() {
+        if head >= COMPACT_AFTER && 2 * head >= queue.len() {
+            queue.drain(..head);
+            head = 0;
+        }
+        if let Some(&ahead) = queue.get(head + PREFETCH_DISTANCE) {
             // The queue holds states in no order the cache can guess: start loading the counter
             // (read when the state is walked) and whatever the game needs for its predecessors.
             prefetch(&remaining_moves[ahead as usize]);
             game.prefetch_predecessors(ahead as usize);
         }
-        let state = state as usize;
+        let state = queue[head] as usize;
+        head += 1;
         let next_depth = if with_depth { depth[state] + 1 } else { 0 };
-        let mut decide = |p: usize, queue: &mut VecDeque<u32>| {
-            queue.push_back(p as u32);
+        let mut decide = |p: usize, queue: &mut Vec<u32>| {
+            queue.push(p as u32);
             if with_depth {
                 depth[p] = next_depth;
             }
