@@ -15,9 +15,9 @@
 //! - a predecessor of a **winning** state loses one remaining move; when none remain, every move
 //!   reaches a winning state, so it loses.
 //!
-//! Invariant: a state is in the queue iff it is decided, and each state is decided (and queued)
-//! at most once, so every move is walked backwards at most once: O(states + moves) time, no
-//! recursion. States never decided are draws: from each, the player to move has a move that is not
+//! Invariant: a state enters the queue exactly when it is decided, and each state is decided (and
+//! queued, and walked) at most once, so every move is walked backwards at most once:
+//! O(states + moves) time, no recursion. States never decided are draws: from each, the player to move has a move that is not
 //! known to lose, and neither player can force the game to end.
 //!
 //! # Depth

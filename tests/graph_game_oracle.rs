@@ -82,7 +82,10 @@ fn library(case: &Case, misere: bool) -> Vec<Verdict> {
     let dead_end = if misere { Start::Win } else { Start::Lose };
     let (solution, depths) = solve_with_depth(&GraphGame::new(&graph, |_| dead_end));
     let outcomes = solve(&GraphGame::new(&graph, |_| dead_end));
-    assert!((0..case.n).all(|v| outcomes.outcome(v) == solution.outcome(v)), "solve and solve_with_depth differ");
+    assert!(
+        (0..case.n).all(|v| outcomes.outcome(v) == solution.outcome(v)),
+        "solve and solve_with_depth differ"
+    );
     (0..case.n)
         .map(|v| match solution.outcome(v) {
             Outcome::Win => Verdict::Win(depths[v]),
