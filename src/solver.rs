@@ -223,8 +223,9 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
         };
         if !counter.is_open() {
             queue.push(state as u32);
-            if with_depth {
-                depth[state] = 0;
+            // Without depth, `depth` is empty.
+            if let Some(d) = depth.get_mut(state) {
+                *d = 0;
             }
         }
         remaining_moves.push(counter);
