@@ -401,6 +401,35 @@ impl Game for PoliceThief<'_> {
         }
     }
 
+    /// In index order: no division, and the cells' data looked up once per row of states.
+    fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+        let cells = &self.board.cells;
+        // The policeman to move: state t·k + p.
+        for (t, thief) in cells.iter().enumerate() {
+            for (p, police) in cells.iter().enumerate() {
+                visit(if p == t {
+                    Start::Win
+                } else if thief.exit {
+                    Start::Lose
+                } else {
+                    Start::Moves(u32::from(police.all) + 1)
+                });
+            }
+        }
+        // The thief to move: state k² + p·k + t.
+        for p in 0..cells.len() {
+            for (t, thief) in cells.iter().enumerate() {
+                visit(if p == t {
+                    Start::Lose
+                } else if thief.exit {
+                    Start::Win
+                } else {
+                    Start::Moves(u32::from(thief.orthogonal) + 1)
+                });
+            }
+        }
+    }
+
     /// The module doc explains why these are the moves of the state with the turn flipped.
     #[inline(always)]
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
@@ -708,6 +737,18 @@ mod tests {
 
     fn board(text: &str) -> Result<Board, Error> {
         read(&mut Scanner::new(text.as_bytes()))
+    }
+
+    #[test]
+    fn starts_in_order_match_start() {
+        for text in ["3 3\nP.*\n.*.\nT.E\n", "2 4\nPE.*\n.TE.\n", "1 5\nP*T.E\n"] {
+            let board = board(text).unwrap();
+            let game = PoliceThief::new(&board);
+            let mut in_order = Vec::new();
+            game.for_each_start(|start| in_order.push(start));
+            let one_by_one: Vec<Start> = (0..game.num_states()).map(|s| game.start(s)).collect();
+            assert_eq!(in_order, one_by_one, "{text}");
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! ([`Start::Moves`]); `Moves(0)` is the same as `Lose`, since a player who cannot move loses. The
 //! game lists, for any state, the states with a move into it ([`Game::for_each_predecessor`]), once
 //! per move: a state with two moves into `s` is listed twice. Explicit graphs
-//! ([`crate::graph::Graph`]) and board games that compute their moves on the fly both fit.
+//! ([`crate::graph::Graph`]) and board games that compute their moves on the fly both fit. Two
+//! optional methods only make things faster: [`Game::for_each_start`] (all starts in order) and
+//! [`Game::prefetch_predecessors`] (a hint).
 //!
 //! # The algorithm
 //! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
@@ -69,6 +71,14 @@ pub trait Game {
 
     /// How `state` stands before the search.
     fn start(&self, state: usize) -> Start;
+
+    /// Calls `visit(start(s))` for every state `s`, in order. A game whose states are cheaper to
+    /// enumerate in order than to decode one by one can say so here.
+    fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+        for state in 0..self.num_states() {
+            visit(self.start(state));
+        }
+    }
 
     /// Calls `visit(p)` once for every move `p -> state`. Moves out of decided states may be
     /// listed or not; they are ignored.
@@ -212,14 +222,12 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
     // within twice the largest frontier, and each state is moved at most once on average.
     let mut queue: Vec<u32> = Vec::new();
     let mut head = 0;
-    for state in 0..n {
-        let counter = match game.start(state) {
+    game.for_each_start(|start| {
+        let state = remaining_moves.len();
+        let counter = match start {
             Start::Win => C::WIN,
             Start::Lose | Start::Moves(0) => C::LOSE,
-            Start::Moves(k) => {
-                debug_assert!(k <= game.max_moves(), "state {state} has more moves than max_moves");
-                C::from_moves(k)
-            }
+            Start::Moves(k) => C::from_moves(k),
         };
         if !counter.is_open() {
             queue.push(state as u32);
@@ -229,7 +237,8 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
             }
         }
         remaining_moves.push(counter);
-    }
+    });
+    assert_eq!(remaining_moves.len(), n, "for_each_start gives one start per state");
 
     while head < queue.len() {
         if head >= COMPACT_AFTER && 2 * head >= queue.len() {
