@@ -32,8 +32,12 @@
 //!
 //! Decided states: both on one cell (a win for the policeman: `Win` when he is to move, `Lose`
 //! when the thief is), and the thief on an exit with the policeman elsewhere (a win for the thief).
-//! Every other state has `|N[c]|` moves for the mover on `c` (at most 9), moves into decided states
-//! included.
+//! Every other state has the mover's `|N[c]|` moves, moves into decided states included, padded
+//! with repeated skips to a fixed 9 (policeman) or 5 (thief). Repeating a move changes nothing:
+//! a state wins iff some move reaches a losing state and loses iff every move reaches a winning
+//! one, and its depth is a minimum or maximum over the states its moves reach, so the outcome and
+//! depth of every state are those of the real game. What it buys: every state's predecessor loop
+//! has the same length and no test, and no cell's move count is looked up.
 //!
 //! # Cost and memory
 //! O(k²) time (at most 9 moves per state). The game stores 20 bytes per free cell; the search
@@ -72,18 +76,15 @@ pub const EXPLAIN_MAX_MOVES: usize = 100;
 #[derive(Debug, Clone, Copy)]
 struct Cell {
     /// The orthogonal neighbours in slots 0..4, the diagonal ones in 4..8, each group padded with
-    /// [`NONE`], so that the search always runs the same number of steps per state (see
-    /// `for_each_predecessor`).
+    /// the cell itself: a padded slot is one more way to skip (see the module doc).
     neighbours: [u16; 8],
-    /// How many of `neighbours` are orthogonal (the thief's moves).
-    orthogonal: u8,
-    /// How many of `neighbours` there are (the policeman's moves).
-    all: u8,
     exit: bool,
 }
 
-/// An empty neighbour slot.
-const NONE: u16 = u16::MAX;
+/// Moves of an open state whose policeman is to move (8 slots and the skip), and of one whose
+/// thief is to move (4 slots and the skip).
+const POLICE_MOVES: u32 = 9;
+const THIEF_MOVES: u32 = 5;
 
 /// A parsed board: its free cells, numbered in reading order, and the two pieces' starts.
 #[derive(Debug, Clone)]
@@ -140,7 +141,7 @@ impl Board {
     /// `cell`, skipping aside.
     pub fn neighbours(&self, cell: usize, turn: Turn) -> impl Iterator<Item = usize> + '_ {
         let slots = if turn == Turn::Police { 8 } else { 4 };
-        self.cells[cell].neighbours[..slots].iter().filter(|&&n| n != NONE).map(|&n| n as usize)
+        self.cells[cell].neighbours[..slots].iter().map(|&n| n as usize).filter(move |&n| n != cell)
     }
 }
 
@@ -261,12 +262,13 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Board, Error> {
     let cells = links
         .iter()
         .zip(&exits)
-        .map(|(l, &exit)| {
-            let mut neighbours = [NONE; 8];
+        .enumerate()
+        .map(|(cell, (l, &exit))| {
+            let mut neighbours = [cell as u16; 8];
             let (o, d) = (l.orthogonal_count as usize, l.diagonal_count as usize);
             neighbours[..o].copy_from_slice(&l.orthogonal[..o]);
             neighbours[4..4 + d].copy_from_slice(&l.diagonal[..d]);
-            Cell { neighbours, orthogonal: o as u8, all: (o + d) as u8, exit }
+            Cell { neighbours, exit }
         })
         .collect();
     Ok(Board { rows, cols, cells, positions, police, thief })
@@ -387,7 +389,7 @@ impl Game for PoliceThief<'_> {
             } else if cells[t as usize].exit {
                 Start::Lose
             } else {
-                Start::Moves(u32::from(cells[p as usize].all) + 1)
+                Start::Moves(POLICE_MOVES)
             }
         } else {
             let (p, t) = self.by_free.div_rem(s - self.half);
@@ -396,23 +398,23 @@ impl Game for PoliceThief<'_> {
             } else if cells[t as usize].exit {
                 Start::Win
             } else {
-                Start::Moves(u32::from(cells[t as usize].orthogonal) + 1)
+                Start::Moves(THIEF_MOVES)
             }
         }
     }
 
-    /// In index order: no division, and the cells' data looked up once per row of states.
+    /// In index order: no division, and each row of states looks at one cell.
     fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
         let cells = &self.board.cells;
         // The policeman to move: state t·k + p.
         for (t, thief) in cells.iter().enumerate() {
-            for (p, police) in cells.iter().enumerate() {
+            for p in 0..cells.len() {
                 visit(if p == t {
                     Start::Win
                 } else if thief.exit {
                     Start::Lose
                 } else {
-                    Start::Moves(u32::from(police.all) + 1)
+                    Start::Moves(POLICE_MOVES)
                 });
             }
         }
@@ -424,7 +426,7 @@ impl Game for PoliceThief<'_> {
                 } else if thief.exit {
                     Start::Win
                 } else {
-                    Start::Moves(u32::from(thief.orthogonal) + 1)
+                    Start::Moves(THIEF_MOVES)
                 });
             }
         }
@@ -441,11 +443,9 @@ impl Game for PoliceThief<'_> {
             let row = self.half + p * k;
             let cell = &self.board.cells[t as usize];
             visit((row + t) as usize);
-            // An empty slot stands for (p, p), a capture: decided, so the search ignores it, and
-            // the loop has no data-dependent exit to mispredict.
+            // A padded slot is t itself: the skip again, as in the move count.
             for &n in &cell.neighbours[..4] {
-                let n = if n == NONE { p } else { u32::from(n) };
-                visit((row + n) as usize);
+                visit((row + u32::from(n)) as usize);
             }
         } else {
             // The policeman has just moved onto p: policeman-to-move states (p', t), p' in N[p].
@@ -453,10 +453,8 @@ impl Game for PoliceThief<'_> {
             let row = t * k;
             let cell = &self.board.cells[p as usize];
             visit((row + p) as usize);
-            // An empty slot stands for (t, t), a capture, as above.
             for &n in &cell.neighbours {
-                let n = if n == NONE { t } else { u32::from(n) };
-                visit((row + n) as usize);
+                visit((row + u32::from(n)) as usize);
             }
         }
     }
@@ -802,7 +800,10 @@ mod tests {
                     forward[s * n + t] += 1;
                     moves += 1;
                 });
-                assert_eq!(moves, k);
+                // The game pads the real moves with repeated skips up to its fixed count.
+                assert!(moves <= k);
+                let (p, t, turn) = game.decode(s);
+                forward[s * n + game.state(p, t, turn.other())] += k - moves;
             }
             // Predecessors may include decided states (padding), which the search ignores.
             game.for_each_predecessor(s, |p| backward[p * n + s] += u32::from(open(p)));
