@@ -225,11 +225,15 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
     }
 
     #[inline(always)]
-    fn prefetch_predecessors(&self, v: usize) {
-        // The queue visits vertices in no particular order, so each predecessor list is likely a
-        // cache miss: start loading it while earlier vertices are walked.
-        if let Some(&start) = self.graph.pred_start.get(v) {
-            prefetch(self.graph.predecessors.as_ptr().wrapping_add(start as usize));
+    fn prefetch_predecessors(&self, v: usize, near: bool) {
+        // The list's place is in `pred_start`, itself a likely cache miss: load that first, and
+        // the list once `pred_start[v]` has arrived.
+        if near {
+            if let Some(&start) = self.graph.pred_start.get(v) {
+                prefetch(self.graph.predecessors.as_ptr().wrapping_add(start as usize));
+            }
+        } else {
+            prefetch(self.graph.pred_start.as_ptr().wrapping_add(v));
         }
     }
 }

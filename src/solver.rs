@@ -84,14 +84,18 @@ pub trait Game {
     /// listed or not; they are ignored.
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
 
-    /// A hint that the predecessors of `state` will be listed soon: a game that keeps them in
-    /// memory far apart can start loading them. Does nothing unless a game says otherwise.
+    /// A hint that the predecessors of `state` will be listed soon, so that a game that keeps
+    /// them in memory far apart can start loading them. Each state gets two hints: first with
+    /// `near == false`, [`PREFETCH_FAR`] states before it is walked (load what locates the list,
+    /// such as an index), then with `near == true`, [`PREFETCH_NEAR`] states before (load the list
+    /// itself). Does nothing unless a game says otherwise.
     #[inline(always)]
-    fn prefetch_predecessors(&self, _state: usize) {}
+    fn prefetch_predecessors(&self, _state: usize, _near: bool) {}
 }
 
-/// How far ahead of the state being walked [`Game::prefetch_predecessors`] is asked for.
-const PREFETCH_DISTANCE: usize = 8;
+/// How far ahead of the state being walked the prefetch hints are given.
+pub const PREFETCH_FAR: usize = 16;
+pub const PREFETCH_NEAR: usize = 8;
 
 /// The queue drops its walked prefix only past this many states, so that small games never pay.
 const COMPACT_AFTER: usize = 1 << 16;
@@ -245,11 +249,14 @@ fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
             queue.drain(..head);
             head = 0;
         }
-        if let Some(&ahead) = queue.get(head + PREFETCH_DISTANCE) {
-            // The queue holds states in no order the cache can guess: start loading the counter
-            // (read when the state is walked) and whatever the game needs for its predecessors.
-            prefetch(&remaining_moves[ahead as usize]);
-            game.prefetch_predecessors(ahead as usize);
+        // The queue holds states in no order the cache can guess: start loading what walking them
+        // will read, the counter of each and what the game needs for its predecessors.
+        if let Some(&far) = queue.get(head + PREFETCH_FAR) {
+            game.prefetch_predecessors(far as usize, false);
+        }
+        if let Some(&near) = queue.get(head + PREFETCH_NEAR) {
+            prefetch(&remaining_moves[near as usize]);
+            game.prefetch_predecessors(near as usize, true);
         }
         let state = queue[head] as usize;
         head += 1;
