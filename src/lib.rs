@@ -18,6 +18,7 @@
 //! - [`grid_game`]: BOJ 28218 (`grid_game_28218` binary).
 //! - [`move_or_block`]: BOJ 31567 (`move_or_block` binary).
 //! - [`input`], [`cli`]: tokenized input with positions, and the judge binaries' shared main.
+//! - [`prefetch`]: a cache prefetch hint (the one `unsafe` line of the crate, a no-op off x86-64).
 
 pub mod cli;
 pub mod graph;
