@@ -66,17 +66,20 @@ pub fn write_answer(graph: &Graph, options: Options, out: &mut impl Write) -> io
     let (solution, depths) = if options.depth { solve_with_depth(&game) } else { (solve(&game), Vec::new()) };
     let mut line = Vec::with_capacity(1 << 16);
     for v in 0..graph.num_vertices() {
-        line.extend_from_slice(match solution.outcome(v) {
-            Outcome::Win => b"win",
-            Outcome::Lose => b"lose",
-            Outcome::Draw => b"draw",
-        });
+        let outcome = solution.outcome(v);
         // Without --depth, `depths` is empty.
-        if let Some(&depth) = depths.get(v).filter(|&&d| d != DRAW_DEPTH) {
-            line.push(b' ');
-            push_decimal(&mut line, depth);
+        match depths.get(v).filter(|&&d| d != DRAW_DEPTH) {
+            None => line.extend_from_slice(match outcome {
+                Outcome::Win => b"win\n",
+                Outcome::Lose => b"lose\n",
+                Outcome::Draw => b"draw\n",
+            }),
+            Some(&depth) => {
+                line.extend_from_slice(if outcome == Outcome::Win { b"win " } else { b"lose " });
+                push_decimal(&mut line, depth);
+                line.push(b'\n');
+            }
         }
-        line.push(b'\n');
         if line.len() > (1 << 16) - 32 {
             out.write_all(&line)?;
             line.clear();
