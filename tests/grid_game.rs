@@ -187,9 +187,7 @@ fn the_generated_judge_case_is_proven_by_the_recurrence() {
 
 /// Runs the binary on `input` with `args`: (exit status, stdout, stderr).
 fn run(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let out = common::run_program(env!("CARGO_BIN_EXE_grid_game_28218"), args, input);
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (out.status.code(), text(out.stdout), text(out.stderr))
+    common::run_text(env!("CARGO_BIN_EXE_grid_game_28218"), args, input)
 }
 
 /// Every truncation and many one-byte corruptions of a valid input: either an answer or exit 2

@@ -28,6 +28,13 @@ pub fn run_program(program: &str, args: &[&str], input: &[u8]) -> Output {
     output
 }
 
+/// Runs `program` with `args` on `input`: exit status, stdout and stderr as text.
+pub fn run_text(program: &str, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    let out = run_program(program, args, input);
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
 /// Runs the built `graph_game` with `args` on `input`.
 pub fn run(args: &[&str], input: &[u8]) -> Output {
     run_program(env!("CARGO_BIN_EXE_graph_game"), args, input)
