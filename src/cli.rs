@@ -2,10 +2,14 @@
 //!
 //! A binary calls [`run`] with its usage text, the flags it knows, and a body that reads the
 //! input and writes the answer. The body must finish reading and checking the whole input before
-//! it writes anything, so that bad input leaves stdout empty. Then:
+//! it writes anything, so that bad input leaves stdout empty. Both kinds of failure leave the body
+//! with `?`: an input [`Error`] and a failed write (an [`io::Error`]) each become a [`Failure`].
+//! Then:
 //! - `--help` prints the usage on stdout and exits 0;
-//! - an unknown flag, a stray argument, or an [`Error`] from the body prints one line
-//!   `error: ...` on stderr and exits 2;
+//! - an unknown flag, a stray argument, or an input [`Error`] prints one line `error: ...` on
+//!   stderr and exits 2;
+//! - a reader that went away (a closed pipe, as with `| head`) is not an error: exit 0, silently;
+//!   any other failed write is one line `error: cannot write the output: ...`, exit 2;
 //! - otherwise the output is flushed and the exit status is 0.
 
 use crate::input::{Error, Scanner};
@@ -46,10 +50,29 @@ impl Flags {
 pub type Input = Scanner<StdinLock<'static>>;
 pub type Output = BufWriter<StdoutLock<'static>>;
 
+/// Why a body stopped: bad input, or output that could not be written.
+#[derive(Debug)]
+pub enum Failure {
+    Input(Error),
+    Output(io::Error),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Input(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
 /// Runs a judge binary and returns its exit status (pass it to `std::process::exit`).
 pub fn run<F>(usage: &str, known: &[&str], body: F) -> i32
 where
-    F: FnOnce(&Flags, &mut Input, &mut Output) -> Result<(), Error>,
+    F: FnOnce(&Flags, &mut Input, &mut Output) -> Result<(), Failure>,
 {
     let flags = match Flags::parse(std::env::args().skip(1), known) {
         Ok(Some(flags)) => flags,
@@ -61,25 +84,19 @@ where
     };
     let mut input = Scanner::new(io::stdin().lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    if let Err(e) = body(&flags, &mut input, &mut output) {
-        return fail(&e);
-    }
-    match output.flush() {
+    let result = body(&flags, &mut input, &mut output).and_then(|()| Ok(output.flush()?));
+    match result {
         Ok(()) => 0,
+        Err(Failure::Input(e)) => fail(&e),
         // A closed pipe (`| head`) is the reader's choice, not an error worth a message.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(e) => fail(&Error::new(format!("cannot write the output: {e}"))),
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(Failure::Output(e)) => fail(&Error::new(format!("cannot write the output: {e}"))),
     }
 }
 
 fn fail(e: &Error) -> i32 {
     eprintln!("error: {e}");
     2
-}
-
-/// Turns a write failure inside a body into an [`Error`] (use with `map_err`).
-pub fn write_error(e: io::Error) -> Error {
-    Error::new(format!("cannot write the output: {e}"))
 }
 
 #[cfg(test)]

@@ -18,6 +18,6 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--misere", "--depth"], |flags, input, output| {
         let graph = graph_game::read(input)?;
         let options = graph_game::Options { misere: flags.has("--misere"), depth: flags.has("--depth") };
-        graph_game::write_answer(&graph, options, output).map_err(cli::write_error)
+        Ok(graph_game::write_answer(&graph, options, output)?)
     }));
 }

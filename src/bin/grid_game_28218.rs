@@ -24,9 +24,9 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--map"], |flags, input, output| {
         let solved = grid_game::read(input)?;
         if flags.has("--map") {
-            grid_game::write_map(&solved.board, output).map_err(cli::write_error)
+            Ok(grid_game::write_map(&solved.board, output)?)
         } else {
-            grid_game::write_answers(&solved, output).map_err(cli::write_error)
+            Ok(grid_game::write_answers(&solved, output)?)
         }
     }));
 }

@@ -18,6 +18,6 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--brute", "--explain"], |flags, input, output| {
         let options = move_or_block::Options { brute: flags.has("--brute"), explain: flags.has("--explain") };
         let board = move_or_block::read(input, options)?;
-        move_or_block::write_answer(&board, options, output).map_err(cli::write_error)
+        Ok(move_or_block::write_answer(&board, options, output)?)
     }));
 }

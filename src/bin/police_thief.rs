@@ -22,9 +22,9 @@ fn main() {
         let board = police_thief::read(input)?;
         if flags.has("--explain") {
             police_thief::check_explainable(&board)?;
-            output.write_all(police_thief::explain(&board).as_bytes()).map_err(cli::write_error)
+            Ok(output.write_all(police_thief::explain(&board).as_bytes())?)
         } else {
-            writeln!(output, "{}", police_thief::verdict(&board).line()).map_err(cli::write_error)
+            Ok(writeln!(output, "{}", police_thief::verdict(&board).line())?)
         }
     }));
 }
