@@ -211,10 +211,9 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
         self.graph.max_out_degree
     }
 
-    fn start(&self, v: usize) -> Start {
-        match self.graph.out_degree[v] {
-            0 => (self.dead_end)(v),
-            k => Start::Moves(k),
+    fn for_each_start<V: FnMut(Start)>(&self, mut visit: V) {
+        for (v, &degree) in self.graph.out_degree.iter().enumerate() {
+            visit(if degree == 0 { (self.dead_end)(v) } else { Start::Moves(degree) });
         }
     }
 
@@ -224,19 +223,24 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
         }
     }
 
+    /// Two stages: a list's place is in `pred_start`, itself a likely cache miss, so that is
+    /// loaded far ahead, and the list itself nearer, once `pred_start` has arrived.
     #[inline(always)]
-    fn prefetch_predecessors(&self, v: usize, near: bool) {
-        // The list's place is in `pred_start`, itself a likely cache miss: load that first, and
-        // the list once `pred_start[v]` has arrived.
-        if near {
-            if let Some(&start) = self.graph.pred_start.get(v) {
-                prefetch(self.graph.predecessors.as_ptr().wrapping_add(start as usize));
-            }
-        } else {
-            prefetch(self.graph.pred_start.as_ptr().wrapping_add(v));
+    fn prefetch(&self, upcoming: &[u32]) {
+        if let Some(&far) = upcoming.get(PREFETCH_INDEX_AHEAD) {
+            prefetch(self.graph.pred_start.as_ptr().wrapping_add(far as usize));
+        }
+        if let Some(&near) = upcoming.get(PREFETCH_LIST_AHEAD) {
+            let start = self.graph.pred_start[near as usize];
+            prefetch(self.graph.predecessors.as_ptr().wrapping_add(start as usize));
         }
     }
 }
+
+/// How many states ahead of the walk [`GraphGame`] prefetches a predecessor list's place, and the
+/// list itself.
+const PREFETCH_INDEX_AHEAD: usize = 16;
+const PREFETCH_LIST_AHEAD: usize = 8;
 
 #[cfg(test)]
 mod tests {

@@ -328,6 +328,20 @@ impl Exhaustive {
         (game, start)
     }
 
+    /// How `state` stands before the search (see the module doc).
+    pub fn start(&self, state: usize) -> Start {
+        let (walls, piece) = self.split(state);
+        if walls >> piece & 1 == 1 {
+            return Start::Lose; // unused state
+        }
+        let steps = self.empty_neighbours(walls, piece).iter().flatten().count() as u32;
+        if steps == 0 {
+            return Start::Lose;
+        }
+        // Every empty cell but the piece's can take a wall.
+        Start::Moves(steps + self.cells as u32 - walls.count_ones() - 1)
+    }
+
     pub fn cells(&self) -> usize {
         self.cells
     }
@@ -355,21 +369,12 @@ impl Game for Exhaustive {
         self.cells << self.cells
     }
 
-    fn max_moves(&self) -> u32 {
-        self.cells as u32 + 1
+    fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+        (0..self.num_states()).for_each(|state| visit(self.start(state)));
     }
 
-    fn start(&self, state: usize) -> Start {
-        let (walls, piece) = self.split(state);
-        if walls >> piece & 1 == 1 {
-            return Start::Lose; // unused state
-        }
-        let steps = self.empty_neighbours(walls, piece).iter().flatten().count() as u32;
-        if steps == 0 {
-            return Start::Lose;
-        }
-        // Every empty cell but the piece's can take a wall.
-        Start::Moves(steps + self.cells as u32 - walls.count_ones() - 1)
+    fn max_moves(&self) -> u32 {
+        self.cells as u32 + 1
     }
 
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {

@@ -352,6 +352,32 @@ impl<'a> PoliceThief<'a> {
         }
     }
 
+    /// How `state` stands before the search (see the module doc).
+    #[inline(always)]
+    pub fn start(&self, state: usize) -> Start {
+        let s = state as u32;
+        let cells = &self.board.cells;
+        if s < self.half {
+            let (t, p) = self.by_free.div_rem(s);
+            if p == t {
+                Start::Win
+            } else if cells[t as usize].exit {
+                Start::Lose
+            } else {
+                Start::Moves(POLICE_MOVES)
+            }
+        } else {
+            let (p, t) = self.by_free.div_rem(s - self.half);
+            if p == t {
+                Start::Lose
+            } else if cells[t as usize].exit {
+                Start::Win
+            } else {
+                Start::Moves(THIEF_MOVES)
+            }
+        }
+    }
+
     /// The start of the game: both pieces on their cells, the policeman to move.
     pub fn start_state(&self) -> usize {
         self.state(self.board.police, self.board.thief, Turn::Police)
@@ -376,31 +402,6 @@ impl Game for PoliceThief<'_> {
 
     fn max_moves(&self) -> u32 {
         9
-    }
-
-    #[inline(always)]
-    fn start(&self, state: usize) -> Start {
-        let s = state as u32;
-        let cells = &self.board.cells;
-        if s < self.half {
-            let (t, p) = self.by_free.div_rem(s);
-            if p == t {
-                Start::Win
-            } else if cells[t as usize].exit {
-                Start::Lose
-            } else {
-                Start::Moves(POLICE_MOVES)
-            }
-        } else {
-            let (p, t) = self.by_free.div_rem(s - self.half);
-            if p == t {
-                Start::Lose
-            } else if cells[t as usize].exit {
-                Start::Win
-            } else {
-                Start::Moves(THIEF_MOVES)
-            }
-        }
     }
 
     /// In index order: no division, and each row of states looks at one cell.

@@ -1,14 +1,14 @@
 //! Win, lose or draw for every state of a two-player game whose moves may form cycles.
 //!
 //! # The game contract
-//! A [`Game`] has states `0..num_states()`. Each state either is already decided (the game is over
-//! there: [`Start::Win`] or [`Start::Lose`] for the player to move) or has `k` moves
-//! ([`Start::Moves`]); `Moves(0)` is the same as `Lose`, since a player who cannot move loses. The
-//! game lists, for any state, the states with a move into it ([`Game::for_each_predecessor`]), once
-//! per move: a state with two moves into `s` is listed twice. Explicit graphs
-//! ([`crate::graph::Graph`]) and board games that compute their moves on the fly both fit. Two
-//! optional methods only make things faster: [`Game::for_each_start`] (all starts in order) and
-//! [`Game::prefetch_predecessors`] (a hint).
+//! A [`Game`] says three things. It has states `0..num_states()`. Each state, listed in order by
+//! [`Game::for_each_start`], either is already decided (the game is over there: [`Start::Win`] or
+//! [`Start::Lose`] for the player to move) or has `k` moves ([`Start::Moves`]); `Moves(0)` is the
+//! same as `Lose`, since a player who cannot move loses. And the game lists, for any state, the
+//! states with a move into it ([`Game::for_each_predecessor`]), once per move: a state with two
+//! moves into `s` is listed twice. Explicit graphs ([`crate::graph::GraphGame`]) and board games
+//! that compute their moves on the fly both fit. One optional method, [`Game::prefetch`], is only a
+//! hint for speed.
 //!
 //! # The algorithm
 //! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
@@ -19,8 +19,8 @@
 //!
 //! Invariant: a state enters the queue exactly when it is decided, and each state is decided (and
 //! queued, and walked) at most once, so every move is walked backwards at most once:
-//! O(states + moves) time, no recursion. States never decided are draws: from each, the player to move has a move that is not
-//! known to lose, and neither player can force the game to end.
+//! O(states + moves) time, no recursion. States never decided are draws: from each, the player to
+//! move has a move that is not known to lose, and neither player can force the game to end.
 //!
 //! # Depth
 //! Because the queue is FIFO, states are decided in rounds: round 0 holds the decided states, round
@@ -28,8 +28,9 @@
 //! `d` moves under optimal play (the winner ends the game as fast as he can, the loser drags it out):
 //! a winner is decided by its first losing successor to come off the queue, which has the smallest
 //! depth; a loser by its last winning successor, which has the largest. So the depth of a newly
-//! decided state is one more than that of the state being walked; [`solve_with_depth`] records it,
-//! [`solve`] does not and pays nothing for it.
+//! decided state is one more than that of the state being walked. Recording it is an option:
+//! [`solve_with_depth`] does, [`solve`] does not and pays nothing for it (the search is generic over
+//! where it records depths, and recording nothing compiles to nothing).
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
@@ -37,8 +38,9 @@
 //! counter is the narrowest type whose maximum exceeds every state's number of moves: a byte up to
 //! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. The queue holds the
 //! decided states not yet walked (4 bytes each, with at most as many again already walked and not
-//! yet dropped; at worst every state, usually a small fraction). So the search needs **1 byte per state** plus the queue (2 or 4 with the
-//! wider counters), and 4 more per state with depth, plus whatever the game itself stores.
+//! yet dropped; at worst every state, usually a small fraction). So the search
+//! needs **1 byte per state** plus the queue (2 or 4 with the wider counters), and 4 more per state
+//! with depth, plus whatever the game itself stores.
 
 use crate::prefetch::prefetch;
 
@@ -69,36 +71,20 @@ pub trait Game {
     /// An upper bound on `k` over all states that start as `Moves(k)`.
     fn max_moves(&self) -> u32;
 
-    /// How `state` stands before the search.
-    fn start(&self, state: usize) -> Start;
-
-    /// Calls `visit(start(s))` for every state `s`, in order. A game whose states are cheaper to
-    /// enumerate in order than to decode one by one can say so here.
-    fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
-        for state in 0..self.num_states() {
-            visit(self.start(state));
-        }
-    }
+    /// Calls `visit` with how each state stands before the search, for every state in order:
+    /// `num_states()` calls, state `0` first.
+    fn for_each_start<F: FnMut(Start)>(&self, visit: F);
 
     /// Calls `visit(p)` once for every move `p -> state`. Moves out of decided states may be
     /// listed or not; they are ignored.
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
 
-    /// A hint that the predecessors of `state` will be listed soon, so that a game that keeps
-    /// them in memory far apart can start loading them. Each state gets two hints: first with
-    /// `near == false`, [`PREFETCH_FAR`] states before it is walked (load what locates the list,
-    /// such as an index), then with `near == true`, [`PREFETCH_NEAR`] states before (load the list
-    /// itself). Does nothing unless a game says otherwise.
+    /// A hint: `upcoming` are the states the search walks next, in order (`upcoming[0]` is next).
+    /// A game that keeps predecessor lists in memory far apart can start loading the ones it will
+    /// be asked for soon. Does nothing unless a game says otherwise.
     #[inline(always)]
-    fn prefetch_predecessors(&self, _state: usize, _near: bool) {}
+    fn prefetch(&self, _upcoming: &[u32]) {}
 }
-
-/// How far ahead of the state being walked the prefetch hints are given.
-pub const PREFETCH_FAR: usize = 16;
-pub const PREFETCH_NEAR: usize = 8;
-
-/// The queue drops its walked prefix only past this many states, so that small games never pay.
-const COMPACT_AFTER: usize = 1 << 16;
 
 /// The depth [`solve_with_depth`] gives a drawn state.
 pub const DRAW_DEPTH: u32 = u32::MAX;
@@ -137,6 +123,162 @@ impl Solution {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
+pub fn solve<G: Game>(game: &G) -> Solution {
+    search_with_counters(game, &mut NoDepths)
+}
+
+/// Decides every state of `game`, and for each tells how many moves the game lasts from it under
+/// optimal play ([`DRAW_DEPTH`] for draws). Costs one more `u32` per state.
+pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, Vec<u32>) {
+    let mut depths = vec![DRAW_DEPTH; game.num_states()];
+    let solution = search_with_counters(game, &mut depths);
+    (solution, depths)
+}
+
+/// Picks the narrowest counter that leaves its maximum free for WIN, and searches.
+fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
+    assert!(game.num_states() <= u32::MAX as usize, "a game has at most 2^32 - 1 states");
+    let max_moves = game.max_moves();
+    assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
+    let counters = if max_moves < u32::from(u8::MAX) {
+        Counters::Byte(search(game, depths))
+    } else if max_moves < u32::from(u16::MAX) {
+        Counters::Short(search(game, depths))
+    } else {
+        Counters::Wide(search(game, depths))
+    };
+    Solution { counters }
+}
+
+/// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
+/// the moves still not known to reach a winning state.
+fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
+    let mut remaining_moves: Vec<C> = Vec::with_capacity(game.num_states());
+    let mut frontier = Frontier::new();
+    game.for_each_start(|start| {
+        let state = remaining_moves.len();
+        let counter = match start {
+            Start::Win => C::WIN,
+            Start::Lose | Start::Moves(0) => C::LOSE,
+            Start::Moves(k) => C::from_moves(k),
+        };
+        if !counter.is_open() {
+            frontier.push(state);
+            depths.decided_at_start(state);
+        }
+        remaining_moves.push(counter);
+    });
+    assert_eq!(remaining_moves.len(), game.num_states(), "for_each_start gives one start per state");
+
+    while let Some(state) = frontier.pop() {
+        // The frontier holds states in no order the cache can guess: start loading what walking
+        // the next ones will read, their counters and whatever the game needs.
+        let upcoming = frontier.upcoming();
+        if let Some(&next) = upcoming.get(PREFETCH_AHEAD) {
+            prefetch(&remaining_moves[next as usize]);
+        }
+        game.prefetch(upcoming);
+        if remaining_moves[state] == C::LOSE {
+            // Every open predecessor can move here: it wins.
+            game.for_each_predecessor(state, |p| {
+                let c = &mut remaining_moves[p];
+                if c.is_open() {
+                    *c = C::WIN;
+                    frontier.push(p);
+                    depths.decided_after(p, state);
+                }
+            });
+        } else {
+            // One more move of each open predecessor is known to reach a winning state; with none
+            // left, it loses.
+            game.for_each_predecessor(state, |p| {
+                let c = &mut remaining_moves[p];
+                if c.is_open() {
+                    *c = c.minus_one();
+                    if *c == C::LOSE {
+                        frontier.push(p);
+                        depths.decided_after(p, state);
+                    }
+                }
+            });
+        }
+    }
+    remaining_moves
+}
+
+/// How many states ahead of the one being walked the solver prefetches a counter.
+const PREFETCH_AHEAD: usize = 8;
+
+/// The decided states not yet walked, first in first out. Every state is pushed at most once. The
+/// walked prefix is dropped whenever it is at least half the vector, so the vector stays within
+/// twice the largest frontier and each state is moved at most once on average; small games, under
+/// [`Frontier::COMPACT_AFTER`] states, never pay for that.
+struct Frontier {
+    states: Vec<u32>,
+    /// `states[head..]` are not walked yet.
+    head: usize,
+}
+
+impl Frontier {
+    const COMPACT_AFTER: usize = 1 << 16;
+
+    fn new() -> Frontier {
+        Frontier { states: Vec::new(), head: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, state: usize) {
+        self.states.push(state as u32);
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<usize> {
+        if self.head >= Frontier::COMPACT_AFTER && 2 * self.head >= self.states.len() {
+            self.states.drain(..self.head);
+            self.head = 0;
+        }
+        let state = *self.states.get(self.head)?;
+        self.head += 1;
+        Some(state as usize)
+    }
+
+    /// The states to be walked after the one just popped, in order.
+    #[inline(always)]
+    fn upcoming(&self) -> &[u32] {
+        &self.states[self.head..]
+    }
+}
+
+/// Where the search records depths, or not: the search is compiled once per kind.
+trait Depths {
+    /// `state` is decided before the search: depth 0.
+    fn decided_at_start(&mut self, state: usize);
+    /// `state` is decided while `walked` is walked: one move more than `walked`.
+    fn decided_after(&mut self, state: usize, walked: usize);
+}
+
+/// Records nothing.
+struct NoDepths;
+
+impl Depths for NoDepths {
+    #[inline(always)]
+    fn decided_at_start(&mut self, _state: usize) {}
+    #[inline(always)]
+    fn decided_after(&mut self, _state: usize, _walked: usize) {}
+}
+
+impl Depths for Vec<u32> {
+    #[inline(always)]
+    fn decided_at_start(&mut self, state: usize) {
+        self[state] = 0;
+    }
+    #[inline(always)]
+    fn decided_after(&mut self, state: usize, walked: usize) {
+        self[state] = self[walked] + 1;
     }
 }
 
@@ -187,109 +329,6 @@ fn outcome_of<C: Counter>(c: C) -> Outcome {
     }
 }
 
-/// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
-pub fn solve<G: Game>(game: &G) -> Solution {
-    search_with_counters(game, &mut Vec::new())
-}
-
-/// Decides every state of `game`, and for each tells how many moves the game lasts from it under
-/// optimal play ([`DRAW_DEPTH`] for draws). Costs one more `u32` per state.
-pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, Vec<u32>) {
-    let mut depth = vec![DRAW_DEPTH; game.num_states()];
-    let solution = search_with_counters(game, &mut depth);
-    (solution, depth)
-}
-
-/// Picks the narrowest counter that leaves its maximum free for WIN, and searches. Records depth
-/// in `depth` unless it is empty.
-fn search_with_counters<G: Game>(game: &G, depth: &mut [u32]) -> Solution {
-    let n = game.num_states();
-    assert!(n <= u32::MAX as usize, "a game has at most 2^32 - 1 states");
-    let max_moves = game.max_moves();
-    assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
-    let counters = if max_moves < u32::from(u8::MAX) {
-        Counters::Byte(search(game, depth))
-    } else if max_moves < u32::from(u16::MAX) {
-        Counters::Short(search(game, depth))
-    } else {
-        Counters::Wide(search(game, depth))
-    };
-    Solution { counters }
-}
-
-fn search<G: Game, C: Counter>(game: &G, depth: &mut [u32]) -> Vec<C> {
-    let n = game.num_states();
-    let with_depth = !depth.is_empty();
-    let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
-    // Decided states; `queue[head..]` are not walked yet. Every state enters at most once. The
-    // walked prefix is dropped whenever it is at least half the vector, so the vector stays
-    // within twice the largest frontier, and each state is moved at most once on average.
-    let mut queue: Vec<u32> = Vec::new();
-    let mut head = 0;
-    game.for_each_start(|start| {
-        let state = remaining_moves.len();
-        let counter = match start {
-            Start::Win => C::WIN,
-            Start::Lose | Start::Moves(0) => C::LOSE,
-            Start::Moves(k) => C::from_moves(k),
-        };
-        if !counter.is_open() {
-            queue.push(state as u32);
-            // Without depth, `depth` is empty.
-            if let Some(d) = depth.get_mut(state) {
-                *d = 0;
-            }
-        }
-        remaining_moves.push(counter);
-    });
-    assert_eq!(remaining_moves.len(), n, "for_each_start gives one start per state");
-
-    while head < queue.len() {
-        if head >= COMPACT_AFTER && 2 * head >= queue.len() {
-            queue.drain(..head);
-            head = 0;
-        }
-        // The queue holds states in no order the cache can guess: start loading what walking them
-        // will read, the counter of each and what the game needs for its predecessors.
-        if let Some(&far) = queue.get(head + PREFETCH_FAR) {
-            game.prefetch_predecessors(far as usize, false);
-        }
-        if let Some(&near) = queue.get(head + PREFETCH_NEAR) {
-            prefetch(&remaining_moves[near as usize]);
-            game.prefetch_predecessors(near as usize, true);
-        }
-        let state = queue[head] as usize;
-        head += 1;
-        let next_depth = if with_depth { depth[state] + 1 } else { 0 };
-        let mut decide = |p: usize, queue: &mut Vec<u32>| {
-            queue.push(p as u32);
-            if with_depth {
-                depth[p] = next_depth;
-            }
-        };
-        if remaining_moves[state] == C::LOSE {
-            game.for_each_predecessor(state, |p| {
-                let c = &mut remaining_moves[p];
-                if c.is_open() {
-                    *c = C::WIN;
-                    decide(p, &mut queue);
-                }
-            });
-        } else {
-            game.for_each_predecessor(state, |p| {
-                let c = &mut remaining_moves[p];
-                if c.is_open() {
-                    *c = c.minus_one();
-                    if *c == C::LOSE {
-                        decide(p, &mut queue);
-                    }
-                }
-            });
-        }
-    }
-    remaining_moves
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,8 +346,10 @@ mod tests {
         fn max_moves(&self) -> u32 {
             self.moves.iter().map(|m| m.len() as u32).max().unwrap_or(0)
         }
-        fn start(&self, s: usize) -> Start {
-            self.over[s].unwrap_or(Start::Moves(self.moves[s].len() as u32))
+        fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+            for (over, moves) in self.over.iter().zip(&self.moves) {
+                visit(over.unwrap_or(Start::Moves(moves.len() as u32)));
+            }
         }
         fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, mut visit: F) {
             for (p, m) in self.moves.iter().enumerate() {
