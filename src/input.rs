@@ -57,6 +57,14 @@ pub struct Pos {
     pub column: usize,
 }
 
+impl Pos {
+    /// The position `columns` bytes further along the same line: a byte inside a token (which
+    /// holds no newline) that starts at `self`.
+    pub fn plus_columns(self, columns: usize) -> Pos {
+        Pos { line: self.line, column: self.column + columns }
+    }
+}
+
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)
@@ -99,18 +107,6 @@ fn first_space(bytes: &[u8]) -> Option<usize> {
         start += BLOCK;
     }
     bytes[start..].iter().position(|&b| is_space(b)).map(|i| start + i)
-}
-
-/// Shows a token in an error message: as text, cut short if long.
-fn shown(token: &[u8]) -> String {
-    const MAX: usize = 24;
-    let cut = &token[..token.len().min(MAX)];
-    let text = String::from_utf8_lossy(cut);
-    if token.len() > MAX {
-        format!("`{text}...`")
-    } else {
-        format!("`{text}`")
-    }
 }
 
 /// A tokenizer over a byte stream that remembers where each token came from.
@@ -412,6 +408,52 @@ fn parse_u64(token: &[u8]) -> Result<u64, &'static str> {
         .ok_or(" (too large)")
 }
 
+/// Shows input bytes in an error message, the same way everywhere: between backticks, at most
+/// 24 bytes (then `...`), printable ASCII as it is and every other byte escaped (`\n`, `\t`,
+/// `\r`, `\\`, else `\xNN`), so that a message is one line of plain text whatever the input
+/// holds (no terminal escape, no NUL, no invalid UTF-8).
+pub fn shown(bytes: &[u8]) -> String {
+    const MAX: usize = 24;
+    let mut text = String::from("`");
+    for &b in &bytes[..bytes.len().min(MAX)] {
+        match b {
+            b'\n' => text.push_str("\\n"),
+            b'\t' => text.push_str("\\t"),
+            b'\r' => text.push_str("\\r"),
+            b'\\' => text.push_str("\\\\"),
+            b' '..=b'~' => text.push(b as char),
+            _ => text.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    text.push_str(if bytes.len() > MAX { "...`" } else { "`" });
+    text
+}
+
+/// Checks a board's declared size before anything is reserved for it: `rows x cols` must be at
+/// most `max_cells`. `at` is where the sizes start. Returns the number of cells.
+pub fn board_cells(rows: u64, cols: u64, max_cells: u64, at: Pos) -> Result<usize, Error> {
+    let cells = u128::from(rows) * u128::from(cols);
+    if cells > u128::from(max_cells) {
+        return Err(Error::at(
+            at,
+            format!("a {rows}x{cols} board has {cells} cells, more than the {max_cells} allowed"),
+        ));
+    }
+    Ok(cells as usize)
+}
+
+/// Makes room in `v` for `additional` more items, doubling as `Vec` does but never reserving past
+/// `limit` items in all, the size the input declared: memory follows what has arrived and never
+/// exceeds what was declared, so a false size costs nothing.
+#[inline]
+pub fn grow_within<T>(v: &mut Vec<T>, additional: usize, limit: usize) {
+    let needed = v.len() + additional;
+    if needed > v.capacity() {
+        let target = (2 * v.capacity()).max(needed).min(limit.max(needed));
+        v.reserve_exact(target - v.len());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -487,6 +529,38 @@ mod tests {
             }
             assert!(s.finish("the words").is_ok());
         }
+    }
+
+    #[test]
+    fn shown_escapes_every_byte_that_is_not_printable_ascii() {
+        assert_eq!(shown(b"abc"), "`abc`");
+        assert_eq!(shown(b"\x1b[2J\x00\xff\t\r\n\\"), "`\\x1b[2J\\x00\\xff\\t\\r\\n\\\\`");
+        assert_eq!(shown(&[b'7'; 30]), format!("`{}...`", "7".repeat(24)));
+    }
+
+    #[test]
+    fn board_cells_and_grow_within() {
+        let at = Pos { line: 1, column: 1 };
+        assert_eq!(board_cells(3, 4, 12, at), Ok(12));
+        assert_eq!(
+            board_cells(4_000_000_000, 4_000_000_000, 100, at).unwrap_err().message(),
+            "line 1, column 1: a 4000000000x4000000000 board has 16000000000000000000 cells, more than the 100 allowed"
+        );
+        let mut v: Vec<u8> = Vec::new();
+        for _ in 0..5 {
+            grow_within(&mut v, 3, 10);
+            v.extend_from_slice(b"abc");
+            assert!(v.capacity() <= 15, "{}", v.capacity());
+        }
+        let mut v: Vec<u8> = Vec::with_capacity(4);
+        for _ in 0..6 {
+            grow_within(&mut v, 1, 6);
+            v.push(1);
+        }
+        assert_eq!(v.capacity(), 6);
+        // Past the limit, one more at a time.
+        grow_within(&mut v, 1, 6);
+        assert_eq!(v.capacity(), 7);
     }
 
     #[test]
