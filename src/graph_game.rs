@@ -13,7 +13,7 @@
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};
-use crate::solver::{solve, solve_with_depth, Outcome, Start, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Outcome, Solution, Start, DRAW_DEPTH};
 use std::fmt;
 use std::io::{self, Read, Write};
 
@@ -22,16 +22,33 @@ pub const MAX_VERTICES: u64 = 100_000_000;
 /// The most edges the program accepts.
 pub const MAX_EDGES: u64 = 500_000_000;
 
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Options {
-    /// A player who cannot move wins.
-    pub misere: bool,
-    /// Print how long each decided game lasts.
-    pub depth: bool,
+/// The problem: the graph, as read.
+pub type Problem = Graph;
+
+/// Who wins when the player to move cannot move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
+    /// He loses (the usual rule).
+    Normal,
+    /// He wins (`--misere`).
+    Misere,
+}
+
+/// The outcome of every vertex.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    solution: Solution,
+}
+
+/// The outcome of every vertex and how long its game lasts (`--depth`).
+#[derive(Debug, Clone)]
+pub struct AnswerWithDepth {
+    solution: Solution,
+    depths: Vec<u32>,
 }
 
 /// Reads `n m` and the edge list, and checks that nothing follows it.
-pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Graph, Error> {
+pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
     let (n, m) = (n as usize, m as usize);
@@ -58,34 +75,72 @@ impl fmt::Display for EdgeEnd {
     }
 }
 
-/// Solves the game on `graph` and writes one line per vertex.
-pub fn write_answer(graph: &Graph, options: Options, out: &mut impl Write) -> io::Result<()> {
-    let dead_end = if options.misere { Start::Win } else { Start::Lose };
-    let game = GraphGame::new(graph, |_| dead_end);
-    // Without --depth, `depths` is empty.
-    let (solution, depths) = if options.depth { solve_with_depth(&game) } else { (solve(&game), Vec::new()) };
-    let mut line = Vec::with_capacity(1 << 16);
-    for v in 0..graph.num_vertices() {
-        let outcome = solution.outcome(v);
-        // Without --depth, `depths` is empty.
-        match depths.get(v).filter(|&&d| d != DRAW_DEPTH) {
-            None => line.extend_from_slice(match outcome {
-                Outcome::Win => b"win\n",
-                Outcome::Lose => b"lose\n",
-                Outcome::Draw => b"draw\n",
-            }),
-            Some(&depth) => {
-                line.extend_from_slice(if outcome == Outcome::Win { b"win " } else { b"lose " });
-                push_decimal(&mut line, depth);
-                line.push(b'\n');
-            }
+/// The game on `graph` as the solver sees it.
+fn game(graph: &Graph, play: Play) -> GraphGame<'_, impl Fn(usize) -> Start> {
+    let dead_end = if play == Play::Misere { Start::Win } else { Start::Lose };
+    GraphGame::new(graph, move |_| dead_end)
+}
+
+/// Decides every vertex, normal play.
+pub fn decide(graph: &Problem) -> Answer {
+    decide_as(graph, Play::Normal)
+}
+
+/// Decides every vertex under `play` (`--misere`).
+pub fn decide_as(graph: &Problem, play: Play) -> Answer {
+    Answer { solution: solve(&game(graph, play)) }
+}
+
+/// Decides every vertex under `play` and how long each decided game lasts (`--depth`).
+pub fn decide_with_depth(graph: &Problem, play: Play) -> AnswerWithDepth {
+    let (solution, depths) = solve_with_depth(&game(graph, play));
+    AnswerWithDepth { solution, depths }
+}
+
+/// Writes one line per vertex: `win`, `lose` or `draw`.
+pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
+    write_lines(answer.solution.len(), out, |v, line| {
+        line.extend_from_slice(word(answer.solution.outcome(v)));
+        line.push(b'\n');
+    })
+}
+
+/// Writes one line per vertex: `win d`, `lose d` (`d` moves under optimal play) or `draw`.
+pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -> io::Result<()> {
+    write_lines(answer.solution.len(), out, |v, line| {
+        line.extend_from_slice(word(answer.solution.outcome(v)));
+        if answer.depths[v] != DRAW_DEPTH {
+            line.push(b' ');
+            push_decimal(line, answer.depths[v]);
         }
-        if line.len() > (1 << 16) - 32 {
-            out.write_all(&line)?;
-            line.clear();
+        line.push(b'\n');
+    })
+}
+
+fn word(outcome: Outcome) -> &'static [u8] {
+    match outcome {
+        Outcome::Win => b"win",
+        Outcome::Lose => b"lose",
+        Outcome::Draw => b"draw",
+    }
+}
+
+/// Writes `lines` lines, each made by `line(v, buffer)`, in 64 KiB writes.
+fn write_lines(
+    lines: usize,
+    out: &mut impl Write,
+    mut line: impl FnMut(usize, &mut Vec<u8>),
+) -> io::Result<()> {
+    const FLUSH_AT: usize = (1 << 16) - 32;
+    let mut buffer = Vec::with_capacity(1 << 16);
+    for v in 0..lines {
+        line(v, &mut buffer);
+        if buffer.len() > FLUSH_AT {
+            out.write_all(&buffer)?;
+            buffer.clear();
         }
     }
-    out.write_all(&line)
+    out.write_all(&buffer)
 }
 
 fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
@@ -106,10 +161,16 @@ fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
 mod tests {
     use super::*;
 
-    fn answer(text: &str, options: Options) -> Result<String, Error> {
+    /// The output for `text`, with `--misere` and `--depth` as asked.
+    fn answer(text: &str, misere: bool, depth: bool) -> Result<String, Error> {
         let graph = read(&mut Scanner::new(text.as_bytes()))?;
+        let play = if misere { Play::Misere } else { Play::Normal };
         let mut out = Vec::new();
-        write_answer(&graph, options, &mut out).unwrap();
+        if depth {
+            write_answer_with_depth(&decide_with_depth(&graph, play), &mut out).unwrap();
+        } else {
+            write_answer(&decide_as(&graph, play), &mut out).unwrap();
+        }
         Ok(String::from_utf8(out).unwrap())
     }
 
@@ -117,9 +178,8 @@ mod tests {
 
     #[test]
     fn the_problem_example() {
-        let both = Options { misere: true, depth: true };
-        assert_eq!(answer(EXAMPLE, Options::default()).unwrap(), "lose\nwin\nlose\nwin\ndraw\n");
-        assert_eq!(answer(EXAMPLE, both).unwrap(), "win 2\nlose 1\nwin 0\ndraw\ndraw\n");
+        assert_eq!(answer(EXAMPLE, false, false).unwrap(), "lose\nwin\nlose\nwin\ndraw\n");
+        assert_eq!(answer(EXAMPLE, true, true).unwrap(), "win 2\nlose 1\nwin 0\ndraw\ndraw\n");
     }
 
     #[test]
@@ -134,7 +194,7 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        let err = |text: &str| answer(text, Options::default()).unwrap_err().message().to_string();
+        let err = |text: &str| answer(text, false, false).unwrap_err().message().to_string();
         assert_eq!(
             err(""),
             "line 1, column 1: expected the number of vertices n, found the end of the input"

@@ -1,6 +1,7 @@
 //! Judge binary for the general game on a directed graph; see `graph_games::graph_game`.
 
-use graph_games::{cli, graph_game};
+use graph_games::cli;
+use graph_games::graph_game::{self, Play};
 
 const USAGE: &str = "\
 usage: graph_game [--misere] [--depth] < input
@@ -17,7 +18,12 @@ for the player to move with the token on i: win, lose or draw.
 fn main() {
     std::process::exit(cli::run(USAGE, &["--misere", "--depth"], |flags, input, output| {
         let graph = graph_game::read(input)?;
-        let options = graph_game::Options { misere: flags.has("--misere"), depth: flags.has("--depth") };
-        Ok(graph_game::write_answer(&graph, options, output)?)
+        let play = if flags.has("--misere") { Play::Misere } else { Play::Normal };
+        if flags.has("--depth") {
+            graph_game::write_answer_with_depth(&graph_game::decide_with_depth(&graph, play), output)?;
+        } else {
+            graph_game::write_answer(&graph_game::decide_as(&graph, play), output)?;
+        }
+        Ok(())
     }));
 }
