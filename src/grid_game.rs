@@ -43,7 +43,7 @@
 //! for it; a board at least as tall as wide reserves at most 16 MiB before its rows arrive, a
 //! wider one asks for all its (zeroed, so untouched until written) memory at once.
 
-use crate::input::{Error, Pos, Scanner};
+use crate::input::{board_cells, grow_within, shown, Error, Scanner};
 use std::io::{self, Read, Write};
 
 /// A blocked cell, before and after deciding.
@@ -113,11 +113,7 @@ impl Board {
                 self.cells[c * self.rows + r] = cell;
             }
         } else {
-            if self.cells.len() == self.cells.capacity() {
-                // Doubling, but never past the whole board.
-                let more = self.cells.len().min(self.rows * self.cols - self.cells.len());
-                self.cells.reserve_exact(more);
-            }
+            grow_within(&mut self.cells, row.len(), self.rows * self.cols);
             self.cells.extend_from_slice(row);
         }
     }
@@ -132,10 +128,15 @@ impl Board {
 
     /// The cell in row `row`, column `col` (0-based).
     pub fn cell(&self, row: usize, col: usize) -> u8 {
+        self.cells[self.index(row, col)]
+    }
+
+    /// Where the cell in row `row`, column `col` (0-based) is stored.
+    fn index(&self, row: usize, col: usize) -> usize {
         if self.by_columns {
-            self.cells[col * self.rows + row]
+            col * self.rows + row
         } else {
-            self.cells[row * self.cols + col]
+            row * self.cols + col
         }
     }
 
@@ -211,46 +212,56 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
     }
 }
 
-/// A decided board and the answer to every query: whether the first player wins from its start.
+/// The problem as read: the undecided board, the diagonal reach `K`, and the start of every query.
 #[derive(Debug, Clone)]
-pub struct Solved {
+pub struct Problem {
     pub board: Board,
-    pub first_wins: Vec<bool>,
+    pub reach: u64,
+    /// Where each query's start cell is stored in the board (see [`Board::index`]).
+    starts: Vec<u32>,
 }
 
-/// Reads the whole input (sizes, board, queries), checks it, and decides the board.
-pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Solved, Error> {
+/// The decided board, and the starts of the queries.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub board: Board,
+    starts: Vec<u32>,
+}
+
+/// Reads the whole input (sizes, board, queries) and checks it.
+pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let rows_at = input.peek_pos()?;
     let rows = input.u64_in("the number of rows N", 1, MAX_CELLS)?;
     let cols = input.u64_in("the number of columns M", 1, MAX_CELLS)?;
-    if rows * cols > MAX_CELLS {
-        return Err(Error::at(
-            rows_at,
-            format!("a {rows}x{cols} board has {} cells, more than the {MAX_CELLS} allowed", rows * cols),
-        ));
-    }
-    let k = read_k(input)?;
+    board_cells(rows, cols, MAX_CELLS, rows_at)?;
+    let reach = read_k(input)?;
     let (rows, cols) = (rows as usize, cols as usize);
-    let mut board = read_cells(input, rows, cols)?;
-    board.decide(k);
+    let board = read_cells(input, rows, cols)?;
 
     let count = input.u64_in("the number of queries Q", 0, MAX_QUERIES)?;
-    // Grows as queries arrive (doubling, capped at Q), so a false Q costs nothing.
-    let mut first_wins = Vec::with_capacity(count.min(1 << 16) as usize);
+    let mut starts = Vec::new();
     for i in 1..=count {
         let x = input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?;
         let y = input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?;
-        match board.cell(x as usize - 1, y as usize - 1) {
+        let start = board.index(x as usize - 1, y as usize - 1);
+        if board.cells[start] == BLOCKED {
             // The query's number says where it is: a scanner position costs a scan of its buffer,
             // too much to take for every query in case one is bad.
-            BLOCKED => {
-                return Err(Error::new(format!("query {i} of {count} starts on the blocked cell ({x}, {y})")))
-            }
-            cell => first_wins.push(cell == WIN),
+            return Err(Error::new(format!("query {i} of {count} starts on the blocked cell ({x}, {y})")));
         }
+        // A false Q costs nothing: the starts grow as they arrive.
+        grow_within(&mut starts, 1, count as usize);
+        starts.push(start as u32);
     }
     input.finish(format_args!("the {count} queries"))?;
-    Ok(Solved { board, first_wins })
+    Ok(Problem { board, reach, starts })
+}
+
+/// Decides every free cell of the board (in place).
+pub fn decide(problem: Problem) -> Answer {
+    let Problem { mut board, reach, starts } = problem;
+    board.decide(reach);
+    Answer { board, starts }
 }
 
 /// Reads `K`: any number of digits (a `K` past the board's size adds no moves, so it saturates).
@@ -272,10 +283,9 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
         // only when there is one.
         if !row.iter().fold(true, |ok, &c| ok & ((c == FREE) | (c == BLOCKED))) {
             let bad = row.iter().position(|&c| c != FREE && c != BLOCKED).expect("a bad cell");
-            let bad_at = Pos { line: at.line, column: at.column + bad };
             return Err(Error::at(
-                bad_at,
-                format_args!("row {r} of {rows}: found `{}`, expected `#` or `.`", row[bad].escape_ascii()),
+                at.plus_columns(bad),
+                format_args!("row {r} of {rows}: found {}, expected `#` or `.`", shown(&row[bad..bad + 1])),
             ));
         }
         if row.len() != cols {
@@ -289,24 +299,18 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
     Ok(board)
 }
 
-/// Shows a token in an error message, cut short if long.
-fn shown(token: &[u8]) -> String {
-    const MAX: usize = 24;
-    let more = if token.len() > MAX { "..." } else { "" };
-    format!("`{}{more}`", token[..token.len().min(MAX)].escape_ascii())
-}
-
 /// Writes the judge's answer: `First` or `Second` for each query.
-pub fn write_answers(solved: &Solved, out: &mut impl Write) -> io::Result<()> {
-    for &first in &solved.first_wins {
-        out.write_all(if first { b"First\n" } else { b"Second\n" })?;
+pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
+    for &start in &answer.starts {
+        out.write_all(if answer.board.cells[start as usize] == WIN { b"First\n" } else { b"Second\n" })?;
     }
     Ok(())
 }
 
 /// Writes the decided board, one line per row: `W` or `L` for the player to move on each free
 /// cell, `#` for blocked cells.
-pub fn write_map(board: &Board, out: &mut impl Write) -> io::Result<()> {
+pub fn write_map(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
+    let board = &answer.board;
     let (rows, cols) = (board.rows, board.cols);
     if !board.by_columns {
         for row in board.cells.chunks(cols) {
@@ -334,7 +338,7 @@ mod tests {
         let mut board = Board::new(rows.len(), rows[0].len(), cells);
         board.decide(k);
         let mut map = Vec::new();
-        write_map(&board, &mut map).unwrap();
+        write_map(&Answer { board, starts: Vec::new() }, &mut map).unwrap();
         String::from_utf8(map).unwrap().lines().map(String::from).collect()
     }
 
@@ -368,9 +372,9 @@ mod tests {
     }
 
     fn answer(text: &str) -> Result<String, Error> {
-        let solved = read(&mut Scanner::new(text.as_bytes()))?;
+        let answer = decide(read(&mut Scanner::new(text.as_bytes()))?);
         let mut out = Vec::new();
-        write_answers(&solved, &mut out).unwrap();
+        write_answer(&answer, &mut out).unwrap();
         Ok(String::from_utf8(out).unwrap())
     }
 

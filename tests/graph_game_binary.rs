@@ -44,7 +44,7 @@ fn a_chain_of_two_million_vertices() {
     let input = path_input(n);
     for misere in [false, true] {
         let args: &[&str] = if misere { &["--depth", "--misere"] } else { &["--depth"] };
-        let out = run(args, input.as_bytes());
+        let out = run("graph_game", args, input.as_bytes());
         let mut count = 0;
         for (i, line) in succeeded(&out).lines().enumerate() {
             // Vertex i + 1 is n - 1 - i moves from the dead end n.
@@ -74,7 +74,7 @@ fn long_cycles_with_tails() {
     for (u, v) in edges {
         writeln!(input, "{u} {v}").unwrap();
     }
-    let out = run(&["--depth"], input.as_bytes());
+    let out = run("graph_game", &["--depth"], input.as_bytes());
     let lines: Vec<&str> = succeeded(&out).lines().collect();
     assert_eq!(lines.len(), n);
     let expected = |v: usize| -> String {
@@ -168,14 +168,14 @@ fn an_error_at_the_end_of_a_large_input_leaves_stdout_empty() {
     // have been started, and the position must count every line before it.
     let mut input = path_input(100_001);
     input.push_str("x\n");
-    let message = rejected("a stray token at the end", &run(&["--depth"], input.as_bytes()));
+    let message = rejected("a stray token at the end", &run("graph_game", &["--depth"], input.as_bytes()));
     assert_eq!(message, "line 100002, column 1: unexpected `x` after the 100000 edges");
 }
 
 #[test]
 fn help_and_flags() {
     for args in [&["--help"][..], &["-h"], &["--depth", "--help"], &["--help", "--bogus"]] {
-        let out = run(args, b"not read");
+        let out = run("graph_game", args, b"not read");
         let usage = succeeded(&out);
         assert!(usage.starts_with("usage: graph_game"), "{args:?}: {usage:?}");
         assert!(usage.contains("--misere") && usage.contains("--depth"), "{usage:?}");
@@ -184,6 +184,10 @@ fn help_and_flags() {
     let example = b"5 5\n1 2\n2 3\n4 4\n4 1\n5 5\n";
     for args in [&["--misere", "--depth"][..], &["--depth", "--misere"], &["--depth", "--misere", "--depth"]]
     {
-        assert_eq!(succeeded(&run(args, example)), "win 2\nlose 1\nwin 0\ndraw\ndraw\n", "{args:?}");
+        assert_eq!(
+            succeeded(&run("graph_game", args, example)),
+            "win 2\nlose 1\nwin 0\ndraw\ndraw\n",
+            "{args:?}"
+        );
     }
 }

@@ -20,10 +20,9 @@
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::solver::{solve, solve_with_depth, Outcome, Start, DRAW_DEPTH};
 use std::fs;
-use std::path::PathBuf;
 
 mod common;
-use common::{run, Rng};
+use common::{root, run, Rng};
 
 /// A game graph: vertices `0..n`, edges `(from, to)` 0-based, in input order.
 #[derive(Debug, Clone)]
@@ -265,7 +264,7 @@ fn a_sample_through_the_binary() {
         for flags in FLAG_SETS {
             let misere = flags.contains(&"--misere");
             let want = format(&oracle(case, misere), flags.contains(&"--depth"));
-            let got = run(flags, input.as_bytes());
+            let got = run("graph_game", flags, input.as_bytes());
             assert!(got.status.success() && got.stderr.is_empty(), "{flags:?} on {input:?}: {got:?}");
             assert_eq!(String::from_utf8(got.stdout).unwrap(), want, "{flags:?} on {input:?}");
         }
@@ -339,10 +338,6 @@ const LARGE_CASES: [(&str, u64, usize, usize, &str); 2] = [
     ("large_mixed", 0x5eed_0001, 2000, 10_000, "--depth"),
     ("large_mixed_misere", 0x5eed_0002, 2000, 10_000, "--misere --depth"),
 ];
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The expected files of the large judge cases are exactly what the oracle says. With `BLESS=1`,
 /// first writes the inputs (from the generator) and the expected files (from the oracle).

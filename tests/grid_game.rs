@@ -8,13 +8,12 @@
 //!   built with `graph_games::graph::Graph` (a cell without moves loses).
 
 mod common;
-use common::Rng;
+use common::{root, run_text, Rng};
 
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
 use graph_games::input::Scanner;
 use graph_games::solver::{solve, Outcome, Start};
-use std::path::PathBuf;
 
 /// A random board, row by row: each cell blocked with probability `wall_percent` / 100.
 fn random_cells(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> Vec<u8> {
@@ -148,15 +147,11 @@ fn queries_on_every_free_cell_match_the_recurrence() {
             text += &format!("{} {}\n", v / cols + 1, v % cols + 1);
             expected += if wins[v] == Some(true) { "First\n" } else { "Second\n" };
         }
-        let solved = grid_game::read(&mut Scanner::new(text.as_bytes())).unwrap();
+        let answer = grid_game::decide(grid_game::read(&mut Scanner::new(text.as_bytes())).unwrap());
         let mut out = Vec::new();
-        grid_game::write_answers(&solved, &mut out).unwrap();
+        grid_game::write_answer(&answer, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), expected, "input:\n{text}");
     }
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// `expected/grid_game_28218/generated_300x300.out` is what the recurrence answers on its input
@@ -185,11 +180,6 @@ fn the_generated_judge_case_is_proven_by_the_recurrence() {
     assert_eq!(std::fs::read_to_string(case("expected", "out")).unwrap(), expected);
 }
 
-/// Runs the binary on `input` with `args`: (exit status, stdout, stderr).
-fn run(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    common::run_text(env!("CARGO_BIN_EXE_grid_game_28218"), args, input)
-}
-
 /// Every truncation and many one-byte corruptions of a valid input: either an answer or exit 2
 /// with one `error:` line and nothing on stdout; never a panic.
 #[test]
@@ -207,7 +197,7 @@ fn bad_input_exits_2_with_one_line_and_never_panics() {
     inputs.push(b"40000 40000 0\n".to_vec());
     for input in &inputs {
         let shown = String::from_utf8_lossy(input);
-        let (status, stdout, stderr) = run(&[], input);
+        let (status, stdout, stderr) = run_text("grid_game_28218", &[], input);
         match status {
             Some(0) => assert!(stderr.is_empty(), "stderr on success for {shown:?}: {stderr}"),
             Some(2) => {
@@ -222,17 +212,17 @@ fn bad_input_exits_2_with_one_line_and_never_panics() {
 
 #[test]
 fn map_flag_and_help() {
-    let (status, stdout, _) = run(&["--map"], b"2 3 1\n...\n.#.\n1\n1 1\n");
+    let (status, stdout, _) = run_text("grid_game_28218", &["--map"], b"2 3 1\n...\n.#.\n1\n1 1\n");
     assert_eq!(status, Some(0));
     // (2, 1) has no move (a wall to its right), so (1, 1) wins by moving down onto it; (1, 2)
     // and (1, 3) move onto the corner (2, 3), diagonally and down.
     assert_eq!(stdout, "WWW\nL#L\n");
-    let (status, stdout, _) = run(&["--help"], b"");
+    let (status, stdout, _) = run_text("grid_game_28218", &["--help"], b"");
     assert_eq!(status, Some(0));
     assert!(
         stdout.contains("--map") && stdout.contains("W ") && stdout.contains("L ") && stdout.contains("# ")
     );
-    let (status, stdout, stderr) = run(&["--mop"], b"");
+    let (status, stdout, stderr) = run_text("grid_game_28218", &["--mop"], b"");
     assert_eq!((status, stdout.as_str()), (Some(2), ""));
     assert_eq!(stderr, "error: unknown flag `--mop` (try --help)\n");
 }

@@ -10,11 +10,8 @@ BOJ 28218. Reads `N M K`, N rows of M cells (`#` blocked, `.` free) and Q starts
 diagonally down-right, onto a free cell (cells jumped over may be blocked); a player who cannot
 move loses (whoever reaches (N, M) wins). Prints First or Second for each start.
 
-  --map    print the decided board instead, one line per row:
-             W  free cell where the player to move wins
-             L  free cell where the player to move loses
-             #  blocked cell
-           (the queries are still read and checked)
+  --map    print the decided board instead, one line per row: W a free cell where the player
+           to move wins, L one where he loses, # a blocked cell (the queries are still checked)
   --help   print this help
 
 Limits: N*M <= 10^9 cells (one byte each), Q <= 10^8.
@@ -22,11 +19,12 @@ Limits: N*M <= 10^9 cells (one byte each), Q <= 10^8.
 
 fn main() {
     std::process::exit(cli::run(USAGE, &["--map"], |flags, input, output| {
-        let solved = grid_game::read(input)?;
+        let answer = grid_game::decide(grid_game::read(input)?);
         if flags.has("--map") {
-            Ok(grid_game::write_map(&solved.board, output)?)
+            grid_game::write_map(&answer, output)?;
         } else {
-            Ok(grid_game::write_answers(&solved, output)?)
+            grid_game::write_answer(&answer, output)?;
         }
+        Ok(())
     }));
 }

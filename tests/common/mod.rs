@@ -28,16 +28,22 @@ pub fn run_program(program: &str, args: &[&str], input: &[u8]) -> Output {
     output
 }
 
-/// Runs `program` with `args` on `input`: exit status, stdout and stderr as text.
-pub fn run_text(program: &str, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let out = run_program(program, args, input);
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (out.status.code(), text(out.stdout), text(out.stderr))
+/// The cargo-built judge binary `name` (cargo puts every binary of the package side by side).
+pub fn binary(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_graph_game")).with_file_name(name)
 }
 
-/// Runs the built `graph_game` with `args` on `input`.
-pub fn run(args: &[&str], input: &[u8]) -> Output {
-    run_program(env!("CARGO_BIN_EXE_graph_game"), args, input)
+/// Runs the cargo-built judge binary `name` with `args` on `input`.
+pub fn run(name: &str, args: &[&str], input: &[u8]) -> Output {
+    run_program(binary(name).to_str().unwrap(), args, input)
+}
+
+/// Runs the cargo-built judge binary `name` with `args` on `input`: exit status, stdout and
+/// stderr as text.
+pub fn run_text(name: &str, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    let out = run(name, args, input);
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
 }
 
 /// splitmix64: a tiny, good-enough PRNG; every test seeds it with a fixed number.
