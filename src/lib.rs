@@ -10,6 +10,22 @@
 //! each decided game lasts under optimal play. This is the method of the e-maxx / cp-algorithms
 //! article *Games on arbitrary graphs*.
 //!
+//! # One shape for every game
+//! Each game module (`graph_game`, `police_thief`, `grid_game`, `move_or_block`) has the same
+//! entry points, so that a judge binary is a few lines and a new game copies a shape:
+//! - `read(input: &mut Scanner<R>) -> Result<Problem, Error>` reads and checks the whole input
+//!   (every error is found before anything is written, so bad input leaves stdout empty);
+//! - `decide(problem) -> Answer` answers the judge's question (by reference, or by value when it
+//!   decides in place, as `grid_game` does with its board);
+//! - `write_answer(&Answer, out)` writes exactly what the judge expects.
+//!
+//! `Problem` and `Answer` are names every game module defines. The extras behind flags are
+//! separate functions over the problem or the answer: `graph_game::decide_as` (`--misere`) and
+//! `decide_with_depth` (`--depth`), `grid_game::write_map` (`--map`), `police_thief_explain`
+//! (`--explain`), `move_or_block::decide_brute` and `write_explanation` (`--brute`, `--explain`).
+//! A binary's main only picks among them inside [`cli::run`], which owns flags, `--help`, and the
+//! exit-status contract.
+//!
 //! # Modules
 //! - [`solver`]: the search itself, over any [`solver::Game`] (explicit or generated on the fly).
 //! - [`graph`]: an explicit directed graph in compact arrays, as a game.
