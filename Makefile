@@ -5,12 +5,14 @@ BUNDLES := target/bundle
 BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
-.PHONY: help build test bundle judge demo bench lint clean
+.PHONY: help build test prove bundle judge demo bench lint clean
 
 help:
 	@echo "make build   release binaries in $(RELEASE)/"
 	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case,"
 	@echo "             every bundle compiled alone (no warnings) and run on every judge case"
+	@echo "make prove   move_or_block: the closed form against the solved (l, r, c) game on every state"
+	@echo "             with l + r + c <= PROVE_LIMIT (default 500)"
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge"
 	@echo "make judge   every judge case, PASS/FAIL each, with a diff for failures"
 	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
@@ -27,6 +29,12 @@ test:
 	set -o pipefail; cargo test --release 2>&1 | tee target/test-output.txt
 	@$(MAKE) --no-print-directory bundle
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { print "all tests: " passed " passed, " failed " failed" }' target/test-output.txt
+
+# An ignored test of tests/move_or_block.rs (src/bin holds only judge programs); it prints how far
+# it got, the number of states and the time.
+PROVE_LIMIT ?= 500
+prove:
+	MOVE_OR_BLOCK_PROVE=$(PROVE_LIMIT) cargo test --release --test move_or_block -- --ignored --nocapture
 
 # The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
 # judge programs), built with plain rustc.

@@ -32,7 +32,8 @@
 //! - [`graph_game`]: the general problem on any graph (`graph_game` binary).
 //! - [`police_thief`]: the policeman and the thief on a board (`police_thief` binary).
 //! - [`grid_game`]: BOJ 28218 (`grid_game_28218` binary).
-//! - [`move_or_block`]: BOJ 31567 (`move_or_block` binary).
+//! - [`move_or_block`]: BOJ 31567 (`move_or_block` binary), and [`move_or_block_model`], its game on
+//!   three counts, solved for `--brute`.
 //! - [`input`], [`cli`]: tokenized input with positions, and the judge binaries' shared main.
 //! - [`prefetch`]: a cache prefetch hint (the one `unsafe` line of the crate, a no-op off x86-64).
 
@@ -42,6 +43,7 @@ pub mod graph_game;
 pub mod grid_game;
 pub mod input;
 pub mod move_or_block;
+pub mod move_or_block_model;
 pub mod police_thief;
 pub mod prefetch;
 pub mod solver;

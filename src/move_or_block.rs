@@ -1,5 +1,4 @@
-//! BOJ 31567 "Move or Block!": who wins, in one pass over the board, and the exhaustive game
-//! that proves it.
+//! BOJ 31567 "Move or Block!": who wins, by a closed form over one pass of the board.
 //!
 //! # The game
 //! A row of `N` cells, each empty (`.`) or a wall (`X`); a piece (`O`) stands on an empty cell.
@@ -8,46 +7,52 @@
 //! builds a wall on any empty cell other than the piece's. An endless game is a draw.
 //!
 //! # The three counts
-//! The piece never leaves its *segment* (the maximal run of non-wall cells around it), and a wall
-//! built outside the segment changes nothing but how many such cells are left. So a position is
-//! fully described by `l` and `r`, the free cells of the segment left and right of the piece, and
-//! `c`, the free cells elsewhere. (`tests/move_or_block.rs` checks this too: every board of up to 14
-//! cells with the same three counts has the same outcome.) Building inside the segment at distance
-//! `j + 1` from the piece leaves `j` cells on that side and moves the rest of that side into `c`.
+//! A position is exactly described by `l` and `r`, the empty cells of the piece's segment (the
+//! maximal run of non-wall cells around it) left and right of the piece, and `c`, the empty cells
+//! elsewhere: [`crate::move_or_block_model`] proves that the game on `(l, r, c)` is an exact model
+//! of the game on the board (same outcome, same length), and solves it. Its moves, from
+//! `(l, r, c)`: a step gives `(l - 1, r + 1, c)` or `(l + 1, r - 1, c)`; a wall at distance `d`
+//! on the left gives `(d - 1, r, c + l - d)` (the cells beyond it leave the segment), likewise on
+//! the right; a wall elsewhere gives `(l, r, c - 1)`; at `l = r = 0` the player to move loses.
 //!
-//! # The rules (for the player to move)
+//! # The rules (for the player to move at `(l, r, c)`)
 //! 1. **Walled in** (`l = r = 0`): he loses, by the rules.
-//! 2. **One side walled** (exactly one of `l`, `r` is 0): he wins by walling the cell next to the
-//!    piece on the open side; the opponent starts his turn walled in.
-//! 3. **One each side** (`l = r = 1`): he wins iff `c` is odd. Note first that whoever leaves a
-//!    position with `l` or `r` equal to 0 loses at once, by rule 2. Here stepping puts the piece at
-//!    a segment end and walling a neighbour walls one side, so the only move that does not lose at
-//!    once is building elsewhere, which gives `(1, 1, c - 1)`. The players burn the `c` cells in
-//!    turn, and whoever faces `(1, 1, 0)` has only losing moves: by induction on `c`, even loses and
-//!    odd wins.
-//! 4. **One and more** (`min(l, r) = 1`, `m = max(l, r) >= 2`): he wins iff `m + c` is even, and
-//!    it is a draw otherwise. With `m + c` even he walls the cell two beyond the piece on the long
-//!    side: `(1, 1, c + m - 2)` with an even spare count, which loses by rule 3. With `m + c` odd,
-//!    every move but one loses: stepping towards the short side or walling a neighbour leaves a
-//!    zero (rule 2); walling the long side at distance 2 leaves `(1, 1, c + m - 2)` with an odd
-//!    spare count (rule 3 wins for the opponent); walling it farther leaves `(1, j, c + m - 1 - j)`
-//!    with `j >= 2` and an even sum (rule 4 wins for the opponent); building elsewhere leaves
-//!    `m + c - 1` even (rule 4 again). The one other move, stepping towards the long side, gives
-//!    `(2, m - 1, c)`: rule 5 when `m >= 3`, and when `m = 2` (so `c` is odd) it is `(2, 1, c)`,
-//!    again this rule with an odd sum. Both are draws, below.
+//! 2. **One side walled** (exactly one of `l`, `r` is 0): he wins by a wall at distance 1 on the
+//!    open side, giving `(0, 0, c')`: the opponent is walled in.
+//! 3. **One each side** (`l = r = 1`): he wins iff `c` is odd. Whoever moves to a position with
+//!    `l` or `r` equal to 0 loses at once, by rule 2. Here the moves are the steps `(0, 2, c)` and
+//!    `(2, 0, c)`, the walls at distance 1 `(0, 1, c)` and `(1, 0, c)`, and the wall elsewhere
+//!    `(1, 1, c - 1)`: only the last does not lose at once. The players burn the `c` cells in turn,
+//!    and whoever faces `(1, 1, 0)` has only losing moves: by induction on `c`, even loses and odd
+//!    wins.
+//! 4. **One and more** (`min(l, r) = 1`, `m = max(l, r) >= 2`; say `l = 1`, the other way is the
+//!    mirror image): he wins iff `m + c` is even, and it is a draw otherwise. With `m + c` even he
+//!    walls the long side at distance 2: `(1, 1, c + m - 2)` with an even spare count, which loses
+//!    by rule 3. With `m + c` odd, every move but one loses: the step left `(0, m + 1, c)` and the
+//!    walls at distance 1, `(0, m, c)` and `(1, 0, c + m - 1)`, leave a zero (rule 2); the wall at
+//!    distance 2 leaves `(1, 1, c + m - 2)` with `c + m - 2` odd (rule 3 wins for the opponent); a
+//!    wall at distance `d >= 3` leaves `(1, d - 1, c + m - d)`, a rule 4 position whose sum
+//!    `m + c - 1` is even (it wins for the opponent); the wall elsewhere leaves `(1, m, c - 1)`, sum
+//!    `m + c - 1` even again. The one other move, the step right, gives `(2, m - 1, c)`: rule 5
+//!    when `m >= 3`, and when `m = 2` (so `c` is odd) `(2, 1, c)`, this rule with an odd sum. Both
+//!    are draws, below.
 //! 5. **Two or more each side** (`l, r >= 2`): a draw. The losing positions (rules 1 and 3) have
 //!    `l, r <= 1`, and one move lowers at most one of `l`, `r` (a step raises the other, a wall
 //!    touches one side), so no move from here reaches them: the player to move cannot win. The draw
 //!    set D (rule 5 and the draws of rule 4) has no move into a losing position (for rule 4 see
 //!    above) and every position of D has a move into D: from rule 5, step towards a side with at
-//!    least 3 cells (both stay at least 2), or from `(2, 2, c)` build elsewhere when `c` is odd
+//!    least 3 cells (both stay at least 2), or from `(2, 2, c)` wall elsewhere when `c` is odd
 //!    (giving `(2, 2, c - 1)`) or step when `c` is even (giving `(1, 3, c)`, odd sum); from rule 4,
 //!    the step described there. So either player can keep the game in D forever, and a player who
 //!    always does so never loses: the opponent can only answer within D or into a position that
 //!    wins for him.
 //!
-//! Mingyu wins iff the start wins for the player to move. The rules were read off the exhaustive
-//! tables and are checked against the solver on every board of 1 to 14 cells.
+//! Mingyu wins iff the start wins for the player to move. The rules were read off exhaustive
+//! tables; the tests check them against the solved model on every state with `l + r + c <= 100`
+//! (`make prove`: 500) and against the game on the board itself on every board of 1 to 14 cells.
+//! The same arguments give the game's length under optimal play (the winner hurries, the loser
+//! stalls): 0 moves walled in, 1 with one side walled, `max(l, r) + c + 1` under rules 3 and 4 (the
+//! loser of rule 3 can stall only by walling elsewhere); `--explain` reads it off the solver.
 //!
 //! # The closed form: [`Scan`]
 //! One pass counts the empty cells, checks every byte, finds the piece and the nearest walls on
@@ -57,24 +62,11 @@
 //! the scanner's 256 KiB buffer. `l` and `r` are the distances from the piece to the nearest walls
 //! (or board ends), `c` the other empty cells. The first and last empty cells are kept too: under
 //! rule 3 one of them is the winning move (`--explain`).
-//!
-//! # The exhaustive game: [`Exhaustive`]
-//! Walls that stand at the start never go away and the piece never stands on them, so the game
-//! lives on the `k` cells that are free at the start, numbered left to right; `joined` says which
-//! consecutive free cells are neighbours on the board. A state is `walls * k + piece`: `walls` a
-//! bit mask of the free cells walled since, `piece` the piece's index (states with the piece on a
-//! wall are unused: they start as `Lose` and no move reaches them). Moves are generated on the fly:
-//! a state's predecessors are the states with one of its walls (not under the piece) removed, and
-//! those with the piece on an empty neighbour of its cell. `k * 2^k` states, at most `k + 1` moves
-//! each, about a byte per state in the solver (plus its queue): [`MAX_BRUTE_CELLS`] = 20 cells
-//! takes under 100 MB.
 
 use crate::input::{Error, Pos, Scanner};
-use crate::solver::{solve, Game, Outcome, Start};
+use crate::move_or_block_model::{CountsGame, MAX_FREE_CELLS};
+use crate::solver::{solve, solve_with_depth, Outcome, DRAW_DEPTH};
 use std::io::{self, Read, Write};
-
-/// The exhaustive solver refuses boards longer than this.
-pub const MAX_BRUTE_CELLS: usize = 20;
 
 /// The three numbers that decide the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -282,123 +274,12 @@ pub fn winning_move(position: Position) -> Option<usize> {
         Rule::OneSideWalled => piece - 1,
         // Rule 3, c odd: any free cell outside the segment `piece - 1..=piece + 1`.
         Rule::OneEachSide => {
-            [first_empty, last_empty].into_iter().flatten().find(|&i| i + 1 < piece || i > piece + 1)?
+            [first_empty, last_empty].iter().flatten().copied().find(|&i| i + 1 < piece || i > piece + 1)?
         }
         // Rule 4: two beyond the piece on the long side.
         _ if right > left => piece + 2,
         _ => piece - 2,
     })
-}
-
-/// The game on the cells free at the start (see the module doc): states `walls * cells + piece`.
-#[derive(Debug, Clone)]
-pub struct Exhaustive {
-    /// How many cells are free at the start (at most [`MAX_BRUTE_CELLS`]).
-    cells: usize,
-    /// Bit `i`: free cells `i` and `i + 1` are neighbours on the board.
-    joined: u32,
-}
-
-impl Exhaustive {
-    /// The game on a row of `cells` cells that are all free: its states are every wall pattern
-    /// with every piece cell.
-    pub fn open_row(cells: usize) -> Exhaustive {
-        assert!((1..=MAX_BRUTE_CELLS).contains(&cells));
-        Exhaustive { cells, joined: (1u32 << (cells - 1)) - 1 }
-    }
-
-    /// The game of a valid board of at most [`MAX_BRUTE_CELLS`] cells, and its start state.
-    pub fn from_board(board: &[u8]) -> (Exhaustive, usize) {
-        assert!(board.len() <= MAX_BRUTE_CELLS);
-        let (mut cells, mut joined, mut piece) = (0, 0u32, 0);
-        for (i, &b) in board.iter().enumerate() {
-            if b == b'X' {
-                continue;
-            }
-            if b == b'O' {
-                piece = cells;
-            }
-            if cells > 0 && board[i - 1] != b'X' {
-                joined |= 1 << (cells - 1);
-            }
-            cells += 1;
-        }
-        let game = Exhaustive { cells, joined };
-        let start = game.state(0, piece);
-        (game, start)
-    }
-
-    /// How `state` stands before the search (see the module doc).
-    pub fn start(&self, state: usize) -> Start {
-        let (walls, piece) = self.split(state);
-        if walls >> piece & 1 == 1 {
-            return Start::Lose; // unused state
-        }
-        let steps = self.empty_neighbours(walls, piece).iter().flatten().count() as u32;
-        if steps == 0 {
-            return Start::Lose;
-        }
-        // Every empty cell but the piece's can take a wall.
-        Start::Moves(steps + self.cells as u32 - walls.count_ones() - 1)
-    }
-
-    pub fn cells(&self) -> usize {
-        self.cells
-    }
-
-    pub fn state(&self, walls: u32, piece: usize) -> usize {
-        walls as usize * self.cells + piece
-    }
-
-    /// `(walls, piece)` of a state.
-    pub fn split(&self, state: usize) -> (u32, usize) {
-        ((state / self.cells) as u32, state % self.cells)
-    }
-
-    /// The free cells next to `piece` that are empty under `walls`, as `[left, right]`.
-    fn empty_neighbours(&self, walls: u32, piece: usize) -> [Option<usize>; 2] {
-        let empty = |cell: usize| walls >> cell & 1 == 0;
-        let left = piece.checked_sub(1).filter(|&p| self.joined >> p & 1 == 1 && empty(p));
-        let right = Some(piece + 1).filter(|&n| self.joined >> piece & 1 == 1 && empty(n));
-        [left, right]
-    }
-}
-
-impl Game for Exhaustive {
-    fn num_states(&self) -> usize {
-        self.cells << self.cells
-    }
-
-    fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
-        (0..self.num_states()).for_each(|state| visit(self.start(state)));
-    }
-
-    fn max_moves(&self) -> u32 {
-        self.cells as u32 + 1
-    }
-
-    fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
-        let (walls, piece) = self.split(state);
-        if walls >> piece & 1 == 1 {
-            return;
-        }
-        let mut rest = walls;
-        while rest != 0 {
-            let wall = rest.trailing_zeros();
-            rest &= rest - 1;
-            visit(self.state(walls & !(1 << wall), piece));
-        }
-        for from in self.empty_neighbours(walls, piece).into_iter().flatten() {
-            visit(self.state(walls, from));
-        }
-    }
-}
-
-/// The outcome for the player to move on a valid board of at most [`MAX_BRUTE_CELLS`] cells, by
-/// solving every state of its game.
-pub fn brute_outcome(board: &[u8]) -> Outcome {
-    let (game, start) = Exhaustive::from_board(board);
-    solve(&game).outcome(start)
 }
 
 /// The judge's word for the outcome of the start position (Mingyu moves first).
@@ -410,50 +291,67 @@ pub fn winner(outcome: Outcome) -> &'static str {
     }
 }
 
-/// What the binary was asked for.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Options {
-    /// Decide with the exhaustive solver instead of the rules.
-    pub brute: bool,
-    /// Print the counts, the rule and the winning move after the verdict.
-    pub explain: bool,
+/// The game of `counts` in the model and the start's state, unless it has more empty cells than
+/// [`MAX_FREE_CELLS`].
+fn model(counts: Counts) -> Option<(CountsGame, usize)> {
+    let free = counts.left + counts.right + counts.elsewhere;
+    if free > MAX_FREE_CELLS {
+        return None;
+    }
+    let game = CountsGame::new(free as usize);
+    let start = game.state(counts);
+    Some((game, start))
 }
 
-/// A checked board, as much of it as the answer needs.
-#[derive(Debug, Clone)]
-pub struct Board {
-    pub position: Position,
-    /// The cells themselves, kept only with `brute` (at most [`MAX_BRUTE_CELLS`]).
-    pub cells: Vec<u8>,
+/// How long the game lasts under optimal play (the winner hurries, the loser stalls).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Length {
+    Moves(u32),
+    /// A draw: it never ends.
+    Endless,
+    /// Not computed: more empty cells than [`MAX_FREE_CELLS`].
+    TooManyCells,
 }
+
+/// The length of the game from `counts`, by solving its model with depth.
+pub fn length(counts: Counts) -> Length {
+    match model(counts) {
+        None => Length::TooManyCells,
+        Some((game, start)) => match solve_with_depth(&game).1[start] {
+            DRAW_DEPTH => Length::Endless,
+            moves => Length::Moves(moves),
+        },
+    }
+}
+
+/// A checked board, as much of it as the answers need (the board itself is never held).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Problem {
+    pub position: Position,
+    /// Where the board starts in the input.
+    pub board_at: Pos,
+}
+
+/// The outcome for the player to move at the start, Mingyu.
+pub type Answer = Outcome;
 
 /// Reads `N` and the board, checks them and everything after, and scans the board once as it
 /// streams in: memory does not grow with `N`.
-pub fn read<R: Read>(input: &mut Scanner<R>, options: Options) -> Result<Board, Error> {
+pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let size_at = input.peek_pos()?;
     let size = input.u64("the board size N")?;
     if size == 0 {
         return Err(Error::at(size_at, "the board size N must be at least 1, found 0"));
     }
-    if options.brute && size > MAX_BRUTE_CELLS as u64 {
-        let why = format!("--brute solves boards of at most {MAX_BRUTE_CELLS} cells, but N = {size}");
-        return Err(Error::at(size_at, why));
-    }
-    // The board streams through the scan; only --brute keeps it (and never past the cap).
     let mut scan = Scan::new();
-    let mut cells = Vec::new();
-    let (at, length) = input.token_in_pieces(format_args!("the board of {size} cells"), |piece| {
-        scan.feed(piece);
-        if options.brute && cells.len() <= MAX_BRUTE_CELLS {
-            cells.extend_from_slice(&piece[..piece.len().min(MAX_BRUTE_CELLS + 1 - cells.len())]);
-        }
-    })?;
+    let (board_at, length) =
+        input.token_in_pieces(format_args!("the board of {size} cells"), |piece| scan.feed(piece))?;
     if length as u64 != size {
-        return Err(Error::at(at, format!("the board has {length} cells, but N = {size}")));
+        return Err(Error::at(board_at, format!("the board has {length} cells, but N = {size}")));
     }
-    let position = scan.finish().map_err(|flaw| flaw_error(flaw, at))?;
+    let position = scan.finish().map_err(|flaw| flaw_error(flaw, board_at))?;
     input.finish("the board")?;
-    Ok(Board { position, cells })
+    Ok(Problem { position, board_at })
 }
 
 fn flaw_error(flaw: Flaw, board_at: Pos) -> Error {
@@ -467,24 +365,56 @@ fn flaw_error(flaw: Flaw, board_at: Pos) -> Error {
     }
 }
 
-/// Writes the verdict, and with `explain` the counts, the rule and the winning move.
-pub fn write_answer(board: &Board, options: Options, out: &mut impl Write) -> io::Result<()> {
-    let counts = board.position.counts;
-    let verdict = if options.brute { brute_outcome(&board.cells) } else { outcome(counts) };
-    writeln!(out, "{}", winner(verdict))?;
-    if options.explain {
-        let Counts { left, right, elsewhere } = counts;
-        writeln!(
-            out,
-            "l = {left}, r = {right}, c = {elsewhere} (free cells left of the piece in its segment, right of it, elsewhere)"
-        )?;
-        writeln!(out, "{}", Rule::of(counts).statement())?;
-        match winning_move(board.position) {
-            Some(cell) => writeln!(out, "winning move: mingyu builds a wall on cell {}", cell + 1)?,
-            None => writeln!(out, "winning move: none")?,
-        }
+/// The judge's question, by the rules.
+pub fn decide(problem: &Problem) -> Answer {
+    outcome(problem.position.counts)
+}
+
+/// The judge's question, by solving the model of the board (`--brute`): an error past
+/// [`MAX_FREE_CELLS`] empty cells.
+pub fn decide_brute(problem: &Problem) -> Result<Answer, Error> {
+    let counts = problem.position.counts;
+    let (game, start) = model(counts).ok_or_else(|| {
+        let free = counts.left + counts.right + counts.elsewhere;
+        let why = format!(
+            "--brute solves boards of at most {MAX_FREE_CELLS} free cells (`.`), but this one has {free}"
+        );
+        Error::at(problem.board_at, why)
+    })?;
+    Ok(solve(&game).outcome(start))
+}
+
+/// Exactly the judge's output.
+pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{}", winner(*answer))
+}
+
+/// `--explain`: the counts, the rule, the winning move and the game's length.
+pub fn write_explanation(problem: &Problem, out: &mut impl Write) -> io::Result<()> {
+    let counts = problem.position.counts;
+    let Counts { left, right, elsewhere } = counts;
+    writeln!(
+        out,
+        "l = {left}, r = {right}, c = {elsewhere} (free cells left of the piece in its segment, right of it, elsewhere)"
+    )?;
+    writeln!(out, "{}", Rule::of(counts).statement())?;
+    match winning_move(problem.position) {
+        Some(cell) => writeln!(out, "winning move: mingyu builds a wall on cell {}", cell + 1)?,
+        None => writeln!(out, "winning move: none")?,
     }
-    Ok(())
+    match length(counts) {
+        Length::Moves(moves) => writeln!(
+            out,
+            "length: {moves} move{} under optimal play (the winner hurries, the loser stalls)",
+            if moves == 1 { "" } else { "s" }
+        ),
+        Length::Endless => writeln!(out, "length: endless (a draw: neither player can force an end)"),
+        Length::TooManyCells => writeln!(
+            out,
+            "length: not computed ({} free cells, more than the {MAX_FREE_CELLS} the model solves)",
+            left + right + elsewhere
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -536,7 +466,8 @@ mod tests {
         ] {
             let board = board.as_bytes();
             assert_eq!(winner(outcome(scan(board).unwrap().counts)), word);
-            assert_eq!(winner(brute_outcome(board)), word);
+            let problem = Problem { position: scan(board).unwrap(), board_at: Pos { line: 2, column: 1 } };
+            assert_eq!(decide_brute(&problem), Ok(decide(&problem)));
         }
     }
 
@@ -559,11 +490,32 @@ mod tests {
     }
 
     #[test]
-    fn board_compression() {
-        let (game, start) = Exhaustive::from_board(b"X.O.XX..X");
-        assert_eq!((game.cells, game.joined, start), (5, 0b1011, game.state(0, 1)));
-        assert_eq!(game.start(start), Start::Moves(6));
-        assert_eq!(Exhaustive::open_row(1).joined, 0);
-        assert_eq!(Exhaustive::open_row(4).joined, 0b111);
+    fn lengths() {
+        assert_eq!(length(counts(0, 0, 7)), Length::Moves(0));
+        assert_eq!(length(counts(0, 3, 2)), Length::Moves(1));
+        // (1, 1, 2) loses: wall elsewhere twice, then a side, then the wall that ends it.
+        assert_eq!(length(counts(1, 1, 2)), Length::Moves(4));
+        assert_eq!(length(counts(1, 2, 2)), Length::Moves(5));
+        assert_eq!(length(counts(2, 2, 0)), Length::Endless);
+        assert_eq!(length(counts(1, 1, MAX_FREE_CELLS - 2)), Length::Moves(MAX_FREE_CELLS as u32));
+        assert_eq!(length(counts(1, 1, MAX_FREE_CELLS - 1)), Length::TooManyCells);
+    }
+
+    #[test]
+    fn brute_cap() {
+        let board_at = Pos { line: 2, column: 1 };
+        let mut board = vec![b'X'; 2000];
+        board[0] = b'O';
+        board[1] = b'.';
+        let problem = Problem { position: scan(&board).unwrap(), board_at };
+        assert_eq!(decide_brute(&problem), Ok(Outcome::Win));
+        for cell in board.iter_mut().skip(3).take(MAX_FREE_CELLS as usize) {
+            *cell = b'.';
+        }
+        let problem = Problem { position: scan(&board).unwrap(), board_at };
+        let error = decide_brute(&problem).unwrap_err();
+        let why =
+            format!("at most {MAX_FREE_CELLS} free cells (`.`), but this one has {}", MAX_FREE_CELLS + 1);
+        assert!(error.message().starts_with("line 2, column 1: --brute ") && error.message().ends_with(&why));
     }
 }

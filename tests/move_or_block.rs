@@ -1,12 +1,16 @@
-//! BOJ 31567 "Move or Block!": the closed form of `graph_games::move_or_block` proven against the
-//! exhaustive game on every board of 1 to 14 cells, the exhaustive game itself checked against a
-//! naive fixpoint written here from the rules, the large judge case re-derived, and bad input.
+//! BOJ 31567 "Move or Block!": the game on the board itself (every board of 1 to 14 cells, checked
+//! against a naive fixpoint) equals the model on `(l, r, c)` of `graph_games::move_or_block_model`,
+//! which equals the closed form of `graph_games::move_or_block` on every state with
+//! `l + r + c <= 100` (`make prove`: 500, an ignored test here); `--brute` on long boards with few
+//! free cells; the large judge cases re-derived; bad input.
 
-use graph_games::move_or_block::{self as mob, Exhaustive, Rule};
-use graph_games::solver::{solve, Game, Outcome};
+use graph_games::move_or_block::{self as mob, Counts, Rule};
+use graph_games::move_or_block_model::CountsGame;
+use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start, DRAW_DEPTH};
 use std::collections::{HashMap, HashSet};
+use std::time::Instant;
 
-// Running a built binary on an input, with a separate writer for stdin.
+// Running a built binary on an input; the PRNG.
 mod common;
 
 /// The board of `cells` cells with walls on the bits of `walls` and the piece on `piece`.
@@ -33,17 +37,156 @@ fn naive_counts(board: &[u8]) -> (u64, u64, u64) {
     (left as u64, right as u64, (empty - left - right) as u64)
 }
 
-/// One solver run per board length over every wall pattern and piece cell: the closed form gives
-/// the solver's outcome everywhere, the outcome depends on `(l, r, c)` only (across lengths too),
-/// every rule occurs, and every winning move it names leads to a losing position.
+/// The game on the board itself, to check the model against: a row of `cells` cells, states
+/// `walls * cells + piece` for every wall pattern and piece cell (a board's walls are one such
+/// pattern, so every board of `cells` cells is a state). States with the piece on a wall are unused:
+/// they start as `Lose` and no move reaches them. A state's predecessors are the states with one
+/// of its walls (not under the piece) removed, and those with the piece on an empty neighbour.
+#[derive(Debug, Clone)]
+struct Exhaustive {
+    /// The row's length.
+    cells: usize,
+}
+
+impl Exhaustive {
+    fn new(cells: usize) -> Exhaustive {
+        assert!((1..=20).contains(&cells));
+        Exhaustive { cells }
+    }
+
+    fn state(&self, walls: u32, piece: usize) -> usize {
+        walls as usize * self.cells + piece
+    }
+
+    /// `(walls, piece)` of a state.
+    fn split(&self, state: usize) -> (u32, usize) {
+        ((state / self.cells) as u32, state % self.cells)
+    }
+
+    /// The free cells next to `piece` that are empty under `walls`, as `[left, right]`.
+    fn empty_neighbours(&self, walls: u32, piece: usize) -> [Option<usize>; 2] {
+        let empty = |cell: usize| walls >> cell & 1 == 0;
+        let left = piece.checked_sub(1).filter(|&p| empty(p));
+        let right = Some(piece + 1).filter(|&n| n < self.cells && empty(n));
+        [left, right]
+    }
+}
+
+impl Game for Exhaustive {
+    fn num_states(&self) -> usize {
+        self.cells << self.cells
+    }
+
+    fn max_moves(&self) -> u32 {
+        self.cells as u32 + 1
+    }
+
+    fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+        for state in 0..self.num_states() {
+            let (walls, piece) = self.split(state);
+            let steps = self.empty_neighbours(walls, piece).iter().flatten().count() as u32;
+            visit(if walls >> piece & 1 == 1 || steps == 0 {
+                // The piece on a wall (an unused state), or walled in.
+                Start::Lose
+            } else {
+                // Every empty cell but the piece's can take a wall.
+                Start::Moves(steps + self.cells as u32 - walls.count_ones() - 1)
+            });
+        }
+    }
+
+    fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
+        let (walls, piece) = self.split(state);
+        if walls >> piece & 1 == 1 {
+            return;
+        }
+        let mut rest = walls;
+        while rest != 0 {
+            let wall = rest.trailing_zeros();
+            rest &= rest - 1;
+            visit(self.state(walls & !(1 << wall), piece));
+        }
+        for &from in self.empty_neighbours(walls, piece).iter().flatten() {
+            visit(self.state(walls, from));
+        }
+    }
+}
+
+/// The length of the game from `(l, r, c)` under optimal play, worked by hand from the rules of
+/// `src/move_or_block.rs` (`None`: a draw). Walled in: 0. One side walled: 1 (wall the open side).
+/// `(1, 1, c)`: the only move that does not lose at once is a wall elsewhere, so both burn `c`, and
+/// the player at `(1, 1, 0)` loses in 2 (any move, then the wall that ends it): `c + 2`. Rule 4
+/// with `m + c` even: the one winning move is the wall to `(1, 1, m + c - 2)`, so `m + c + 1`.
+fn length_by_hand(counts: Counts) -> Option<u32> {
+    let Counts { left, right, elsewhere } = counts;
+    let m = left.max(right);
+    let length = match Rule::of(counts) {
+        Rule::WalledIn => 0,
+        Rule::OneSideWalled => 1,
+        Rule::OneEachSide => elsewhere + 2,
+        Rule::OneAndMore if (m + elsewhere) % 2 == 0 => m + elsewhere + 1,
+        Rule::OneAndMore | Rule::TwoOrMoreEachSide => return None,
+    };
+    Some(length as u32)
+}
+
+fn counts(l: usize, r: usize, c: usize) -> Counts {
+    Counts { left: l as u64, right: r as u64, elsewhere: c as u64 }
+}
+
+/// On the game of every `(l, r, c)` with `l + r + c <= limit`: the solver's outcome is the closed
+/// form's and its depth the hand-worked length, on every state. Returns how many states.
+fn check_closed_form_on_the_model(limit: usize) -> usize {
+    let game = CountsGame::new(limit);
+    let (solution, depth) = solve_with_depth(&game);
+    let mut rules_seen = HashSet::new();
+    for s in 0..=limit {
+        for l in 0..=s {
+            for r in 0..=s - l {
+                let counts = counts(l, r, s - l - r);
+                let state = game.state(counts);
+                assert_eq!(solution.outcome(state), mob::outcome(counts), "{counts:?}");
+                let length = Some(depth[state]).filter(|&d| d != DRAW_DEPTH);
+                assert_eq!(length, length_by_hand(counts), "{counts:?}");
+                rules_seen.insert(format!("{:?}", Rule::of(counts)));
+            }
+        }
+    }
+    assert!(limit < 4 || rules_seen.len() == 5, "{rules_seen:?}");
+    game.num_states()
+}
+
 #[test]
-fn closed_form_equals_the_solver_on_every_board_up_to_14_cells() {
-    let mut by_counts: HashMap<(u64, u64, u64), Outcome> = HashMap::new();
+fn closed_form_equals_the_model_up_to_100_free_cells() {
+    assert_eq!(check_closed_form_on_the_model(100), 101 * 102 * 103 / 6);
+}
+
+/// `make prove`: the same on every state with `l + r + c <= MOVE_OR_BLOCK_PROVE` (default 500).
+#[test]
+#[ignore]
+fn prove_closed_form_on_the_model() {
+    let limit = std::env::var("MOVE_OR_BLOCK_PROVE").map_or(500, |v| v.trim().parse().expect("a number"));
+    let started = Instant::now();
+    let states = check_closed_form_on_the_model(limit);
+    println!(
+        "move_or_block: the closed form (outcome and length) equals the solved model on every state with \
+         l + r + c <= {limit}: {states} states, {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// One solver run of the board game per length over every wall pattern and piece cell: its outcome
+/// and length equal the model's (solved once for every count up to 14) and the closed form's, every
+/// rule occurs, and every winning move the closed form names leads to a losing position.
+#[test]
+fn board_game_equals_the_model_and_the_closed_form_on_every_board_up_to_14_cells() {
+    let model = CountsGame::new(14);
+    let (model_solution, model_depth) = solve_with_depth(&model);
     let mut rules_seen = HashSet::new();
     for cells in 1..=14 {
-        let game = Exhaustive::open_row(cells);
-        let solution = solve(&game);
-        for state in 0..game.num_states() {
+        let game = Exhaustive::new(cells);
+        let (solution, depth) = solve_with_depth(&game);
+        for (state, &length) in depth.iter().enumerate() {
             let (walls, piece) = game.split(state);
             if walls >> piece & 1 == 1 {
                 continue; // the piece on a wall: not a position
@@ -55,8 +198,10 @@ fn closed_form_equals_the_solver_on_every_board_up_to_14_cells() {
             let counts = position.counts;
             let three = (counts.left, counts.right, counts.elsewhere);
             assert_eq!(three, naive_counts(&board), "{shown}");
+            let in_model = model.state(counts);
+            assert_eq!(model_solution.outcome(in_model), solved, "{shown}: {three:?}");
+            assert_eq!(model_depth[in_model], length, "{shown}: {three:?}");
             assert_eq!(mob::outcome(counts), solved, "{shown}: {three:?}");
-            assert_eq!(*by_counts.entry(three).or_insert(solved), solved, "{shown}: {three:?}");
             rules_seen.insert(format!("{:?}", Rule::of(counts)));
             match mob::winning_move(position) {
                 Some(cell) => {
@@ -81,7 +226,8 @@ fn naive_fixpoint(cells: usize) -> HashMap<(u32, usize), Outcome> {
         .collect();
     let moves = |(walls, piece): (u32, usize)| -> Vec<(u32, usize)> {
         let steps: Vec<usize> = [piece.wrapping_sub(1), piece + 1]
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&n| n < cells && !is_wall(walls, n))
             .collect();
         if steps.is_empty() {
@@ -121,7 +267,7 @@ fn naive_fixpoint(cells: usize) -> HashMap<(u32, usize), Outcome> {
 #[test]
 fn exhaustive_game_equals_a_naive_fixpoint() {
     for cells in 1..=7 {
-        let game = Exhaustive::open_row(cells);
+        let game = Exhaustive::new(cells);
         let solution = solve(&game);
         for ((walls, piece), outcome) in naive_fixpoint(cells) {
             assert_eq!(
@@ -133,26 +279,60 @@ fn exhaustive_game_equals_a_naive_fixpoint() {
     }
 }
 
-/// `--brute` solves the game of the cells free at the start; on boards with walls (so the free
-/// cells are not all neighbours) it agrees with the closed form, which the test above proves.
-#[test]
-fn brute_on_boards_with_walls_equals_the_closed_form() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move |bound: u64| {
-        // splitmix64
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % bound
-    };
-    for _ in 0..300 {
-        let cells = 1 + next(16) as usize;
-        let mut board: Vec<u8> = (0..cells).map(|_| if next(3) == 0 { b'X' } else { b'.' }).collect();
-        board[next(cells as u64) as usize] = b'O';
-        let closed = mob::outcome(mob::scan(&board).unwrap().counts);
-        assert_eq!(mob::brute_outcome(&board), closed, "{}", String::from_utf8_lossy(&board));
+/// Appends `free` empty cells in segments of random lengths, each followed by a run of walls of
+/// random length, so that the part ends with a wall.
+fn push_segments(board: &mut Vec<u8>, mut free: usize, rng: &mut common::Rng) {
+    while free > 0 {
+        let segment = rng.between(1, free);
+        board.extend(std::iter::repeat(b'.').take(segment));
+        free -= segment;
+        board.extend(std::iter::repeat(b'X').take(rng.between(1, 3000)));
     }
+}
+
+/// `--brute --explain` through the binary on random boards of up to about 10^5 cells with at most
+/// 150 free cells: the verdict is the closed form's and the length the hand-worked one.
+#[test]
+fn brute_on_long_boards_with_few_free_cells_equals_the_closed_form() {
+    let mut rng = common::Rng(0x6d6f_7665_626c_6f63);
+    let mut rules_seen = HashSet::new();
+    for round in 0..40 {
+        // Every rule first, then small sides most of the time.
+        let side =
+            |rng: &mut common::Rng| if rng.below(3) == 0 { rng.between(0, 40) } else { rng.between(0, 3) };
+        let fixed = [(1, 1), (0, 0), (1, 4), (5, 0), (2, 2)];
+        let (l, r) = fixed.get(round).copied().unwrap_or_else(|| (side(&mut rng), side(&mut rng)));
+        let c = rng.between(0, 150 - l - r);
+        let before = rng.between(0, c);
+        let mut board = Vec::new();
+        push_segments(&mut board, before, &mut rng);
+        if round % 2 == 0 {
+            board.extend(std::iter::repeat(b'X').take(rng.between(1, 20_000)));
+        }
+        board.extend(std::iter::repeat(b'.').take(l));
+        board.push(b'O');
+        board.extend(std::iter::repeat(b'.').take(r));
+        if c > before || round % 3 == 0 {
+            board.extend(std::iter::repeat(b'X').take(rng.between(1, 20_000)));
+        }
+        push_segments(&mut board, c - before, &mut rng);
+        let counts = mob::scan(&board).unwrap().counts;
+        assert_eq!(naive_counts(&board), (l as u64, r as u64, c as u64));
+        rules_seen.insert(format!("{:?}", Rule::of(counts)));
+        let mut input = format!("{}\n", board.len()).into_bytes();
+        input.extend_from_slice(&board);
+        let (status, out, err) = run(&["--brute", "--explain"], &input);
+        assert_eq!(status, Some(0), "{err}");
+        let shown = format!("{} cells, {counts:?}", board.len());
+        assert_eq!(out.lines().next(), Some(mob::winner(mob::outcome(counts))), "{shown}: {out}");
+        let length = match length_by_hand(counts) {
+            Some(1) => "length: 1 move ".to_string(),
+            Some(moves) => format!("length: {moves} moves "),
+            None => "length: endless ".to_string(),
+        };
+        assert!(out.lines().nth(4).unwrap_or("").starts_with(&length), "{shown}: {out}");
+    }
+    assert_eq!(rules_seen.len(), 5, "{rules_seen:?}");
 }
 
 /// Runs the binary on `input` with `args`: (exit status, stdout, stderr).
@@ -186,9 +366,49 @@ fn the_large_judge_case_is_what_its_derivation_says() {
     assert_eq!(status, Some(0));
     assert!(out.contains("l = 1, r = 3, c = 833327 "), "{out}");
     assert!(
-        out.contains("rule 4 ") && out.ends_with("winning move: mingyu builds a wall on cell 500003\n"),
+        out.contains("rule 4 ") && out.contains("\nwinning move: mingyu builds a wall on cell 500003\n"),
         "{out}"
     );
+    assert!(
+        out.ends_with("\nlength: not computed (833331 free cells, more than the 500 the model solves)\n"),
+        "{out}"
+    );
+}
+
+/// The judge case `brute_long` (`--brute --explain`), derived by hand. The board (cells from 1):
+/// - cells 1..=40_000 walls; cells 40_001..=40_030 the pattern `..X` 10 times (20 empty);
+/// - cells 40_031..=70_000 walls; then `.O....X`: cell 70_001 empty, the piece on 70_002, cells
+///   70_003..=70_006 empty, cell 70_007 a wall;
+/// - cells 70_008..=99_990 walls; cells 99_991..=100_000 empty (10).
+///
+/// So l = 1, r = 4, c = 20 + 10 = 30: 35 free cells, within `--brute`'s model. Rule 4 with
+/// m + c = 34 even: Mingyu wins by walling two beyond the piece on the long side, cell 70_004, which
+/// leaves (1, 1, 32); the game lasts m + c + 1 = 35 moves (see `length_by_hand`).
+#[test]
+fn the_brute_long_judge_case_is_what_its_derivation_says() {
+    let board = [
+        "X".repeat(40_000),
+        "..X".repeat(10),
+        "X".repeat(29_970),
+        ".O....X".to_string(),
+        "X".repeat(29_983),
+        ".".repeat(10),
+    ]
+    .concat();
+    assert_eq!(board.len(), 100_000);
+    let root = env!("CARGO_MANIFEST_DIR");
+    let committed = std::fs::read_to_string(format!("{root}/inputs/move_or_block/brute_long.in")).unwrap();
+    assert!(committed == format!("100000\n{board}\n"), "the committed input is not the board described here");
+    assert_eq!(naive_counts(board.as_bytes()), (1, 4, 30));
+    assert_eq!(length_by_hand(counts(1, 4, 30)), Some(35));
+    let expected = std::fs::read_to_string(format!("{root}/expected/move_or_block/brute_long.out")).unwrap();
+    assert!(
+        expected.starts_with("mingyu\nl = 1, r = 4, c = 30 ") && expected.contains("\nrule 4 "),
+        "{expected}"
+    );
+    assert!(expected.ends_with(
+        "on cell 70004\nlength: 35 moves under optimal play (the winner hurries, the loser stalls)\n"
+    ));
 }
 
 /// Bad input beyond the `.err` judge cases: exit 2, nothing on stdout, one `error:` line, no panic.
@@ -198,7 +418,7 @@ fn bad_input_is_one_error_line() {
         (&[], b"", "line 1, column 1: expected the board size N"),
         (&[], b"99999999999999999999999\n.O.\n", "(too large)"),
         (&[], b"1000000000000000000\n.O.\n", "the board has 3 cells, but N = 1000000000000000000"),
-        (&["--brute"], b"1000000000000000000\n.O.\n", "--brute solves boards of at most 20 cells"),
+        (&["--brute"], b"1000000000000000000\n.O.\n", "the board has 3 cells, but N = 1000000000000000000"),
         (&[], b"3\n.\xc3\xa9\n", "line 2, column 2: a cell must be"),
         (&[], b"4\n.O\x00.\n", "line 2, column 3: a cell must be"),
         (&[], b"2\nOO\n", "line 2, column 2: a second piece"),

@@ -1,6 +1,6 @@
 //! Judge binary for BOJ 31567 "Move or Block!"; see `graph_games::move_or_block`.
 
-use graph_games::{cli, move_or_block};
+use graph_games::{cli, move_or_block as mob};
 
 const USAGE: &str = "\
 usage: move_or_block [--brute] [--explain] < input
@@ -8,16 +8,22 @@ usage: move_or_block [--brute] [--explain] < input
 Reads N and a board of N cells ('.' empty, 'X' wall, 'O' the piece) and prints who wins
 with optimal play, Mingyu moving first: mingyu, yunsu or draw.
 
-  --brute    decide by solving every state of the game (boards of at most 20 cells)
+  --brute    decide by solving the game on the counts l, r, c with the shared solver
+             instead of the rules (boards of any length with at most 500 '.' cells)
   --explain  after the verdict, print the three counts l, r, c, the rule that decides,
-             and Mingyu's winning first move when there is one (cells numbered from 1)
+             Mingyu's winning first move when there is one (cells numbered from 1), and
+             how many moves the game lasts (for at most 500 '.' cells)
   --help     print this help
 ";
 
 fn main() {
     std::process::exit(cli::run(USAGE, &["--brute", "--explain"], |flags, input, output| {
-        let options = move_or_block::Options { brute: flags.has("--brute"), explain: flags.has("--explain") };
-        let board = move_or_block::read(input, options)?;
-        Ok(move_or_block::write_answer(&board, options, output)?)
+        let problem = mob::read(input)?;
+        let answer = if flags.has("--brute") { mob::decide_brute(&problem)? } else { mob::decide(&problem) };
+        mob::write_answer(&answer, output)?;
+        if flags.has("--explain") {
+            mob::write_explanation(&problem, output)?;
+        }
+        Ok(())
     }));
 }
