@@ -282,7 +282,7 @@ pub fn winning_move(position: Position) -> Option<usize> {
         Rule::OneSideWalled => piece - 1,
         // Rule 3, c odd: any free cell outside the segment `piece - 1..=piece + 1`.
         Rule::OneEachSide => {
-            [first_empty, last_empty].into_iter().flatten().find(|&i| i + 1 < piece || i > piece + 1)?
+            [first_empty, last_empty].iter().flatten().copied().find(|&i| i + 1 < piece || i > piece + 1)?
         }
         // Rule 4: two beyond the piece on the long side.
         _ if right > left => piece + 2,
@@ -383,7 +383,7 @@ impl Game for Exhaustive {
             rest &= rest - 1;
             visit(self.state(walls & !(1 << wall), piece));
         }
-        for from in self.empty_neighbours(walls, piece).into_iter().flatten() {
+        for &from in self.empty_neighbours(walls, piece).iter().flatten() {
             visit(self.state(walls, from));
         }
     }
