@@ -124,7 +124,8 @@ fn bundles_hold_only_what_the_program_needs() {
         // No comment past the header, and no blanket allowance: only a field or a variant that
         // rustc finds unused gets its own `allow`, one per entry in `pruned.allowed`.
         let code = code_of(&bundle.text);
-        let comments = bundle_tool::tokenize(code).unwrap().iter().filter(|t| t.kind == Kind::Comment).count();
+        let comments =
+            bundle_tool::tokenize(code).unwrap().iter().filter(|t| t.kind == Kind::Comment).count();
         assert_eq!(comments, 0, "{name}: comments left in the code");
         assert!(!code.contains("allow(dead_code,") && !code.contains("unused_imports"), "{name}");
         assert_eq!(code.matches("#[allow(dead_code)]").count(), bundle.pruned.allowed.len(), "{name}");

@@ -26,7 +26,12 @@ fn every_judge_case() {
     let count = judge.passed + judge.failures.len();
     assert!(count > 0, "no judge cases found");
     println!("judge, cargo binaries: {}", judge.summary());
-    assert!(judge.failures.is_empty(), "{} of {count} cases failed:\n{}", judge.failures.len(), judge.failures.join("\n"));
+    assert!(
+        judge.failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        judge.failures.len(),
+        judge.failures.join("\n")
+    );
 }
 
 /// Every expected file belongs to a case, so a renamed input cannot leave a stale answer behind.

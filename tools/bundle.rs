@@ -389,7 +389,11 @@ impl<'a> Lexed<'a> {
     /// For the name at code index `k` that rustc reports unused: the code index of its item's
     /// keyword, if it names an item (not a field or an enum variant).
     fn item_keyword(&self, k: usize) -> Option<usize> {
-        let kw = if k >= 2 && self.text(k - 1) == "mut" && self.text(k - 2) == "static" { k - 2 } else { k.checked_sub(1)? };
+        let kw = if k >= 2 && self.text(k - 1) == "mut" && self.text(k - 2) == "static" {
+            k - 2
+        } else {
+            k.checked_sub(1)?
+        };
         ITEM_KEYWORDS.contains(&self.text(kw)).then_some(kw)
     }
 
@@ -703,7 +707,13 @@ pub fn tidy_blank_lines(src: &str) -> Result<String, String> {
         }
         let after_open = i > 0 && &src[tokens[i - 1].start..tokens[i - 1].end] == "{";
         let before_close = tokens.get(i + 1).map_or(false, |n| &src[n.start..n.end] == "}");
-        let keep = if i == 0 { 0 } else if after_open || before_close { 1 } else { newlines.min(2) };
+        let keep = if i == 0 {
+            0
+        } else if after_open || before_close {
+            1
+        } else {
+            newlines.min(2)
+        };
         let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
         let indent = if i == 0 && newlines == 0 { "" } else { indent };
         let tidy = format!("{}{indent}", "\n".repeat(keep));
@@ -902,7 +912,8 @@ impl JsonParser<'_> {
             Some(b'"') => self.string().map(Json::Text),
             Some(b'-' | b'0'..=b'9') => {
                 let start = self.i;
-                while self.i < self.b.len() && matches!(self.b[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                while self.i < self.b.len()
+                    && matches!(self.b[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
                 {
                     self.i += 1;
                 }
@@ -940,8 +951,10 @@ impl JsonParser<'_> {
                             if (0xd800..0xdc00).contains(&unit) && self.b[self.i + 2..].starts_with(b"\\u") {
                                 let low = self.hex4(self.i + 4)?;
                                 self.i += 6;
-                                char::from_u32(0x10000 + ((unit - 0xd800) << 10) + (low.wrapping_sub(0xdc00) & 0x3ff))
-                                    .unwrap_or('\u{fffd}')
+                                char::from_u32(
+                                    0x10000 + ((unit - 0xd800) << 10) + (low.wrapping_sub(0xdc00) & 0x3ff),
+                                )
+                                .unwrap_or('\u{fffd}')
                             } else {
                                 char::from_u32(unit).unwrap_or('\u{fffd}')
                             }
@@ -1037,10 +1050,18 @@ impl Default for Options {
 }
 
 /// rustc's diagnostics on `text` compiled as a binary crate (type-checked and linted only).
-pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str, deny_warnings: bool) -> Result<Vec<Diagnostic>, String> {
+pub fn rustc_diagnostics(
+    rustc: &str,
+    text: &str,
+    edition: &str,
+    deny_warnings: bool,
+) -> Result<Vec<Diagnostic>, String> {
     static SCRATCH: AtomicUsize = AtomicUsize::new(0);
-    let scratch = std::env::temp_dir()
-        .join(format!("graph_games_bundle_{}_{}", std::process::id(), SCRATCH.fetch_add(1, Ordering::Relaxed)));
+    let scratch = std::env::temp_dir().join(format!(
+        "graph_games_bundle_{}_{}",
+        std::process::id(),
+        SCRATCH.fetch_add(1, Ordering::Relaxed)
+    ));
     fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let source = scratch.join("bundle.rs");
     fs::write(&source, text).map_err(|e| format!("{}: {e}", source.display()))?;
@@ -1097,7 +1118,9 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
             match d.code.as_str() {
                 "dead_code" => {
                     for &(start, _) in &d.primary {
-                        let k = lexed.code_at(start).ok_or_else(|| at(&text, start, "unused, but no token here"))?;
+                        let k = lexed
+                            .code_at(start)
+                            .ok_or_else(|| at(&text, start, "unused, but no token here"))?;
                         edits.extend(lexed.unused_item_edits(k, &mut pruned)?);
                     }
                 }
@@ -1106,7 +1129,8 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
                         let whole_use = lexed.code_at(*start).and_then(|k| {
                             let kw = (k..k + 4).find(|&j| lexed.text(j) == "use")?;
                             let last = lexed.item_end(k).ok()??;
-                            (lexed.token(last).end == *end && lexed.item_start(kw).ok()? == k).then_some((k, last))
+                            (lexed.token(last).end == *end && lexed.item_start(kw).ok()? == k)
+                                .then_some((k, last))
                         });
                         match whole_use {
                             Some((first, last)) => {
@@ -1139,7 +1163,11 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
 impl Lexed<'_> {
     /// The edits that take away what rustc reports unused at code index `k`: its item (a type
     /// with its `impl` blocks), or, for a field or a variant, an `#[allow(dead_code)]` on it alone.
-    fn unused_item_edits(&self, k: usize, pruned: &mut Pruned) -> Result<Vec<(usize, usize, String)>, String> {
+    fn unused_item_edits(
+        &self,
+        k: usize,
+        pruned: &mut Pruned,
+    ) -> Result<Vec<(usize, usize, String)>, String> {
         let mut edits = Vec::new();
         let kw = match self.item_keyword(k) {
             Some(kw) => kw,
@@ -1181,7 +1209,6 @@ impl Lexed<'_> {
         Ok(vec![(start, start, attribute)])
     }
 }
-
 
 /// One binary's bundle.
 #[derive(Debug)]
@@ -1242,7 +1269,8 @@ pub fn bundle(
     }
     code.push_str("}\n");
     let code = tidy_blank_lines(&code)?;
-    let (mut code, pruned) = prune(&options.rustc, &code).map_err(|e| format!("the bundle of {name}: {e}"))?;
+    let (mut code, pruned) =
+        prune(&options.rustc, &code).map_err(|e| format!("the bundle of {name}: {e}"))?;
     // A module left empty by pruning goes too.
     let mut modules = Vec::new();
     for (module, body) in declared.iter().zip(&bodies) {
@@ -1279,7 +1307,10 @@ pub fn bundle(
     );
     if let Some(max) = options.max_bytes {
         if text.len() > max {
-            return Err(format!("the bundle of {name} is {} bytes, over the limit of {max} bytes", text.len()));
+            return Err(format!(
+                "the bundle of {name} is {} bytes, over the limit of {max} bytes",
+                text.len()
+            ));
         }
     }
     for edition in &options.editions {
@@ -1351,11 +1382,15 @@ fn run(args: &[String]) -> Result<(), String> {
             .map(|name| {
                 let options = &options;
                 scope.spawn(move || {
-                    bundle(root, name, options, |files| git_revision(root, files)).map_err(|e| format!("{name}: {e}"))
+                    bundle(root, name, options, |files| git_revision(root, files))
+                        .map_err(|e| format!("{name}: {e}"))
                 })
             })
             .collect();
-        threads.into_iter().map(|t| t.join().unwrap_or_else(|_| Err("the bundler panicked".to_string()))).collect()
+        threads
+            .into_iter()
+            .map(|t| t.join().unwrap_or_else(|_| Err("the bundler panicked".to_string())))
+            .collect()
     });
     let mut failed = Vec::new();
     for (name, made) in names.iter().zip(made) {
@@ -1578,7 +1613,10 @@ mod tests {
     #[test]
     fn blank_lines_are_tidied_outside_literals() {
         let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n";
-        assert_eq!(tidy_blank_lines(src).unwrap(), "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n");
+        assert_eq!(
+            tidy_blank_lines(src).unwrap(),
+            "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
+        );
     }
 
     #[test]
@@ -1589,7 +1627,12 @@ mod tests {
 
     #[test]
     fn edits_apply_and_overlapping_cuts_merge() {
-        let edits = vec![(6, 9, String::new()), (0, 1, "A".to_string()), (4, 7, String::new()), (10, 10, "!".to_string())];
+        let edits = vec![
+            (6, 9, String::new()),
+            (0, 1, "A".to_string()),
+            (4, 7, String::new()),
+            (10, 10, "!".to_string()),
+        ];
         assert_eq!(apply_edits("abcdefghijk", edits), "Abcdj!k");
         assert_eq!(
             unwrap_single_groups("use a::{B};\nuse c::{d::E,};\nuse f::{self};\nuse g::{H, I};\n").unwrap(),
@@ -1599,8 +1642,10 @@ mod tests {
 
     #[test]
     fn json_values() {
-        let json = Json::parse(r#" {"a": [1, -2.5e1, true, false, null], "b": {"c": "x\"\\\n\u00e9\ud83d\ude00"}, "d": []} "#)
-            .unwrap();
+        let json = Json::parse(
+            r#" {"a": [1, -2.5e1, true, false, null], "b": {"c": "x\"\\\n\u00e9\ud83d\ude00"}, "d": []} "#,
+        )
+        .unwrap();
         assert_eq!(
             json.get("a").items(),
             [Json::Number(1.0), Json::Number(-25.0), Json::Bool(true), Json::Bool(false), Json::Null]
@@ -1648,4 +1693,3 @@ mod tests {
         assert!(prune(&rustc, "fn main() { undefined(); }").unwrap_err().contains("does not compile"));
     }
 }
-

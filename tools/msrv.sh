@@ -3,7 +3,8 @@
 # rustc 1.63, on everything a judge gets. The toolchain is fetched with `apt-get download` (after
 # `apt-get update` if that fails) and unpacked with `dpkg -x` under target/msrv/ (kept there for the
 # next run); the system toolchain is not touched. With it:
-#   1. the library and the binaries compile as cargo would build them (edition 2021, -D warnings);
+#   1. the library and the binaries compile as cargo would build them (edition 2021, -D warnings),
+#      and the unit and integration tests and the bundler type-check;
 #   2. every bundle compiles alone in editions 2018 and 2021 (-O -D warnings) and passes every
 #      judge case, through tests/bundle.rs (the same check as `make test`).
 set -euo pipefail
@@ -77,7 +78,17 @@ for main in src/bin/*.rs; do
     -L "$out" -o "$out/$(basename "$main" .rs)" "$main"
   bins=$((bins + 1))
 done
-echo "msrv: src/lib.rs and $bins binaries compile without warnings (edition 2021)"
+# The tests and the bundler type-check too (cargo's variables set by hand for `env!`).
+export CARGO_MANIFEST_DIR=$PWD CARGO_TARGET_TMPDIR=$out
+for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
+tests=0
+for test in src/lib.rs tests/*.rs; do
+  "$rustc" --edition 2021 -D warnings --test --emit=metadata --extern "graph_games=$out/libgraph_games.rlib" \
+    -L "$out" -o "$out/test.rmeta" "$test"
+  tests=$((tests + 1))
+done
+"$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bundle.rmeta" tools/bundle.rs
+echo "msrv: src/lib.rs and $bins binaries build, $tests test crates and tools/bundle.rs type-check, without warnings"
 
 # 2. Every bundle, in each edition, on every judge case.
 log=$dir/judge.txt

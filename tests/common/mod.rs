@@ -179,7 +179,8 @@ impl Judge {
         self.slow += usize::from(slow);
         if judge_report() {
             let verdict = if failure.is_some() { "FAIL" } else { "PASS" };
-            let mark = if slow { format!("  SLOW (over {} s)", TIME_LIMIT.as_secs_f64()) } else { String::new() };
+            let mark =
+                if slow { format!("  SLOW (over {} s)", TIME_LIMIT.as_secs_f64()) } else { String::new() };
             println!("{verdict}  {:7.3} s  {name}{mark}", time.as_secs_f64());
             if let Some(why) = &failure {
                 println!("      {why}");
