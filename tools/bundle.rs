@@ -3,17 +3,17 @@
 //! A judge takes one source file, but a binary here (`src/bin/<name>.rs`) is a thin main over
 //! library modules (`src/<module>.rs`). Its bundle is the main followed by the library as an
 //! inline module, `mod graph_games { pub mod <module> { ... } ... }`, holding only the modules
-//! the main needs. Paths are rewritten so they still resolve: the main's `graph_games::` and the
-//! modules' `crate::` both become `crate::graph_games::`. (Putting the modules at the root of the
-//! bundle instead would make the main's `use graph_games::{cli, ..}` a `use crate::cli` that
-//! clashes with `mod cli` itself.) The module files are copied whole, with their `//!` docs, less
-//! their unit tests.
+//! the main needs, and of them only the items it uses. Paths are rewritten so they still resolve:
+//! the main's `graph_games::` and the modules' `crate::` both become `crate::graph_games::`.
+//! (Putting the modules at the root of the bundle instead would make the main's
+//! `use graph_games::{cli, ..}` a `use crate::cli` that clashes with `mod cli` itself.)
 //!
 //! # How
 //! 1. A small lexer splits a file into tokens: identifiers, literals (strings, raw strings, byte
 //!    and C strings, chars, numbers), lifetimes, punctuation, comments and whitespace. So a brace
 //!    or a path inside a string, a char or a comment is never taken for code, and `'a'` (a char)
-//!    is told from `'a` (a lifetime).
+//!    is told from `'a` (a lifetime). Every later step edits only whole tokens or the whitespace
+//!    between them, so string literals come out byte for byte.
 //! 2. Items that exist only in tests are cut out of the modules: an item (fn, mod, struct, impl,
 //!    const, use, ...) with an attribute that is false when not testing: `#[cfg(test)]`,
 //!    `#[cfg(all(test, ..))]`, `#[test]`; with the comments right above it. An attribute on
@@ -21,24 +21,33 @@
 //! 3. The modules needed: those the main names after `graph_games::` (plain paths and `{..}`
 //!    groups), then those these name after `crate::`, and so on; unit tests are cut first, so a
 //!    module used only by tests is not pulled in. They come out in `src/lib.rs` order.
-//! 4. The inline library gets `#[allow(dead_code, unused_imports)]`. A library module carries its
-//!    whole API (items and `pub use` re-exports) and a binary uses only part of it; in a binary
-//!    crate the rest is unused, and rustc would warn about it. Code that is unused in the library
-//!    itself is still caught, by the library's own build (`make lint`). Pruning unused items
-//!    instead would need name resolution through traits, methods and generics (a compiler's job);
-//!    a wrong guess breaks the build, and the saving is a few KiB. The allowance is on the library
-//!    module only, so the main itself keeps every warning.
+//! 4. Comments go (unless `--docs`): a comment alone on its line with its line, one after code
+//!    with the spaces before it; blank lines are then tidied as rustfmt leaves them.
+//! 5. Unused items go, told by the compiler: the candidate bundle is type-checked by rustc
+//!    (`--emit=metadata --error-format=json`), and each item it reports under `dead_code`
+//!    (a function, method, constant, type, trait, ...) is cut with its attributes and comments,
+//!    a type with its `impl` blocks; imports reported under `unused_imports` go as rustc suggests.
+//!    Removing an item can leave others unused, so this repeats until rustc reports nothing.
+//!    An inherent `impl` or a module left empty goes too. A field or an enum variant that rustc
+//!    finds unused (never read, never built) cannot go without rewriting the code that names it:
+//!    it gets an `#[allow(dead_code)]` of its own, and `make bundle` lists it. Nothing else is
+//!    allowed: a bundle has no blanket `allow`.
+//! 6. Indentation becomes tabs (unless `--docs`), four spaces to a tab, as rustfmt writes with
+//!    `hard_tabs = true`: a quarter of the indentation's bytes. (Module bodies stay at column 0,
+//!    as in their files.)
+//! 7. The bundle must fit [`MAX_BUNDLE_BYTES`] (unless `--docs`), and compile without a single
+//!    warning (`-D warnings`) in every edition judges offer, 2018, 2021 and 2024.
 //!
 //! What the bundler cannot carry over faithfully is refused with an error rather than turned into
 //! a bundle that does not compile: items in `src/lib.rs` other than module declarations, an
 //! out-of-line `mod x;` or a `#[path]` in a module, `include!`-like and `env!`-like macros (paths
 //! and variables that exist only under cargo), and `graph_games` other than as a path prefix.
-//! A bundle over 64 KiB, a common judge limit, is an error too.
 //!
-//! Cost: linear in the size of the sources, all in memory (a few hundred KiB).
+//! Cost: linear in the size of the sources for the text work; a few rustc type-checks per bundle
+//! (about half a second each), one thread per bundle.
 //!
-//! Usage, from the project root (this is what `make bundle` runs):
-//! `bundle [--out DIR] [BINARY...]`; the default is every `src/bin/*.rs` into `target/bundle/`.
+//! Usage, from the project root (this is what `make bundle` runs): see `USAGE` below. The rustc used
+//! is `$RUSTC`, else the `rustc` on the path. Written for rustc 1.63 (`make msrv` checks it).
 
 use std::fs;
 use std::path::Path;
