@@ -71,7 +71,8 @@ const PRUNING_EDITION: &str = "2021";
 pub const MSRV: &str = "1.63";
 
 /// The keywords before the name of an item that pruning can remove whole.
-const ITEM_KEYWORDS: [&str; 9] = ["fn", "const", "static", "struct", "enum", "union", "type", "trait", "mod"];
+const ITEM_KEYWORDS: [&str; 10] =
+    ["fn", "const", "static", "struct", "enum", "union", "type", "trait", "mod", "macro_rules"];
 
 /// Macros whose meaning depends on files or variables that exist only under cargo.
 const CARGO_ONLY_MACROS: [&str; 5] = ["include", "include_str", "include_bytes", "env", "option_env"];
@@ -398,7 +399,9 @@ impl<'a> Lexed<'a> {
     /// For the name at code index `k` that rustc reports unused: the code index of its item's
     /// keyword, if it names an item (not a field or an enum variant).
     fn item_keyword(&self, k: usize) -> Option<usize> {
-        let kw = if k >= 2 && self.text(k - 1) == "mut" && self.text(k - 2) == "static" {
+        let kw = if k >= 2
+            && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"))
+        {
             k - 2
         } else {
             k.checked_sub(1)?
@@ -1109,7 +1112,7 @@ pub struct Pruned {
     pub allowed: Vec<String>,
 }
 
-/// `text` without the items rustc reports unused (`dead_code`, `unused_imports`), round after
+/// `text` without the items rustc reports unused (`dead_code`, `unused_imports`, `unused_macros`), round after
 /// round (removing an item can leave others unused) until rustc reports none.
 pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
     let mut text = text.to_string();
@@ -1125,7 +1128,7 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
         let mut edits = Vec::new();
         for d in diagnostics.iter().filter(|d| d.level == "warning") {
             match d.code.as_str() {
-                "dead_code" => {
+                "dead_code" | "unused_macros" => {
                     for &(start, _) in &d.primary {
                         let k = lexed
                             .code_at(start)
@@ -1683,7 +1686,8 @@ mod tests {
                    pub enum Kind {\n    Built,\n    NeverBuilt,\n}\n\n\
                    pub fn used(x: u8) {\n    let k = if x > 0 { Kind::Built } else { Kind::Built };\n    \
                    if let Kind::NeverBuilt = k {\n        println!(\"never\");\n    }\n}\n\
-                   pub fn print(x: impl Debug) {\n    println!(\"{:?}\", x);\n}\n}\n";
+                   pub fn print(x: impl Debug) {\n    println!(\"{:?}\", x);\n}\n\n\
+                   macro_rules! unused {\n    () => {};\n}\n}\n";
         let rustc = Options::default().rustc;
         let (pruned, report) = prune(&rustc, src).unwrap();
         assert_eq!(
