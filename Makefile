@@ -5,16 +5,22 @@ BUNDLES := target/bundle
 BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
-.PHONY: help build test prove bundle judge demo bench lint clean
+.PHONY: help build test prove bundle judge msrv demo bench lint clean
 
 help:
 	@echo "make build   release binaries in $(RELEASE)/"
 	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case,"
-	@echo "             every bundle compiled alone (no warnings) and run on every judge case"
+	@echo "             every bundle compiled alone (editions 2018, 2021, 2024, no warnings) and judged"
 	@echo "make prove   move_or_block: the closed form against the solved (l, r, c) game on every state"
 	@echo "             with l + r + c <= PROVE_LIMIT (default 500)"
-	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge"
-	@echo "make judge   every judge case, PASS/FAIL each, with a diff for failures"
+	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge:"
+	@echo "             at most 32 KiB, checked to compile warning-free in editions 2018, 2021, 2024;"
+	@echo "             DOCS=1 keeps the comments and docs (no size limit)"
+	@echo "make judge   every judge case through the cargo binaries: PASS/FAIL and the time of each,"
+	@echo "             SLOW past the 1 s time limit; BUNDLE=1 judges the compiled bundles instead"
+	@echo "             (every edition, or EDITIONS=\"2021\")"
+	@echo "make msrv    fetch Debian 12's rustc 1.63 into target/msrv/ and prove the crate and every"
+	@echo "             bundle (editions 2018, 2021) on it, judge cases included"
 	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
 	@echo "make bench   ../shared/bench/compare all (speed and memory against the baselines)"
 	@echo "make lint    rustfmt and clippy, warnings as errors"
@@ -22,8 +28,9 @@ help:
 build:
 	cargo build --release
 
-# tests/bundle.rs makes every bundle, compiles each alone with rustc and runs the judge cases on it;
-# `make bundle` then checks that the bundler also builds on its own, warning-free, and writes them.
+# tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition and runs the
+# judge cases on it; `make bundle` then checks that the bundler also builds on its own, warning-free,
+# and writes them.
 test:
 	@mkdir -p target
 	set -o pipefail; cargo test --release 2>&1 | tee target/test-output.txt
@@ -42,28 +49,23 @@ $(BUNDLER): tools/bundle.rs
 	@mkdir -p $(@D)
 	rustc --edition 2021 -O -D warnings -o $@ $<
 
+# The bundler itself compiles every bundle (type-checked, -D warnings) in editions 2018, 2021 and
+# 2024, and fails if one does not compile.
 bundle: $(BUNDLER)
-	$(BUNDLER) --out $(BUNDLES)
+	$(BUNDLER) --out $(BUNDLES) $(if $(DOCS),--docs)
 
-judge: build
-	@pass=0; fail=0; \
-	for dir in inputs/*/; do \
-	  bin=$$(basename $$dir); \
-	  for case in $$dir*.in; do \
-	    name=$$(basename $$case .in); args=""; \
-	    [[ -f $$dir$$name.args ]] && args=$$(cat $$dir$$name.args); \
-	    if [[ -f expected/$$bin/$$name.out ]]; then \
-	      got=$$($(RELEASE)/$$bin $$args < $$case 2>&1; echo "exit $$?"); \
-	      want=$$(cat expected/$$bin/$$name.out; echo "exit 0"); \
-	    else \
-	      got=$$($(RELEASE)/$$bin $$args < $$case 2>&1 >/dev/null; echo "exit $$?"); \
-	      want=$$(cat expected/$$bin/$$name.err 2>/dev/null; echo "exit 2"); \
-	    fi; \
-	    if [[ "$$got" == "$$want" ]]; then pass=$$((pass+1)); echo "PASS $$bin/$$name"; \
-	    else fail=$$((fail+1)); echo "FAIL $$bin/$$name"; diff <(echo "$$want") <(echo "$$got") | head -20; fi; \
-	  done; \
-	done; \
-	echo "$$pass passed, $$fail failed"; [[ $$fail -eq 0 ]]
+# One implementation of "check a case" (tests/common::check_case): the judge-case tests, in their
+# reporting mode.
+judge:
+ifdef BUNDLE
+	JUDGE_REPORT=1 $(if $(EDITIONS),BUNDLE_EDITIONS="$(EDITIONS)") cargo test --release -q --test bundle \
+	  every_bundle_compiles_alone_and_passes_every_judge_case -- --exact --nocapture
+else
+	JUDGE_REPORT=1 cargo test --release -q --test judge_cases every_judge_case -- --exact --nocapture
+endif
+
+msrv:
+	tools/msrv.sh
 
 demo: build
 	@for bin in $(BINS); do \

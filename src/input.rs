@@ -318,7 +318,10 @@ impl<R: Read> Scanner<R> {
         // (runs of whitespace, long numbers, the buffer's end, bad tokens) takes the careful path.
         if let Some(window) = self.buf[..self.len].get(self.pos..self.pos + 9) {
             let skip = usize::from(is_space(window[0]));
-            let word = u64::from_le_bytes(window[skip..skip + 8].try_into().expect("8 bytes"));
+            // An explicit copy, not `try_into` (outside the 2018 prelude): still one load.
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&window[skip..skip + 8]);
+            let word = u64::from_le_bytes(bytes);
             if let Some((value, digits)) = leading_digits(word) {
                 if is_space(window[skip + digits]) {
                     self.pos += skip + digits;

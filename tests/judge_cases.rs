@@ -4,29 +4,34 @@
 //! (one line). Its answer is either `expected/<binary>/<case>.out` (exit status 0, exactly that on
 //! stdout, nothing on stderr) or `expected/<binary>/<case>.err` (exit status 2, nothing on stdout,
 //! exactly that on stderr). A case with neither fails. New binaries get cases by adding files.
+//!
+//! With `JUDGE_REPORT=1` and `--nocapture` (what `make judge` runs), every case prints a line:
+//! PASS or FAIL, its time, `SLOW` past the problem's time limit.
 
 mod common;
-use common::{check_case, judge_cases, root, sorted_entries};
+use common::{judge_cases, root, sorted_entries, Judge};
 use std::path::Path;
 
 #[test]
 fn every_judge_case() {
-    let mut failures = Vec::new();
-    let mut count = 0;
+    let mut judge = Judge::default();
     for dir in sorted_entries(&root().join("inputs")) {
         let bin = dir.file_name().unwrap().to_str().unwrap().to_string();
         // Cargo puts every binary of the package next to each other.
         let executable = Path::new(env!("CARGO_BIN_EXE_graph_game")).with_file_name(&bin);
         for case in judge_cases(&bin) {
-            count += 1;
-            if let Some(why) = check_case(&executable, &bin, &case) {
-                failures.push(format!("{}: {why}", case.strip_prefix(root()).unwrap().display()));
-            }
+            judge.case(&executable, &bin, &case, "");
         }
     }
+    let count = judge.passed + judge.failures.len();
     assert!(count > 0, "no judge cases found");
-    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
-    eprintln!("{count} judge cases passed");
+    println!("judge, cargo binaries: {}", judge.summary());
+    assert!(
+        judge.failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        judge.failures.len(),
+        judge.failures.join("\n")
+    );
 }
 
 /// Every expected file belongs to a case, so a renamed input cannot leave a stale answer behind.

@@ -7,9 +7,16 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs `program` (the built `graph_game`, or a shell wrapping it) with `args` on `input`.
 pub fn run_program(program: &str, args: &[&str], input: &[u8]) -> Output {
+    run_program_timed(program, args, input).0
+}
+
+/// Runs `program` with `args` on `input`; also how long it took, from its start to its exit.
+pub fn run_program_timed(program: &str, args: &[&str], input: &[u8]) -> (Output, Duration) {
+    let started = Instant::now();
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -24,8 +31,9 @@ pub fn run_program(program: &str, args: &[&str], input: &[u8]) -> Output {
         let _ = stdin.write_all(&input);
     });
     let output = child.wait_with_output().unwrap();
+    let time = started.elapsed();
     feeder.join().unwrap();
-    output
+    (output, time)
 }
 
 /// The cargo-built judge binary `name` (cargo puts every binary of the package side by side).
@@ -88,19 +96,34 @@ pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
 pub fn judge_cases(bin: &str) -> Vec<PathBuf> {
     sorted_entries(&root().join("inputs").join(bin))
         .into_iter()
-        .filter(|case| case.extension().is_some_and(|e| e == "in"))
+        .filter(|case| case.extension().map_or(false, |e| e == "in"))
         .collect()
 }
+
+/// The time limit of every problem here: BOJ 28218 and BOJ 31567 give 1 s
+/// (../shared/problems/grid_game_28218.md, move_or_block.md); this project's own two problems
+/// give none, and are held to the same.
+pub const TIME_LIMIT: Duration = Duration::from_secs(1);
 
 /// Runs `executable` on one judge case of `bin` (flags from `<case>.args`) and compares with the
 /// answer: `expected/<bin>/<case>.out` (exit status 0, exactly that on stdout, nothing on stderr)
 /// or `expected/<bin>/<case>.err` (exit status 2, nothing on stdout, exactly that on stderr).
 /// Returns what went wrong, if anything; a case with neither file is wrong.
 pub fn check_case(executable: &Path, bin: &str, case: &Path) -> Option<String> {
+    judge_case(executable, bin, case).0
+}
+
+/// [`check_case`], and how long the run took.
+pub fn judge_case(executable: &Path, bin: &str, case: &Path) -> (Option<String>, Duration) {
     let stem = case.file_stem().unwrap().to_str().unwrap();
     let args = fs::read_to_string(case.with_extension("args")).unwrap_or_default();
     let args: Vec<&str> = args.split_whitespace().collect();
-    let run = run_program(executable.to_str().unwrap(), &args, &fs::read(case).unwrap());
+    let (run, time) = run_program_timed(executable.to_str().unwrap(), &args, &fs::read(case).unwrap());
+    (compare(bin, stem, &run), time)
+}
+
+/// What is wrong with `run` as the answer to case `stem` of `bin`, if anything.
+fn compare(bin: &str, stem: &str, run: &Output) -> Option<String> {
     let expected = root().join("expected").join(bin);
     let (want_status, want_stdout, want_stderr) =
         if let Ok(out) = fs::read(expected.join(format!("{stem}.out"))) {
@@ -134,4 +157,55 @@ fn first_difference(expected: &[u8], got: &[u8]) -> String {
         l.map_or("<missing>".to_string(), |l| format!("{:?}", String::from_utf8_lossy(l)))
     };
     format!("stdout line {}: expected {}, got {}", line + 1, show(e.get(line)), show(g.get(line)))
+}
+
+/// Whether the judge-case tests report every case (`make judge` sets `JUDGE_REPORT=1` and runs
+/// them with `--nocapture`).
+pub fn judge_report() -> bool {
+    std::env::var_os("JUDGE_REPORT").map_or(false, |v| !v.is_empty() && v != "0")
+}
+
+/// Tallies judged cases, printing one line each when [`judge_report`] is on:
+/// `PASS  0.004 s  graph_game/example`, `SLOW` beside a time over [`TIME_LIMIT`], and for a
+/// failure `FAIL` with what went wrong below.
+#[derive(Default)]
+pub struct Judge {
+    pub failures: Vec<String>,
+    pub passed: usize,
+    pub slow: usize,
+}
+
+impl Judge {
+    /// Judges `executable` on `case` of `bin`; `label` (the bundle's edition, say) follows the
+    /// case's name in the report.
+    pub fn case(&mut self, executable: &Path, bin: &str, case: &Path, label: &str) {
+        let (failure, time) = judge_case(executable, bin, case);
+        let name = format!("{bin}/{}{label}", case.file_stem().unwrap().to_str().unwrap());
+        let slow = time > TIME_LIMIT;
+        self.slow += usize::from(slow);
+        if judge_report() {
+            let verdict = if failure.is_some() { "FAIL" } else { "PASS" };
+            let mark =
+                if slow { format!("  SLOW (over {} s)", TIME_LIMIT.as_secs_f64()) } else { String::new() };
+            println!("{verdict}  {:7.3} s  {name}{mark}", time.as_secs_f64());
+            if let Some(why) = &failure {
+                println!("      {why}");
+            }
+        }
+        match failure {
+            Some(why) => self.failures.push(format!("{name}: {why}")),
+            None => self.passed += 1,
+        }
+    }
+
+    /// `N passed, M failed, K over the time limit`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} passed, {} failed, {} over the time limit of {} s",
+            self.passed,
+            self.failures.len(),
+            self.slow,
+            TIME_LIMIT.as_secs_f64()
+        )
+    }
 }

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# make msrv: proves the oldest rustc the crate claims (Cargo.toml's rust-version), Debian 12's
+# rustc 1.63, on everything a judge gets. The toolchain is fetched with `apt-get download` (after
+# `apt-get update` if that fails) and unpacked with `dpkg -x` under target/msrv/ (kept there for the
+# next run); the system toolchain is not touched. With it:
+#   1. the library and the binaries compile as cargo would build them (edition 2021, -D warnings),
+#      and the unit and integration tests and the bundler type-check;
+#   2. every bundle compiles alone in editions 2018 and 2021 (-O -D warnings) and passes every
+#      judge case, through tests/bundle.rs (the same check as `make test`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want=1.63
+dir=$PWD/target/msrv
+root=$dir/root
+rustc=$dir/rustc
+packages=(rustc "libstd-rust-$want" libstd-rust-dev)
+# Shared libraries rustc may need that a machine may lack, and the Debian 12 packages holding them.
+declare -A holder=(
+  [libLLVM-14.so.1]=libllvm14 [libz3.so.4]=libz3-4 [libedit.so.2]=libedit2 [libxml2.so.2]=libxml2
+  [libffi.so.8]=libffi8 [libtinfo.so.6]=libtinfo6 [libicuuc.so.72]=libicu72 [libicudata.so.72]=libicu72
+  [libbsd.so.0]=libbsd0 [libmd.so.0]=libmd0 [liblzma.so.5]=liblzma5 [libz.so.1]=zlib1g
+  [libzstd.so.1]=libzstd1 [libstdc++.so.6]=libstdc++6 [libgcc_s.so.1]=libgcc-s1
+)
+
+fetch() {
+  mkdir -p "$dir/debs" "$root"
+  echo "msrv: apt-get download $*"
+  if ! (cd "$dir/debs" && apt-get download "$@"); then
+    echo "msrv: the download failed; apt-get update, then again"
+    apt-get update -qq
+    (cd "$dir/debs" && apt-get download "$@")
+  fi
+  for package in "$@"; do
+    dpkg -x "$(ls "$dir/debs/${package}"_*.deb | head -1)" "$root"
+  done
+}
+
+works() { [[ -x $rustc ]] && "$rustc" --version 2>/dev/null | grep -q "^rustc $want\."; }
+
+if ! works; then
+  rm -rf "$root" "$rustc"
+  fetch "${packages[@]}"
+  driver=$(find "$root/usr/lib" -name 'librustc_driver-*.so' | head -1)
+  [[ -n $driver ]] || { echo "msrv: no librustc_driver in the packages"; exit 1; }
+  libs=$(dirname "$driver")
+  # Add the shared libraries the machine lacks, until none is missing.
+  for _ in 1 2 3 4; do
+    missing=$(LD_LIBRARY_PATH=$libs ldd "$root/usr/bin/rustc" "$driver" | awk '/not found/ { print $1 }' | sort -u)
+    [[ -z $missing ]] && break
+    needed=()
+    for lib in $missing; do
+      [[ -n ${holder[$lib]:-} ]] || { echo "msrv: $lib is missing and no package is known for it"; exit 1; }
+      needed+=("${holder[$lib]}")
+    done
+    fetch "${needed[@]}"
+  done
+  cat > "$rustc" <<WRAPPER
+#!/bin/sh
+# Debian 12's rustc $want, unpacked here by tools/msrv.sh, with its own libraries and sysroot.
+LD_LIBRARY_PATH="$libs:$root/usr/lib/x86_64-linux-gnu\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}" \\
+  exec "$root/usr/bin/rustc" --sysroot "$root/usr" "\$@"
+WRAPPER
+  chmod +x "$rustc"
+  works || { echo "msrv: the unpacked rustc does not run: $("$rustc" --version 2>&1)"; exit 1; }
+fi
+version=$("$rustc" --version)
+echo "msrv: $version"
+
+# 1. The crate as cargo builds it: the library, then every binary against it.
+out=$dir/crate
+mkdir -p "$out"
+"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games \
+  -o "$out/libgraph_games.rlib" src/lib.rs
+bins=0
+for main in src/bin/*.rs; do
+  "$rustc" --edition 2021 -D warnings --crate-type bin --extern "graph_games=$out/libgraph_games.rlib" \
+    -L "$out" -o "$out/$(basename "$main" .rs)" "$main"
+  bins=$((bins + 1))
+done
+# The tests and the bundler type-check too (cargo's variables set by hand for `env!`).
+export CARGO_MANIFEST_DIR=$PWD CARGO_TARGET_TMPDIR=$out
+for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
+tests=0
+for test in src/lib.rs tests/*.rs; do
+  "$rustc" --edition 2021 -D warnings --test --emit=metadata --extern "graph_games=$out/libgraph_games.rlib" \
+    -L "$out" -o "$out/test.rmeta" "$test"
+  tests=$((tests + 1))
+done
+"$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bundle.rmeta" tools/bundle.rs
+echo "msrv: src/lib.rs and $bins binaries build, $tests test crates and tools/bundle.rs type-check, without warnings"
+
+# 2. Every bundle, in each edition, on every judge case.
+log=$dir/judge.txt
+if ! BUNDLE_RUSTC=$rustc BUNDLE_EDITIONS="2018 2021" cargo test --release -q --test bundle \
+  every_bundle_compiles_alone_and_passes_every_judge_case -- --exact --nocapture >"$log" 2>&1; then
+  cat "$log"
+  echo "msrv: FAILED with $version (log: $log)"
+  exit 1
+fi
+summary=$(grep '^judge, bundles:' "$log")
+echo "msrv: ${summary#judge, }"
+echo "msrv: OK: $version builds the crate and every bundle (editions 2018, 2021) and passes every judge case"
