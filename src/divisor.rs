@@ -1,10 +1,7 @@
-//! Division by a fixed `u32` with a multiply and a shift, for loops that divide by the same number
-//! over and over (decoding a state index into its parts, say), where a hardware division costs
-//! more than the rest of the step.
-//!
-//! The method is Lemire, Kaser and Kurz, "Faster remainder by direct computation" (2019): with
-//! `magic = floor((2^64 - 1) / d) + 1`, the quotient of any `u32` dividend is the high 64 bits of
-//! `magic * x`, exactly, whenever `d >= 2`.
+//! Division by a fixed `u32` with a multiply and a shift, for a loop that divides by one number
+//! on every step, where a hardware division would cost more than the rest of the step (Lemire,
+//! Kaser and Kurz, "Faster remainder by direct computation", 2019: exact for every `u32` dividend
+//! when the divisor is at least 2).
 
 /// A fixed divisor (at least 2), ready to divide by.
 #[derive(Debug, Clone, Copy)]
@@ -14,7 +11,7 @@ pub struct Divisor {
 }
 
 impl Divisor {
-    /// Panics if `divisor < 2` (the method needs it; dividing by 1 needs no help).
+    /// Panics if `divisor < 2`.
     pub fn new(divisor: u32) -> Divisor {
         assert!(divisor >= 2, "a Divisor divides by 2 or more");
         Divisor { divisor, magic: u64::MAX / u64::from(divisor) + 1 }

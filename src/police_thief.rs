@@ -1,55 +1,37 @@
-//! The policeman and the thief on a board (the worked example of the seed article), solved for
-//! boards of tens of thousands of free cells by generating the states on the fly.
+//! The policeman and the thief on a board (the seed article's worked example), solved for boards
+//! of tens of thousands of free cells by generating the states on the fly.
 //!
 //! # The rules
-//! A board of `n` rows and `m` columns: free cells and walls. The policeman moves first, then the
-//! players alternate; on his turn a player either moves his piece to an adjacent free cell or skips.
-//! The policeman steps like a chess king (8 neighbours), the thief like a rook that moves one cell
-//! (4 neighbours). Whenever both stand on the same cell the policeman has won; whenever the thief
-//! stands on an exit the policeman is not on, the thief has won. Both play optimally; if neither
-//! can force a win the game never ends (a draw). The full contract is
-//! `../shared/problems/police_thief.md`. The end of the game is written once, in
-//! [`Board::standing`].
+//! The policeman moves first, then the players alternate; a player either moves his piece to an
+//! adjacent free cell (the policeman in 8 directions, the thief in 4) or skips. Both on one cell:
+//! the policeman has won; the thief on an exit the policeman is not on: the thief has won. If
+//! neither can force a win, a draw. The contract is `../shared/problems/police_thief.md`; the end
+//! of the game is written once, in [`Board::standing`].
 //!
 //! # The state encoding
-//! Only free cells matter: they are numbered `0..k` in reading order. A state is (policeman's cell
-//! `p`, thief's cell `t`, whose turn), `2k²` states in all, numbered so that the states leading
-//! into any state lie close together in memory:
-//! - the policeman to move: `t·k + p`, in `0..k²`;
-//! - the thief to move: `k² + p·k + t`, in `k²..2k²`.
+//! Free cells are numbered `0..k` in reading order. A state is (policeman's cell `p`, thief's cell
+//! `t`, whose turn): `t·k + p` for the policeman to move, `k² + p·k + t` for the thief, `2k²` in
+//! all. The predecessors of a policeman-to-move state differ only in the thief's cell, so they lie
+//! in one row `[p][·]` of the other half, about a board width apart (and symmetrically), which keeps
+//! the search's memory traffic in a few cache lines.
 //!
-//! The predecessors of a policeman-to-move state (the thief has just moved) differ only in the
-//! thief's cell, so they sit in one row `[p][·]` of the thief-to-move half, at most about a board
-//! width apart; symmetrically for the other half. The search walks these rows while it decides
-//! states, which keeps most of its memory traffic inside a few cache lines.
-//!
-//! # Why the predecessors need no edge lists
-//! Because a player may skip, his moves from a cell `c` are exactly the cells of `N[c]`, the closed
-//! neighbourhood (the neighbours and `c` itself), and adjacency is symmetric: `c -> d` is a move iff
-//! `d -> c` is. So the states with a move into (p, t, policeman to move), which are the
-//! thief-to-move states (p, t') with `t` in `N[t']`, are the (p, t') with `t'` in `N[t]`: exactly the
-//! successors of (p, t, thief to move) with the turn flipped back. Predecessors are computed from
-//! the per-cell neighbour lists like moves are, and nothing per state is stored by the game.
+//! # Predecessors without edge lists
+//! Since a player may skip, his moves from `c` are the closed neighbourhood `N[c]`, and adjacency is
+//! symmetric. So the states with a move into (p, t, policeman to move) are the (p, t', thief to
+//! move) with `t'` in `N[t]`: the moves of (p, t, thief to move) with the turn flipped back.
 //!
 //! # Padded moves
 //! Every open state has a fixed number of moves, [`POLICE_MOVES`] or [`THIEF_MOVES`]: the skip,
-//! then one per neighbour slot of the mover's cell, where a slot without a neighbour holds the cell
-//! itself (one more skip). Repeating a move changes nothing: a state wins iff some move reaches a
-//! losing state and loses iff every move reaches a winning one, and its depth is a minimum or
-//! maximum over the states its moves reach, so the outcome and depth of every state are those of
-//! the real game. What it buys: every state's predecessor loop has the same length and no test, and
-//! no cell's move count is looked up. [`PoliceThief::for_each_move`] lists these padded moves, so
-//! that they are exactly what [`PoliceThief::for_each_predecessor`] reverses.
+//! then one per neighbour slot, a slot without a neighbour holding the cell itself (the skip
+//! again). A repeated move changes no outcome (some move reaches a losing state, or every move a
+//! winning one) and no depth (a minimum or maximum over the states reached); in exchange every
+//! predecessor loop has one length and no test. [`PoliceThief::for_each_move`] lists exactly these.
 //!
-//! # Cost and memory
-//! O(k²) time (at most 9 moves per state). The game stores 20 bytes per free cell; the search
-//! (see [`crate::solver`]) a byte per state plus its queue of decided states not yet walked:
-//! `2k²` bytes and a little more, about 205 MB for an open 100x100 board (`k = 10^4`). The board is
-//! read row by row and never stored whole: a row is checked and turned into cells at once, so only
-//! the free cells are kept. Limits: [`MAX_CELLS`] cells, [`MAX_FREE_CELLS`] free cells (checked
-//! while reading, before the search reserves anything).
-//!
-//! `--explain` (the optimal line, drawn) is [`crate::police_thief_explain`].
+//! # Cost
+//! O(k²) time. The game keeps 20 bytes per free cell, and the board is read row by row, never
+//! whole; the search needs a byte per state plus its queue (see [`crate::solver`]): about 205 MB
+//! for an open 100x100 board. Limits: [`MAX_CELLS`] cells and [`MAX_FREE_CELLS`] free cells,
+//! checked while reading. `--explain` is [`crate::police_thief_explain`].
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};
@@ -58,24 +40,20 @@ use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
 pub const MAX_CELLS: u64 = 100_000_000;
-/// The most free cells a board may have: `2·20000² = 8·10^8` states, 0.8 GB for the search (and
-/// its queue, 4 bytes per state at the very worst).
+/// The most free cells a board may have: `8·10^8` states, 0.8 GB for the search and its queue.
 pub const MAX_FREE_CELLS: usize = 20_000;
 
-/// Neighbour slots of a cell: the orthogonal neighbours in slots `0..THIEF_SLOTS`, the diagonal
-/// ones after them; the policeman looks at all of them, the thief at the orthogonal ones.
+/// A cell's neighbour slots: the orthogonal ones first (the thief's), then the diagonal ones.
 const POLICE_SLOTS: usize = 8;
 const THIEF_SLOTS: usize = 4;
-/// Moves of an open state (see "Padded moves" in the module doc): the skip and one per slot.
+/// Moves of an open state ("Padded moves" in the module doc): the skip and one per slot.
 pub const POLICE_MOVES: u32 = 1 + POLICE_SLOTS as u32;
 pub const THIEF_MOVES: u32 = 1 + THIEF_SLOTS as u32;
 
-/// A free cell: its neighbours, and whether it is an exit. Cell numbers fit in `u16` because of
-/// [`MAX_FREE_CELLS`].
+/// A free cell: its neighbours (cell numbers fit in `u16`), and whether it is an exit.
 #[derive(Debug, Clone, Copy)]
 struct Cell {
-    /// Each group of slots (orthogonal, diagonal) padded with the cell itself: a padded slot is
-    /// one more way to skip.
+    /// Each group of slots (orthogonal, diagonal) padded with the cell itself.
     neighbours: [u16; POLICE_SLOTS],
     exit: bool,
 }
@@ -96,7 +74,7 @@ pub struct Board {
 pub type Problem = Board;
 
 /// Whose turn it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Turn {
     Police,
     Thief,
@@ -127,8 +105,7 @@ pub enum Standing {
     Caught,
     /// The thief on an exit the policeman is not on: the thief has won.
     Escaped,
-    /// The game goes on; the player to move has this many moves (padded: [`POLICE_MOVES`] or
-    /// [`THIEF_MOVES`]).
+    /// The game goes on, with the mover's padded move count.
     Open(u32),
 }
 
@@ -174,23 +151,17 @@ impl Board {
         (r as usize, c as usize)
     }
 
-    /// The free cell at `(row, column)` (0-based), if that cell is free.
-    pub fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
-        self.positions.binary_search(&(row as u32, col as u32)).ok()
-    }
-
     pub fn is_exit(&self, cell: usize) -> bool {
         self.cells[cell].exit
     }
 
-    /// The cells the policeman (all 8 directions) or the thief (orthogonal only) can step to from
-    /// `cell`, skipping aside.
+    /// The cells the mover can step to from `cell` (not the skip).
     pub fn neighbours(&self, cell: usize, turn: Turn) -> impl Iterator<Item = usize> + '_ {
         self.cells[cell].neighbours[..turn.slots()].iter().map(|&n| n as usize).filter(move |&n| n != cell)
     }
 
-    /// How the position with the policeman on `police`, the thief on `thief` and `turn` to move
-    /// stands: the end-of-game rules, written once.
+    /// How the position (policeman's cell, thief's cell, who is to move) stands: the end of the
+    /// game, written once.
     #[inline(always)]
     pub fn standing(&self, police: usize, thief: usize, turn: Turn) -> Standing {
         if police == thief {
@@ -256,6 +227,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         // `above[first..]` are the free cells above at columns >= c - 1.
         let mut first = 0;
         for (c, &ch) in row.iter().enumerate() {
+            let pos = at.plus_columns(c);
             let piece = match ch {
                 b'*' => continue,
                 b'.' | b'E' => None,
@@ -263,7 +235,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                 b'T' => Some(&mut thief),
                 _ => {
                     return Err(Error::at(
-                        at.plus_columns(c),
+                        pos,
                         format!("unexpected {} on the board (expected one of . * P T E)", shown(&[ch])),
                     ));
                 }
@@ -271,7 +243,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
             let cell = links.len();
             if cell == MAX_FREE_CELLS {
                 return Err(Error::at(
-                    at.plus_columns(c),
+                    pos,
                     format!(
                         "the board has more than {MAX_FREE_CELLS} free cells (the most this program accepts)"
                     ),
@@ -281,11 +253,11 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                 if let Some((_, first_at)) = slot {
                     let who = if ch == b'P' { "policeman" } else { "thief" };
                     return Err(Error::at(
-                        at.plus_columns(c),
+                        pos,
                         format!("a second {} (the {who} already stands at {first_at})", shown(&[ch])),
                     ));
                 }
-                *slot = Some((cell, at.plus_columns(c)));
+                *slot = Some((cell, pos));
             }
             links.push(Links::default());
             exits.push(ch == b'E');
@@ -335,7 +307,7 @@ pub struct PoliceThief<'a> {
 }
 
 impl<'a> PoliceThief<'a> {
-    /// The game on `board`. A board has at least two free cells (the two starts).
+    /// The game on `board` (which has at least two free cells, the starts).
     pub fn new(board: &'a Board) -> PoliceThief<'a> {
         let free = board.free_cells() as u32;
         PoliceThief { board, free, half: free * free, by_free: Divisor::new(free) }
@@ -377,11 +349,8 @@ impl<'a> PoliceThief<'a> {
         self.state(self.board.police, self.board.thief, Turn::Police)
     }
 
-    /// Calls `visit` with the state after each move from `state`, exactly the moves the solver
-    /// counts for an open state: the skip, then one per neighbour slot, a padded slot giving the
-    /// skip again ([`POLICE_MOVES`] or [`THIEF_MOVES`] calls in all). They are listed for a state
-    /// where the game is over too, as [`Game::for_each_predecessor`] lists them, so that the two
-    /// are exact reverses of each other; the search ignores them there.
+    /// Calls `visit` with the state after each move from `state`: the padded moves the solver
+    /// counts (module doc), listed even where the game is over, as the predecessors are.
     pub fn for_each_move<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
         let (p, t, turn) = self.decode(state);
         visit(self.state(p, t, turn.other()));
@@ -470,7 +439,7 @@ impl Verdict {
         }
     }
 
-    /// The verdict, from the outcome of the start for the policeman, who moves first.
+    /// The verdict from the outcome of the start (the policeman to move).
     pub fn of_start(outcome: Outcome) -> Verdict {
         match outcome {
             Outcome::Win => Verdict::PoliceWins,
@@ -541,7 +510,7 @@ mod tests {
         assert_eq!(sorted(4, Turn::Police), [2]);
         assert_eq!((b.police_start(), b.thief_start()), (0, 2));
         assert!(b.is_exit(3) && !b.is_exit(2));
-        assert_eq!((b.cell_at(2, 0), b.cell_at(2, 1)), (Some(4), None));
+        assert_eq!((b.position(4), b.position(3)), ((2, 0), (1, 2)));
     }
 
     #[test]

@@ -1,9 +1,6 @@
-//! `--explain` for the policeman and the thief ([`crate::police_thief`]): the verdict, how long the
-//! game lasts under optimal play (or why it never ends), and the optimal line drawn board by board.
-//!
-//! It needs the depth of every state (4 more bytes per state), so it is limited to
-//! [`MAX_FREE_CELLS`] free cells, and, since it draws the board once per move, to [`MAX_CELLS`]
-//! cells; [`explain`] checks both.
+//! `--explain` for [`crate::police_thief`]: the verdict, how long the game lasts under optimal play
+//! (or why it never ends), and the optimal line drawn board by board. It needs every state's depth
+//! (4 bytes more each) and draws a board per move, hence its own limits, checked by [`explain`].
 
 use crate::input::Error;
 use crate::police_thief::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict, POLICE_MOVES};
@@ -11,21 +8,18 @@ use crate::solver::{solve_with_depth, Outcome, Solution, DRAW_DEPTH};
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-/// The most free cells `--explain` accepts: `1.28·10^8` states, 5 bytes each (outcome and depth)
-/// plus the queue, under 1.2 GB.
+/// `1.28·10^8` states, 5 bytes each plus the queue: under 1.2 GB.
 pub const MAX_FREE_CELLS: usize = 8_000;
-/// The most cells `--explain` accepts (it draws the board after every move).
 pub const MAX_CELLS: usize = 40_000;
-/// `--explain` draws at most this many moves of the optimal line.
+/// The most moves of the optimal line drawn.
 pub const MAX_MOVES: usize = 100;
 
-/// Everything `--explain` tells, worked out; [`write_explanation`] puts it in words.
+/// What `--explain` tells, before [`write_explanation`] puts it in words.
 pub struct Explanation<'a> {
     game: PoliceThief<'a>,
     pub verdict: Verdict,
     pub line: Line,
-    /// Whether the thief could walk to an exit, and the policeman to the thief's start, if the
-    /// other piece were not there: what a draw's reason depends on.
+    /// Whether each could walk there alone (a draw's reason).
     pub thief_reaches_an_exit: bool,
     pub police_reaches_the_thief: bool,
 }
@@ -44,13 +38,11 @@ pub struct Line {
     pub states: Vec<usize>,
     /// How many moves the game lasts under optimal play (`None` for a draw).
     pub length: Option<u32>,
-    /// For a draw: the index in `states` of the earlier visit of the last state, when the line
-    /// came back to a state it had already passed (from there it repeats forever).
+    /// For a draw that came back to a state: the index of its first visit.
     pub repeats_from: Option<usize>,
 }
 
-/// Solves the game with depths and finds the optimal line; an error if the board is too large
-/// for `--explain`.
+/// Solves the game with depths and finds the optimal line; an error if the board is too large.
 pub fn explain(problem: &Problem) -> Result<Explanation<'_>, Error> {
     let board = problem;
     let cells = board.rows() * board.cols();
@@ -71,17 +63,15 @@ pub fn explain(problem: &Problem) -> Result<Explanation<'_>, Error> {
     Ok(Explanation { game, verdict, line, thief_reaches_an_exit, police_reaches_the_thief })
 }
 
-/// Chebyshev distance between two cells: how many king steps apart they are on an open board.
+/// How many king steps apart two cells are on an open board.
 fn king_distance(board: &Board, a: usize, b: usize) -> usize {
     let ((ra, ca), (rb, cb)) = (board.position(a), board.position(b));
     ra.abs_diff(rb).max(ca.abs_diff(cb))
 }
 
-/// The optimal line from the start, at most [`MAX_MOVES`] moves. The winner moves to a losing
-/// state of the smallest depth, the loser to a winning state of the largest depth. In a draw both
-/// move to drawn states: the policeman as close to the thief as he can, the thief as far away (king
-/// distance); the line stops once it comes back to a state it has passed. Ties go to the skip, then
-/// to the first destination in reading order.
+/// The optimal line from the start, at most [`MAX_MOVES`] moves: the winner hurries, the loser
+/// stalls; in a draw the policeman keeps as close to the thief as he can and the thief as far
+/// (king distance), until a state comes back. Ties go to the skip, then to reading order.
 pub fn optimal_line(game: &PoliceThief, solution: &Solution, depths: &[u32]) -> Line {
     let start = game.start_state();
     let length = (depths[start] != DRAW_DEPTH).then_some(depths[start]);
@@ -104,7 +94,7 @@ pub fn optimal_line(game: &PoliceThief, solution: &Solution, depths: &[u32]) -> 
     Line { states, length, repeats_from }
 }
 
-/// The move the line takes from the open state `state` (see [`optimal_line`]).
+/// The line's move from the open `state` (see [`optimal_line`]).
 fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usize) -> usize {
     // The padded moves repeat the skip: each distinct move once, the skip first.
     let mut moves = Vec::with_capacity(POLICE_MOVES as usize);
@@ -113,7 +103,7 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
             moves.push(next);
         }
     });
-    // Then the destinations in reading order (cells are numbered in reading order).
+    // Then the mover's cell in reading order.
     let (_, _, turn) = game.decode(state);
     let mover = |s: usize| {
         let (p, t, _) = game.decode(s);
@@ -148,8 +138,7 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
     best.expect("an open state has a move that keeps its outcome").1
 }
 
-/// Whether a piece stepping like `mover` can walk from `from` to a cell where `goal` holds,
-/// ignoring the other piece.
+/// Whether a piece stepping like `mover` can walk from `from` to a cell where `goal` holds.
 fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool) -> bool {
     let mut seen = vec![false; board.free_cells()];
     let mut stack = vec![from];
@@ -188,8 +177,7 @@ fn draw(board: &Board, police: usize, thief: usize, out: &mut impl Write) -> io:
     Ok(())
 }
 
-/// Writes the `--explain` text: the verdict line, how long the game lasts and why, then the
-/// optimal line drawn board by board.
+/// Writes the `--explain` text.
 pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io::Result<()> {
     let (game, line) = (&explanation.game, &explanation.line);
     let board = game.board();
