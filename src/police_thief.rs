@@ -6,14 +6,14 @@
 //! adjacent free cell (the policeman in 8 directions, the thief in 4) or skips. Both on one cell:
 //! the policeman has won; the thief on an exit the policeman is not on: the thief has won. If
 //! neither can force a win, a draw. The contract is `../shared/problems/police_thief.md`; the end
-//! of the game is written once, in [`Board::standing`].
+//! of the game is written once, in [`Standing::of`].
 //!
 //! # The state encoding
 //! Free cells are numbered `0..k` in reading order. A state is (policeman's cell `p`, thief's cell
 //! `t`, whose turn): `t·k + p` for the policeman to move, `k² + p·k + t` for the thief, `2k²` in
 //! all. The predecessors of a policeman-to-move state differ only in the thief's cell, so they lie
-//! in one row `[p][·]` of the other half, about a board width apart (and symmetrically), which keeps
-//! the search's memory traffic in a few cache lines.
+//! in one row `[p][·]` of the other half, about a board width apart (and symmetrically): the
+//! search's memory traffic stays in a few cache lines.
 //!
 //! # Predecessors without edge lists
 //! Since a player may skip, his moves from `c` are the closed neighbourhood `N[c]`, and adjacency is
@@ -28,10 +28,9 @@
 //! predecessor loop has one length and no test. [`PoliceThief::for_each_move`] lists exactly these.
 //!
 //! # Cost
-//! O(k²) time. The game keeps 20 bytes per free cell, and the board is read row by row, never
-//! whole; the search needs a byte per state plus its queue (see [`crate::solver`]): about 205 MB
-//! for an open 100x100 board. Limits: [`MAX_CELLS`] cells and [`MAX_FREE_CELLS`] free cells,
-//! checked while reading. `--explain` is [`crate::police_thief_explain`].
+//! O(k²) time; 20 bytes per free cell (the board is read row by row), and for the search a byte
+//! per state plus its queue: about 205 MB for an open 100x100 board. `--explain` is
+//! [`crate::police_thief_explain`].
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};
@@ -110,7 +109,23 @@ pub enum Standing {
 }
 
 impl Standing {
-    /// The same for the player to move, as the solver takes it.
+    /// The end of the game, written once. The caller tells whether the thief is on an exit, so
+    /// that the in-order walk of the starts looks it up once per row.
+    #[inline(always)]
+    pub fn of(police: usize, thief: usize, thief_on_exit: bool, turn: Turn) -> Standing {
+        if police == thief {
+            Standing::Caught
+        } else if thief_on_exit {
+            Standing::Escaped
+        } else {
+            Standing::Open(match turn {
+                Turn::Police => POLICE_MOVES,
+                Turn::Thief => THIEF_MOVES,
+            })
+        }
+    }
+
+    /// For the player to move, as the solver takes it.
     #[inline(always)]
     fn start(self, turn: Turn) -> Start {
         match (self, turn) {
@@ -160,20 +175,10 @@ impl Board {
         self.cells[cell].neighbours[..turn.slots()].iter().map(|&n| n as usize).filter(move |&n| n != cell)
     }
 
-    /// How the position (policeman's cell, thief's cell, who is to move) stands: the end of the
-    /// game, written once.
+    /// How the position (policeman's cell, thief's cell, who is to move) stands.
     #[inline(always)]
     pub fn standing(&self, police: usize, thief: usize, turn: Turn) -> Standing {
-        if police == thief {
-            Standing::Caught
-        } else if self.cells[thief].exit {
-            Standing::Escaped
-        } else {
-            Standing::Open(match turn {
-                Turn::Police => POLICE_MOVES,
-                Turn::Thief => THIEF_MOVES,
-            })
-        }
+        Standing::of(police, thief, self.cells[thief].exit, turn)
     }
 }
 
@@ -375,17 +380,17 @@ impl Game for PoliceThief<'_> {
 
     /// In index order: no division, each row of states one thief (or policeman) cell.
     fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
-        let (board, k) = (self.board, self.board.free_cells());
+        let cells = &self.board.cells;
         // The policeman to move: state t·k + p.
-        for t in 0..k {
-            for p in 0..k {
-                visit(board.standing(p, t, Turn::Police).start(Turn::Police));
+        for (t, thief) in cells.iter().enumerate() {
+            for p in 0..cells.len() {
+                visit(Standing::of(p, t, thief.exit, Turn::Police).start(Turn::Police));
             }
         }
         // The thief to move: state k² + p·k + t.
-        for p in 0..k {
-            for t in 0..k {
-                visit(board.standing(p, t, Turn::Thief).start(Turn::Thief));
+        for p in 0..cells.len() {
+            for (t, thief) in cells.iter().enumerate() {
+                visit(Standing::of(p, t, thief.exit, Turn::Thief).start(Turn::Thief));
             }
         }
     }

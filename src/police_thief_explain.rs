@@ -16,19 +16,13 @@ pub const MAX_MOVES: usize = 100;
 
 /// What `--explain` tells, before [`write_explanation`] puts it in words.
 pub struct Explanation<'a> {
-    game: PoliceThief<'a>,
+    /// The game whose states [`Line::states`] are.
+    pub game: PoliceThief<'a>,
     pub verdict: Verdict,
     pub line: Line,
     /// Whether each could walk there alone (a draw's reason).
     pub thief_reaches_an_exit: bool,
     pub police_reaches_the_thief: bool,
-}
-
-impl<'a> Explanation<'a> {
-    /// The game whose states [`Line::states`] are.
-    pub fn game(&self) -> &PoliceThief<'a> {
-        &self.game
-    }
 }
 
 /// An optimal line of play from the start.
@@ -105,15 +99,14 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
     });
     // Then the mover's cell in reading order.
     let (_, _, turn) = game.decode(state);
-    let mover = |s: usize| {
+    moves[1..].sort_by_key(|&s| {
         let (p, t, _) = game.decode(s);
         if turn == Turn::Police {
             p
         } else {
             t
         }
-    };
-    moves[1..].sort_by_key(|&s| mover(s));
+    });
     // A key to minimise for each successor, by the outcome of `state`.
     let key = |next: usize| -> Option<i64> {
         let (p, t, _) = game.decode(next);

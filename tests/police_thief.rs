@@ -200,7 +200,7 @@ fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
 /// move less to go every move; the text names the verdict and the length.
 fn check_explain(text: &str, board: &Board, oracle: &Oracle) {
     let explanation = police_thief_explain::explain(board).unwrap();
-    let (game, line) = (explanation.game(), &explanation.line);
+    let (game, line) = (&explanation.game, &explanation.line);
     let to_oracle = |s: usize| {
         let (p, t, turn) = game.decode(s);
         oracle.state(board.position(p), board.position(t), turn)
