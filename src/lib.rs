@@ -30,14 +30,17 @@
 //! - [`solver`]: the search itself, over any [`solver::Game`] (explicit or generated on the fly).
 //! - [`graph`]: an explicit directed graph in compact arrays, as a game.
 //! - [`graph_game`]: the general problem on any graph (`graph_game` binary).
-//! - [`police_thief`]: the policeman and the thief on a board (`police_thief` binary).
+//! - [`police_thief`]: the policeman and the thief on a board (`police_thief` binary), and
+//!   [`police_thief_explain`], its `--explain`.
 //! - [`grid_game`]: BOJ 28218 (`grid_game_28218` binary).
 //! - [`move_or_block`]: BOJ 31567 (`move_or_block` binary), and [`move_or_block_model`], its game on
 //!   three counts, solved for `--brute`.
 //! - [`input`], [`cli`]: tokenized input with positions, and the judge binaries' shared main.
+//! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint (the one `unsafe` line of the crate, a no-op off x86-64).
 
 pub mod cli;
+pub mod divisor;
 pub mod graph;
 pub mod graph_game;
 pub mod grid_game;
@@ -45,5 +48,6 @@ pub mod input;
 pub mod move_or_block;
 pub mod move_or_block_model;
 pub mod police_thief;
+pub mod police_thief_explain;
 pub mod prefetch;
 pub mod solver;

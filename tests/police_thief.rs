@@ -8,9 +8,10 @@
 //! of `police_thief` is used except to read the board and to name the states being compared.
 
 mod common;
-use common::Rng;
+use common::{root, Rng};
 use graph_games::input::Scanner;
 use graph_games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
+use graph_games::police_thief_explain;
 use graph_games::solver::{solve_with_depth, Outcome, DRAW_DEPTH};
 
 const POLICE_STEPS: [(i64, i64); 9] =
@@ -198,9 +199,8 @@ fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
 /// The `--explain` line: legal moves, each keeping the outcome and, for a decided game, one
 /// move less to go every move; the text names the verdict and the length.
 fn check_explain(text: &str, board: &Board, oracle: &Oracle) {
-    let game = PoliceThief::new(board);
-    let (solution, depths) = solve_with_depth(&game);
-    let line = police_thief::optimal_line(&game, &solution, &depths);
+    let explanation = police_thief_explain::explain(board).unwrap();
+    let (game, line) = (&explanation.game, &explanation.line);
     let to_oracle = |s: usize| {
         let (p, t, turn) = game.decode(s);
         oracle.state(board.position(p), board.position(t), turn)
@@ -210,13 +210,15 @@ fn check_explain(text: &str, board: &Board, oracle: &Oracle) {
     for pair in states.windows(2) {
         assert!(oracle.is_move(pair[0], pair[1]), "illegal move in the line for\n{text}");
     }
-    let explained = police_thief::explain(board);
+    let mut explained = Vec::new();
+    police_thief_explain::write_explanation(&explanation, &mut explained).unwrap();
+    let explained = String::from_utf8(explained).unwrap();
     assert!(explained.starts_with(oracle.verdict().line()), "{text}{explained}");
     match oracle.result[oracle.start()] {
         Some((_, depth)) => {
             assert_eq!(line.length, Some(depth), "{text}");
             let moves = states.len() - 1;
-            assert_eq!(moves, (depth as usize).min(police_thief::EXPLAIN_MAX_MOVES), "{text}");
+            assert_eq!(moves, (depth as usize).min(police_thief_explain::MAX_MOVES), "{text}");
             for (i, &s) in states.iter().enumerate() {
                 let (wins, d) = oracle.result[s].unwrap();
                 assert_eq!(d as usize, depth as usize - i, "{text}move {i}");
@@ -245,7 +247,7 @@ fn random_boards_against_the_oracle() {
         let oracle = Oracle::new(&text);
         check_every_state(&text, &board, &oracle);
         check_explain(&text, &board, &oracle);
-        let verdict = police_thief::verdict(&board);
+        let verdict = police_thief::decide(&board);
         assert_eq!(verdict, oracle.verdict(), "{text}");
         verdicts[verdict as usize] += 1;
     }
@@ -257,7 +259,7 @@ fn random_boards_against_the_oracle() {
 /// The large judge cases: their expected verdicts, recomputed by the oracle.
 #[test]
 fn large_judge_cases_are_proven() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root();
     for case in ["large_open_no_exit", "large_open_escape"] {
         let text = std::fs::read_to_string(root.join(format!("inputs/police_thief/{case}.in"))).unwrap();
         let expected =
@@ -293,7 +295,7 @@ fn bad_boards_are_errors_not_panics() {
         let body: Vec<u8> = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
         let text = format!("{} {}\n{}", rng.below(4), rng.below(5), String::from_utf8(body).unwrap());
         if let Ok(board) = police_thief::read(&mut Scanner::new(text.as_bytes())) {
-            assert_eq!(police_thief::verdict(&board), Oracle::new(&text).verdict(), "{text:?}");
+            assert_eq!(police_thief::decide(&board), Oracle::new(&text).verdict(), "{text:?}");
         }
     }
 }

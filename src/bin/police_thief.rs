@@ -1,7 +1,6 @@
 //! Judge binary for the policeman and the thief; see `graph_games::police_thief`.
 
-use graph_games::{cli, police_thief};
-use std::io::Write;
+use graph_games::{cli, police_thief, police_thief_explain};
 
 const USAGE: &str = "\
 usage: police_thief [--explain] < input
@@ -21,10 +20,10 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--explain"], |flags, input, output| {
         let board = police_thief::read(input)?;
         if flags.has("--explain") {
-            police_thief::check_explainable(&board)?;
-            Ok(output.write_all(police_thief::explain(&board).as_bytes())?)
+            police_thief_explain::write_explanation(&police_thief_explain::explain(&board)?, output)?;
         } else {
-            Ok(writeln!(output, "{}", police_thief::verdict(&board).line())?)
+            police_thief::write_answer(&police_thief::decide(&board), output)?;
         }
+        Ok(())
     }));
 }
