@@ -442,12 +442,14 @@ pub fn read<R: Read>(input: &mut Scanner<R>, options: Options) -> Result<Board, 
     // The board streams through the scan; only --brute keeps it (and never past the cap).
     let mut scan = Scan::new();
     let mut cells = Vec::new();
-    let (at, length) = input.token_in_pieces(format_args!("the board of {size} cells"), |piece| {
-        scan.feed(piece);
-        if options.brute && cells.len() <= MAX_BRUTE_CELLS {
-            cells.extend_from_slice(&piece[..piece.len().min(MAX_BRUTE_CELLS + 1 - cells.len())]);
-        }
-    })?;
+    let max = size.min(usize::MAX as u64) as usize;
+    let (at, length) =
+        input.token_in_pieces_at_most(format_args!("the board of {size} cells"), max, |piece| {
+            scan.feed(piece);
+            if options.brute && cells.len() <= MAX_BRUTE_CELLS {
+                cells.extend_from_slice(&piece[..piece.len().min(MAX_BRUTE_CELLS + 1 - cells.len())]);
+            }
+        })?;
     if length as u64 != size {
         return Err(Error::at(at, format!("the board has {length} cells, but N = {size}")));
     }
