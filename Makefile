@@ -5,12 +5,18 @@ BUNDLES := target/bundle
 BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
-.PHONY: help build test bundle judge demo bench lint clean
+.PHONY: help build test fuzz bundle judge demo bench lint clean
+
+# `make fuzz`: how many mutants per binary, and from which seed.
+COUNT ?= 100000
+SEED ?= 1
 
 help:
 	@echo "make build   release binaries in $(RELEASE)/"
 	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case,"
 	@echo "             every bundle compiled alone (no warnings) and run on every judge case"
+	@echo "make fuzz    a long mutation-fuzzing campaign (COUNT=$(COUNT) mutants per binary, SEED=$(SEED));"
+	@echo "             a mutant that breaks the contract is saved in target/fuzz/ (make test runs 2000)"
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge"
 	@echo "make judge   every judge case, PASS/FAIL each, with a diff for failures"
 	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
@@ -27,6 +33,9 @@ test:
 	set -o pipefail; cargo test --release 2>&1 | tee target/test-output.txt
 	@$(MAKE) --no-print-directory bundle
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { print "all tests: " passed " passed, " failed " failed" }' target/test-output.txt
+
+fuzz:
+	FUZZ_COUNT=$(COUNT) FUZZ_SEED=$(SEED) cargo test --release --test fuzz every_mutant -- --nocapture
 
 # The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
 # judge programs), built with plain rustc.
