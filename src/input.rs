@@ -1,9 +1,13 @@
 //! Reading judge input: whitespace-separated tokens from any byte stream, with positions.
 //!
-//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory; a token is
-//! always handed out as one contiguous slice of the internal buffer (the buffer grows only when a
-//! single token is longer than it, as a 10^8-cell board row is). Numbers are parsed straight from
-//! the buffer without allocating. Whitespace is space, tab, CR, LF, vertical tab and form feed, so
+//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory. Every token
+//! is read against a bound, so memory never follows one token's length: a token is handed out as
+//! one contiguous slice of the internal buffer only up to the length the caller allows
+//! ([`Scanner::token_at_most`]: a board row against its declared width; the buffer grows only as
+//! far as that), or in pieces ([`Scanner::token_in_pieces_at_most`]); a number is held only as far
+//! as an error message would show it (longer ones can only be leading zeros, which stream through)
+//! and is rejected as soon as it cannot be a number. Numbers are parsed straight from the buffer
+//! without allocating. Whitespace is space, tab, CR, LF, vertical tab and form feed, so
 //! CRLF line ends need no special care.
 //!
 //! Every failure is an [`Error`]: one line saying what went wrong and, where it helps, the line
