@@ -598,6 +598,9 @@ pub fn bundle(root: &Path, name: &str, revision: impl Fn(&[String]) -> String) -
         let file = format!("src/{head}.rs");
         let in_module = |e: String| format!("{file}: {e}");
         let body = strip_test_items(&read(root, &file)?).map_err(in_module)?;
+        // Doc comments (`///` lines) stay in src/: a bundle must fit a judge's size limit.
+        let body: String =
+            body.lines().filter(|l| !l.trim_start().starts_with("///")).map(|l| format!("{l}\n")).collect();
         check_bundleable(&body, true).map_err(in_module)?;
         to_visit.extend(path_heads(&body, "crate").map_err(in_module)?);
         bodies[index] = Some(rewrite_paths(&body, "crate").map_err(in_module)?);
