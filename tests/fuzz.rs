@@ -318,14 +318,16 @@ fn every_mutant_keeps_the_contract() {
     assert!(failures.is_empty(), "{} mutants broke the contract:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// A property of a mutant (its input and arguments).
+type Check = dyn Fn(&[u8], &[Vec<u8>]) -> bool;
+
 /// The mutator does what it says: over a few hundred mutants, each kind of damage shows up.
 #[test]
 fn the_mutants_are_varied() {
     let bases = bases("graph_game");
     let flags = flag_pool(&bases);
     let mutants: Vec<(Vec<u8>, Vec<Vec<u8>>)> = (0..500).map(|i| mutant(1, 0, i, &bases, &flags)).collect();
-    let any =
-        |test: &dyn Fn(&[u8], &[Vec<u8>]) -> bool| mutants.iter().any(|(input, args)| test(input, args));
+    let any = |test: &Check| mutants.iter().any(|(input, args)| test(input, args));
     assert!(any(&|input, _| input.contains(&0)), "no NUL");
     assert!(any(&|input, _| std::str::from_utf8(input).is_err()), "no invalid UTF-8");
     assert!(any(&|input, _| input.contains(&0x0b) || input.contains(&0x0c)), "no vertical tab or form feed");
