@@ -5,7 +5,11 @@ BUNDLES := target/bundle
 BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
-.PHONY: help build test prove bundle judge msrv demo bench lint clean
+.PHONY: help build test prove fuzz bundle judge msrv demo bench lint clean
+
+# `make fuzz`: how many mutants per binary, and from which seed.
+COUNT ?= 100000
+SEED ?= 1
 
 help:
 	@echo "make build   release binaries in $(RELEASE)/"
@@ -13,6 +17,8 @@ help:
 	@echo "             every bundle compiled alone (editions 2018, 2021, 2024, no warnings) and judged"
 	@echo "make prove   move_or_block: the closed form against the solved (l, r, c) game on every state"
 	@echo "             with l + r + c <= PROVE_LIMIT (default 500)"
+	@echo "make fuzz    a long mutation-fuzzing campaign (COUNT=$(COUNT) mutants per binary, SEED=$(SEED));"
+	@echo "             a mutant that breaks the contract is saved in target/fuzz/ (make test runs 2000)"
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge:"
 	@echo "             at most 32 KiB, checked to compile warning-free in editions 2018, 2021, 2024;"
 	@echo "             DOCS=1 keeps the comments and docs (no size limit)"
@@ -42,6 +48,9 @@ test:
 PROVE_LIMIT ?= 500
 prove:
 	MOVE_OR_BLOCK_PROVE=$(PROVE_LIMIT) cargo test --release --test move_or_block -- --ignored --nocapture
+
+fuzz:
+	FUZZ_COUNT=$(COUNT) FUZZ_SEED=$(SEED) cargo test --release --test fuzz every_mutant -- --nocapture
 
 # The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
 # judge programs), built with plain rustc.

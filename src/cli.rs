@@ -7,12 +7,15 @@
 //! Then:
 //! - `--help` prints the usage on stdout and exits 0;
 //! - an unknown flag, a stray argument, or an input [`Error`] prints one line `error: ...` on
-//!   stderr and exits 2;
+//!   stderr and exits 2 (arguments are read as raw bytes, so any argument is fine, and shown
+//!   escaped like input bytes, so an argument holding a newline still makes one line);
 //! - a reader that went away (a closed pipe, as with `| head`) is not an error: exit 0, silently;
-//!   any other failed write is one line `error: cannot write the output: ...`, exit 2;
+//!   any other failed write (the usage as well as the answer) is one line
+//!   `error: cannot write the output: ...`, exit 2;
 //! - otherwise the output is flushed and the exit status is 0.
 
-use crate::input::{Error, Scanner};
+use crate::input::{shown, Error, Scanner};
+use std::ffi::{OsStr, OsString};
 use std::io::{self, BufWriter, StdinLock, StdoutLock, Write};
 
 /// The flags given on the command line, each checked against the binary's list.
@@ -22,19 +25,26 @@ pub struct Flags {
 }
 
 impl Flags {
-    /// Checks `args` (without the program name) against `known`; `Ok(None)` means `--help`.
-    pub fn parse(args: impl IntoIterator<Item = String>, known: &[&str]) -> Result<Option<Flags>, Error> {
-        let mut given = Vec::new();
+    /// Checks `args` (without the program name) against `known`; `Ok(None)` means `--help`. An
+    /// argument need not be UTF-8: a bad one is shown escaped, like input bytes.
+    pub fn parse(args: impl IntoIterator<Item = OsString>, known: &[&str]) -> Result<Option<Flags>, Error> {
+        let mut given: Vec<String> = Vec::new();
         for arg in args {
             if arg == "--help" || arg == "-h" {
                 return Ok(None);
             }
-            if !known.contains(&arg.as_str()) {
-                let what = if arg.starts_with('-') { "unknown flag" } else { "unexpected argument" };
-                return Err(Error::new(format!("{what} `{arg}` (try --help)")));
-            }
-            if !given.contains(&arg) {
-                given.push(arg);
+            match known.iter().find(|&&flag| arg == flag) {
+                Some(&flag) => {
+                    if !given.iter().any(|g| g == flag) {
+                        given.push(flag.to_string());
+                    }
+                }
+                None => {
+                    let bytes = arg_bytes(&arg);
+                    let what =
+                        if bytes.first() == Some(&b'-') { "unknown flag" } else { "unexpected argument" };
+                    return Err(Error::new(format!("{what} {} (try --help)", shown(&bytes))));
+                }
             }
         }
         Ok(Some(Flags { given }))
@@ -69,22 +79,35 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// The bytes of a command-line argument (on Unix exactly; elsewhere as lossy UTF-8).
+fn arg_bytes(arg: &OsStr) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        std::os::unix::ffi::OsStrExt::as_bytes(arg).to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        arg.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
 /// Runs a judge binary and returns its exit status (pass it to `std::process::exit`).
 pub fn run<F>(usage: &str, known: &[&str], body: F) -> i32
 where
     F: FnOnce(&Flags, &mut Input, &mut Output) -> Result<(), Failure>,
 {
-    let flags = match Flags::parse(std::env::args().skip(1), known) {
-        Ok(Some(flags)) => flags,
-        Ok(None) => {
-            print!("{usage}");
-            return 0;
+    let result = match Flags::parse(std::env::args_os().skip(1), known) {
+        Ok(Some(flags)) => {
+            let mut input = Scanner::new(io::stdin().lock());
+            let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            body(&flags, &mut input, &mut output).and_then(|()| Ok(output.flush()?))
         }
-        Err(e) => return fail(&e),
+        Ok(None) => {
+            let mut out = io::stdout().lock();
+            out.write_all(usage.as_bytes()).and_then(|()| out.flush()).map_err(Failure::Output)
+        }
+        Err(e) => Err(Failure::Input(e)),
     };
-    let mut input = Scanner::new(io::stdin().lock());
-    let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = body(&flags, &mut input, &mut output).and_then(|()| Ok(output.flush()?));
     match result {
         Ok(()) => 0,
         Err(Failure::Input(e)) => fail(&e),
@@ -94,8 +117,10 @@ where
     }
 }
 
+/// Prints the one error line and returns the exit status 2. A failure to print it (stderr
+/// closed or full) leaves nothing else to tell anyone: the status says it.
 fn fail(e: &Error) -> i32 {
-    eprintln!("error: {e}");
+    let _ = writeln!(io::stderr(), "error: {e}");
     2
 }
 
@@ -104,7 +129,7 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Option<Flags>, Error> {
-        Flags::parse(args.iter().map(|a| a.to_string()), &["--depth", "--misere"])
+        Flags::parse(args.iter().map(OsString::from), &["--depth", "--misere"])
     }
 
     #[test]
@@ -115,5 +140,18 @@ mod tests {
         assert!(parse(&["--depth", "--help"]).unwrap().is_none());
         assert_eq!(parse(&["--deep"]).unwrap_err().message(), "unknown flag `--deep` (try --help)");
         assert_eq!(parse(&["x"]).unwrap_err().message(), "unexpected argument `x` (try --help)");
+    }
+
+    #[test]
+    fn arguments_are_shown_escaped_on_one_line() {
+        assert_eq!(parse(&["--x\ny"]).unwrap_err().message(), "unknown flag `--x\\ny` (try --help)");
+        assert_eq!(parse(&["\x1b[2J"]).unwrap_err().message(), "unexpected argument `\\x1b[2J` (try --help)");
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStringExt;
+            let arg = OsString::from_vec(vec![b'-', 0xff, b'\t']);
+            let e = Flags::parse(vec![arg], &["--depth"]).unwrap_err();
+            assert_eq!(e.message(), "unknown flag `-\\xff\\t` (try --help)");
+        }
     }
 }

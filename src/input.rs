@@ -1,9 +1,12 @@
 //! Reading judge input: whitespace-separated tokens from any byte stream, with positions.
 //!
-//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory; a token is
-//! always handed out as one contiguous slice of the internal buffer (the buffer grows only when a
-//! single token is longer than it, as a 10^8-cell board row is). Numbers are parsed straight from
-//! the buffer without allocating. Whitespace is space, tab, CR, LF, vertical tab and form feed, so
+//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory. Every token
+//! is read against a bound, so memory never follows one token's length: a token is handed out as
+//! one contiguous slice of the internal buffer only up to the length the caller allows
+//! ([`Scanner::token_at_most`]: a board row against its declared width; the buffer grows only as
+//! far as that), or in pieces ([`Scanner::token_in_pieces_at_most`]); a number may have at most 64
+//! bytes, zero padding included. Numbers are parsed straight from the buffer
+//! without allocating. Whitespace is space, tab, CR, LF, vertical tab and form feed, so
 //! CRLF line ends need no special care.
 //!
 //! Every failure is an [`Error`]: one line saying what went wrong and, where it helps, the line
@@ -72,6 +75,10 @@ impl fmt::Display for Pos {
 }
 
 const CHUNK: usize = 1 << 18;
+
+/// The most bytes a number token may have: far more than any value needs, even zero-padded, and
+/// little enough to hold. Also how much of a stray token is read to show it in a message.
+const MAX_NUMBER_BYTES: usize = 64;
 
 /// Space, tab, LF, vertical tab, form feed and CR.
 static IS_SPACE: [bool; 256] = {
@@ -151,6 +158,12 @@ impl<R: Read> Scanner<R> {
     /// Reads more bytes, keeping `buf[keep..len]` (moved to the front). Returns false at the end
     /// of the input. Grows the buffer only when the kept bytes fill it.
     fn refill(&mut self, keep: usize) -> Result<bool, Error> {
+        self.refill_keeping(keep, usize::MAX)
+    }
+
+    /// [`Scanner::refill`], growing the buffer (when the kept bytes fill it) to at most `limit`
+    /// bytes, the most the kept bytes are allowed to reach.
+    fn refill_keeping(&mut self, keep: usize, limit: usize) -> Result<bool, Error> {
         if self.eof {
             return Ok(false);
         }
@@ -166,7 +179,7 @@ impl<R: Read> Scanner<R> {
             self.len -= keep;
         }
         if self.len == self.buf.len() {
-            let grown = self.buf.len() * 2;
+            let grown = (self.buf.len() * 2).min(limit).max(self.buf.len() + 1);
             self.buf.resize(grown, 0);
         }
         loop {
@@ -225,54 +238,50 @@ impl<R: Read> Scanner<R> {
         self.pos_at(self.pos)
     }
 
-    /// The next token, or `None` at the end of the input.
-    pub fn next_token(&mut self) -> Result<Option<(&[u8], Pos)>, Error> {
-        if !self.skip_space()? {
-            return Ok(None);
-        }
+    /// Makes `buf[pos..end]` hold the token that starts at `pos` (a non-space byte), or only its
+    /// first `max + 1` bytes if it is longer than `max`; returns `end`. The buffer grows only as
+    /// far as those bytes need, so a token never costs more memory than its bound.
+    fn fill_token(&mut self, max: usize) -> Result<usize, Error> {
+        let limit = max.saturating_add(1);
         let mut end = self.pos;
         loop {
-            while end < self.len && !is_space(self.buf[end]) {
+            let stop = self.len.min(self.pos.saturating_add(limit));
+            while end < stop && !is_space(self.buf[end]) {
                 end += 1;
             }
-            if end < self.len {
-                break;
+            if end < self.len || end - self.pos == limit {
+                return Ok(end);
             }
             // The token runs to the end of the buffer: keep it and read on.
             let start = self.pos;
             let offset = end - start;
-            if !self.refill(start)? {
-                end = self.len;
-                break;
+            if !self.refill_keeping(start, limit)? {
+                return Ok(self.len);
             }
             end = self.pos + offset;
         }
+    }
+
+    /// The next token if it has at most `max` bytes; a longer one is an error as soon as its
+    /// `max + 1`-th byte arrives (the rest is never read), so memory follows `max`, the length
+    /// the input declared, and never the token's. `what` names the token in errors.
+    pub fn token_at_most(&mut self, what: impl fmt::Display, max: usize) -> Result<(&[u8], Pos), Error> {
+        if !self.skip_space()? {
+            return Err(self.end_error(&what));
+        }
+        let end = self.fill_token(max)?;
         let start = self.pos;
+        let at = self.pos_at(start);
+        if end - start > max {
+            return Err(too_long(&what, max, at));
+        }
         self.pos = end;
-        Ok(Some((&self.buf[start..end], self.pos_at(start))))
+        Ok((&self.buf[start..end], at))
     }
 
-    /// The next token; `what` names it in the error at the end of the input.
-    pub fn token(&mut self, what: impl fmt::Display) -> Result<(&[u8], Pos), Error> {
-        if !self.skip_space()? {
-            return Err(self.end_error(&what));
-        }
-        Ok(self.next_token()?.expect("a token follows skipped space"))
-    }
-
-    /// The next token, handed to `take` in pieces (consecutive slices of the buffer, in order)
-    /// instead of whole, so that a token of any length costs no more memory than the buffer (a
-    /// 10^8-cell board row, say). Returns where the token starts and its length in bytes; `what`
-    /// names it in the error at the end of the input.
-    pub fn token_in_pieces(
-        &mut self,
-        what: impl fmt::Display,
-        mut take: impl FnMut(&[u8]),
-    ) -> Result<(Pos, usize), Error> {
-        if !self.skip_space()? {
-            return Err(self.end_error(&what));
-        }
-        let at = self.here();
+    /// Hands the token at `pos` (a non-space byte) to `take` in pieces, at most `limit` bytes in
+    /// all. Returns how many bytes were handed over; `pos` ends after them.
+    fn stream_token(&mut self, limit: usize, mut take: impl FnMut(&[u8])) -> Result<usize, Error> {
         // Move the token to the front of the buffer (the bytes before it, which may hold
         // newlines, are dropped the usual way). From then on every byte dropped is a token byte,
         // so no newline: dropping the whole buffer needs no line bookkeeping.
@@ -283,25 +292,54 @@ impl<R: Read> Scanner<R> {
         let mut length = 0;
         loop {
             let rest = &self.buf[self.pos..self.len];
-            if let Some(end) = first_space(rest) {
+            let cut = rest.len().min(limit - length);
+            if let Some(end) = first_space(&rest[..cut]) {
                 take(&rest[..end]);
                 self.pos += end;
-                return Ok((at, length + end));
+                return Ok(length + end);
             }
-            take(rest);
-            length += rest.len();
-            self.pos = self.len;
+            take(&rest[..cut]);
+            self.pos += cut;
+            length += cut;
             // At the end of the input the move above may not have happened; nothing is dropped.
-            if self.eof {
-                return Ok((at, length));
+            if length == limit || self.eof {
+                return Ok(length);
             }
             self.base += self.len;
             self.pos = 0;
             self.len = 0;
             if !self.refill(0)? {
-                return Ok((at, length));
+                return Ok(length);
             }
         }
+    }
+
+    /// The next token, handed to `take` in pieces (consecutive slices of the buffer, in order)
+    /// instead of whole, so that a token of any length costs no more memory than the buffer (a
+    /// 10^8-cell board row, say). The token may have at most `max` bytes (a board row against its
+    /// declared width): a longer one is an error as soon as its `max + 1`-th byte arrives, and
+    /// `take` never sees more than `max` bytes, so an endless row stops there. Returns where the
+    /// token starts and its length in bytes; `what` names it in errors.
+    pub fn token_in_pieces_at_most(
+        &mut self,
+        what: impl fmt::Display,
+        max: usize,
+        mut take: impl FnMut(&[u8]),
+    ) -> Result<(Pos, usize), Error> {
+        if !self.skip_space()? {
+            return Err(self.end_error(&what));
+        }
+        let at = self.here();
+        let mut handed = 0;
+        let length = self.stream_token(max.saturating_add(1), |piece| {
+            let fits = piece.len().min(max - handed);
+            take(&piece[..fits]);
+            handed += fits;
+        })?;
+        if length > max {
+            return Err(too_long(&what, max, at));
+        }
+        Ok((at, length))
     }
 
     #[cold]
@@ -335,8 +373,21 @@ impl<R: Read> Scanner<R> {
     #[cold]
     #[inline(never)]
     fn u64_careful(&mut self, what: &dyn fmt::Display) -> Result<u64, Error> {
-        let (token, at) = self.token(what)?;
-        parse_u64(token).map_err(|why| Error::at(at, format!("expected {what}, found {}{why}", shown(token))))
+        self.number(what, false)
+    }
+
+    /// The next token as an unsigned integer of any number of digits, saturating at `u64::MAX`
+    /// (for a bound that a larger value cannot exceed, such as a move's reach).
+    pub fn u64_saturating(&mut self, what: impl fmt::Display) -> Result<u64, Error> {
+        self.number(&what, true)
+    }
+
+    /// Reads a number token of at most [`MAX_NUMBER_BYTES`] bytes (a longer token is rejected as
+    /// soon as its next byte arrives, so it is never held).
+    fn number(&mut self, what: &dyn fmt::Display, saturate: bool) -> Result<u64, Error> {
+        let (token, at) = self.token_at_most(what, MAX_NUMBER_BYTES)?;
+        parse_u64(token, saturate)
+            .map_err(|why| Error::at(at, format!("expected {what}, found {}{why}", shown(token))))
     }
 
     /// The next token as an integer in `lo..=hi`.
@@ -364,13 +415,23 @@ impl<R: Read> Scanner<R> {
         Ok(self.here())
     }
 
-    /// Succeeds only if nothing but whitespace is left.
+    /// Succeeds only if nothing but whitespace is left. A token that follows is read only as far
+    /// as the message shows it.
     pub fn finish(&mut self, after: impl fmt::Display) -> Result<(), Error> {
-        match self.next_token()? {
-            None => Ok(()),
-            Some((token, at)) => Err(Error::at(at, format!("unexpected {} after {after}", shown(token)))),
+        if !self.skip_space()? {
+            return Ok(());
         }
+        let end = self.fill_token(MAX_NUMBER_BYTES)?;
+        let token = &self.buf[self.pos..end];
+        Err(Error::at(self.here(), format!("unexpected {} after {after}", shown(token))))
     }
+}
+
+/// The error for a token longer than the `max` bytes it may have.
+#[cold]
+fn too_long(what: &dyn fmt::Display, max: usize, at: Pos) -> Error {
+    let unit = if max == 1 { "character" } else { "characters" };
+    Error::at(at, format!("{what} has more than {max} {unit}"))
 }
 
 /// Reads the decimal digits at the start of 8 bytes (loaded little-endian, so the first byte is
@@ -397,18 +458,24 @@ fn leading_digits(word: u64) -> Option<(u64, usize)> {
     Some((x, count))
 }
 
-/// Parses a whole token as an unsigned decimal integer; the error completes "found `token`".
-fn parse_u64(token: &[u8]) -> Result<u64, &'static str> {
+/// Parses a whole token as an unsigned decimal integer (saturating at `u64::MAX`, or an error
+/// past it); the error completes "found `token`".
+fn parse_u64(token: &[u8], saturate: bool) -> Result<u64, &'static str> {
     if token.first() == Some(&b'-') && token.len() > 1 && token[1..].iter().all(u8::is_ascii_digit) {
         return Err(" (negative)");
     }
     if token.is_empty() || !token.iter().all(u8::is_ascii_digit) {
         return Err("");
     }
-    token
-        .iter()
-        .try_fold(0u64, |acc, &d| acc.checked_mul(10)?.checked_add(u64::from(d - b'0')))
-        .ok_or(" (too large)")
+    let mut value = 0u64;
+    for &d in token {
+        value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d - b'0'))) {
+            Some(v) => v,
+            None if saturate => u64::MAX,
+            None => return Err(" (too large)"),
+        };
+    }
+    Ok(value)
 }
 
 /// Shows input bytes in an error message, the same way everywhere: between backticks, at most
@@ -528,7 +595,7 @@ mod tests {
             let mut s = Scanner::new(reader);
             for want in &expected {
                 assert_eq!(s.peek_pos().unwrap(), *want);
-                assert_eq!(s.token("a word").unwrap().1, *want);
+                assert_eq!(s.token_at_most("a word", 30).unwrap().1, *want);
             }
             assert!(s.finish("the words").is_ok());
         }
@@ -609,15 +676,16 @@ mod tests {
         let mut s = Scanner::new(Trickle(text.as_bytes()));
         assert_eq!(s.u64("a").unwrap(), 7);
         let mut got = Vec::new();
-        let (at, length) = s.token_in_pieces("row", |piece| got.extend_from_slice(piece)).unwrap();
+        let (at, length) =
+            s.token_in_pieces_at_most("row", usize::MAX, |piece| got.extend_from_slice(piece)).unwrap();
         assert_eq!((got, at, length), (long.into_bytes(), Pos { line: 1, column: 3 }, 2 * CHUNK));
         assert_eq!(s.u64("b").unwrap(), 9);
         for want in ["x", "y"] {
             let mut got = Vec::new();
-            s.token_in_pieces("z", |piece| got.extend_from_slice(piece)).unwrap();
+            s.token_in_pieces_at_most("z", usize::MAX, |piece| got.extend_from_slice(piece)).unwrap();
             assert_eq!(got, want.as_bytes());
         }
-        let e = s.token_in_pieces("the board", |_| {}).unwrap_err();
+        let e = s.token_in_pieces_at_most("the board", usize::MAX, |_| {}).unwrap_err();
         let end = format!("line 1, column {}: expected the board, found the end of the input", 2 * CHUNK + 9);
         assert_eq!(e.message(), end);
         // Lines stay right across the dropped pieces, with newlines before the token in the buffer.
@@ -627,7 +695,7 @@ mod tests {
                 if whole { Box::new(text.as_bytes()) } else { Box::new(Trickle(text.as_bytes())) };
             let mut s = Scanner::new(reader);
             assert_eq!(s.u64("n").unwrap(), 1);
-            let (at, length) = s.token_in_pieces("row", |_| {}).unwrap();
+            let (at, length) = s.token_in_pieces_at_most("row", usize::MAX, |_| {}).unwrap();
             assert_eq!((at, length), (Pos { line: 3, column: 3 }, 3 * CHUNK + 5));
             assert_eq!(
                 s.finish("the row").unwrap_err().message(),
@@ -637,7 +705,7 @@ mod tests {
         for text in [" x".repeat(100), format!("{} ", "x".repeat(200))] {
             let mut s = scanner(&text);
             assert_eq!(
-                s.token_in_pieces("t", |_| {}).unwrap().1,
+                s.token_in_pieces_at_most("t", usize::MAX, |_| {}).unwrap().1,
                 text.trim().split(' ').next().unwrap().len()
             );
         }
@@ -649,10 +717,86 @@ mod tests {
         let text = format!("123 {long}\n 45");
         let mut s = Scanner::new(Trickle(text.as_bytes()));
         assert_eq!(s.u64("a").unwrap(), 123);
-        let (token, at) = s.token("row").unwrap();
+        let (token, at) = s.token_at_most("row", 2 * CHUNK).unwrap();
         assert_eq!(token, long.as_bytes());
         assert_eq!(at, Pos { line: 1, column: 5 });
         assert_eq!(s.u64("b").unwrap(), 45);
         assert_eq!(s.peek_pos().unwrap(), Pos { line: 2, column: 4 });
+    }
+
+    /// An endless token, made of one byte (up to `limit` bytes, so a bug shows as a failure).
+    struct Endless {
+        byte: u8,
+        left: usize,
+    }
+    impl Read for Endless {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let k = out.len().min(self.left);
+            out[..k].fill(self.byte);
+            self.left -= k;
+            Ok(k)
+        }
+    }
+
+    #[test]
+    fn bounded_tokens_stop_at_their_bound() {
+        let huge = 64 * CHUNK;
+        // A token past its bound is an error, read no further than the bound, and the buffer
+        // never grows past the bound (nor past its first size for a short bound).
+        let mut s = Scanner::new(Endless { byte: b'.', left: huge });
+        let e = s.token_at_most("row 1 of 1", 5).unwrap_err();
+        assert_eq!(e.message(), "line 1, column 1: row 1 of 1 has more than 5 characters");
+        assert_eq!(s.buf.len(), CHUNK);
+        let mut s = Scanner::new(Endless { byte: b'.', left: huge });
+        assert!(s.token_at_most("row", 3 * CHUNK).is_err());
+        assert!(s.buf.len() <= 3 * CHUNK + 1, "{}", s.buf.len());
+        // In pieces: `take` sees at most the bound.
+        let mut s = Scanner::new(Endless { byte: b'.', left: huge });
+        let mut seen = 0;
+        let e =
+            s.token_in_pieces_at_most("the board", 2 * CHUNK + 7, |piece| seen += piece.len()).unwrap_err();
+        assert_eq!(
+            e.message(),
+            format!("line 1, column 1: the board has more than {} characters", 2 * CHUNK + 7)
+        );
+        assert_eq!((seen, s.buf.len()), (2 * CHUNK + 7, CHUNK));
+        // A token of exactly the bound is fine, at the end of the input or before a space.
+        for text in ["ab\ncd", "ab\ncd\n"] {
+            let mut s = scanner(text);
+            assert_eq!(s.token_at_most("a", 2).unwrap(), (&b"ab"[..], Pos { line: 1, column: 1 }));
+            let mut got = Vec::new();
+            assert_eq!(
+                s.token_in_pieces_at_most("b", 2, |p| got.extend_from_slice(p)).unwrap(),
+                (Pos { line: 2, column: 1 }, 2)
+            );
+            assert_eq!(got, b"cd");
+        }
+        // Bad numbers and stray tokens are read only as far as the message shows them.
+        for byte in [0u8, b'1', b'x', b'-'] {
+            let mut s = Scanner::new(Endless { byte, left: huge });
+            assert!(s.u64("n").is_err());
+            assert_eq!(s.buf.len(), CHUNK);
+        }
+        let mut s = Scanner::new(Endless { byte: b'7', left: huge });
+        assert!(s.finish("the input").unwrap_err().message().ends_with("7...` after the input"));
+        assert_eq!(s.buf.len(), CHUNK);
+    }
+
+    #[test]
+    fn numbers_have_at_most_64_bytes() {
+        let padded = format!("{}42", "0".repeat(62));
+        let text = format!("{padded} 0{padded} 7");
+        for trickle in [false, true] {
+            let reader: Box<dyn Read> =
+                if trickle { Box::new(Trickle(text.as_bytes())) } else { Box::new(text.as_bytes()) };
+            let mut s = Scanner::new(reader);
+            assert_eq!(s.u64("a").unwrap(), 42);
+            assert_eq!(s.u64("b").unwrap_err().message(), "line 1, column 66: b has more than 64 characters");
+        }
+        let mut s = scanner("18446744073709551615 18446744073709551616 99999999999999999999999 -3");
+        assert_eq!(s.u64("a").unwrap(), u64::MAX);
+        assert!(s.u64("b").unwrap_err().message().ends_with("(too large)"));
+        assert_eq!(s.u64_saturating("c").unwrap(), u64::MAX);
+        assert!(s.u64_saturating("d").unwrap_err().message().ends_with("`-3` (negative)"));
     }
 }

@@ -58,7 +58,7 @@
 //! One pass counts the empty cells, checks every byte, finds the piece and the nearest walls on
 //! either side of it, 64 cells at a time: the counting vectorizes, and only blocks that hold the
 //! piece or a bad byte are looked at cell by cell. The board is fed in pieces as it is read
-//! ([`crate::input::Scanner::token_in_pieces`]), so it is never held: O(N) time, O(1) memory beyond
+//! ([`crate::input::Scanner::token_in_pieces_at_most`]), so it is never held: O(N) time, O(1) memory beyond
 //! the scanner's 256 KiB buffer. `l` and `r` are the distances from the piece to the nearest walls
 //! (or board ends), `c` the other empty cells. The first and last empty cells are kept too: under
 //! rule 3 one of them is the winning move (`--explain`).
@@ -344,8 +344,11 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         return Err(Error::at(size_at, "the board size N must be at least 1, found 0"));
     }
     let mut scan = Scan::new();
+    let max = size.min(usize::MAX as u64) as usize;
     let (board_at, length) =
-        input.token_in_pieces(format_args!("the board of {size} cells"), |piece| scan.feed(piece))?;
+        input.token_in_pieces_at_most(format_args!("the board of {size} cells"), max, |piece| {
+            scan.feed(piece)
+        })?;
     if length as u64 != size {
         return Err(Error::at(board_at, format!("the board has {length} cells, but N = {size}")));
     }

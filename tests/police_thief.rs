@@ -277,7 +277,7 @@ fn bad_boards_are_errors_not_panics() {
         ("2 x\n", "line 1, column 3: expected the number of columns m, found `x`"),
         ("1 3\nP.T\n..\n", "line 3, column 1: unexpected `..` after the board"),
         ("2 3\nP.T\n", "line 3, column 1: expected row 2 of 2, found the end of the input"),
-        ("1 3\nP.TT\n", "line 2, column 1: row 1 has 4 characters, expected 3"),
+        ("1 3\nP.TT\n", "line 2, column 1: row 1 of 1 has more than 3 characters"),
         ("1 3\n..T\n", "the board has no `P` (the policeman's start)"),
         ("1 4\nPTT.\n", "line 2, column 3: a second `T` (the thief already stands at line 2, column 2)"),
         ("1 3\nP#T\n", "line 2, column 2: unexpected `#` on the board (expected one of . * P T E)"),

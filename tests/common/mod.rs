@@ -3,8 +3,9 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -35,6 +36,99 @@ pub fn run_program_timed(program: &str, args: &[&str], input: &[u8]) -> (Output,
     feeder.join().unwrap();
     (output, time)
 }
+
+/// Runs `program` with `args`, its stdin written by `feed` (from a thread of its own, which may
+/// stop at the first failed write: the program stopped reading), and kills it if it has not
+/// finished after `limit`. Returns its output, or why it did not finish.
+pub fn run_fed<A: AsRef<OsStr>>(
+    program: &Path,
+    args: &[A],
+    feed: impl FnOnce(&mut dyn Write) + Send + 'static,
+    limit: Duration,
+) -> Result<Output, String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || feed(&mut stdin));
+    let drain = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let mut nap = Duration::from_micros(100);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {limit:?}: killed"));
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    };
+    let _ = feeder.join();
+    Ok(Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() })
+}
+
+/// How a run breaks the contract every binary keeps, if it does: either exit status 0 with
+/// nothing on stderr, or exit status 2 with nothing on stdout and exactly one line
+/// `error: ...` on stderr, printable (valid UTF-8 without control characters: input bytes are
+/// shown escaped). A panic (101), a signal (an abort, say) or any other status breaks it.
+pub fn contract_violation(out: &Output) -> Option<String> {
+    let text = |bytes: &[u8]| format!("{:?}", String::from_utf8_lossy(&bytes[..bytes.len().min(300)]));
+    match out.status.code() {
+        Some(0) if out.stderr.is_empty() => None,
+        Some(0) => Some(format!("exit 0 with stderr {}", text(&out.stderr))),
+        Some(2) => {
+            let line = match std::str::from_utf8(&out.stderr) {
+                Ok(line) => line,
+                Err(_) => return Some(format!("stderr is not UTF-8: {}", text(&out.stderr))),
+            };
+            if !out.stdout.is_empty() {
+                Some(format!("exit 2 with stdout {} (stderr {})", text(&out.stdout), text(&out.stderr)))
+            } else if !line.starts_with("error: ") || !line.ends_with('\n') {
+                Some(format!("exit 2 without one line `error: ...`: stderr {}", text(&out.stderr)))
+            } else if line[..line.len() - 1].chars().any(char::is_control) {
+                Some(format!(
+                    "exit 2 with a control character in its error line (more than one line?): {}",
+                    text(&out.stderr)
+                ))
+            } else {
+                None
+            }
+        }
+        Some(code) => Some(format!("exit {code}, stderr {}", text(&out.stderr))),
+        None => Some(format!("killed by a signal ({:?}), stderr {}", out.status, text(&out.stderr))),
+    }
+}
+
+/// Panics unless the run keeps the contract (see [`contract_violation`]) and exits with status 2.
+pub fn assert_rejected(out: &Output) {
+    if let Some(why) = contract_violation(out) {
+        panic!("{why}");
+    }
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "expected exit 2, stdout {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// The four judge binaries.
+pub const BINARIES: [&str; 4] = ["graph_game", "police_thief", "grid_game_28218", "move_or_block"];
 
 /// The cargo-built judge binary `name` (cargo puts every binary of the package side by side).
 pub fn binary(name: &str) -> PathBuf {
