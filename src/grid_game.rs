@@ -84,7 +84,7 @@ impl Board {
         let mut board = Board::empty(rows, cols);
         if board.by_columns {
             for (r, row) in row_major.chunks(cols).enumerate() {
-                board.put_row(r, row);
+                board.put_cells(r, 0, row);
             }
         } else {
             board.cells = row_major;
@@ -92,7 +92,7 @@ impl Board {
         board
     }
 
-    /// A board with no cells yet; [`Board::put_row`] fills it.
+    /// A board with no cells yet; [`Board::put_cells`] fills it.
     fn empty(rows: usize, cols: usize) -> Board {
         let by_columns = cols > rows;
         let cells = if by_columns {
@@ -106,15 +106,21 @@ impl Board {
         Board { rows, cols, by_columns, cells }
     }
 
-    /// Stores row `r` (rows must come in order, each checked to hold `cols` cells).
-    fn put_row(&mut self, r: usize, row: &[u8]) {
+    /// Stores `cells`, the cells of row `r` from column `col` on. Rows come in order, and each row's
+    /// cells in order (a row may come in several pieces).
+    #[inline]
+    fn put_cells(&mut self, r: usize, col: usize, cells: &[u8]) {
         if self.by_columns {
-            for (c, &cell) in row.iter().enumerate() {
-                self.cells[c * self.rows + r] = cell;
+            for (c, &cell) in cells.iter().enumerate() {
+                self.cells[(col + c) * self.rows + r] = cell;
             }
         } else {
-            grow_within(&mut self.cells, row.len(), self.rows * self.cols);
-            self.cells.extend_from_slice(row);
+            grow_within(&mut self.cells, cells.len(), self.rows * self.cols);
+            match cells {
+                // A board one cell wide: a copy of one byte should not cost a call.
+                [cell] => self.cells.push(*cell),
+                _ => self.cells.extend_from_slice(cells),
+            }
         }
     }
 
@@ -161,6 +167,9 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
     }
     // A diagonal move never goes further than `width - 1`; clamping keeps `k` a small u32.
     let k = k.min(width as u64) as u32;
+    if width < NARROW {
+        return sweep_narrow(cells, width, k);
+    }
     // ring[d % width]: the line of the nearest losing cell found so far on diagonal d = b - a + c
     // (c = lines - 1 keeps d >= 0). Line a meets diagonals d = c - a + b for b in 0..width: a
     // rotation of the ring by `base`.
@@ -209,6 +218,45 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
                 *nearest -= (*nearest - line) * u32::from(loses);
             }
         }
+    }
+}
+
+/// Lines narrower than this are swept cell by cell ([`sweep_narrow`]): the three passes of
+/// [`sweep`] pay per line what they save per cell.
+const NARROW: usize = 32;
+
+/// [`sweep`] one cell at a time, for narrow lines (a 10^8 x 1 board is 10^8 lines of one cell):
+/// the same ring and rules, with nothing done per line but moving the ring's start.
+fn sweep_narrow(cells: &mut [u8], width: usize, k: u32) {
+    let mut ring = vec![NONE; width];
+    // The slot of position 0 in the ring; position b uses slot (base + b) % width.
+    let mut base = 0;
+    let mut below_loses = vec![false; width];
+    for (a, here) in cells.chunks_exact_mut(width).enumerate().rev() {
+        let line = a as u32;
+        // From the last position back, its slot first: it starts a new diagonal.
+        let mut slot = if base == 0 { width - 1 } else { base - 1 };
+        ring[slot] = NONE;
+        let mut next_loses = false;
+        for (cell, below) in here.iter_mut().zip(below_loses.iter_mut()).rev() {
+            let free = *cell != BLOCKED;
+            // nearest - line > k also holds for NONE (line < MAX_CELLS < NONE / 2).
+            let loses = free && !*below && !next_loses && ring[slot].wrapping_sub(line) > k;
+            if loses {
+                ring[slot] = line;
+            }
+            *cell = if !free {
+                BLOCKED
+            } else if loses {
+                LOSE
+            } else {
+                WIN
+            };
+            *below = loses;
+            next_loses = loses;
+            slot = if slot == 0 { width - 1 } else { slot - 1 };
+        }
+        base = if base + 1 == width { 0 } else { base + 1 };
     }
 }
 
@@ -265,29 +313,74 @@ pub fn decide(problem: Problem) -> Answer {
     Answer { board, starts }
 }
 
+/// Rows up to this long are read as one token each; longer ones stream into the board in pieces,
+/// so that a row is never held twice (as a token and in the board).
+const WHOLE_ROW_MAX: usize = 1 << 16;
+
 /// Reads `rows` rows of `cols` cells, each row one token.
 fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Result<Board, Error> {
     let mut board = Board::empty(rows, cols);
-    for r in 1..=rows {
-        let (row, at) = input.token_at_most(format_args!("row {r} of {rows}"), cols)?;
-        // Check the whole row without branching per byte (this loop vectorizes); find the culprit
-        // only when there is one.
-        if !row.iter().fold(true, |ok, &c| ok & ((c == FREE) | (c == BLOCKED))) {
-            let bad = row.iter().position(|&c| c != FREE && c != BLOCKED).expect("a bad cell");
-            return Err(Error::at(
-                at.plus_columns(bad),
-                format_args!("row {r} of {rows}: found {}, expected `#` or `.`", shown(&row[bad..bad + 1])),
-            ));
+    let mut r = 0;
+    while r < rows {
+        // Narrow rows in bulk while they are laid out simply and valid; the rest one at a time.
+        if cols <= NARROW {
+            input.fixed_tokens(cols, rows - r, |row| {
+                let fits = first_bad_cell(row).is_none();
+                if fits {
+                    board.put_cells(r, 0, row);
+                    r += 1;
+                }
+                fits
+            });
+            if r == rows {
+                break;
+            }
         }
-        if row.len() != cols {
-            return Err(Error::at(
-                at,
-                format_args!("row {r} of {rows} has {} cells, expected {cols}", row.len()),
-            ));
-        }
-        board.put_row(r - 1, row);
+        r += 1;
+        // How the row went wrong, if it did: its length, its first bad cell, where it starts.
+        let (length, bad, at) = if cols <= WHOLE_ROW_MAX {
+            let (row, mark) = input.token_at_most(format_args!("row {r} of {rows}"), cols)?;
+            let bad = first_bad_cell(row);
+            if bad.is_none() && row.len() == cols {
+                board.put_cells(r - 1, 0, row);
+                continue;
+            }
+            let length = row.len();
+            (length, bad, input.position(mark))
+        } else {
+            let (mut seen, mut bad) = (0, None);
+            let (at, length) =
+                input.token_in_pieces_at_most(format_args!("row {r} of {rows}"), cols, |piece| {
+                    if bad.is_none() {
+                        bad = first_bad_cell(piece).map(|(i, cell)| (seen + i, cell));
+                        board.put_cells(r - 1, seen, piece);
+                    }
+                    seen += piece.len();
+                })?;
+            if bad.is_none() && length == cols {
+                continue;
+            }
+            (length, bad, at)
+        };
+        return Err(match bad {
+            Some((i, cell)) => Error::at(
+                at.plus_columns(i),
+                format_args!("row {r} of {rows}: found {}, expected `#` or `.`", shown(&[cell])),
+            ),
+            None => Error::at(at, format_args!("row {r} of {rows} has {length} cells, expected {cols}")),
+        });
     }
     Ok(board)
+}
+
+/// The first cell of `cells` that is neither free nor blocked, and its index. Checks the whole
+/// slice without branching per byte (this loop vectorizes); finds the culprit only when there is one.
+#[inline]
+fn first_bad_cell(cells: &[u8]) -> Option<(usize, u8)> {
+    if cells.iter().fold(true, |ok, &c| ok & ((c == FREE) | (c == BLOCKED))) {
+        return None;
+    }
+    cells.iter().position(|&c| c != FREE && c != BLOCKED).map(|i| (i, cells[i]))
 }
 
 /// Writes the judge's answer: `First` or `Second` for each query.

@@ -53,6 +53,11 @@ impl From<io::Error> for Error {
     }
 }
 
+/// Where a token starts in the stream, for [`Scanner::position`]: a token's line and column are
+/// counted only when an error needs them, since counting costs more than reading a short token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark(usize);
+
 /// Where a token starts: 1-based line and column (columns count bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pos {
@@ -265,18 +270,58 @@ impl<R: Read> Scanner<R> {
     /// The next token if it has at most `max` bytes; a longer one is an error as soon as its
     /// `max + 1`-th byte arrives (the rest is never read), so memory follows `max`, the length
     /// the input declared, and never the token's. `what` names the token in errors.
-    pub fn token_at_most(&mut self, what: impl fmt::Display, max: usize) -> Result<(&[u8], Pos), Error> {
+    /// Returns the token and a [`Mark`] of where it starts.
+    #[inline]
+    pub fn token_at_most(&mut self, what: impl fmt::Display, max: usize) -> Result<(&[u8], Mark), Error> {
+        // Fast path, for the usual layout (short tokens such as narrow board rows, one per line):
+        // at most one whitespace byte, then the token and a whitespace byte, all in the buffer.
+        let start =
+            (self.pos + usize::from(self.pos < self.len && is_space(self.buf[self.pos]))).min(self.len);
+        let window = &self.buf[start..self.len.min(start.saturating_add(max).saturating_add(1))];
+        if let Some(length) = window.iter().position(|&b| is_space(b)).filter(|&length| length > 0) {
+            self.pos = start + length;
+            return Ok((&self.buf[start..start + length], Mark(self.base + start)));
+        }
         if !self.skip_space()? {
             return Err(self.end_error(&what));
         }
         let end = self.fill_token(max)?;
         let start = self.pos;
-        let at = self.pos_at(start);
         if end - start > max {
-            return Err(too_long(&what, max, at));
+            return Err(too_long(&what, max, self.pos_at(start)));
         }
         self.pos = end;
-        Ok((&self.buf[start..end], at))
+        Ok((&self.buf[start..end], Mark(self.base + start)))
+    }
+
+    /// Reads, straight from the buffer, up to `count` tokens of exactly `width` bytes that each
+    /// follow one whitespace byte (or none, for the first) and come before one, handing each to
+    /// `take`, which may refuse it (returning false). Stops at the first token that is refused or
+    /// laid out otherwise, or at the buffer's end, and returns how many were taken: the caller
+    /// reads the rest one at a time (with [`Scanner::token_at_most`], which also reports any
+    /// error). For inputs of many tiny tokens, such as a board one cell wide.
+    pub fn fixed_tokens(&mut self, width: usize, count: usize, mut take: impl FnMut(&[u8]) -> bool) -> usize {
+        let mut taken = 0;
+        while taken < count {
+            let start = self.pos + usize::from(self.pos < self.len && is_space(self.buf[self.pos]));
+            let token = match self.buf[..self.len].get(start..start + width + 1) {
+                Some(bytes) => bytes,
+                None => break,
+            };
+            let (token, after) = token.split_at(width);
+            if !is_space(after[0]) || token.iter().any(|&b| is_space(b)) || !take(token) {
+                break;
+            }
+            self.pos = start + width;
+            taken += 1;
+        }
+        taken
+    }
+
+    /// The line and column of `mark`, a mark of the last token read (asked before the next read).
+    pub fn position(&self, mark: Mark) -> Pos {
+        assert!(mark.0 >= self.base, "a mark's position is asked before the next read");
+        self.pos_at(mark.0 - self.base)
     }
 
     /// Hands the token at `pos` (a non-space byte) to `take` in pieces, at most `limit` bytes in
@@ -385,9 +430,25 @@ impl<R: Read> Scanner<R> {
     /// Reads a number token of at most [`MAX_NUMBER_BYTES`] bytes (a longer token is rejected as
     /// soon as its next byte arrives, so it is never held).
     fn number(&mut self, what: &dyn fmt::Display, saturate: bool) -> Result<u64, Error> {
-        let (token, at) = self.token_at_most(what, MAX_NUMBER_BYTES)?;
-        parse_u64(token, saturate)
-            .map_err(|why| Error::at(at, format!("expected {what}, found {}{why}", shown(token))))
+        if !self.skip_space()? {
+            return Err(self.end_error(what));
+        }
+        let end = self.fill_token(MAX_NUMBER_BYTES)?;
+        let start = self.pos;
+        let token = &self.buf[start..end];
+        // A longer token is no number of this program's; its first bytes tell why.
+        let parsed = if token.len() > MAX_NUMBER_BYTES && token.iter().all(u8::is_ascii_digit) {
+            Err(" (more than 64 digits)")
+        } else {
+            parse_u64(token, saturate)
+        };
+        self.pos = end;
+        match parsed {
+            Ok(value) => Ok(value),
+            Err(why) => {
+                Err(Error::at(self.pos_at(start), format!("expected {what}, found {}{why}", shown(token))))
+            }
+        }
     }
 
     /// The next token as an integer in `lo..=hi`.
@@ -595,7 +656,8 @@ mod tests {
             let mut s = Scanner::new(reader);
             for want in &expected {
                 assert_eq!(s.peek_pos().unwrap(), *want);
-                assert_eq!(s.token_at_most("a word", 30).unwrap().1, *want);
+                let mark = s.token_at_most("a word", 30).unwrap().1;
+                assert_eq!(s.position(mark), *want);
             }
             assert!(s.finish("the words").is_ok());
         }
@@ -717,9 +779,9 @@ mod tests {
         let text = format!("123 {long}\n 45");
         let mut s = Scanner::new(Trickle(text.as_bytes()));
         assert_eq!(s.u64("a").unwrap(), 123);
-        let (token, at) = s.token_at_most("row", 2 * CHUNK).unwrap();
+        let (token, mark) = s.token_at_most("row", 2 * CHUNK).unwrap();
         assert_eq!(token, long.as_bytes());
-        assert_eq!(at, Pos { line: 1, column: 5 });
+        assert_eq!(s.position(mark), Pos { line: 1, column: 5 });
         assert_eq!(s.u64("b").unwrap(), 45);
         assert_eq!(s.peek_pos().unwrap(), Pos { line: 2, column: 4 });
     }
@@ -763,7 +825,9 @@ mod tests {
         // A token of exactly the bound is fine, at the end of the input or before a space.
         for text in ["ab\ncd", "ab\ncd\n"] {
             let mut s = scanner(text);
-            assert_eq!(s.token_at_most("a", 2).unwrap(), (&b"ab"[..], Pos { line: 1, column: 1 }));
+            let (token, mark) = s.token_at_most("a", 2).unwrap();
+            assert_eq!(token, b"ab");
+            assert_eq!(s.position(mark), Pos { line: 1, column: 1 });
             let mut got = Vec::new();
             assert_eq!(
                 s.token_in_pieces_at_most("b", 2, |p| got.extend_from_slice(p)).unwrap(),
@@ -791,7 +855,10 @@ mod tests {
                 if trickle { Box::new(Trickle(text.as_bytes())) } else { Box::new(text.as_bytes()) };
             let mut s = Scanner::new(reader);
             assert_eq!(s.u64("a").unwrap(), 42);
-            assert_eq!(s.u64("b").unwrap_err().message(), "line 1, column 66: b has more than 64 characters");
+            assert_eq!(
+                s.u64("b").unwrap_err().message(),
+                format!("line 1, column 66: expected b, found `{}...` (more than 64 digits)", "0".repeat(24))
+            );
         }
         let mut s = scanner("18446744073709551615 18446744073709551616 99999999999999999999999 -3");
         assert_eq!(s.u64("a").unwrap(), u64::MAX);

@@ -221,7 +221,9 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let mut above: Vec<(u32, usize)> = Vec::new();
     let mut here: Vec<(u32, usize)> = Vec::new();
     for r in 0..rows {
-        let (row, at) = input.token_at_most(format_args!("row {} of {rows}", r + 1), cols)?;
+        // Where the row starts, for errors (a row's position is not worth computing lazily here).
+        let at = input.peek_pos()?;
+        let (row, _) = input.token_at_most(format_args!("row {} of {rows}", r + 1), cols)?;
         if row.len() != cols {
             return Err(Error::at(
                 at,
