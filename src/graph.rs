@@ -6,7 +6,7 @@
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
 use crate::prefetch::prefetch;
-use crate::solver::{Game, Start};
+use crate::solver::{Game, Start, Upcoming};
 
 #[derive(Debug, Clone)]
 pub struct Graph {
@@ -226,12 +226,12 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
     /// Two stages: a list's place is in `pred_start`, itself a likely cache miss, so that is
     /// loaded far ahead, and the list itself nearer, once `pred_start` has arrived.
     #[inline(always)]
-    fn prefetch(&self, upcoming: &[u32]) {
-        if let Some(&far) = upcoming.get(PREFETCH_INDEX_AHEAD) {
-            prefetch(self.graph.pred_start.as_ptr().wrapping_add(far as usize));
+    fn prefetch(&self, upcoming: Upcoming<'_>) {
+        if let Some(far) = upcoming.get(PREFETCH_INDEX_AHEAD) {
+            prefetch(self.graph.pred_start.as_ptr().wrapping_add(far));
         }
-        if let Some(&near) = upcoming.get(PREFETCH_LIST_AHEAD) {
-            let start = self.graph.pred_start[near as usize];
+        if let Some(near) = upcoming.get(PREFETCH_LIST_AHEAD) {
+            let start = self.graph.pred_start[near];
             prefetch(self.graph.predecessors.as_ptr().wrapping_add(start as usize));
         }
     }

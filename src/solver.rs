@@ -42,8 +42,6 @@
 //! needs **1 byte per state** plus the queue (2 or 4 with the wider counters), and 4 more per state
 //! with depth, plus whatever the game itself stores.
 
-use crate::prefetch::prefetch;
-
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Start {
@@ -65,7 +63,7 @@ pub enum Outcome {
 
 /// A game the solver can decide. See the module doc for the contract.
 pub trait Game {
-    /// How many states there are; states are numbered `0..num_states()` (at most `u32::MAX`).
+    /// How many states there are; states are numbered `0..num_states()` (at most 2^31).
     fn num_states(&self) -> usize;
 
     /// An upper bound on `k` over all states that start as `Moves(k)`.
@@ -79,11 +77,11 @@ pub trait Game {
     /// listed or not; they are ignored.
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
 
-    /// A hint: `upcoming` are the states the search walks next, in order (`upcoming[0]` is next).
-    /// A game that keeps predecessor lists in memory far apart can start loading the ones it will
-    /// be asked for soon. Does nothing unless a game says otherwise.
+    /// A hint: `upcoming` are the states the search walks next, in order (`upcoming.get(0)` is
+    /// next). A game that keeps predecessor lists in memory far apart can start loading the ones
+    /// it will be asked for soon. Does nothing unless a game says otherwise.
     #[inline(always)]
-    fn prefetch(&self, _upcoming: &[u32]) {}
+    fn prefetch(&self, _upcoming: Upcoming<'_>) {}
 }
 
 /// The depth [`solve_with_depth`] gives a drawn state.
@@ -141,7 +139,7 @@ pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, Vec<u32>) {
 
 /// Picks the narrowest counter that leaves its maximum free for WIN, and searches.
 fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
-    assert!(game.num_states() <= u32::MAX as usize, "a game has at most 2^32 - 1 states");
+    assert!(game.num_states() <= 1 << 31, "a game has at most 2^31 states");
     let max_moves = game.max_moves();
     assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
     let counters = if max_moves < u32::from(u8::MAX) {
@@ -167,28 +165,24 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
             Start::Moves(k) => C::from_moves(k),
         };
         if !counter.is_open() {
-            frontier.push(state);
+            frontier.push(state, counter == C::LOSE);
             depths.decided_at_start(state);
         }
         remaining_moves.push(counter);
     });
     assert_eq!(remaining_moves.len(), game.num_states(), "for_each_start gives one start per state");
 
-    while let Some(state) = frontier.pop() {
-        // The frontier holds states in no order the cache can guess: start loading what walking
-        // the next ones will read, their counters and whatever the game needs.
-        let upcoming = frontier.upcoming();
-        if let Some(&next) = upcoming.get(PREFETCH_AHEAD) {
-            prefetch(&remaining_moves[next as usize]);
-        }
-        game.prefetch(upcoming);
-        if remaining_moves[state] == C::LOSE {
+    while let Some((state, lost)) = frontier.pop() {
+        // The frontier holds states in no order the cache can guess: the game may start loading
+        // what walking the next ones will read.
+        game.prefetch(frontier.upcoming());
+        if lost {
             // Every open predecessor can move here: it wins.
             game.for_each_predecessor(state, |p| {
                 let c = &mut remaining_moves[p];
                 if c.is_open() {
                     *c = C::WIN;
-                    frontier.push(p);
+                    frontier.push(p, false);
                     depths.decided_after(p, state);
                 }
             });
@@ -200,7 +194,7 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
                 if c.is_open() {
                     *c = c.minus_one();
                     if *c == C::LOSE {
-                        frontier.push(p);
+                        frontier.push(p, true);
                         depths.decided_after(p, state);
                     }
                 }
@@ -210,16 +204,15 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     remaining_moves
 }
 
-/// How many states ahead of the one being walked the solver prefetches a counter.
-const PREFETCH_AHEAD: usize = 8;
-
-/// The decided states not yet walked, first in first out. Every state is pushed at most once. The
-/// walked prefix is dropped whenever it is at least half the vector, so the vector stays within
-/// twice the largest frontier and each state is moved at most once on average; small games, under
-/// [`Frontier::COMPACT_AFTER`] states, never pay for that.
+/// The decided states not yet walked, first in first out, each with its outcome (so that walking
+/// a state never reads its counter: one random memory access fewer per state). Every state is
+/// pushed at most once. The walked prefix is dropped whenever it is at least half the vector, so
+/// the vector stays within twice the largest frontier and each state is moved at most once on
+/// average; small games, under [`Frontier::COMPACT_AFTER`] states, never pay for that.
 struct Frontier {
-    states: Vec<u32>,
-    /// `states[head..]` are not walked yet.
+    /// `state << 1 | lost` (states are below 2^31).
+    entries: Vec<u32>,
+    /// `entries[head..]` are not walked yet.
     head: usize,
 }
 
@@ -227,29 +220,43 @@ impl Frontier {
     const COMPACT_AFTER: usize = 1 << 16;
 
     fn new() -> Frontier {
-        Frontier { states: Vec::new(), head: 0 }
+        Frontier { entries: Vec::new(), head: 0 }
     }
 
     #[inline(always)]
-    fn push(&mut self, state: usize) {
-        self.states.push(state as u32);
+    fn push(&mut self, state: usize, lost: bool) {
+        self.entries.push((state as u32) << 1 | u32::from(lost));
     }
 
+    /// The next state to walk, and whether it is lost (else won).
     #[inline(always)]
-    fn pop(&mut self) -> Option<usize> {
-        if self.head >= Frontier::COMPACT_AFTER && 2 * self.head >= self.states.len() {
-            self.states.drain(..self.head);
+    fn pop(&mut self) -> Option<(usize, bool)> {
+        if self.head >= Frontier::COMPACT_AFTER && 2 * self.head >= self.entries.len() {
+            self.entries.drain(..self.head);
             self.head = 0;
         }
-        let state = *self.states.get(self.head)?;
+        let entry = *self.entries.get(self.head)?;
         self.head += 1;
-        Some(state as usize)
+        Some(((entry >> 1) as usize, entry & 1 == 1))
     }
 
-    /// The states to be walked after the one just popped, in order.
     #[inline(always)]
-    fn upcoming(&self) -> &[u32] {
-        &self.states[self.head..]
+    fn upcoming(&self) -> Upcoming<'_> {
+        Upcoming { entries: &self.entries[self.head..] }
+    }
+}
+
+/// The states the search walks next, in order, for [`Game::prefetch`].
+#[derive(Clone, Copy)]
+pub struct Upcoming<'a> {
+    entries: &'a [u32],
+}
+
+impl Upcoming<'_> {
+    /// The state walked `i + 1` states from now, if the search knows it yet.
+    #[inline(always)]
+    pub fn get(self, i: usize) -> Option<usize> {
+        self.entries.get(i).map(|&entry| (entry >> 1) as usize)
     }
 }
 
