@@ -4,7 +4,7 @@
 //! when the divisor is at least 2).
 
 /// A fixed divisor (at least 2), ready to divide by.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Divisor {
     divisor: u32,
     magic: u64,

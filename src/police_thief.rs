@@ -48,10 +48,10 @@ const THIEF_SLOTS: usize = 4;
 
 /// A free cell: its neighbours (cell numbers fit in `u16`), and whether it is an exit.
 #[derive(Debug)]
-struct Cell {
+pub struct Cell {
     /// Each group of slots (orthogonal, diagonal) padded with the cell itself.
     neighbours: [u16; POLICE_SLOTS],
-    exit: bool,
+    pub exit: bool,
 }
 
 /// A parsed board: its free cells, numbered in reading order, and the two pieces' starts.
@@ -59,9 +59,10 @@ struct Cell {
 pub struct Board {
     pub rows: usize,
     pub cols: usize,
-    cells: Vec<Cell>,
-    /// `(row, column)` of every free cell, 0-based: in reading order, so sorted.
-    positions: Vec<(usize, usize)>,
+    /// The free cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// `(row, column)` of every free cell, 0-based: sorted, as the cells are in reading order.
+    pub positions: Vec<(usize, usize)>,
     /// The policeman's start cell.
     pub police: usize,
     /// The thief's start cell.
@@ -72,7 +73,7 @@ pub struct Board {
 pub type Problem = Board;
 
 /// Whose turn it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Turn {
     Police,
     Thief,
@@ -90,7 +91,7 @@ impl Turn {
 }
 
 /// How a position stands: over one way or the other, or open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Standing {
     /// Both pieces on one cell: the policeman has won.
     Caught,
@@ -136,33 +137,14 @@ impl Board {
         self.positions[cell]
     }
 
-    pub fn is_exit(&self, cell: usize) -> bool {
-        self.cells[cell].exit
-    }
-
     /// The cells the mover can step to from `cell` (not the skip).
     pub fn neighbours(&self, cell: usize, turn: Turn) -> impl Iterator<Item = usize> + '_ {
         self.cells[cell].neighbours[..turn.slots()].iter().map(|&n| n as usize).filter(move |&n| n != cell)
     }
-
-    /// How the position with the policeman on `police` and the thief on `thief` stands.
-    pub fn standing(&self, police: usize, thief: usize) -> Standing {
-        Standing::of(police, thief, self.cells[thief].exit)
-    }
 }
 
-/// Links free cells `a` and `b` both ways, each in the first padded slot of the group.
-fn link(cells: &mut [Cell], a: usize, b: usize, orthogonal: bool) {
-    let group = if orthogonal { 0..THIEF_SLOTS } else { THIEF_SLOTS..POLICE_SLOTS };
-    for (from, to) in [(a, b), (b, a)] {
-        // A cell has at most four neighbours of each kind: a padded slot is left.
-        if let Some(slot) =
-            cells[from].neighbours[group.clone()].iter_mut().find(|n| usize::from(**n) == from)
-        {
-            *slot = to as u16;
-        }
-    }
-}
+/// The pieces' letters and names.
+const PIECES: [(char, &str); 2] = [('P', "policeman"), ('T', "thief")];
 
 /// Reads `n m` and the board, and checks that nothing follows it.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
@@ -173,8 +155,8 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let (rows, cols) = (rows as usize, cols as usize);
     let mut cells: Vec<Cell> = Vec::new();
     let mut positions = Vec::new();
-    let mut police: Option<(usize, Pos)> = None;
-    let mut thief: Option<(usize, Pos)> = None;
+    // Where the policeman and the thief start: cell and position.
+    let mut starts: [Option<(usize, Pos)>; 2] = [None, None];
     for r in 0..rows {
         let (row, at) = input.token_at_most(format_args!("row {} of {rows}", r + 1), cols)?;
         if row.len() != cols {
@@ -188,8 +170,8 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
             let piece = match ch {
                 b'*' => continue,
                 b'.' | b'E' => None,
-                b'P' => Some(&mut police),
-                b'T' => Some(&mut thief),
+                b'P' => Some(0),
+                b'T' => Some(1),
                 _ => {
                     let ch = shown(&[ch]);
                     return Err(Error::at(
@@ -205,30 +187,43 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                     format!("the board has more than {cell} free cells (the most this program accepts)"),
                 ));
             }
-            if let Some(slot) = piece {
-                if let Some((_, first_at)) = slot {
-                    let who = if ch == b'P' { "policeman" } else { "thief" };
-                    let ch = shown(&[ch]);
+            if let Some(piece) = piece {
+                if let Some((_, first_at)) = starts[piece] {
+                    let (ch, who) = (shown(&[ch]), PIECES[piece].1);
                     return Err(Error::at(
                         pos,
                         format!("a second {ch} (the {who} already stands at {first_at})"),
                     ));
                 }
-                *slot = Some((cell, pos));
+                starts[piece] = Some((cell, pos));
             }
             cells.push(Cell { neighbours: [cell as u16; POLICE_SLOTS], exit: ch == b'E' });
-            // The neighbours read before: to the left and the three above (`positions` is sorted).
+            // Link the cell both ways with its neighbours read before: to the left and the three
+            // above (`positions` is sorted). An orthogonal one takes the first padded slot from 0,
+            // which is below THIEF_SLOTS (a cell has at most four), a diagonal one from THIEF_SLOTS.
             let (up, left) = (r.wrapping_sub(1), c.wrapping_sub(1));
             for near in [(r, left), (up, left), (up, c), (up, c + 1)] {
                 if let Ok(other) = positions.binary_search(&near) {
-                    link(&mut cells, cell, other, near.0 == r || near.1 == c);
+                    let first = if near.0 == r || near.1 == c { 0 } else { THIEF_SLOTS };
+                    for (from, to) in [(cell, other), (other, cell)] {
+                        let slots = &mut cells[from].neighbours[first..];
+                        if let Some(slot) = slots.iter_mut().find(|n| usize::from(**n) == from) {
+                            *slot = to as u16;
+                        }
+                    }
                 }
             }
             positions.push((r, c));
         }
     }
-    let (police, _) = police.ok_or_else(|| Error::new("the board has no `P` (the policeman's start)"))?;
-    let (thief, _) = thief.ok_or_else(|| Error::new("the board has no `T` (the thief's start)"))?;
+    let start = |piece: usize| match starts[piece] {
+        Some((cell, _)) => Ok(cell),
+        None => {
+            let (ch, who) = PIECES[piece];
+            Err(Error::new(format!("the board has no `{ch}` (the {who}'s start)")))
+        }
+    };
+    let (police, thief) = (start(0)?, start(1)?);
     input.finish("the board")?;
     Ok(Board { rows, cols, cells, positions, police, thief })
 }
@@ -280,10 +275,10 @@ impl<'a> PoliceThief<'a> {
         }
     }
 
-    /// How `state` stands (see [`Board::standing`]).
+    /// How `state` stands.
     pub fn standing(&self, state: usize) -> Standing {
         let (p, t, _) = self.decode(state);
-        self.board.standing(p, t)
+        Standing::of(p, t, self.board.cells[t].exit)
     }
 
     /// The start of the game: both pieces on their cells, the policeman to move.
@@ -355,7 +350,7 @@ impl Game for PoliceThief<'_> {
 }
 
 /// How the game ends with optimal play from the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Verdict {
     PoliceWins,
     ThiefEscapes,
@@ -421,10 +416,12 @@ mod tests {
     fn standing() {
         // Free cells in reading order: 0 P, 1 E, 2 ., 3 T.
         let b = board("2 2\nPE\n.T\n").unwrap();
-        assert_eq!(b.standing(3, 3), Standing::Caught);
-        assert_eq!(b.standing(0, 1), Standing::Escaped);
-        assert_eq!(b.standing(1, 1), Standing::Caught, "a catch on an exit");
-        assert_eq!(b.standing(0, 3), Standing::Open);
+        let game = PoliceThief::new(&b);
+        let standing = |p, t| game.standing(game.state(p, t, Turn::Thief));
+        assert_eq!(standing(3, 3), Standing::Caught);
+        assert_eq!(standing(0, 1), Standing::Escaped);
+        assert_eq!(standing(1, 1), Standing::Caught, "a catch on an exit");
+        assert_eq!(standing(0, 3), Standing::Open);
         assert_eq!(Standing::Open.start(Turn::Police), Start::Moves(9));
         assert_eq!(Standing::Open.start(Turn::Thief), Start::Moves(5));
         assert_eq!(Standing::Caught.start(Turn::Police), Start::Win);
@@ -447,7 +444,7 @@ mod tests {
         assert_eq!(sorted(4, Turn::Thief), [] as [usize; 0]);
         assert_eq!(sorted(4, Turn::Police), [2]);
         assert_eq!((b.police, b.thief, b.rows, b.cols), (0, 2, 3, 3));
-        assert!(b.is_exit(3) && !b.is_exit(2));
+        assert!(b.cells[3].exit && !b.cells[2].exit);
         assert_eq!((b.position(4), b.position(3)), ((2, 0), (1, 2)));
     }
 
@@ -465,7 +462,7 @@ mod tests {
                 moves += 1;
             });
             let (p, t, turn) = game.decode(s);
-            if let Start::Moves(count) = b.standing(p, t).start(turn) {
+            if let Start::Moves(count) = game.standing(s).start(turn) {
                 assert_eq!(moves, count, "the moves listed are the moves the solver counts");
             }
             game.for_each_predecessor(s, |p| backward[p * n + s] += 1);

@@ -72,29 +72,27 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
     // Each distinct move once: the skip, then the steps in reading order.
     let mut steps: Vec<usize> = game.board.neighbours(mover, turn).collect();
     steps.sort_unstable();
-    let moves = std::iter::once(mover).chain(steps).map(|to| game.after(p, t, turn, to));
-    // The moves that keep the outcome of `state`, and a key to minimise over them.
-    let keyed = moves.filter_map(|next| {
-        let depth = i64::from(depths[next]);
-        let key = match (solution.outcome(state), solution.outcome(next)) {
-            (Outcome::Win, Outcome::Lose) => depth,
-            (Outcome::Lose, _) => -depth,
-            (Outcome::Draw, Outcome::Draw) => {
-                let (p, t, _) = game.decode(next);
-                let ((pr, pc), (tr, tc)) = (game.board.position(p), game.board.position(t));
-                let king_distance = pr.abs_diff(tr).max(pc.abs_diff(tc)) as i64;
-                if turn == Turn::Police {
-                    king_distance
-                } else {
-                    -king_distance
-                }
+    let mut moves = std::iter::once(mover).chain(steps).map(|to| game.after(p, t, turn, to));
+    let outcome = solution.outcome(state);
+    let best = if outcome == Outcome::Draw {
+        // The first of the drawn moves that leave the pieces closest (the policeman moving) or
+        // farthest apart (the thief).
+        moves.filter(|&next| solution.outcome(next) == outcome).min_by_key(|&next| {
+            let (p, t, _) = game.decode(next);
+            let ((pr, pc), (tr, tc)) = (game.board.positions[p], game.board.positions[t]);
+            let king_distance = pr.abs_diff(tr).max(pc.abs_diff(tc)) as i64;
+            if turn == Turn::Police {
+                king_distance
+            } else {
+                -king_distance
             }
-            _ => return None,
-        };
-        Some((key, next))
-    });
-    // The first of the smallest keys.
-    keyed.min_by_key(|&(key, _)| key).expect("an open state has a move that keeps its outcome").1
+        })
+    } else {
+        // A decided state lasts one move more than its optimal move, the quickest win for the
+        // winner (a state the opponent loses) and the longest defeat for the loser.
+        moves.find(|&next| depths[next] == depths[state] - 1 && solution.outcome(next) != outcome)
+    };
+    best.expect("an open state has a move that keeps its outcome")
 }
 
 /// Whether a piece stepping like `mover` can walk from `from` to a cell where `goal` holds.
@@ -119,12 +117,12 @@ fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool
 /// Draws the board with the pieces: `P`, `T`, `X` where both stand, `E` exits, `*` walls.
 fn draw(board: &Board, police: usize, thief: usize, out: &mut impl Write) -> io::Result<()> {
     let mut grid = vec![b'*'; board.rows * board.cols];
-    let at = |cell| {
-        let (r, c) = board.position(cell);
+    let at = |cell: usize| {
+        let (r, c) = board.positions[cell];
         r * board.cols + c
     };
-    for cell in 0..board.free_cells() {
-        grid[at(cell)] = if board.is_exit(cell) { b'E' } else { b'.' };
+    for (cell, free) in board.cells.iter().enumerate() {
+        grid[at(cell)] = if free.exit { b'E' } else { b'.' };
     }
     grid[at(thief)] = b'T';
     grid[at(police)] = if police == thief { b'X' } else { b'P' };
@@ -153,7 +151,7 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             plural(n as usize)
         )?;
     } else {
-        let thief_reaches_an_exit = reaches(board, board.thief, Turn::Thief, |c| board.is_exit(c));
+        let thief_reaches_an_exit = reaches(board, board.thief, Turn::Thief, |c| board.cells[c].exit);
         let police_reaches_the_thief = reaches(board, board.police, Turn::Police, |c| c == board.thief);
         let why = match (thief_reaches_an_exit, police_reaches_the_thief) {
             (false, false) => "the thief can reach no exit, and the policeman cannot reach the thief",
@@ -178,10 +176,10 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             if from == to {
                 out.write_all(b"skips")?;
             } else {
-                let (r, c) = board.position(to);
+                let (r, c) = board.positions[to];
                 write!(out, "moves to ({}, {})", r + 1, c + 1)?;
             }
-            let end = match (board.standing(p, t), turn) {
+            let end = match (game.standing(state), turn) {
                 (Standing::Caught, Turn::Police) => " and catches the thief",
                 (Standing::Caught, Turn::Thief) => " and is caught",
                 // Only the thief's own move can end the game on an exit.
