@@ -13,7 +13,7 @@ pub struct Divisor {
 impl Divisor {
     /// Panics if `divisor < 2`.
     pub fn new(divisor: u32) -> Divisor {
-        assert!(divisor >= 2, "a Divisor divides by 2 or more");
+        assert!(divisor >= 2);
         Divisor { divisor, magic: u64::MAX / u64::from(divisor) + 1 }
     }
 

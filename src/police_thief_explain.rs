@@ -21,7 +21,9 @@ pub struct Explanation<'a> {
     pub line: Line,
 }
 
-/// An optimal line of play from the start.
+/// An optimal line of play from the start: the winner hurries, the loser stalls; in a draw the
+/// policeman keeps as close to the thief as he can and the thief as far (king distance), until a
+/// state comes back. Ties go to the skip, then to reading order.
 pub struct Line {
     /// The states, the start first; at most `MAX_MOVES + 1` of them.
     pub states: Vec<usize>,
@@ -42,30 +44,20 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
     }
     let game = PoliceThief::new(board);
     let (solution, depths) = solve_with_depth(&game);
-    let line = optimal_line(&game, &solution, &depths);
-    let verdict = Verdict::of_start(solution.outcome(game.start_state()));
-    Ok(Explanation { game, verdict, line })
-}
-
-/// The optimal line from the start, at most [`MAX_MOVES`] moves: the winner hurries, the loser
-/// stalls; in a draw the policeman keeps as close to the thief as he can and the thief as far
-/// (king distance), until a state comes back. Ties go to the skip, then to reading order.
-pub fn optimal_line(game: &PoliceThief, solution: &Solution, depths: &[u32]) -> Line {
     let start = game.start_state();
+    let verdict = Verdict::of_start(solution.outcome(start));
     let length = (depths[start] != DRAW_DEPTH).then_some(depths[start]);
-    let mut states = vec![start];
-    let mut repeats_from = None;
-    let mut state = start;
+    let (mut states, mut repeats_from, mut state) = (vec![start], None, start);
     while states.len() <= MAX_MOVES && repeats_from.is_none() && game.standing(state) == Standing::Open {
-        state = best_move(game, solution, depths, state);
+        state = best_move(&game, &solution, &depths, state);
         // Only a draw can come back: a decided line is one move shorter to go every move.
         repeats_from = states.iter().position(|&s| s == state);
         states.push(state);
     }
-    Line { states, length, repeats_from }
+    Ok(Explanation { game, verdict, line: Line { states, length, repeats_from } })
 }
 
-/// The line's move from the open `state` (see [`optimal_line`]).
+/// The line's move from the open `state` (see [`Line`]).
 fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usize) -> usize {
     let (p, t, turn) = game.decode(state);
     let mover = if turn == Turn::Police { p } else { t };
@@ -95,15 +87,12 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
     best.expect("an open state has a move that keeps its outcome")
 }
 
-/// Whether a piece stepping like `mover` can walk from `from` to a cell where `goal` holds.
-fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool) -> bool {
+/// The cells a piece stepping like `mover` can walk to from `from`.
+fn reachable(board: &Board, from: usize, mover: Turn) -> Vec<bool> {
     let mut seen = vec![false; board.free_cells()];
     let mut stack = vec![from];
     seen[from] = true;
     while let Some(c) = stack.pop() {
-        if goal(c) {
-            return true;
-        }
         for n in board.neighbours(c, mover) {
             if !seen[n] {
                 seen[n] = true;
@@ -111,26 +100,7 @@ fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool
             }
         }
     }
-    false
-}
-
-/// Draws the board with the pieces: `P`, `T`, `X` where both stand, `E` exits, `*` walls.
-fn draw(board: &Board, police: usize, thief: usize, out: &mut impl Write) -> io::Result<()> {
-    let mut grid = vec![b'*'; board.rows * board.cols];
-    let at = |cell: usize| {
-        let (r, c) = board.positions[cell];
-        r * board.cols + c
-    };
-    for (cell, free) in board.cells.iter().enumerate() {
-        grid[at(cell)] = if free.exit { b'E' } else { b'.' };
-    }
-    grid[at(thief)] = b'T';
-    grid[at(police)] = if police == thief { b'X' } else { b'P' };
-    for row in grid.chunks(board.cols) {
-        out.write_all(row)?;
-        out.write_all(b"\n")?;
-    }
-    Ok(())
+    seen
 }
 
 /// Writes the `--explain` text.
@@ -151,16 +121,26 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             plural(n as usize)
         )?;
     } else {
-        let thief_reaches_an_exit = reaches(board, board.thief, Turn::Thief, |c| board.cells[c].exit);
-        let police_reaches_the_thief = reaches(board, board.police, Turn::Police, |c| c == board.thief);
-        let why = match (thief_reaches_an_exit, police_reaches_the_thief) {
-            (false, false) => "the thief can reach no exit, and the policeman cannot reach the thief",
-            (false, true) => "the thief can reach no exit, and he keeps out of the policeman's reach",
-            (true, _) => {
-                "the policeman keeps the thief from every exit, and the thief keeps out of his reach"
-            }
+        let thief_can_walk_to = reachable(board, board.thief, Turn::Thief);
+        let thief_reaches_an_exit = board.cells.iter().zip(thief_can_walk_to).any(|(c, to)| c.exit && to);
+        let why = if thief_reaches_an_exit {
+            "the policeman keeps the thief from every exit, and the thief keeps out of his reach"
+        } else if reachable(board, board.police, Turn::Police)[board.thief] {
+            "the thief can reach no exit, and he keeps out of the policeman's reach"
+        } else {
+            "the thief can reach no exit, and the policeman cannot reach the thief"
         };
         writeln!(out, "Nobody can force an end, so the game goes on forever: {why}.")?;
+    }
+    // The board without the pieces: `*` walls, `E` exits; drawn with them (`P`, `T`, `X` where
+    // both stand) after every move.
+    let mut empty = vec![b'*'; board.rows * board.cols];
+    let at = |cell: usize| {
+        let (r, c) = board.positions[cell];
+        r * board.cols + c
+    };
+    for (cell, free) in board.cells.iter().enumerate() {
+        empty[at(cell)] = if free.exit { b'E' } else { b'.' };
     }
     for (i, &state) in line.states.iter().enumerate() {
         let (p, t, _) = game.decode(state);
@@ -172,13 +152,9 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
                 Turn::Police => ("the policeman", p0, p),
                 Turn::Thief => ("the thief", t0, t),
             };
-            write!(out, "\nMove {i}: {who} ")?;
-            if from == to {
-                out.write_all(b"skips")?;
-            } else {
-                let (r, c) = board.positions[to];
-                write!(out, "moves to ({}, {})", r + 1, c + 1)?;
-            }
+            let (r, c) = board.positions[to];
+            let step =
+                if from == to { "skips".to_string() } else { format!("moves to ({}, {})", r + 1, c + 1) };
             let end = match (game.standing(state), turn) {
                 (Standing::Caught, Turn::Police) => " and catches the thief",
                 (Standing::Caught, Turn::Thief) => " and is caught",
@@ -186,9 +162,15 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
                 (Standing::Escaped, _) => ", an exit, and escapes",
                 (Standing::Open, _) => "",
             };
-            writeln!(out, "{end}:")?;
+            writeln!(out, "\nMove {i}: {who} {step}{end}:")?;
         }
-        draw(board, p, t, out)?;
+        let mut grid = empty.clone();
+        grid[at(t)] = b'T';
+        grid[at(p)] = if p == t { b'X' } else { b'P' };
+        for row in grid.chunks(board.cols) {
+            out.write_all(row)?;
+            out.write_all(b"\n")?;
+        }
     }
     let moves = line.states.len() - 1;
     match (line.length, line.repeats_from) {
