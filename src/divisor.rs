@@ -4,7 +4,7 @@
 //! when the divisor is at least 2).
 
 /// A fixed divisor (at least 2), ready to divide by.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Divisor {
     divisor: u32,
     magic: u64,
@@ -13,7 +13,7 @@ pub struct Divisor {
 impl Divisor {
     /// Panics if `divisor < 2`.
     pub fn new(divisor: u32) -> Divisor {
-        assert!(divisor >= 2, "a Divisor divides by 2 or more");
+        assert!(divisor >= 2);
         Divisor { divisor, magic: u64::MAX / u64::from(divisor) + 1 }
     }
 

@@ -21,14 +21,14 @@
 //! move) with `t'` in `N[t]`: the moves of (p, t, thief to move) with the turn flipped back.
 //!
 //! # Padded moves
-//! Every open state has a fixed number of moves, [`POLICE_MOVES`] or [`THIEF_MOVES`]: the skip,
+//! Every open state has a fixed number of moves, 9 for the policeman or 5 for the thief: the skip,
 //! then one per neighbour slot, a slot without a neighbour holding the cell itself (the skip
 //! again). A repeated move changes no outcome (some move reaches a losing state, or every move a
 //! winning one) and no depth (a minimum or maximum over the states reached); in exchange every
 //! predecessor loop has one length and no test. [`PoliceThief::for_each_move`] lists exactly these.
 //!
 //! # Cost
-//! O(k²) time; 20 bytes per free cell (the board is read row by row), and for the search a byte
+//! O(k²) time; 34 bytes per free cell (the board is read row by row), and for the search a byte
 //! per state plus its queue: about 205 MB for an open 100x100 board. `--explain` is
 //! [`crate::police_thief_explain`].
 
@@ -45,48 +45,41 @@ pub const MAX_FREE_CELLS: usize = 20_000;
 /// A cell's neighbour slots: the orthogonal ones first (the thief's), then the diagonal ones.
 const POLICE_SLOTS: usize = 8;
 const THIEF_SLOTS: usize = 4;
-/// Moves of an open state ("Padded moves" in the module doc): the skip and one per slot.
-pub const POLICE_MOVES: u32 = 1 + POLICE_SLOTS as u32;
-pub const THIEF_MOVES: u32 = 1 + THIEF_SLOTS as u32;
 
 /// A free cell: its neighbours (cell numbers fit in `u16`), and whether it is an exit.
-#[derive(Debug, Clone, Copy)]
-struct Cell {
+#[derive(Debug)]
+pub struct Cell {
     /// Each group of slots (orthogonal, diagonal) padded with the cell itself.
     neighbours: [u16; POLICE_SLOTS],
-    exit: bool,
+    pub exit: bool,
 }
 
 /// A parsed board: its free cells, numbered in reading order, and the two pieces' starts.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Board {
-    rows: usize,
-    cols: usize,
-    cells: Vec<Cell>,
-    /// `(row, column)` of every free cell, 0-based.
-    positions: Vec<(u32, u32)>,
-    police: usize,
-    thief: usize,
+    pub rows: usize,
+    pub cols: usize,
+    /// The free cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// `(row, column)` of every free cell, 0-based: sorted, as the cells are in reading order.
+    pub positions: Vec<(usize, usize)>,
+    /// The policeman's start cell.
+    pub police: usize,
+    /// The thief's start cell.
+    pub thief: usize,
 }
 
 /// What the judge gives: the board.
 pub type Problem = Board;
 
 /// Whose turn it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Turn {
     Police,
     Thief,
 }
 
 impl Turn {
-    pub fn other(self) -> Turn {
-        match self {
-            Turn::Police => Turn::Thief,
-            Turn::Thief => Turn::Police,
-        }
-    }
-
     /// The neighbour slots the mover looks at.
     #[inline(always)]
     fn slots(self) -> usize {
@@ -98,111 +91,60 @@ impl Turn {
 }
 
 /// How a position stands: over one way or the other, or open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Standing {
     /// Both pieces on one cell: the policeman has won.
     Caught,
     /// The thief on an exit the policeman is not on: the thief has won.
     Escaped,
-    /// The game goes on, with the mover's padded move count.
-    Open(u32),
+    Open,
 }
 
 impl Standing {
     /// The end of the game, written once. The caller tells whether the thief is on an exit, so
     /// that the in-order walk of the starts looks it up once per row.
     #[inline(always)]
-    pub fn of(police: usize, thief: usize, thief_on_exit: bool, turn: Turn) -> Standing {
+    pub fn of(police: usize, thief: usize, thief_on_exit: bool) -> Standing {
         if police == thief {
             Standing::Caught
         } else if thief_on_exit {
             Standing::Escaped
         } else {
-            Standing::Open(match turn {
-                Turn::Police => POLICE_MOVES,
-                Turn::Thief => THIEF_MOVES,
-            })
+            Standing::Open
         }
     }
 
-    /// For the player to move, as the solver takes it.
+    /// For `turn` to move, as the solver takes it: an open position has the mover's padded moves
+    /// (the skip and one per slot).
     #[inline(always)]
     fn start(self, turn: Turn) -> Start {
-        match (self, turn) {
-            (Standing::Caught, Turn::Police) | (Standing::Escaped, Turn::Thief) => Start::Win,
-            (Standing::Caught, Turn::Thief) | (Standing::Escaped, Turn::Police) => Start::Lose,
-            (Standing::Open(moves), _) => Start::Moves(moves),
+        match self {
+            Standing::Open => Start::Moves(1 + turn.slots() as u32),
+            _ if (self == Standing::Caught) == (turn == Turn::Police) => Start::Win,
+            _ => Start::Lose,
         }
     }
 }
 
 impl Board {
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
     /// How many free cells the board has (`k`).
     pub fn free_cells(&self) -> usize {
         self.cells.len()
     }
 
-    /// The policeman's start cell.
-    pub fn police_start(&self) -> usize {
-        self.police
-    }
-
-    /// The thief's start cell.
-    pub fn thief_start(&self) -> usize {
-        self.thief
-    }
-
     /// `(row, column)` of free cell `cell`, 0-based.
     pub fn position(&self, cell: usize) -> (usize, usize) {
-        let (r, c) = self.positions[cell];
-        (r as usize, c as usize)
-    }
-
-    pub fn is_exit(&self, cell: usize) -> bool {
-        self.cells[cell].exit
+        self.positions[cell]
     }
 
     /// The cells the mover can step to from `cell` (not the skip).
     pub fn neighbours(&self, cell: usize, turn: Turn) -> impl Iterator<Item = usize> + '_ {
         self.cells[cell].neighbours[..turn.slots()].iter().map(|&n| n as usize).filter(move |&n| n != cell)
     }
-
-    /// How the position (policeman's cell, thief's cell, who is to move) stands.
-    #[inline(always)]
-    pub fn standing(&self, police: usize, thief: usize, turn: Turn) -> Standing {
-        Standing::of(police, thief, self.cells[thief].exit, turn)
-    }
 }
 
-/// Neighbour lists while the board is read: orthogonal and diagonal kept apart.
-#[derive(Default, Clone, Copy)]
-struct Links {
-    orthogonal: [u16; THIEF_SLOTS],
-    orthogonal_count: u8,
-    diagonal: [u16; POLICE_SLOTS - THIEF_SLOTS],
-    diagonal_count: u8,
-}
-
-fn link(links: &mut [Links], a: usize, b: usize, orthogonal: bool) {
-    for (from, to) in [(a, b), (b, a)] {
-        let l = &mut links[from];
-        if orthogonal {
-            l.orthogonal[l.orthogonal_count as usize] = to as u16;
-            l.orthogonal_count += 1;
-        } else {
-            l.diagonal[l.diagonal_count as usize] = to as u16;
-            l.diagonal_count += 1;
-        }
-    }
-}
+/// The pieces' letters and names.
+const PIECES: [(char, &str); 2] = [('P', "policeman"), ('T', "thief")];
 
 /// Reads `n m` and the board, and checks that nothing follows it.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
@@ -211,15 +153,10 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let cols = input.u64_in("the number of columns m", 1, MAX_CELLS)?;
     board_cells(rows, cols, MAX_CELLS, size_at)?;
     let (rows, cols) = (rows as usize, cols as usize);
-    let mut links: Vec<Links> = Vec::new();
-    let mut exits: Vec<bool> = Vec::new();
-    let mut positions: Vec<(u32, u32)> = Vec::new();
-    let mut police: Option<(usize, Pos)> = None;
-    let mut thief: Option<(usize, Pos)> = None;
-    // The free cells of the previous row and of this one, as (column, cell): enough to link
-    // every cell to its neighbours above and to its left, which links every pair once.
-    let mut above: Vec<(u32, usize)> = Vec::new();
-    let mut here: Vec<(u32, usize)> = Vec::new();
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut positions = Vec::new();
+    // Where the policeman and the thief start: cell and position.
+    let mut starts: [Option<(usize, Pos)>; 2] = [None, None];
     for r in 0..rows {
         // Where the row starts, for errors (a row's position is not worth computing lazily here).
         let at = input.peek_pos()?;
@@ -230,82 +167,72 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                 format!("row {} has {} characters, expected {cols}", r + 1, row.len()),
             ));
         }
-        here.clear();
-        // `above[first..]` are the free cells above at columns >= c - 1.
-        let mut first = 0;
         for (c, &ch) in row.iter().enumerate() {
             let pos = at.plus_columns(c);
             let piece = match ch {
                 b'*' => continue,
                 b'.' | b'E' => None,
-                b'P' => Some(&mut police),
-                b'T' => Some(&mut thief),
+                b'P' => Some(0),
+                b'T' => Some(1),
                 _ => {
+                    let ch = shown(&[ch]);
                     return Err(Error::at(
                         pos,
-                        format!("unexpected {} on the board (expected one of . * P T E)", shown(&[ch])),
+                        format!("unexpected {ch} on the board (expected one of . * P T E)"),
                     ));
                 }
             };
-            let cell = links.len();
+            let cell = cells.len();
             if cell == MAX_FREE_CELLS {
                 return Err(Error::at(
                     pos,
-                    format!(
-                        "the board has more than {MAX_FREE_CELLS} free cells (the most this program accepts)"
-                    ),
+                    format!("the board has more than {cell} free cells (the most this program accepts)"),
                 ));
             }
-            if let Some(slot) = piece {
-                if let Some((_, first_at)) = slot {
-                    let who = if ch == b'P' { "policeman" } else { "thief" };
+            if let Some(piece) = piece {
+                if let Some((_, first_at)) = starts[piece] {
+                    let (ch, who) = (shown(&[ch]), PIECES[piece].1);
                     return Err(Error::at(
                         pos,
-                        format!("a second {} (the {who} already stands at {first_at})", shown(&[ch])),
+                        format!("a second {ch} (the {who} already stands at {first_at})"),
                     ));
                 }
-                *slot = Some((cell, pos));
+                starts[piece] = Some((cell, pos));
             }
-            links.push(Links::default());
-            exits.push(ch == b'E');
-            positions.push((r as u32, c as u32));
-            let c = c as u32;
-            if let Some(&(left_col, left)) = here.last() {
-                if left_col + 1 == c {
-                    link(&mut links, cell, left, true);
+            cells.push(Cell { neighbours: [cell as u16; POLICE_SLOTS], exit: ch == b'E' });
+            // Link the cell both ways with its neighbours read before: to the left and the three
+            // above (`positions` is sorted). An orthogonal one takes the first padded slot from 0,
+            // which is below THIEF_SLOTS (a cell has at most four), a diagonal one from THIEF_SLOTS.
+            let (up, left) = (r.wrapping_sub(1), c.wrapping_sub(1));
+            for near in [(r, left), (up, left), (up, c), (up, c + 1)] {
+                if let Ok(other) = positions.binary_search(&near) {
+                    let first = if near.0 == r || near.1 == c { 0 } else { THIEF_SLOTS };
+                    for (from, to) in [(cell, other), (other, cell)] {
+                        let slots = &mut cells[from].neighbours[first..];
+                        if let Some(slot) = slots.iter_mut().find(|n| usize::from(**n) == from) {
+                            *slot = to as u16;
+                        }
+                    }
                 }
             }
-            while first < above.len() && above[first].0 + 1 < c {
-                first += 1;
-            }
-            for &(col, up) in above[first..].iter().take_while(|&&(col, _)| col <= c + 1) {
-                link(&mut links, cell, up, col == c);
-            }
-            here.push((c, cell));
+            positions.push((r, c));
         }
-        std::mem::swap(&mut above, &mut here);
     }
-    let (police, _) = police.ok_or_else(|| Error::new("the board has no `P` (the policeman's start)"))?;
-    let (thief, _) = thief.ok_or_else(|| Error::new("the board has no `T` (the thief's start)"))?;
+    let start = |piece: usize| match starts[piece] {
+        Some((cell, _)) => Ok(cell),
+        None => {
+            let (ch, who) = PIECES[piece];
+            Err(Error::new(format!("the board has no `{ch}` (the {who}'s start)")))
+        }
+    };
+    let (police, thief) = (start(0)?, start(1)?);
     input.finish("the board")?;
-    let cells = links
-        .iter()
-        .zip(&exits)
-        .enumerate()
-        .map(|(cell, (l, &exit))| {
-            let mut neighbours = [cell as u16; POLICE_SLOTS];
-            let (o, d) = (l.orthogonal_count as usize, l.diagonal_count as usize);
-            neighbours[..o].copy_from_slice(&l.orthogonal[..o]);
-            neighbours[THIEF_SLOTS..THIEF_SLOTS + d].copy_from_slice(&l.diagonal[..d]);
-            Cell { neighbours, exit }
-        })
-        .collect();
     Ok(Board { rows, cols, cells, positions, police, thief })
 }
 
 /// The game on a board, as the solver sees it (see the module doc for the encoding).
 pub struct PoliceThief<'a> {
-    board: &'a Board,
+    pub board: &'a Board,
     /// `k`, the number of free cells.
     free: u32,
     /// `k²`: the first thief-to-move state.
@@ -318,10 +245,6 @@ impl<'a> PoliceThief<'a> {
     pub fn new(board: &'a Board) -> PoliceThief<'a> {
         let free = board.free_cells() as u32;
         PoliceThief { board, free, half: free * free, by_free: Divisor::new(free) }
-    }
-
-    pub fn board(&self) -> &'a Board {
-        self.board
     }
 
     /// The state with the policeman on `police`, the thief on `thief`, and `turn` to move.
@@ -345,10 +268,19 @@ impl<'a> PoliceThief<'a> {
         }
     }
 
-    /// How `state` stands (see [`Board::standing`]).
+    /// The state after the mover of (`police`, `thief`, `turn`) goes to `to` (his own cell: the
+    /// skip).
+    pub fn after(&self, police: usize, thief: usize, turn: Turn, to: usize) -> usize {
+        match turn {
+            Turn::Police => self.state(to, thief, Turn::Thief),
+            Turn::Thief => self.state(police, to, Turn::Police),
+        }
+    }
+
+    /// How `state` stands.
     pub fn standing(&self, state: usize) -> Standing {
-        let (p, t, turn) = self.decode(state);
-        self.board.standing(p, t, turn)
+        let (p, t, _) = self.decode(state);
+        Standing::of(p, t, self.board.cells[t].exit)
     }
 
     /// The start of the game: both pieces on their cells, the policeman to move.
@@ -360,13 +292,10 @@ impl<'a> PoliceThief<'a> {
     /// counts (module doc), listed even where the game is over, as the predecessors are.
     pub fn for_each_move<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
         let (p, t, turn) = self.decode(state);
-        visit(self.state(p, t, turn.other()));
         let mover = if turn == Turn::Police { p } else { t };
+        visit(self.after(p, t, turn, mover));
         for &n in &self.board.cells[mover].neighbours[..turn.slots()] {
-            visit(match turn {
-                Turn::Police => self.state(usize::from(n), t, Turn::Thief),
-                Turn::Thief => self.state(p, usize::from(n), Turn::Police),
-            });
+            visit(self.after(p, t, turn, usize::from(n)));
         }
     }
 }
@@ -377,7 +306,7 @@ impl Game for PoliceThief<'_> {
     }
 
     fn max_moves(&self) -> u32 {
-        POLICE_MOVES.max(THIEF_MOVES)
+        1 + POLICE_SLOTS as u32
     }
 
     /// In index order: no division, each row of states one thief (or policeman) cell.
@@ -386,13 +315,13 @@ impl Game for PoliceThief<'_> {
         // The policeman to move: state t·k + p.
         for (t, thief) in cells.iter().enumerate() {
             for p in 0..cells.len() {
-                visit(Standing::of(p, t, thief.exit, Turn::Police).start(Turn::Police));
+                visit(Standing::of(p, t, thief.exit).start(Turn::Police));
             }
         }
         // The thief to move: state k² + p·k + t.
         for p in 0..cells.len() {
             for (t, thief) in cells.iter().enumerate() {
-                visit(Standing::of(p, t, thief.exit, Turn::Thief).start(Turn::Thief));
+                visit(Standing::of(p, t, thief.exit).start(Turn::Thief));
             }
         }
     }
@@ -401,24 +330,21 @@ impl Game for PoliceThief<'_> {
     #[inline(always)]
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
         let s = state as u32;
-        let k = self.free;
+        // A padded slot is the mover's own cell: the skip again, as in the move count.
         if s < self.half {
             // The thief has just moved onto t: thief-to-move states (p, t'), t' in N[t], one row.
             let (t, p) = self.by_free.div_rem(s);
-            let row = self.half + p * k;
-            let cell = &self.board.cells[t as usize];
+            let (row, cell) = (self.half + p * self.free, &self.board.cells[t as usize]);
             visit((row + t) as usize);
-            // A padded slot is t itself: the skip again, as in the move count.
             for &n in &cell.neighbours[..THIEF_SLOTS] {
                 visit((row + u32::from(n)) as usize);
             }
         } else {
             // The policeman has just moved onto p: policeman-to-move states (p', t), p' in N[p].
             let (p, t) = self.by_free.div_rem(s - self.half);
-            let row = t * k;
-            let cell = &self.board.cells[p as usize];
+            let (row, cell) = (t * self.free, &self.board.cells[p as usize]);
             visit((row + p) as usize);
-            for &n in &cell.neighbours[..POLICE_SLOTS] {
+            for &n in &cell.neighbours {
                 visit((row + u32::from(n)) as usize);
             }
         }
@@ -426,7 +352,7 @@ impl Game for PoliceThief<'_> {
 }
 
 /// How the game ends with optimal play from the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Verdict {
     PoliceWins,
     ThiefEscapes,
@@ -492,12 +418,16 @@ mod tests {
     fn standing() {
         // Free cells in reading order: 0 P, 1 E, 2 ., 3 T.
         let b = board("2 2\nPE\n.T\n").unwrap();
-        assert_eq!(b.standing(3, 3, Turn::Thief), Standing::Caught);
-        assert_eq!(b.standing(1, 1, Turn::Police), Standing::Caught);
-        assert_eq!(b.standing(0, 1, Turn::Police), Standing::Escaped);
-        assert_eq!(b.standing(0, 3, Turn::Police), Standing::Open(POLICE_MOVES));
-        assert_eq!(b.standing(0, 3, Turn::Thief), Standing::Open(THIEF_MOVES));
+        let game = PoliceThief::new(&b);
+        let standing = |p, t| game.standing(game.state(p, t, Turn::Thief));
+        assert_eq!(standing(3, 3), Standing::Caught);
+        assert_eq!(standing(0, 1), Standing::Escaped);
+        assert_eq!(standing(1, 1), Standing::Caught, "a catch on an exit");
+        assert_eq!(standing(0, 3), Standing::Open);
+        assert_eq!(Standing::Open.start(Turn::Police), Start::Moves(9));
+        assert_eq!(Standing::Open.start(Turn::Thief), Start::Moves(5));
         assert_eq!(Standing::Caught.start(Turn::Police), Start::Win);
+        assert_eq!(Standing::Caught.start(Turn::Thief), Start::Lose);
         assert_eq!(Standing::Escaped.start(Turn::Police), Start::Lose);
         assert_eq!(Standing::Escaped.start(Turn::Thief), Start::Win);
     }
@@ -515,8 +445,8 @@ mod tests {
         assert_eq!(sorted(2, Turn::Thief), [1, 3]);
         assert_eq!(sorted(4, Turn::Thief), [] as [usize; 0]);
         assert_eq!(sorted(4, Turn::Police), [2]);
-        assert_eq!((b.police_start(), b.thief_start()), (0, 2));
-        assert!(b.is_exit(3) && !b.is_exit(2));
+        assert_eq!((b.police, b.thief, b.rows, b.cols), (0, 2, 3, 3));
+        assert!(b.cells[3].exit && !b.cells[2].exit);
         assert_eq!((b.position(4), b.position(3)), ((2, 0), (1, 2)));
     }
 
@@ -534,14 +464,14 @@ mod tests {
                 moves += 1;
             });
             let (p, t, turn) = game.decode(s);
-            if let Standing::Open(count) = b.standing(p, t, turn) {
+            if let Start::Moves(count) = game.standing(s).start(turn) {
                 assert_eq!(moves, count, "the moves listed are the moves the solver counts");
             }
             game.for_each_predecessor(s, |p| backward[p * n + s] += 1);
             assert_eq!(game.state(p, t, turn), s);
         }
         assert_eq!(forward, backward);
-        assert_eq!(game.max_moves(), POLICE_MOVES);
+        assert_eq!(game.max_moves(), 9);
     }
 
     #[test]

@@ -3,9 +3,8 @@
 //! (4 bytes more each) and draws a board per move, hence its own limits, checked by [`explain`].
 
 use crate::input::Error;
-use crate::police_thief::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict, POLICE_MOVES};
+use crate::police_thief::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::solver::{solve_with_depth, Outcome, Solution, DRAW_DEPTH};
-use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// `1.28·10^8` states, 5 bytes each plus the queue: under 1.2 GB.
@@ -20,13 +19,11 @@ pub struct Explanation<'a> {
     pub game: PoliceThief<'a>,
     pub verdict: Verdict,
     pub line: Line,
-    /// Whether each could walk there alone (a draw's reason).
-    pub thief_reaches_an_exit: bool,
-    pub police_reaches_the_thief: bool,
 }
 
-/// An optimal line of play from the start.
-#[derive(Debug, Clone)]
+/// An optimal line of play from the start: the winner hurries, the loser stalls; in a draw the
+/// policeman keeps as close to the thief as he can and the thief as far (king distance), until a
+/// state comes back. Ties go to the skip, then to reading order.
 pub struct Line {
     /// The states, the start first; at most `MAX_MOVES + 1` of them.
     pub states: Vec<usize>,
@@ -37,109 +34,65 @@ pub struct Line {
 }
 
 /// Solves the game with depths and finds the optimal line; an error if the board is too large.
-pub fn explain(problem: &Problem) -> Result<Explanation<'_>, Error> {
-    let board = problem;
-    let cells = board.rows() * board.cols();
-    if board.free_cells() > MAX_FREE_CELLS || cells > MAX_CELLS {
+pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
+    let (free, cells) = (board.free_cells(), board.rows * board.cols);
+    if free > MAX_FREE_CELLS || cells > MAX_CELLS {
         return Err(Error::new(format!(
             "--explain works on boards of at most {MAX_FREE_CELLS} free cells and {MAX_CELLS} cells; \
-             this one has {} free cells and {cells} cells (without --explain it is fine)",
-            board.free_cells(),
+             this one has {free} free cells and {cells} cells (without --explain it is fine)"
         )));
     }
     let game = PoliceThief::new(board);
     let (solution, depths) = solve_with_depth(&game);
-    let line = optimal_line(&game, &solution, &depths);
-    let verdict = Verdict::of_start(solution.outcome(game.start_state()));
-    let thief_reaches_an_exit = reaches(board, board.thief_start(), Turn::Thief, |c| board.is_exit(c));
-    let police_reaches_the_thief =
-        reaches(board, board.police_start(), Turn::Police, |c| c == board.thief_start());
-    Ok(Explanation { game, verdict, line, thief_reaches_an_exit, police_reaches_the_thief })
-}
-
-/// How many king steps apart two cells are on an open board.
-fn king_distance(board: &Board, a: usize, b: usize) -> usize {
-    let ((ra, ca), (rb, cb)) = (board.position(a), board.position(b));
-    ra.abs_diff(rb).max(ca.abs_diff(cb))
-}
-
-/// The optimal line from the start, at most [`MAX_MOVES`] moves: the winner hurries, the loser
-/// stalls; in a draw the policeman keeps as close to the thief as he can and the thief as far
-/// (king distance), until a state comes back. Ties go to the skip, then to reading order.
-pub fn optimal_line(game: &PoliceThief, solution: &Solution, depths: &[u32]) -> Line {
     let start = game.start_state();
+    let verdict = Verdict::of_start(solution.outcome(start));
     let length = (depths[start] != DRAW_DEPTH).then_some(depths[start]);
-    let mut states = vec![start];
-    // For a draw: where each state of the line first appeared, to notice the cycle.
-    let mut seen: HashMap<usize, usize> = HashMap::from([(start, 0)]);
-    let mut repeats_from = None;
-    let mut state = start;
-    while states.len() <= MAX_MOVES && matches!(game.standing(state), Standing::Open(_)) {
-        state = best_move(game, solution, depths, state);
+    let (mut states, mut repeats_from, mut state) = (vec![start], None, start);
+    while states.len() <= MAX_MOVES && repeats_from.is_none() && game.standing(state) == Standing::Open {
+        state = best_move(&game, &solution, &depths, state);
+        // Only a draw can come back: a decided line is one move shorter to go every move.
+        repeats_from = states.iter().position(|&s| s == state);
         states.push(state);
-        if length.is_none() {
-            if let Some(&earlier) = seen.get(&state) {
-                repeats_from = Some(earlier);
-                break;
-            }
-            seen.insert(state, states.len() - 1);
-        }
     }
-    Line { states, length, repeats_from }
+    Ok(Explanation { game, verdict, line: Line { states, length, repeats_from } })
 }
 
-/// The line's move from the open `state` (see [`optimal_line`]).
+/// The line's move from the open `state` (see [`Line`]).
 fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usize) -> usize {
-    // The padded moves repeat the skip: each distinct move once, the skip first.
-    let mut moves = Vec::with_capacity(POLICE_MOVES as usize);
-    game.for_each_move(state, |next| {
-        if !moves.contains(&next) {
-            moves.push(next);
-        }
-    });
-    // Then the mover's cell in reading order.
-    let (_, _, turn) = game.decode(state);
-    moves[1..].sort_by_key(|&s| {
-        let (p, t, _) = game.decode(s);
-        if turn == Turn::Police {
-            p
-        } else {
-            t
-        }
-    });
-    // A key to minimise for each successor, by the outcome of `state`.
-    let key = |next: usize| -> Option<i64> {
-        let (p, t, _) = game.decode(next);
-        match (solution.outcome(state), solution.outcome(next)) {
-            (Outcome::Win, Outcome::Lose) => Some(i64::from(depths[next])),
-            (Outcome::Lose, _) => Some(-i64::from(depths[next])),
-            (Outcome::Draw, Outcome::Draw) => {
-                let d = king_distance(game.board(), p, t) as i64;
-                Some(if turn == Turn::Police { d } else { -d })
+    let (p, t, turn) = game.decode(state);
+    let mover = if turn == Turn::Police { p } else { t };
+    // Each distinct move once: the skip, then the steps in reading order.
+    let mut steps: Vec<usize> = game.board.neighbours(mover, turn).collect();
+    steps.sort_unstable();
+    let mut moves = std::iter::once(mover).chain(steps).map(|to| game.after(p, t, turn, to));
+    let outcome = solution.outcome(state);
+    let best = if outcome == Outcome::Draw {
+        // The first of the drawn moves that leave the pieces closest (the policeman moving) or
+        // farthest apart (the thief).
+        moves.filter(|&next| solution.outcome(next) == outcome).min_by_key(|&next| {
+            let (p, t, _) = game.decode(next);
+            let ((pr, pc), (tr, tc)) = (game.board.positions[p], game.board.positions[t]);
+            let king_distance = pr.abs_diff(tr).max(pc.abs_diff(tc)) as i64;
+            if turn == Turn::Police {
+                king_distance
+            } else {
+                -king_distance
             }
-            _ => None,
-        }
+        })
+    } else {
+        // A decided state lasts one move more than its optimal move, the quickest win for the
+        // winner (a state the opponent loses) and the longest defeat for the loser.
+        moves.find(|&next| depths[next] == depths[state] - 1 && solution.outcome(next) != outcome)
     };
-    let mut best: Option<(i64, usize)> = None;
-    for &next in &moves {
-        if let Some(k) = key(next) {
-            if best.map_or(true, |(b, _)| k < b) {
-                best = Some((k, next));
-            }
-        }
-    }
-    best.expect("an open state has a move that keeps its outcome").1
+    best.expect("an open state has a move that keeps its outcome")
 }
 
-/// Whether a piece stepping like `mover` can walk from `from` to a cell where `goal` holds.
-fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool) -> bool {
+/// The cells a piece stepping like `mover` can walk to from `from`.
+fn reachable(board: &Board, from: usize, mover: Turn) -> Vec<bool> {
     let mut seen = vec![false; board.free_cells()];
     let mut stack = vec![from];
     seen[from] = true;
     while let Some(c) = stack.pop() {
-        if goal(c) {
-            return true;
-        }
         for n in board.neighbours(c, mover) {
             if !seen[n] {
                 seen[n] = true;
@@ -147,107 +100,98 @@ fn reaches(board: &Board, from: usize, mover: Turn, goal: impl Fn(usize) -> bool
             }
         }
     }
-    false
-}
-
-/// Draws the board with the pieces: `P`, `T`, `X` where both stand, `E` exits, `*` walls.
-fn draw(board: &Board, police: usize, thief: usize, out: &mut impl Write) -> io::Result<()> {
-    let cols = board.cols();
-    let mut grid = vec![b'*'; board.rows() * cols];
-    let at = |cell: usize| {
-        let (r, c) = board.position(cell);
-        r * cols + c
-    };
-    for cell in 0..board.free_cells() {
-        grid[at(cell)] = if board.is_exit(cell) { b'E' } else { b'.' };
-    }
-    grid[at(thief)] = b'T';
-    grid[at(police)] = if police == thief { b'X' } else { b'P' };
-    for row in grid.chunks(cols) {
-        out.write_all(row)?;
-        out.write_all(b"\n")?;
-    }
-    Ok(())
+    seen
 }
 
 /// Writes the `--explain` text.
 pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io::Result<()> {
     let (game, line) = (&explanation.game, &explanation.line);
-    let board = game.board();
+    let board = game.board;
     write_answer(&explanation.verdict, out)?;
-    match (explanation.verdict, line.length) {
-        (Verdict::PoliceWins, Some(n)) => writeln!(
-            out,
-            "The policeman catches the thief after {n} move{} (each turn is a move, skips included): \
-             the policeman hurries, the thief holds out as long as he can.",
-            plural(n as usize)
-        )?,
-        (Verdict::ThiefEscapes, Some(n)) => writeln!(
-            out,
-            "The thief escapes after {n} move{} (each turn is a move, skips included): \
-             the thief hurries, the policeman holds him off as long as he can.",
-            plural(n as usize)
-        )?,
-        _ => {
-            let why = match (explanation.thief_reaches_an_exit, explanation.police_reaches_the_thief) {
-                (false, false) => "the thief can reach no exit, and the policeman cannot reach the thief",
-                (false, true) => "the thief can reach no exit, and he keeps out of the policeman's reach",
-                (true, _) => {
-                    "the policeman keeps the thief from every exit, and the thief keeps out of his reach"
-                }
-            };
-            writeln!(out, "Nobody can force an end, so the game goes on forever: {why}.")?
-        }
-    }
-    out.write_all(b"\nStart, the policeman to move:\n")?;
-    draw(board, board.police_start(), board.thief_start(), out)?;
-    for (i, pair) in line.states.windows(2).enumerate() {
-        let (p0, t0, turn) = game.decode(pair[0]);
-        let (p, t, next_turn) = game.decode(pair[1]);
-        let (who, from, to) = match turn {
-            Turn::Police => ("the policeman", p0, p),
-            Turn::Thief => ("the thief", t0, t),
+    if let Some(n) = line.length {
+        let (end, how) = match explanation.verdict {
+            Verdict::PoliceWins => {
+                ("The policeman catches the thief", "the policeman hurries, the thief holds out")
+            }
+            _ => ("The thief escapes", "the thief hurries, the policeman holds him off"),
         };
-        write!(out, "\nMove {}: {who} ", i + 1)?;
-        if from == to {
-            out.write_all(b"skips")?;
+        writeln!(
+            out,
+            "{end} after {n} move{} (each turn is a move, skips included): {how} as long as he can.",
+            plural(n as usize)
+        )?;
+    } else {
+        let thief_can_walk_to = reachable(board, board.thief, Turn::Thief);
+        let thief_reaches_an_exit = board.cells.iter().zip(thief_can_walk_to).any(|(c, to)| c.exit && to);
+        let why = if thief_reaches_an_exit {
+            "the policeman keeps the thief from every exit, and the thief keeps out of his reach"
+        } else if reachable(board, board.police, Turn::Police)[board.thief] {
+            "the thief can reach no exit, and he keeps out of the policeman's reach"
         } else {
-            let (r, c) = board.position(to);
-            write!(out, "moves to ({}, {})", r + 1, c + 1)?;
-        }
-        out.write_all(
-            match (board.standing(p, t, next_turn), turn) {
+            "the thief can reach no exit, and the policeman cannot reach the thief"
+        };
+        writeln!(out, "Nobody can force an end, so the game goes on forever: {why}.")?;
+    }
+    // The board without the pieces: `*` walls, `E` exits; drawn with them (`P`, `T`, `X` where
+    // both stand) after every move.
+    let mut empty = vec![b'*'; board.rows * board.cols];
+    let at = |cell: usize| {
+        let (r, c) = board.positions[cell];
+        r * board.cols + c
+    };
+    for (cell, free) in board.cells.iter().enumerate() {
+        empty[at(cell)] = if free.exit { b'E' } else { b'.' };
+    }
+    for (i, &state) in line.states.iter().enumerate() {
+        let (p, t, _) = game.decode(state);
+        if i == 0 {
+            out.write_all(b"\nStart, the policeman to move:\n")?;
+        } else {
+            let (p0, t0, turn) = game.decode(line.states[i - 1]);
+            let (who, from, to) = match turn {
+                Turn::Police => ("the policeman", p0, p),
+                Turn::Thief => ("the thief", t0, t),
+            };
+            let (r, c) = board.positions[to];
+            let step =
+                if from == to { "skips".to_string() } else { format!("moves to ({}, {})", r + 1, c + 1) };
+            let end = match (game.standing(state), turn) {
                 (Standing::Caught, Turn::Police) => " and catches the thief",
                 (Standing::Caught, Turn::Thief) => " and is caught",
                 // Only the thief's own move can end the game on an exit.
                 (Standing::Escaped, _) => ", an exit, and escapes",
-                (Standing::Open(_), _) => "",
-            }
-            .as_bytes(),
-        )?;
-        out.write_all(b":\n")?;
-        draw(board, p, t, out)?;
+                (Standing::Open, _) => "",
+            };
+            writeln!(out, "\nMove {i}: {who} {step}{end}:")?;
+        }
+        let mut grid = empty.clone();
+        grid[at(t)] = b'T';
+        grid[at(p)] = if p == t { b'X' } else { b'P' };
+        for row in grid.chunks(board.cols) {
+            out.write_all(row)?;
+            out.write_all(b"\n")?;
+        }
     }
     let moves = line.states.len() - 1;
     match (line.length, line.repeats_from) {
-        (Some(n), _) if n as usize > moves => {
-            writeln!(out, "\n(Cut after {moves} moves; the game goes on for {} more.)", n as usize - moves)
-        }
-        (None, Some(earlier)) => {
+        (_, Some(earlier)) => {
             let again = if earlier == 0 {
                 "the starting one".to_string()
             } else {
                 format!("the one after move {earlier}")
             };
+            let cycle = moves - earlier;
             writeln!(
                 out,
-                "\nThe position after move {moves} is {again} again: the same {} move{} repeat forever.",
-                moves - earlier,
-                plural(moves - earlier)
+                "\nThe position after move {moves} is {again} again: the same {cycle} move{} repeat forever.",
+                plural(cycle)
             )
         }
-        (None, None) => writeln!(out, "\n(Cut after {moves} moves; the game goes on forever.)"),
-        _ => Ok(()),
+        (Some(n), _) if n as usize == moves => Ok(()),
+        (length, _) => {
+            let more = length.map_or("forever".to_string(), |n| format!("for {} more", n as usize - moves));
+            writeln!(out, "\n(Cut after {moves} moves; the game goes on {more}.)")
+        }
     }
 }
 
