@@ -226,7 +226,7 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
     /// Two stages: a list's place is in `pred_start`, itself a likely cache miss, so that is
     /// loaded far ahead, and the list itself nearer, once `pred_start` has arrived.
     #[inline(always)]
-    fn prefetch(&self, upcoming: Upcoming<'_>) {
+    fn prefetch<C>(&self, upcoming: &Upcoming<'_, C>) {
         if let Some(far) = upcoming.get(PREFETCH_INDEX_AHEAD) {
             prefetch(self.graph.pred_start.as_ptr().wrapping_add(far));
         }

@@ -34,7 +34,7 @@
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};
-use crate::solver::{solve, Game, Outcome, Start};
+use crate::solver::{solve, Game, Outcome, Start, Upcoming};
 use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
@@ -347,6 +347,15 @@ impl Game for PoliceThief<'_> {
             for &n in &cell.neighbours {
                 visit((row + u32::from(n)) as usize);
             }
+        }
+    }
+
+    /// The counters of the predecessors of the state walked 16 states from now: they lie in up
+    /// to three cache lines of a row far from the one being walked.
+    #[inline(always)]
+    fn prefetch<C>(&self, upcoming: &Upcoming<'_, C>) {
+        if let Some(soon) = upcoming.get(16) {
+            self.for_each_predecessor(soon, |p| upcoming.prefetch_counter(p));
         }
     }
 }

@@ -42,6 +42,8 @@
 //! needs **1 byte per state** plus the queue (2 or 4 with the wider counters), and 4 more per state
 //! with depth, plus whatever the game itself stores.
 
+use crate::prefetch::prefetch;
+
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Start {
@@ -81,7 +83,7 @@ pub trait Game {
     /// next). A game that keeps predecessor lists in memory far apart can start loading the ones
     /// it will be asked for soon. Does nothing unless a game says otherwise.
     #[inline(always)]
-    fn prefetch(&self, _upcoming: Upcoming<'_>) {}
+    fn prefetch<C>(&self, _upcoming: &Upcoming<'_, C>) {}
 }
 
 /// The depth [`solve_with_depth`] gives a drawn state.
@@ -175,7 +177,7 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     while let Some((state, lost)) = frontier.pop() {
         // The frontier holds states in no order the cache can guess: the game may start loading
         // what walking the next ones will read.
-        game.prefetch(frontier.upcoming());
+        game.prefetch(&Upcoming { entries: frontier.waiting(), counters: &remaining_moves });
         if lost {
             // Every open predecessor can move here: it wins.
             game.for_each_predecessor(state, |p| {
@@ -240,23 +242,32 @@ impl Frontier {
         Some(((entry >> 1) as usize, entry & 1 == 1))
     }
 
+    /// The entries not walked yet, in order.
     #[inline(always)]
-    fn upcoming(&self) -> Upcoming<'_> {
-        Upcoming { entries: &self.entries[self.head..] }
+    fn waiting(&self) -> &[u32] {
+        &self.entries[self.head..]
     }
 }
 
-/// The states the search walks next, in order, for [`Game::prefetch`].
-#[derive(Clone, Copy)]
-pub struct Upcoming<'a> {
+/// What [`Game::prefetch`] is told: the states the search walks next, in order, and a way to start
+/// loading the counter of any state (the search reads the counters of the predecessors of every
+/// state it walks, in no order the cache can guess).
+pub struct Upcoming<'a, C> {
     entries: &'a [u32],
+    counters: &'a [C],
 }
 
-impl Upcoming<'_> {
+impl<C> Upcoming<'_, C> {
     /// The state walked `i + 1` states from now, if the search knows it yet.
     #[inline(always)]
-    pub fn get(self, i: usize) -> Option<usize> {
+    pub fn get(&self, i: usize) -> Option<usize> {
         self.entries.get(i).map(|&entry| (entry >> 1) as usize)
+    }
+
+    /// Starts loading the counter of `state` (never faults, whatever `state` is).
+    #[inline(always)]
+    pub fn prefetch_counter(&self, state: usize) {
+        prefetch(self.counters.as_ptr().wrapping_add(state));
     }
 }
 
