@@ -45,8 +45,6 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
-
 impl From<io::Error> for Error {
     fn from(e: io::Error) -> Error {
         Error::new(format!("cannot read the input: {e}"))
@@ -273,15 +271,6 @@ impl<R: Read> Scanner<R> {
     /// Returns the token and a [`Mark`] of where it starts.
     #[inline]
     pub fn token_at_most(&mut self, what: impl fmt::Display, max: usize) -> Result<(&[u8], Mark), Error> {
-        // Fast path, for the usual layout (short tokens such as narrow board rows, one per line):
-        // at most one whitespace byte, then the token and a whitespace byte, all in the buffer.
-        let start =
-            (self.pos + usize::from(self.pos < self.len && is_space(self.buf[self.pos]))).min(self.len);
-        let window = &self.buf[start..self.len.min(start.saturating_add(max).saturating_add(1))];
-        if let Some(length) = window.iter().position(|&b| is_space(b)).filter(|&length| length > 0) {
-            self.pos = start + length;
-            return Ok((&self.buf[start..start + length], Mark(self.base + start)));
-        }
         if !self.skip_space()? {
             return Err(self.end_error(&what));
         }

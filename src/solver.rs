@@ -42,8 +42,6 @@
 //! needs **1 byte per state** plus the queue (2 or 4 with the wider counters), and 4 more per state
 //! with depth, plus whatever the game itself stores.
 
-use crate::prefetch::prefetch;
-
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Start {
@@ -267,7 +265,7 @@ impl<C> Upcoming<'_, C> {
     /// Starts loading the counter of `state` (never faults, whatever `state` is).
     #[inline(always)]
     pub fn prefetch_counter(&self, state: usize) {
-        prefetch(self.counters.as_ptr().wrapping_add(state));
+        crate::prefetch::prefetch(self.counters.as_ptr().wrapping_add(state));
     }
 }
 

@@ -736,6 +736,30 @@ pub fn tidy_blank_lines(src: &str) -> Result<String, String> {
     Ok(apply_edits(src, edits))
 }
 
+/// `src` without blank lines (a bundle's size counts; the items stay one to a line, as rustfmt
+/// writes them). Only the whitespace between tokens changes: string literals stay as they are.
+pub fn without_blank_lines(src: &str) -> Result<String, String> {
+    let mut edits = Vec::new();
+    for t in tokenize(src)?.iter().filter(|t| t.kind == Kind::Space) {
+        let text = &src[t.start..t.end];
+        if text.matches('\n').count() >= 2 {
+            let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
+            edits.push((t.start, t.end, format!("\n{indent}")));
+        }
+    }
+    Ok(apply_edits(src, edits))
+}
+
+/// `src` without `Debug` in its derives, if it still compiles so (a judge program never prints a
+/// value with `{:?}`; the library derives `Debug` for its tests); else `src` as it is.
+pub fn without_debug_derives(rustc: &str, src: &str) -> Result<String, String> {
+    let lines: Vec<&str> = src.lines().filter(|l| l.trim() != "#[derive(Debug)]").collect();
+    let text = format!("{}\n", lines.join("\n")).replace("#[derive(Debug, ", "#[derive(");
+    let compiles =
+        rustc_diagnostics(rustc, &text, PRUNING_EDITION, false)?.iter().all(|d| d.level != "error");
+    Ok(if compiles { text } else { src.to_string() })
+}
+
 /// `src` indented with tabs, four spaces to a tab, as rustfmt writes it with `hard_tabs = true`:
 /// a quarter of the bytes of the indentation. Only the whitespace between tokens changes.
 pub fn indent_with_tabs(src: &str) -> Result<String, String> {
@@ -1296,7 +1320,8 @@ pub fn bundle(
         }
     }
     if !options.docs {
-        code = indent_with_tabs(&code)?;
+        code = without_blank_lines(&indent_with_tabs(&code)?)?;
+        code = without_debug_derives(&options.rustc, &code)?;
     }
     let mut sources = vec![main_file.clone()];
     sources.extend(modules.iter().map(|m| format!("src/{m}.rs")));
@@ -1304,11 +1329,9 @@ pub fn bundle(
     // The header names the program, the commit, the source files and so the modules (kept short:
     // it counts against the size limit like the code).
     let text = format!(
-        "// {name}.rs: the {name} program of {LIBRARY}, self-contained: std only, Rust 2018 to 2024,\n\
-         // rustc {MSRV} or newer. Made by `make bundle` (tools/bundle.rs) from {} at {}:\n\
-         // {main_file} and the modules src/{{{}}}.rs, {}.\n\
-         // Do not edit: change the sources and run `make bundle` again.\n\n{code}",
-        LIBRARY,
+        "// {name}.rs: {LIBRARY}'s {name} in one file, by `make bundle` (tools/bundle.rs) from {}:\n\
+         // {main_file} and src/{{{}}}.rs, {}. Std only, Rust 2018 to 2024,\n\
+         // rustc {MSRV} or newer. Do not edit: change the sources and run `make bundle` again.\n\n{code}",
         revision(&sources),
         modules.join(","),
         if options.docs {

@@ -5,14 +5,12 @@ use graph_games::{cli, police_thief, police_thief_explain};
 const USAGE: &str = "\
 usage: police_thief [--explain] < input
 
-Reads `n m` and a board of n rows of m characters (. free, * wall, P the policeman, T the thief,
-E an exit) and prints who wins with optimal play: `Police catches the thief`, `The thief escapes`
-or `Draw`. The policeman moves first, one step in 8 directions; the thief one step in 4; either
-may skip his turn.
+Reads `n m` and n rows of m cells (. free, * wall, P policeman, T thief, E exit) and prints
+who wins: `Police catches the thief`, `The thief escapes` or `Draw`. The policeman moves first,
+one step in 8 directions, the thief one step in 4; either may skip his turn.
 
-  --explain  after the verdict, tell how long the game lasts (or why it never ends) and draw the
-             optimal line of play, one board per move (up to 100 moves). Boards of at most
-             8000 free cells and 40000 cells.
+  --explain  also how long the game lasts (or why it never ends) and the optimal line, a board
+             per move (100 at most); boards of at most 8000 free cells and 40000 cells
   --help     print this help
 ";
 
