@@ -8,7 +8,7 @@
 //!   built with `graph_games::graph::Graph` (a cell without moves loses).
 
 mod common;
-use common::{root, run_text, Rng};
+use common::{contract_violation, root, run, run_text, Rng};
 
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
@@ -198,16 +198,8 @@ fn bad_input_exits_2_with_one_line_and_never_panics() {
     inputs.push(b"9999999999999999999999 1 0\n".to_vec());
     inputs.push(b"40000 40000 0\n".to_vec());
     for input in &inputs {
-        let shown = String::from_utf8_lossy(input);
-        let (status, stdout, stderr) = run_text("grid_game_28218", &[], input);
-        match status {
-            Some(0) => assert!(stderr.is_empty(), "stderr on success for {shown:?}: {stderr}"),
-            Some(2) => {
-                assert!(stdout.is_empty(), "stdout on error for {shown:?}");
-                assert!(stderr.starts_with("error: ") && stderr.ends_with('\n'), "{shown:?}: {stderr:?}");
-                assert_eq!(stderr.lines().count(), 1, "{shown:?}: {stderr:?}");
-            }
-            other => panic!("exit status {other:?} for {shown:?}, stderr: {stderr}"),
+        if let Some(why) = contract_violation(&run("grid_game_28218", &[], input)) {
+            panic!("{why}, for {:?}", String::from_utf8_lossy(input));
         }
     }
 }

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 // Running a built binary on an input; the PRNG.
 mod common;
+use common::run_text;
 
 /// The board of `cells` cells with walls on the bits of `walls` and the piece on `piece`.
 fn board_of(cells: usize, walls: u32, piece: usize) -> Vec<u8> {
@@ -321,7 +322,7 @@ fn brute_on_long_boards_with_few_free_cells_equals_the_closed_form() {
         rules_seen.insert(format!("{:?}", Rule::of(counts)));
         let mut input = format!("{}\n", board.len()).into_bytes();
         input.extend_from_slice(&board);
-        let (status, out, err) = run(&["--brute", "--explain"], &input);
+        let (status, out, err) = run_text("move_or_block", &["--brute", "--explain"], &input);
         assert_eq!(status, Some(0), "{err}");
         let shown = format!("{} cells, {counts:?}", board.len());
         assert_eq!(out.lines().next(), Some(mob::winner(mob::outcome(counts))), "{shown}: {out}");
@@ -333,11 +334,6 @@ fn brute_on_long_boards_with_few_free_cells_equals_the_closed_form() {
         assert!(out.lines().nth(4).unwrap_or("").starts_with(&length), "{shown}: {out}");
     }
     assert_eq!(rules_seen.len(), 5, "{rules_seen:?}");
-}
-
-/// Runs the binary on `input` with `args`: (exit status, stdout, stderr).
-fn run(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    common::run_text("move_or_block", args, input)
 }
 
 /// The judge case `large_rule4_1e6`, derived by hand. The board (cells numbered from 1):
@@ -362,7 +358,7 @@ fn the_large_judge_case_is_what_its_derivation_says() {
     let expected =
         std::fs::read_to_string(format!("{root}/expected/move_or_block/large_rule4_1e6.out")).unwrap();
     assert_eq!(expected, "mingyu\n");
-    let (status, out, _) = run(&["--explain"], input.as_bytes());
+    let (status, out, _) = run_text("move_or_block", &["--explain"], input.as_bytes());
     assert_eq!(status, Some(0));
     assert!(out.contains("l = 1, r = 3, c = 833327 "), "{out}");
     assert!(
@@ -426,12 +422,10 @@ fn bad_input_is_one_error_line() {
         (&["--explain", "x"], b"1\nO\n", "unexpected argument `x`"),
     ];
     for &(args, input, part) in cases {
-        let (status, out, err) = run(args, input);
-        let shown = String::from_utf8_lossy(input);
-        assert_eq!(status, Some(2), "{shown:?}: {err}");
-        assert!(out.is_empty() && err.starts_with("error: ") && err.ends_with('\n'), "{shown:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{shown:?}: {err}");
-        assert!(err.contains(part), "{shown:?}: {err} (wanted {part})");
+        let out = common::run("move_or_block", args, input);
+        common::assert_rejected(&out);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(part), "{:?}: {err} (wanted {part})", String::from_utf8_lossy(input));
     }
 }
 
@@ -447,7 +441,7 @@ fn long_board_through_the_binary() {
     let (l, r, c) = naive_counts(&board);
     let mut input = format!("{}\n", board.len()).into_bytes();
     input.extend_from_slice(&board);
-    let (status, out, err) = run(&["--explain"], &input);
+    let (status, out, err) = run_text("move_or_block", &["--explain"], &input);
     assert_eq!(status, Some(0), "{err}");
     assert!(out.contains(&format!("l = {l}, r = {r}, c = {c} ")), "{out}");
 }
