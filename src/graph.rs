@@ -79,7 +79,7 @@ impl GraphBuilder {
     }
 
     /// Adds the edge `u -> v`; both must be below `n`.
-    #[inline]
+    #[inline(always)]
     pub fn add_edge(&mut self, u: u32, v: u32) {
         let len = self.targets.len();
         if len == self.targets.capacity() {
