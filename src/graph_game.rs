@@ -227,10 +227,21 @@ pub fn decide_with_depth(graph: &Problem, play: Play) -> AnswerWithDepth {
 
 /// Writes one line per vertex: `win`, `lose` or `draw`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
-    write_lines(answer.solution.len(), out, |v, line| {
-        line.extend_from_slice(word(answer.solution.outcome(v)));
-        line.push(b'\n');
-    })
+    // Each line is stored as 8 bytes (the word, its newline, padding the next line overwrites)
+    // and the end moves past the line only: one store per line, no branch on its length.
+    const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*b"draw\n   ", 5)];
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut end = 0;
+    for v in 0..answer.solution.len() {
+        let (line, len) = &LINES[answer.solution.outcome(v) as usize];
+        buffer[end..end + 8].copy_from_slice(line);
+        end += len;
+        if end > buffer.len() - 8 {
+            out.write_all(&buffer[..end])?;
+            end = 0;
+        }
+    }
+    out.write_all(&buffer[..end])
 }
 
 /// Writes one line per vertex: `win d`, `lose d` (`d` moves under optimal play) or `draw`.
