@@ -87,25 +87,28 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
 const BATCH_EDGES: usize = 1024;
 
 /// The fast path of [`read`]: parses the numbers at the start of `text` (which starts between
-/// tokens) into `out`, as many as fit, and returns how many it parsed and the bytes they took. It
-/// takes only what the careful path would read the same way: numbers of 1 to 8 digits in
-/// `1..=max`, each followed by whitespace, with nothing but whitespace between them. It stops
-/// before anything else, and 72 bytes before the end of `text`, so that each number's 8 bytes can
-/// be read whole.
+/// tokens) into `out`, and returns how many it parsed and the bytes they took. It takes only what
+/// the careful path would read the same way: numbers of 1 to 8 digits in `1..=max`, each followed
+/// by whitespace, with nothing but whitespace between them. It stops before anything else, 72
+/// bytes before the end of `text` (so that each number's 8 bytes can be read whole), and when
+/// `out` has room for fewer than 32 more numbers (the most a block holds).
 ///
 /// Blocks of 64 bytes are classified at once (digits, whitespace) into bit masks; the masks give
-/// where each number starts and how long it is, so the numbers of a block are converted
-/// independently of one another, not one after the other as a scanner must.
+/// where each number starts and ends, so the numbers of a block are converted independently of
+/// one another, not one after the other as a scanner must, and checked once for the block.
+#[inline(never)]
 fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
     let (mut count, mut at) = (0, 0);
-    while count < out.len() && at + 72 <= text.len() {
-        let (digits, spaces) = classify(&text[at..at + 64]);
+    while count + 32 <= out.len() && at + 72 <= text.len() {
+        let window = &text[at..at + 72];
+        let (digits, spaces) = classify(&window[..64]);
         // Only the bytes before the first that is neither digit nor whitespace count.
         let bad = !(digits | spaces);
         let before_bad = if bad == 0 { !0 } else { (1u64 << bad.trailing_zeros()) - 1 };
         // A digit followed by whitespace in the block ends a number; the one at byte 63 waits.
-        let ends = digits & (spaces >> 1) & before_bad;
-        if ends == 0 {
+        let all_ends = digits & (spaces >> 1) & before_bad;
+        let all_starts = digits & !(digits << 1);
+        if all_ends == 0 {
             // No whole number here: skip whitespace, or leave the rest to the careful path.
             let first = digits.trailing_zeros() as usize;
             if bad != 0 || first == 0 {
@@ -114,21 +117,48 @@ fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
             at += first.min(64);
             continue;
         }
-        let mut starts = digits & !(digits << 1);
-        let mut taken_to = 0;
-        for _ in 0..(ends.count_ones() as usize).min(out.len() - count) {
+        // Bit i of `long` is set when bytes i..=i+8 are all digits: a number too long for 8 bytes.
+        let mut long = digits & (digits >> 1);
+        long &= long >> 2;
+        long &= long >> 4;
+        long &= digits >> 8;
+        let first = count;
+        if long == 0 {
+            let (mut starts, mut ends, mut end, mut worst) = (all_starts, all_ends, 0, 0);
+            while ends != 0 {
+                let start = starts.trailing_zeros() as usize;
+                end = ends.trailing_zeros() as usize + 1;
+                starts &= starts - 1;
+                ends &= ends - 1;
+                let value = digits_value(&window[start..start + 8], end - start);
+                // 0 wraps around to the largest value: one comparison checks both bounds.
+                worst = worst.max(value.wrapping_sub(1));
+                out[count] = value;
+                count += 1;
+            }
+            if worst < max {
+                at += end;
+                continue;
+            }
+            count = first;
+        }
+        // A number may have to be left (or a long run of digits is past the block's numbers): go
+        // over the block again one number at a time, stopping before any to leave.
+        let (mut starts, mut ends, mut end) = (all_starts, all_ends, 0);
+        while ends != 0 {
             let start = starts.trailing_zeros() as usize;
+            end = ends.trailing_zeros() as usize + 1;
+            let len = end - start;
             starts &= starts - 1;
-            let len = (!digits >> start).trailing_zeros() as usize;
-            let value = if len <= 8 { digits_value(&text[at + start..at + start + 8], len) } else { 0 };
-            if value == 0 || value > max {
+            ends &= ends - 1;
+            let value = if len <= 8 { digits_value(&window[start..start + 8], len) } else { 0 };
+            if value.wrapping_sub(1) >= max {
                 return (count, at + start);
             }
             out[count] = value;
             count += 1;
-            taken_to = start + len;
         }
-        at += taken_to;
+        at += end;
     }
     (count, at)
 }
@@ -139,13 +169,13 @@ fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
 fn digits_value(word: &[u8], len: usize) -> u32 {
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&word[..8]);
-    // Digits become 0..=9, moved to the top so that the missing ones read as leading zeros.
-    let mut x = (u64::from_le_bytes(bytes) ^ 0x3030_3030_3030_3030) << (64 - 8 * len);
-    // Combine neighbours: pairs (2 digits in 16 bits), then quads, then all eight.
-    x = (x.wrapping_mul(10) + (x >> 8)) & 0x00ff_00ff_00ff_00ff;
-    x = (x.wrapping_mul(100) + (x >> 16)) & 0x0000_ffff_0000_ffff;
-    x = (x.wrapping_mul(10_000) + (x >> 32)) & 0xffff_ffff;
-    x as u32
+    // The digits moved to the top, so that the missing ones read as leading zeros (zero bytes).
+    let x = u64::from_le_bytes(bytes) << (64 - 8 * len);
+    // The first byte is the most significant digit. One multiply combines neighbours into pairs
+    // (10 * first + second, in 16 bits), one pairs into quads, one quads into all eight.
+    let x = ((x & 0x0f0f_0f0f_0f0f_0f0f).wrapping_mul(10 << 8 | 1)) >> 8;
+    let x = ((x & 0x00ff_00ff_00ff_00ff).wrapping_mul(100 << 16 | 1)) >> 16;
+    (((x & 0x0000_ffff_0000_ffff).wrapping_mul(10_000 << 32 | 1)) >> 32) as u32
 }
 
 /// Bit `i` of the first mask is set when `block[i]` is an ASCII digit, of the second when it is
@@ -456,8 +486,8 @@ mod tests {
                 for end in [text.len(), start + rng.below((text.len() - start + 1) as u64) as usize] {
                     let text = &text[start..end];
                     let expected = tokens(text);
-                    let mut out = [0u32; 40];
-                    let room = 1 + rng.below(40) as usize;
+                    let mut out = [0u32; 80];
+                    let room = rng.below(80) as usize;
                     let (count, used) = parse_numbers(text, max, &mut out[..room]);
                     for (k, &(from, to)) in expected.iter().enumerate().take(count) {
                         assert_eq!(Some(out[k]), fast_value(&text[from..to], max), "number {k}");
@@ -468,8 +498,8 @@ mod tests {
                     let after = if count == 0 { 0 } else { expected[count - 1].1 };
                     let next = expected.get(count).map_or(text.len(), |t| t.0);
                     assert!(after <= used && used <= next, "{used} outside {after}..={next}");
-                    // And it stops only where it must.
-                    if count < room {
+                    // And it stops only where it must (or with room for less than a block).
+                    if count + 32 <= room {
                         if let Some(&(from, to)) = expected.get(count) {
                             assert!(from + 72 > text.len() || fast_value(&text[from..to], max).is_none());
                         }
