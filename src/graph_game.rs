@@ -65,9 +65,11 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
             got = count;
             used
         });
-        for edge in batch[..got].chunks_exact(2) {
-            graph.add_edge(edge[0] - 1, edge[1] - 1);
+        let whole = got & !1;
+        for end in &mut batch[..whole] {
+            *end -= 1;
         }
+        graph.add_edges(&batch[..whole]);
         edges += got / 2;
         if got < want {
             edges += 1;
