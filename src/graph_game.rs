@@ -98,8 +98,34 @@ const BATCH_EDGES: usize = 1024;
 /// Blocks of 64 bytes are classified at once (digits, whitespace) into bit masks; the masks give
 /// where each number starts and ends, so the numbers of a block are converted independently of
 /// one another, not one after the other as a scanner must, and checked once for the block.
-#[inline(never)]
 fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: the CPU has the features `parse_numbers_avx2` is compiled for, as checked.
+            return unsafe { parse_numbers_avx2(text, max, out) };
+        }
+    }
+    parse_numbers_anywhere(text, max, out)
+}
+
+/// [`parse_numbers`] compiled for newer x86-64 CPUs: the same code, in fewer instructions (three-
+/// operand vector instructions, one-instruction bit scans and shifts).
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+unsafe fn parse_numbers_avx2(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+    parse_numbers_anywhere(text, max, out)
+}
+
+/// [`parse_numbers`] for any CPU.
+#[inline(always)]
+fn parse_numbers_anywhere(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
     let (mut count, mut at) = (0, 0);
     while count + 32 <= out.len() && at + 72 <= text.len() {
         let window = &text[at..at + 72];
@@ -491,6 +517,9 @@ mod tests {
                     let mut out = [0u32; 80];
                     let room = rng.below(80) as usize;
                     let (count, used) = parse_numbers(text, max, &mut out[..room]);
+                    let mut anywhere = [0u32; 80];
+                    let plain = parse_numbers_anywhere(text, max, &mut anywhere[..room]);
+                    assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
                     for (k, &(from, to)) in expected.iter().enumerate().take(count) {
                         assert_eq!(Some(out[k]), fast_value(&text[from..to], max), "number {k}");
                         // Each number is followed by whitespace in the text.
