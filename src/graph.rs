@@ -79,16 +79,10 @@ impl GraphBuilder {
     }
 
     /// Adds the edge `u -> v`; both must be below `n`.
-    #[inline]
+    #[inline(always)]
     pub fn add_edge(&mut self, u: u32, v: u32) {
-        let len = self.targets.len();
-        if len == self.targets.capacity() {
-            let more =
-                if len < self.expected_edges { len.clamp(1, self.expected_edges - len) } else { len.max(1) };
-            self.targets.reserve_exact(more);
-            if let Some(sources) = &mut self.sources {
-                sources.reserve_exact(more);
-            }
+        if self.targets.len() == self.targets.capacity() {
+            self.grow();
         }
         match &mut self.sources {
             None if u >= self.last_source => {
@@ -100,6 +94,45 @@ impl GraphBuilder {
             Some(sources) => sources.push(u),
         }
         self.targets.push(v);
+    }
+
+    /// Adds the edges `edges[2 * i] -> edges[2 * i + 1]`, as many calls of [`add_edge`] would,
+    /// in tighter loops while the sources keep coming in increasing order.
+    ///
+    /// [`add_edge`]: GraphBuilder::add_edge
+    pub fn add_edges(&mut self, edges: &[u32]) {
+        let edges = &edges[..edges.len() & !1];
+        let increasing = edges.len() >= 2
+            && self.sources.is_none()
+            && edges[0] >= self.last_source
+            && edges.chunks_exact(2).zip(edges[2..].chunks_exact(2)).all(|(a, b)| a[0] <= b[0]);
+        if !increasing {
+            for edge in edges.chunks_exact(2) {
+                self.add_edge(edge[0], edge[1]);
+            }
+            return;
+        }
+        while self.targets.capacity() - self.targets.len() < edges.len() / 2 {
+            self.grow();
+        }
+        for edge in edges.chunks_exact(2) {
+            self.out_degree[edge[0] as usize] += 1;
+        }
+        self.targets.extend(edges.chunks_exact(2).map(|edge| edge[1]));
+        self.last_source = edges[edges.len() - 2];
+    }
+
+    /// Makes room for more edges: doubling, but never past the expected count until it is
+    /// reached.
+    #[cold]
+    fn grow(&mut self) {
+        let len = self.targets.len();
+        let more =
+            if len < self.expected_edges { len.clamp(1, self.expected_edges - len) } else { len.max(1) };
+        self.targets.reserve_exact(more);
+        if let Some(sources) = &mut self.sources {
+            sources.reserve_exact(more);
+        }
     }
 
     /// The sources of the edges so far (in increasing order, as they came), then `next`; the
@@ -276,6 +309,47 @@ mod tests {
         assert_eq!(g.predecessors(2), &[] as &[u32]);
         assert_eq!(g.predecessors(3), &[3, 0]);
         assert_eq!((g.out_degree(0), g.out_degree(1), g.num_edges()), (3, 0, 5));
+    }
+
+    #[test]
+    fn add_edges_builds_what_add_edge_does() {
+        // Sources in increasing order, then out of order from some edge on; in batches of every
+        // size, odd ones included (their last number is ignored).
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) % n) as u32
+        };
+        for round in 0..60 {
+            let n = 1 + next(40) as usize;
+            let m = next(200) as usize;
+            let mut edges: Vec<u32> = (0..2 * m).map(|_| next(n as u64)).collect();
+            let mut sources: Vec<u32> = edges.iter().step_by(2).copied().collect();
+            sources.sort_unstable();
+            for (i, &u) in sources.iter().enumerate() {
+                edges[2 * i] = u;
+            }
+            if round % 3 == 0 && m > 0 {
+                let from = next(m as u64) as usize;
+                edges[2 * from..].reverse();
+            }
+            let mut one = GraphBuilder::new(n, m);
+            let mut batched = GraphBuilder::new(n, m);
+            for edge in edges.chunks_exact(2) {
+                one.add_edge(edge[0], edge[1]);
+            }
+            let mut at = 0;
+            while at < edges.len() {
+                let size = (2 * next(8) as usize + usize::from(round % 2 == 1)).min(edges.len() - at);
+                batched.add_edges(&edges[at..at + size]);
+                at += size & !1;
+            }
+            let (one, batched) = (one.build(), batched.build());
+            for v in 0..n {
+                assert_eq!(one.predecessors(v), batched.predecessors(v), "round {round}");
+                assert_eq!(one.out_degree(v), batched.out_degree(v));
+            }
+        }
     }
 
     #[test]

@@ -450,6 +450,11 @@ impl<R: Read> Scanner<R> {
         Ok(value)
     }
 
+    /// Lets `parse` read the buffered bytes; it returns how many it took, ending between tokens.
+    pub fn parse_buffered(&mut self, parse: impl FnOnce(&[u8]) -> usize) {
+        self.pos = self.len.min(self.pos + parse(&self.buf[self.pos..self.len]));
+    }
+
     /// The error for the number just read, which is out of range.
     #[cold]
     #[inline(never)]

@@ -36,11 +36,9 @@
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
 //! maximum value is win, anything between is an undecided state with that many moves left. The
 //! counter is the narrowest type whose maximum exceeds every state's number of moves: a byte up to
-//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. The queue holds the
-//! decided states not yet walked (4 bytes each, with at most as many again already walked and not
-//! yet dropped; at worst every state, usually a small fraction). So the search
-//! needs **1 byte per state** plus the queue (2 or 4 with the wider counters), and 4 more per state
-//! with depth, plus whatever the game itself stores.
+//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. So the search needs
+//! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
+//! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
 
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
