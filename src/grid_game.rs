@@ -43,7 +43,8 @@
 //! for it; a board at least as tall as wide reserves at most 16 MiB before its rows arrive, a
 //! wider one asks for all its (zeroed, so untouched until written) memory at once.
 
-use crate::input::{board_cells, grow_within, shown, Error, Scanner};
+use crate::decimal::parse_numbers;
+use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
 use std::io::{self, Read, Write};
 
 /// A blocked cell, before and after deciding.
@@ -289,9 +290,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
 
     let count = input.u64_in("the number of queries Q", 0, MAX_QUERIES)?;
     let mut starts = Vec::new();
-    for i in 1..=count {
-        let x = input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?;
-        let y = input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?;
+    let mut query = |i: u64, x: u64, y: u64| {
         let start = board.index(x as usize - 1, y as usize - 1);
         if board.cells[start] == BLOCKED {
             // The query's number says where it is: a scanner position costs a scan of its buffer,
@@ -301,10 +300,43 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         // A false Q costs nothing: the starts grow as they arrive.
         grow_within(&mut starts, 1, count as usize);
         starts.push(start as u32);
+        Ok(())
+    };
+    // Queries in batches from the fast parser while both numbers are at most min(N, M) (on a
+    // square board, always); where it stops short, one query the careful way, which reads on and
+    // says exactly what is wrong.
+    let within = rows.min(cols) as u32;
+    let mut batch = [0u32; 2 * BATCH_QUERIES];
+    let mut done = 0;
+    while done < count {
+        let want = batch.len().min(2 * (count - done) as usize);
+        let mut got = 0;
+        input.parse_buffered(|text| {
+            let (numbers, used) = parse_numbers(text, within, &mut batch[..want]);
+            got = numbers;
+            used
+        });
+        for pair in batch[..got & !1].chunks_exact(2) {
+            done += 1;
+            query(done, u64::from(pair[0]), u64::from(pair[1]))?;
+        }
+        if got < want {
+            done += 1;
+            let i = done;
+            let x = match got % 2 {
+                1 => u64::from(batch[got - 1]),
+                _ => input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?,
+            };
+            let y = input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?;
+            query(i, x, y)?;
+        }
     }
     input.finish(format_args!("the {count} queries"))?;
     Ok(Problem { board, reach, starts })
 }
+
+/// How many queries [`read`] takes from the fast parser at a time.
+const BATCH_QUERIES: usize = 1024;
 
 /// Decides every free cell of the board (in place).
 pub fn decide(problem: Problem) -> Answer {
@@ -324,13 +356,11 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
     while r < rows {
         // Narrow rows in bulk while they are laid out simply and valid; the rest one at a time.
         if cols <= NARROW {
-            input.fixed_tokens(cols, rows - r, |row| {
-                let fits = first_bad_cell(row).is_none();
-                if fits {
+            input.parse_buffered(|text| {
+                take_simple_rows(text, cols, rows - r, |row| {
                     board.put_cells(r, 0, row);
                     r += 1;
-                }
-                fits
+                })
             });
             if r == rows {
                 break;
@@ -371,6 +401,25 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
         });
     }
     Ok(board)
+}
+
+/// Hands to `take` the rows at the start of `text` while they are laid out simply (each `width`
+/// valid cells long, after one whitespace byte, or none for the first, and before one), at most
+/// `count` of them; returns how many bytes they took. The rest is read one row at a time.
+fn take_simple_rows(text: &[u8], width: usize, count: usize, mut take: impl FnMut(&[u8])) -> usize {
+    let (mut at, mut taken) = (0, 0);
+    while taken < count {
+        let start = at + usize::from(at < text.len() && is_space(text[at]));
+        match text.get(start..start + width + 1) {
+            Some(row) if is_space(row[width]) && first_bad_cell(&row[..width]).is_none() => {
+                take(&row[..width]);
+                at = start + width;
+                taken += 1;
+            }
+            _ => break,
+        }
+    }
+    at
 }
 
 /// The first cell of `cells` that is neither free nor blocked, and its index. Checks the whole

@@ -12,6 +12,7 @@
 //! Every failure is an [`Error`]: one line saying what went wrong and, where it helps, the line
 //! and column (1-based, counted in bytes) of the offending token.
 
+use crate::decimal::parse_u64;
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
@@ -94,8 +95,9 @@ static IS_SPACE: [bool; 256] = {
     table
 };
 
+/// Whether `b` is whitespace: space, tab, LF, vertical tab, form feed or CR.
 #[inline(always)]
-fn is_space(b: u8) -> bool {
+pub fn is_space(b: u8) -> bool {
     IS_SPACE[b as usize]
 }
 
@@ -159,14 +161,8 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Reads more bytes, keeping `buf[keep..len]` (moved to the front). Returns false at the end
-    /// of the input. Grows the buffer only when the kept bytes fill it.
-    fn refill(&mut self, keep: usize) -> Result<bool, Error> {
-        self.refill_keeping(keep, usize::MAX)
-    }
-
-    /// [`Scanner::refill`], growing the buffer (when the kept bytes fill it) to at most `limit`
-    /// bytes, the most the kept bytes are allowed to reach.
-    fn refill_keeping(&mut self, keep: usize, limit: usize) -> Result<bool, Error> {
+    /// of the input. Grows the buffer only when the kept bytes fill it, to at most `limit` bytes.
+    fn refill(&mut self, keep: usize, limit: usize) -> Result<bool, Error> {
         if self.eof {
             return Ok(false);
         }
@@ -212,7 +208,7 @@ impl<R: Read> Scanner<R> {
             }
             // Nothing worth keeping: start the buffer afresh.
             let all = self.len;
-            if !self.refill(all)? {
+            if !self.refill(all, usize::MAX)? {
                 return Ok(false);
             }
         }
@@ -258,17 +254,16 @@ impl<R: Read> Scanner<R> {
             // The token runs to the end of the buffer: keep it and read on.
             let start = self.pos;
             let offset = end - start;
-            if !self.refill_keeping(start, limit)? {
+            if !self.refill(start, limit)? {
                 return Ok(self.len);
             }
             end = self.pos + offset;
         }
     }
 
-    /// The next token if it has at most `max` bytes; a longer one is an error as soon as its
-    /// `max + 1`-th byte arrives (the rest is never read), so memory follows `max`, the length
-    /// the input declared, and never the token's. `what` names the token in errors.
-    /// Returns the token and a [`Mark`] of where it starts.
+    /// The next token and a [`Mark`] of where it starts, if it has at most `max` bytes; a longer
+    /// one is an error as soon as its `max + 1`-th byte arrives (the rest is never read), so memory
+    /// follows `max`, the length the input declared, never the token's. `what` names it in errors.
     #[inline]
     pub fn token_at_most(&mut self, what: impl fmt::Display, max: usize) -> Result<(&[u8], Mark), Error> {
         if !self.skip_space()? {
@@ -283,69 +278,10 @@ impl<R: Read> Scanner<R> {
         Ok((&self.buf[start..end], Mark(self.base + start)))
     }
 
-    /// Reads, straight from the buffer, up to `count` tokens of exactly `width` bytes that each
-    /// follow one whitespace byte (or none, for the first) and come before one, handing each to
-    /// `take`, which may refuse it (returning false). Stops at the first token that is refused or
-    /// laid out otherwise, or at the buffer's end, and returns how many were taken: the caller
-    /// reads the rest one at a time (with [`Scanner::token_at_most`], which also reports any
-    /// error). For inputs of many tiny tokens, such as a board one cell wide.
-    pub fn fixed_tokens(&mut self, width: usize, count: usize, mut take: impl FnMut(&[u8]) -> bool) -> usize {
-        let mut taken = 0;
-        while taken < count {
-            let start = self.pos + usize::from(self.pos < self.len && is_space(self.buf[self.pos]));
-            let token = match self.buf[..self.len].get(start..start + width + 1) {
-                Some(bytes) => bytes,
-                None => break,
-            };
-            let (token, after) = token.split_at(width);
-            if !is_space(after[0]) || token.iter().any(|&b| is_space(b)) || !take(token) {
-                break;
-            }
-            self.pos = start + width;
-            taken += 1;
-        }
-        taken
-    }
-
     /// The line and column of `mark`, a mark of the last token read (asked before the next read).
     pub fn position(&self, mark: Mark) -> Pos {
         assert!(mark.0 >= self.base, "a mark's position is asked before the next read");
         self.pos_at(mark.0 - self.base)
-    }
-
-    /// Hands the token at `pos` (a non-space byte) to `take` in pieces, at most `limit` bytes in
-    /// all. Returns how many bytes were handed over; `pos` ends after them.
-    fn stream_token(&mut self, limit: usize, mut take: impl FnMut(&[u8])) -> Result<usize, Error> {
-        // Move the token to the front of the buffer (the bytes before it, which may hold
-        // newlines, are dropped the usual way). From then on every byte dropped is a token byte,
-        // so no newline: dropping the whole buffer needs no line bookkeeping.
-        if self.pos > 0 {
-            let before = self.pos;
-            self.refill(before)?;
-        }
-        let mut length = 0;
-        loop {
-            let rest = &self.buf[self.pos..self.len];
-            let cut = rest.len().min(limit - length);
-            if let Some(end) = first_space(&rest[..cut]) {
-                take(&rest[..end]);
-                self.pos += end;
-                return Ok(length + end);
-            }
-            take(&rest[..cut]);
-            self.pos += cut;
-            length += cut;
-            // At the end of the input the move above may not have happened; nothing is dropped.
-            if length == limit || self.eof {
-                return Ok(length);
-            }
-            self.base += self.len;
-            self.pos = 0;
-            self.len = 0;
-            if !self.refill(0)? {
-                return Ok(length);
-            }
-        }
     }
 
     /// The next token, handed to `take` in pieces (consecutive slices of the buffer, in order)
@@ -364,12 +300,35 @@ impl<R: Read> Scanner<R> {
             return Err(self.end_error(&what));
         }
         let at = self.here();
-        let mut handed = 0;
-        let length = self.stream_token(max.saturating_add(1), |piece| {
-            let fits = piece.len().min(max - handed);
-            take(&piece[..fits]);
-            handed += fits;
-        })?;
+        // Move the token to the front of the buffer (the bytes before it, which may hold
+        // newlines, are dropped the usual way). From then on every byte dropped is a token byte,
+        // so no newline: dropping the whole buffer needs no line bookkeeping.
+        if self.pos > 0 {
+            let before = self.pos;
+            self.refill(before, usize::MAX)?;
+        }
+        // Up to one byte past `max`, to tell a token too long; `take` sees `max` at most.
+        let limit = max.saturating_add(1);
+        let mut length = 0;
+        loop {
+            let rest = &self.buf[self.pos..self.len];
+            let cut = rest.len().min(limit - length);
+            let end = first_space(&rest[..cut]);
+            let piece = &rest[..end.unwrap_or(cut)];
+            take(&piece[..piece.len().min(max - length.min(max))]);
+            self.pos += piece.len();
+            length += piece.len();
+            // At the end of the input the move above may not have happened; nothing is dropped.
+            if end.is_some() || length == limit || self.eof {
+                break;
+            }
+            self.base += self.len;
+            self.pos = 0;
+            self.len = 0;
+            if !self.refill(0, usize::MAX)? {
+                break;
+            }
+        }
         if length > max {
             return Err(too_long(&what, max, at));
         }
@@ -382,32 +341,11 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next token as an unsigned integer; `what` names it in error messages (pass
-    /// `format_args!` to name it without formatting anything unless there is an error).
-    #[inline(always)]
+    /// `format_args!` to name it without formatting anything unless there is an error). Inputs
+    /// of many numbers read them in bulk instead ([`Scanner::parse_buffered`] with
+    /// [`crate::decimal::parse_numbers`]).
     pub fn u64(&mut self, what: impl fmt::Display) -> Result<u64, Error> {
-        // Fast path, for the usual layout of numeric input: at most one whitespace byte, then 1
-        // to 7 digits, then whitespace, all inside the buffer, read as whole words. Anything else
-        // (runs of whitespace, long numbers, the buffer's end, bad tokens) takes the careful path.
-        if let Some(window) = self.buf[..self.len].get(self.pos..self.pos + 9) {
-            let skip = usize::from(is_space(window[0]));
-            // An explicit copy, not `try_into` (outside the 2018 prelude): still one load.
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&window[skip..skip + 8]);
-            let word = u64::from_le_bytes(bytes);
-            if let Some((value, digits)) = leading_digits(word) {
-                if is_space(window[skip + digits]) {
-                    self.pos += skip + digits;
-                    return Ok(value);
-                }
-            }
-        }
-        self.u64_careful(&what)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn u64_careful(&mut self, what: &dyn fmt::Display) -> Result<u64, Error> {
-        self.number(what, false)
+        self.number(&what, false)
     }
 
     /// The next token as an unsigned integer of any number of digits, saturating at `u64::MAX`
@@ -450,7 +388,8 @@ impl<R: Read> Scanner<R> {
         Ok(value)
     }
 
-    /// Lets `parse` read the buffered bytes; it returns how many it took, ending between tokens.
+    /// Lets `parse` read the buffered bytes straight (a fast path for many small tokens); it
+    /// returns how many it took, ending between tokens. What it leaves is read the usual way.
     pub fn parse_buffered(&mut self, parse: impl FnOnce(&[u8]) -> usize) {
         self.pos = self.len.min(self.pos + parse(&self.buf[self.pos..self.len]));
     }
@@ -487,50 +426,6 @@ impl<R: Read> Scanner<R> {
 fn too_long(what: &dyn fmt::Display, max: usize, at: Pos) -> Error {
     let unit = if max == 1 { "character" } else { "characters" };
     Error::at(at, format!("{what} has more than {max} {unit}"))
-}
-
-/// Reads the decimal digits at the start of 8 bytes (loaded little-endian, so the first byte is
-/// the lowest): their value and count, if there are 1 to 7 of them (SWAR: no loop, no branch per
-/// digit).
-#[inline]
-fn leading_digits(word: u64) -> Option<(u64, usize)> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    // Digits become 0..=9 and every other byte becomes 10 or more.
-    let values = word ^ (0x30 * ONES);
-    // The high bit of each byte: set for 10 or more. Adding 0x76 can carry into the next byte
-    // only from a byte that is already a non-digit, which lies before the bytes affected.
-    let non_digits = (values.wrapping_add(0x76 * ONES) | values) & (0x80 * ONES);
-    let count = (non_digits.trailing_zeros() / 8) as usize;
-    if count == 0 || count == 8 {
-        return None;
-    }
-    // Keep the digits, moved to the top so that the missing ones read as leading zeros.
-    let mut x = values << (64 - 8 * count);
-    // Combine neighbours: pairs (2 digits in 16 bits), then quads, then all eight.
-    x = (x.wrapping_mul(10) + (x >> 8)) & 0x00ff_00ff_00ff_00ff;
-    x = (x.wrapping_mul(100) + (x >> 16)) & 0x0000_ffff_0000_ffff;
-    x = (x.wrapping_mul(10_000) + (x >> 32)) & 0xffff_ffff;
-    Some((x, count))
-}
-
-/// Parses a whole token as an unsigned decimal integer (saturating at `u64::MAX`, or an error
-/// past it); the error completes "found `token`".
-fn parse_u64(token: &[u8], saturate: bool) -> Result<u64, &'static str> {
-    if token.first() == Some(&b'-') && token.len() > 1 && token[1..].iter().all(u8::is_ascii_digit) {
-        return Err(" (negative)");
-    }
-    if token.is_empty() || !token.iter().all(u8::is_ascii_digit) {
-        return Err("");
-    }
-    let mut value = 0u64;
-    for &d in token {
-        value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d - b'0'))) {
-            Some(v) => v,
-            None if saturate => u64::MAX,
-            None => return Err(" (too large)"),
-        };
-    }
-    Ok(value)
 }
 
 /// Shows input bytes in an error message, the same way everywhere: between backticks, at most
@@ -605,26 +500,6 @@ mod tests {
         assert_eq!(s.u64("a").unwrap(), 12);
         assert_eq!(s.u64("b").unwrap(), 7);
         assert!(s.finish("b").is_ok());
-    }
-
-    #[test]
-    fn leading_digits_of_every_length() {
-        for text in ["7 ", "42\n", "123\t", "9999 ", "10203\r", "765432 ", "1000000 "] {
-            let mut bytes = [b'x'; 8];
-            bytes[..text.len()].copy_from_slice(text.as_bytes());
-            let digits = text.trim_end().len();
-            let expected = text.trim_end().parse::<u64>().unwrap();
-            assert_eq!(leading_digits(u64::from_le_bytes(bytes)), Some((expected, digits)), "{text:?}");
-        }
-        assert_eq!(leading_digits(u64::from_le_bytes(*b"12345678")), None);
-        assert_eq!(leading_digits(u64::from_le_bytes(*b" 1234567")), None);
-        // Bytes just outside '0'..='9', and high bytes that carry when 0x76 is added.
-        assert_eq!(leading_digits(u64::from_le_bytes(*b"12/45678")), Some((12, 2)));
-        assert_eq!(leading_digits(u64::from_le_bytes(*b"12:45678")), Some((12, 2)));
-        assert_eq!(
-            leading_digits(u64::from_le_bytes([b'5', 0xff, 0xff, 0x8a, b'1', b'2', b'3', b'4'])),
-            Some((5, 1))
-        );
     }
 
     #[test]

@@ -36,10 +36,12 @@
 //! - [`move_or_block`]: BOJ 31567 (`move_or_block` binary), and [`move_or_block_model`], its game on
 //!   three counts, solved for `--brute`.
 //! - [`input`], [`cli`]: tokenized input with positions, and the judge binaries' shared main.
+//! - [`decimal`]: decimal numbers from bytes, one token carefully or many at once with SIMD.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
-//! - [`prefetch`]: a cache prefetch hint (the one `unsafe` line of the crate, a no-op off x86-64).
+//! - [`prefetch`]: a cache prefetch hint (a no-op off x86-64).
 
 pub mod cli;
+pub mod decimal;
 pub mod divisor;
 pub mod graph;
 pub mod graph_game;

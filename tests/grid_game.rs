@@ -220,3 +220,67 @@ fn map_flag_and_help() {
     assert_eq!((status, stdout.as_str()), (Some(2), ""));
     assert_eq!(stderr, "error: unknown flag `--mop` (try --help)\n");
 }
+
+/// Many queries, read in bulk where they can be: every answer right, and a bad query anywhere
+/// (a row or a column out of range, a blocked start) gives the same message as read one by one.
+#[test]
+fn queries_in_bulk_and_their_errors() {
+    let mut rng = Rng(0x0b07_28218);
+    for round in 0..40 {
+        let (rows, cols) = if round % 2 == 0 { (37, 61) } else { (50, 50) };
+        let cells = random_cells(&mut rng, rows, cols, 20);
+        let k = rng.between(0, rows.min(cols));
+        let wins = recurrence(&cells, rows, cols, k);
+        let free: Vec<usize> = (0..rows * cols).filter(|&v| wins[v].is_some()).collect();
+        let count = 3000;
+        let bad = if round % 4 == 3 { None } else { Some(rng.between(1, count)) };
+        let mut text = format!("{rows} {cols} {k}\n{}{count}\n", picture(&cells, cols));
+        let mut expected = String::new();
+        let mut error = None;
+        for i in 1..=count {
+            let line = rows + 2 + i;
+            let (x, y) = if Some(i) == bad {
+                let blocked = (0..rows * cols).find(|&v| wins[v].is_none());
+                match (round % 3, blocked) {
+                    (0, _) => {
+                        let x = rows + 1 + rng.below(5);
+                        let why = format!(
+                            "the row of query {i} of {count} must be between 1 and {rows}, found {x}"
+                        );
+                        error = Some(format!("line {line}, column 1: {why}"));
+                        (x, 1)
+                    }
+                    (1, Some(v)) => {
+                        let (x, y) = (v / cols + 1, v % cols + 1);
+                        error = Some(format!("query {i} of {count} starts on the blocked cell ({x}, {y})"));
+                        (x, y)
+                    }
+                    _ => {
+                        let (x, y) = (1, cols + 1 + rng.below(5));
+                        let why = format!(
+                            "the column of query {i} of {count} must be between 1 and {cols}, found {y}"
+                        );
+                        error = Some(format!("line {line}, column 3: {why}"));
+                        (x, y)
+                    }
+                }
+            } else {
+                let v = free[rng.below(free.len())];
+                if error.is_none() {
+                    expected += if wins[v] == Some(true) { "First\n" } else { "Second\n" };
+                }
+                (v / cols + 1, v % cols + 1)
+            };
+            text += &format!("{x} {y}\n");
+        }
+        let got = grid_game::read(&mut Scanner::new(text.as_bytes())).map(|problem| {
+            let mut out = Vec::new();
+            grid_game::write_answer(&grid_game::decide(problem), &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        });
+        match error {
+            Some(message) => assert_eq!(got.unwrap_err().message(), message, "round {round}"),
+            None => assert_eq!(got.unwrap(), expected, "round {round}"),
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! Decimal numbers from bytes: the careful parser behind [`crate::input::Scanner`]'s numbers, and
+//! a fast one for inputs that are mostly numbers (`graph_game`'s edges, `grid_game`'s queries).
+//!
+//! - [`parse_u64`]: a whole token, carefully (the reference, and the path for anything unusual).
+//! - [`parse_numbers`]: many numbers at once, 64 bytes classified per step (SSE2 on x86-64,
+//!   compiled again for AVX2 where the CPU has it), for inputs that are mostly numbers.
+//!
+//! Every `unsafe` block says why it is sound; the portable code is the reference in the tests.
+
+/// Parses a whole token as an unsigned decimal integer (saturating at `u64::MAX`, or an error
+/// past it); the error completes "found `token`".
+pub fn parse_u64(token: &[u8], saturate: bool) -> Result<u64, &'static str> {
+    if token.first() == Some(&b'-') && token.len() > 1 && token[1..].iter().all(u8::is_ascii_digit) {
+        return Err(" (negative)");
+    }
+    if token.is_empty() || !token.iter().all(u8::is_ascii_digit) {
+        return Err("");
+    }
+    let mut value = 0u64;
+    for &d in token {
+        value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(d - b'0'))) {
+            Some(v) => v,
+            None if saturate => u64::MAX,
+            None => return Err(" (too large)"),
+        };
+    }
+    Ok(value)
+}
+
+/// Parses the numbers at the start of `text` (which starts between
+/// tokens) into `out`, and returns how many it parsed and the bytes they took. It takes only what
+/// [`crate::input::Scanner`]'s careful path would read the same way: numbers of 1 to 8 digits in `1..=max`, each followed
+/// by whitespace, with nothing but whitespace between them. It stops before anything else, 72
+/// bytes before the end of `text` (so that each number's 8 bytes can be read whole), and when
+/// `out` has room for fewer than 32 more numbers (the most a block holds).
+///
+/// Blocks of 64 bytes are classified at once (digits, whitespace) into bit masks; the masks give
+/// where each number starts and ends, so the numbers of a block are converted independently of
+/// one another, not one after the other as a scanner must, and checked once for the block.
+pub fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: the CPU has the features `parse_numbers_avx2` is compiled for, as checked.
+            return unsafe { parse_numbers_avx2(text, max, out) };
+        }
+    }
+    parse_numbers_anywhere(text, max, out)
+}
+
+/// [`parse_numbers`] compiled for newer x86-64 CPUs: the same code, in fewer instructions (three-
+/// operand vector instructions, one-instruction bit scans and shifts).
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+unsafe fn parse_numbers_avx2(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+    parse_numbers_anywhere(text, max, out)
+}
+
+/// [`parse_numbers`] for any CPU.
+#[inline(always)]
+fn parse_numbers_anywhere(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+    let (mut count, mut at) = (0, 0);
+    while count + 32 <= out.len() && at + 72 <= text.len() {
+        let window = &text[at..at + 72];
+        let (digits, spaces) = classify(&window[..64]);
+        // Only the bytes before the first that is neither digit nor whitespace count.
+        let bad = !(digits | spaces);
+        let before_bad = if bad == 0 { !0 } else { (1u64 << bad.trailing_zeros()) - 1 };
+        // A digit followed by whitespace in the block ends a number; the one at byte 63 waits.
+        let all_ends = digits & (spaces >> 1) & before_bad;
+        let all_starts = digits & !(digits << 1);
+        if all_ends == 0 {
+            // No whole number here: skip whitespace, or leave the rest to the careful path.
+            let first = digits.trailing_zeros() as usize;
+            if bad != 0 || first == 0 {
+                break;
+            }
+            at += first.min(64);
+            continue;
+        }
+        // Bit i of `long` is set when bytes i..=i+8 are all digits: a number too long for 8 bytes.
+        let mut long = digits & (digits >> 1);
+        long &= long >> 2;
+        long &= long >> 4;
+        long &= digits >> 8;
+        let first = count;
+        if long == 0 {
+            let (mut starts, mut ends, mut end, mut worst) = (all_starts, all_ends, 0, 0);
+            while ends != 0 {
+                let start = starts.trailing_zeros() as usize;
+                end = ends.trailing_zeros() as usize + 1;
+                starts &= starts - 1;
+                ends &= ends - 1;
+                let value = digits_value(&window[start..start + 8], end - start);
+                // 0 wraps around to the largest value: one comparison checks both bounds.
+                worst = worst.max(value.wrapping_sub(1));
+                out[count] = value;
+                count += 1;
+            }
+            if worst < max {
+                at += end;
+                continue;
+            }
+            count = first;
+        }
+        // A number may have to be left (or a long run of digits is past the block's numbers): go
+        // over the block again one number at a time, stopping before any to leave.
+        let (mut starts, mut ends, mut end) = (all_starts, all_ends, 0);
+        while ends != 0 {
+            let start = starts.trailing_zeros() as usize;
+            end = ends.trailing_zeros() as usize + 1;
+            let len = end - start;
+            starts &= starts - 1;
+            ends &= ends - 1;
+            let value = if len <= 8 { digits_value(&window[start..start + 8], len) } else { 0 };
+            if value.wrapping_sub(1) >= max {
+                return (count, at + start);
+            }
+            out[count] = value;
+            count += 1;
+        }
+        at += end;
+    }
+    (count, at)
+}
+
+/// The value of the first `len` (1 to 8) bytes of `word`, all ASCII digits (SWAR: no loop, no
+/// branch per digit).
+#[inline(always)]
+fn digits_value(word: &[u8], len: usize) -> u32 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&word[..8]);
+    // The digits moved to the top, so that the missing ones read as leading zeros (zero bytes).
+    let x = u64::from_le_bytes(bytes) << (64 - 8 * len);
+    // The first byte is the most significant digit. One multiply combines neighbours into pairs
+    // (10 * first + second, in 16 bits), one pairs into quads, one quads into all eight.
+    let x = ((x & 0x0f0f_0f0f_0f0f_0f0f).wrapping_mul(10 << 8 | 1)) >> 8;
+    let x = ((x & 0x00ff_00ff_00ff_00ff).wrapping_mul(100 << 16 | 1)) >> 16;
+    (((x & 0x0000_ffff_0000_ffff).wrapping_mul(10_000 << 32 | 1)) >> 32) as u32
+}
+
+/// Bit `i` of the first mask is set when `block[i]` is an ASCII digit, of the second when it is
+/// whitespace (as the scanner counts it: space, `\t`, `\n`, `\x0b`, `\x0c`, `\r`). 64 bytes.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn classify(block: &[u8]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    assert!(block.len() >= 64);
+    let (mut digits, mut spaces) = (0u64, 0u64);
+    for i in 0..4 {
+        // SAFETY: SSE2 is part of x86_64, and the unaligned load reads 16 bytes at `16 * i`, which
+        // is inside `block` (at least 64 bytes long, as asserted).
+        unsafe {
+            let v = _mm_loadu_si128(block.as_ptr().add(16 * i) as *const __m128i);
+            // Signed compares: bytes 0x80 and up are negative, neither digits nor whitespace.
+            let above = |lo: u8| _mm_cmpgt_epi8(v, _mm_set1_epi8(lo as i8));
+            let below = |hi: u8| _mm_cmplt_epi8(v, _mm_set1_epi8(hi as i8));
+            let digit = _mm_and_si128(above(b'0' - 1), below(b'9' + 1));
+            let control = _mm_and_si128(above(b'\t' - 1), below(b'\r' + 1));
+            let space = _mm_or_si128(control, _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8)));
+            digits |= u64::from(_mm_movemask_epi8(digit) as u16) << (16 * i);
+            spaces |= u64::from(_mm_movemask_epi8(space) as u16) << (16 * i);
+        }
+    }
+    (digits, spaces)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn classify(block: &[u8]) -> (u64, u64) {
+    classify_scalar(block)
+}
+
+/// [`classify`] a byte at a time: the fallback for other targets, and the reference in tests.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn classify_scalar(block: &[u8]) -> (u64, u64) {
+    let (mut digits, mut spaces) = (0u64, 0u64);
+    for (i, &b) in block[..64].iter().enumerate() {
+        digits |= u64::from(b.is_ascii_digit()) << i;
+        spaces |= u64::from(crate::input::is_space(b)) << i;
+    }
+    (digits, spaces)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// splitmix64, so that every run checks the same texts.
+    pub(crate) struct Rng(pub(crate) u64);
+    impl Rng {
+        pub(crate) fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce5_e9b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        pub(crate) fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Random tokens, mostly numbers the fast path takes, between runs of whitespace; with
+    /// `odd`, now and then something it must leave alone (zero, long or too large numbers, bytes
+    /// neither digit nor whitespace).
+    pub(crate) fn random_text(rng: &mut Rng, tokens: usize, odd: bool) -> Vec<u8> {
+        let mut text = Vec::new();
+        for _ in 0..tokens {
+            let spaces = [b" ".as_ref(), b"\n", b"\r\n", b"\t", b"  ", b"\x0b\x0c", b"\n\n   "];
+            let kinds = if rng.below(4) == 0 { 7 } else { 2 };
+            text.extend_from_slice(spaces[rng.below(kinds) as usize]);
+            match if odd { rng.below(40) } else { 40 } {
+                0 => text.extend_from_slice(b"0"),
+                1 => text.extend_from_slice(b"123456789"),
+                2 => text.extend_from_slice(b"00000007"),
+                3 => text.extend_from_slice(b"-5"),
+                4 => text.extend_from_slice(b"12x"),
+                5 => text.push(0xc3),
+                6 => text.extend_from_slice(b"99999999"),
+                _ => {
+                    let bits = 1 + rng.below(24);
+                    text.extend_from_slice((1 + rng.below(1 << bits)).to_string().as_bytes())
+                }
+            }
+        }
+        text.push(b'\n');
+        text
+    }
+
+    #[test]
+    fn classify_matches_the_scalar_reference() {
+        let mut rng = Rng(1);
+        let alphabet = b"0123456789 \t\n\r\x0b\x0c/:\x08\x0e\x1f!\x80\xff\xb0\xb9-xA";
+        for round in 0..20_000 {
+            let block: Vec<u8> = (0..64)
+                .map(|_| match round % 2 {
+                    0 => alphabet[rng.below(alphabet.len() as u64) as usize],
+                    _ => rng.next() as u8,
+                })
+                .collect();
+            assert_eq!(classify(&block), classify_scalar(&block), "{block:?}");
+        }
+        let every: Vec<u8> = (0..=255).collect();
+        for block in every.chunks(64) {
+            assert_eq!(classify(block), classify_scalar(block));
+        }
+    }
+
+    /// The tokens of `text`: where each starts and ends.
+    fn tokens(text: &[u8]) -> Vec<(usize, usize)> {
+        let space = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < text.len() {
+            if space(text[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < text.len() && !space(text[i]) {
+                i += 1;
+            }
+            out.push((start, i));
+        }
+        out
+    }
+
+    /// The value the fast path must give `token`, if it may take it at all.
+    fn fast_value(token: &[u8], max: u32) -> Option<u32> {
+        let value: u32 = std::str::from_utf8(token).ok()?.parse().ok()?;
+        let plain = token.len() <= 8 && token.iter().all(u8::is_ascii_digit);
+        if plain && (1..=max).contains(&value) {
+            Some(value)
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn parse_numbers_takes_exactly_what_it_may_at_every_offset_and_end() {
+        let mut rng = Rng(2);
+        let space = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
+        for round in 0..300 {
+            let text = random_text(&mut rng, 60, round % 3 == 0);
+            let max = if round % 2 == 0 { 99_999_999 } else { 1 + rng.below(5000) as u32 };
+            for start in 0..text.len() {
+                // Start between tokens, as the scanner does.
+                if start > 0 && !space(text[start - 1]) && !space(text[start]) {
+                    continue;
+                }
+                for end in [text.len(), start + rng.below((text.len() - start + 1) as u64) as usize] {
+                    let text = &text[start..end];
+                    let expected = tokens(text);
+                    let mut out = [0u32; 80];
+                    let room = rng.below(80) as usize;
+                    let (count, used) = parse_numbers(text, max, &mut out[..room]);
+                    let mut anywhere = [0u32; 80];
+                    let plain = parse_numbers_anywhere(text, max, &mut anywhere[..room]);
+                    assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
+                    for (k, &(from, to)) in expected.iter().enumerate().take(count) {
+                        assert_eq!(Some(out[k]), fast_value(&text[from..to], max), "number {k}");
+                        // Each number is followed by whitespace in the text.
+                        assert!(to < text.len());
+                    }
+                    // What it took ends after the last number, before the next token.
+                    let after = if count == 0 { 0 } else { expected[count - 1].1 };
+                    let next = expected.get(count).map_or(text.len(), |t| t.0);
+                    assert!(after <= used && used <= next, "{used} outside {after}..={next}");
+                    // And it stops only where it must (or with room for less than a block).
+                    if count + 32 <= room {
+                        if let Some(&(from, to)) = expected.get(count) {
+                            assert!(from + 72 > text.len() || fast_value(&text[from..to], max).is_none());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
