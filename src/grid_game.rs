@@ -109,7 +109,7 @@ impl Board {
 
     /// Stores `cells`, the cells of row `r` from column `col` on. Rows come in order, and each row's
     /// cells in order (a row may come in several pieces).
-    #[inline]
+    #[inline(always)]
     fn put_cells(&mut self, r: usize, col: usize, cells: &[u8]) {
         if self.by_columns {
             for (c, &cell) in cells.iter().enumerate() {
@@ -168,6 +168,9 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
     }
     // A diagonal move never goes further than `width - 1`; clamping keeps `k` a small u32.
     let k = k.min(width as u64) as u32;
+    if width == 1 {
+        return sweep_column(cells);
+    }
     if width < NARROW {
         return sweep_narrow(cells, width, k);
     }
@@ -222,6 +225,24 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
     }
 }
 
+/// [`sweep`] for lines of one cell (a board one cell wide or tall): the only move is one cell
+/// along, so a cell loses iff it is free and the next cell does not lose.
+fn sweep_column(cells: &mut [u8]) {
+    let mut next_loses = false;
+    for cell in cells.iter_mut().rev() {
+        let free = *cell != BLOCKED;
+        let loses = free & !next_loses;
+        *cell = if !free {
+            BLOCKED
+        } else if loses {
+            LOSE
+        } else {
+            WIN
+        };
+        next_loses = loses;
+    }
+}
+
 /// Lines narrower than this are swept cell by cell ([`sweep_narrow`]): the three passes of
 /// [`sweep`] pay per line what they save per cell.
 const NARROW: usize = 32;
@@ -233,7 +254,8 @@ fn sweep_narrow(cells: &mut [u8], width: usize, k: u32) {
     // The slot of position 0 in the ring; position b uses slot (base + b) % width.
     let mut base = 0;
     let mut below_loses = vec![false; width];
-    for (a, here) in cells.chunks_exact_mut(width).enumerate().rev() {
+    for a in (0..cells.len() / width).rev() {
+        let here = &mut cells[a * width..(a + 1) * width];
         let line = a as u32;
         // From the last position back, its slot first: it starts a new diagonal.
         let mut slot = if base == 0 { width - 1 } else { base - 1 };
@@ -408,16 +430,17 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
 /// `count` of them; returns how many bytes they took. The rest is read one row at a time.
 fn take_simple_rows(text: &[u8], width: usize, count: usize, mut take: impl FnMut(&[u8])) -> usize {
     let (mut at, mut taken) = (0, 0);
-    while taken < count {
-        let start = at + usize::from(at < text.len() && is_space(text[at]));
-        match text.get(start..start + width + 1) {
-            Some(row) if is_space(row[width]) && first_bad_cell(&row[..width]).is_none() => {
-                take(&row[..width]);
-                at = start + width;
-                taken += 1;
-            }
-            _ => break,
+    // Every row looked at (its leading whitespace byte, its cells and the byte after) is in `text`.
+    while taken < count && at + width + 2 <= text.len() {
+        let start = at + usize::from(is_space(text[at]));
+        let (row, after) = (&text[start..start + width], text[start + width]);
+        let valid = row.iter().fold(is_space(after), |ok, &c| ok & ((c == FREE) | (c == BLOCKED)));
+        if !valid {
+            break;
         }
+        take(row);
+        at = start + width;
+        taken += 1;
     }
     at
 }
