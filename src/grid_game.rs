@@ -38,10 +38,12 @@
 //! tall), and the sweep overwrites every free cell with its result for the player to move there:
 //! [`WIN`] (`W`) or [`LOSE`] (`L`); blocked cells stay [`BLOCKED`] (`#`). So the decided board is
 //! also the `--map` picture. Memory: `N·M` bytes for the board, `6·min(N, M)` for the ring and a
-//! scratch line, one byte per query for the answers (they are all read and checked before anything
-//! is written). The board is capped at [`MAX_CELLS`] cells, checked before anything is reserved
-//! for it; a board at least as tall as wide reserves at most 16 MiB before its rows arrive, a
-//! wider one asks for all its (zeroed, so untouched until written) memory at once.
+//! scratch line, 4 bytes per query for where it starts (they are all read and checked before
+//! anything is written). The board is capped at [`MAX_CELLS`] cells, checked before anything is
+//! reserved for it; a board at least as tall as wide reserves at most 16 MiB before its rows
+//! arrive, a wider one asks for all its (zeroed, so untouched until written) memory at once. A
+//! row longer than 64 KiB streams into the board in pieces, so no row is held twice: at most a
+//! byte per cell and the scanner's buffer, whatever the shape.
 
 use crate::decimal::parse_numbers;
 use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
@@ -58,7 +60,7 @@ pub const LOSE: u8 = b'L';
 
 /// The most cells a board may have (one byte each: 1 GB).
 pub const MAX_CELLS: u64 = 1_000_000_000;
-/// The most queries (one byte each for the answers).
+/// The most queries (4 bytes each for where they start).
 pub const MAX_QUERIES: u64 = 100_000_000;
 
 /// Up to this many bytes of board are reserved as soon as the sizes are read; a larger board grows
