@@ -227,6 +227,18 @@ fn sweep(cells: &mut [u8], lines: usize, width: usize, k: u64) {
     }
 }
 
+/// What a decided cell holds: [`BLOCKED`], or for a free one [`LOSE`] or [`WIN`].
+#[inline(always)]
+fn decided(free: bool, loses: bool) -> u8 {
+    if !free {
+        BLOCKED
+    } else if loses {
+        LOSE
+    } else {
+        WIN
+    }
+}
+
 /// [`sweep`] for lines of one cell (a board one cell wide or tall): the only move is one cell
 /// along, so a cell loses iff it is free and the next cell does not lose.
 fn sweep_column(cells: &mut [u8]) {
@@ -234,13 +246,7 @@ fn sweep_column(cells: &mut [u8]) {
     for cell in cells.iter_mut().rev() {
         let free = *cell != BLOCKED;
         let loses = free & !next_loses;
-        *cell = if !free {
-            BLOCKED
-        } else if loses {
-            LOSE
-        } else {
-            WIN
-        };
+        *cell = decided(free, loses);
         next_loses = loses;
     }
 }
@@ -270,13 +276,7 @@ fn sweep_narrow(cells: &mut [u8], width: usize, k: u32) {
             if loses {
                 ring[slot] = line;
             }
-            *cell = if !free {
-                BLOCKED
-            } else if loses {
-                LOSE
-            } else {
-                WIN
-            };
+            *cell = decided(free, loses);
             *below = loses;
             next_loses = loses;
             slot = if slot == 0 { width - 1 } else { slot - 1 };
