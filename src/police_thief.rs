@@ -238,13 +238,26 @@ pub struct PoliceThief<'a> {
     /// `k²`: the first thief-to-move state.
     half: u32,
     by_free: Divisor,
+    /// For every cell, its lowest and highest neighbour (or itself): a state's predecessors lie
+    /// between these two places of one row, on at most three cache lines.
+    span: Vec<(u16, u16)>,
 }
 
 impl<'a> PoliceThief<'a> {
     /// The game on `board` (which has at least two free cells, the starts).
     pub fn new(board: &'a Board) -> PoliceThief<'a> {
         let free = board.free_cells() as u32;
-        PoliceThief { board, free, half: free * free, by_free: Divisor::new(free) }
+        let span = board
+            .cells
+            .iter()
+            .map(|c| {
+                (
+                    c.neighbours.iter().min().copied().unwrap_or(0),
+                    c.neighbours.iter().max().copied().unwrap_or(0),
+                )
+            })
+            .collect();
+        PoliceThief { board, free, half: free * free, by_free: Divisor::new(free), span }
     }
 
     /// The state with the policeman on `police`, the thief on `thief`, and `turn` to move.
@@ -351,11 +364,24 @@ impl Game for PoliceThief<'_> {
     }
 
     /// The counters of the predecessors of the state walked 16 states from now: they lie in up
-    /// to three cache lines of a row far from the one being walked.
+    /// to three cache lines of a row far from the one being walked (the lowest, the mover's
+    /// cell, the highest).
     #[inline(always)]
     fn prefetch<C>(&self, upcoming: &Upcoming<'_, C>) {
         if let Some(soon) = upcoming.get(16) {
-            self.for_each_predecessor(soon, |p| upcoming.prefetch_counter(p));
+            let s = soon as u32;
+            // As in `for_each_predecessor`: the row of the other half, and the cell that moved.
+            let (row, moved) = if s < self.half {
+                let (t, p) = self.by_free.div_rem(s);
+                (self.half + p * self.free, t)
+            } else {
+                let (p, t) = self.by_free.div_rem(s - self.half);
+                (t * self.free, p)
+            };
+            let (lowest, highest) = self.span[moved as usize];
+            for at in [u32::from(lowest), moved, u32::from(highest)] {
+                upcoming.prefetch_counter((row + at) as usize);
+            }
         }
     }
 }
