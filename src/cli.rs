@@ -34,11 +34,7 @@ impl Flags {
                 return Ok(None);
             }
             match known.iter().find(|&&flag| arg == flag) {
-                Some(&flag) => {
-                    if !given.iter().any(|g| g == flag) {
-                        given.push(flag.to_string());
-                    }
-                }
+                Some(&flag) => given.push(flag.to_string()),
                 None => {
                     let bytes = arg_bytes(&arg);
                     let what =

@@ -429,24 +429,13 @@ fn too_long(what: &dyn fmt::Display, max: usize, at: Pos) -> Error {
 }
 
 /// Shows input bytes in an error message, the same way everywhere: between backticks, at most
-/// 24 bytes (then `...`), printable ASCII as it is and every other byte escaped (`\n`, `\t`,
-/// `\r`, `\\`, else `\xNN`), so that a message is one line of plain text whatever the input
-/// holds (no terminal escape, no NUL, no invalid UTF-8).
+/// 24 bytes (then `...`), printable ASCII as it is and every other byte escaped as Rust escapes
+/// bytes (`\n`, `\t`, `\r`, `\\`, `\'`, `\"`, else `\xNN`), so that a message is one line of
+/// plain text whatever the input holds (no terminal escape, no NUL, no invalid UTF-8).
 pub fn shown(bytes: &[u8]) -> String {
     const MAX: usize = 24;
-    let mut text = String::from("`");
-    for &b in &bytes[..bytes.len().min(MAX)] {
-        match b {
-            b'\n' => text.push_str("\\n"),
-            b'\t' => text.push_str("\\t"),
-            b'\r' => text.push_str("\\r"),
-            b'\\' => text.push_str("\\\\"),
-            b' '..=b'~' => text.push(b as char),
-            _ => text.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    text.push_str(if bytes.len() > MAX { "...`" } else { "`" });
-    text
+    let more = if bytes.len() > MAX { "..." } else { "" };
+    format!("`{}{more}`", bytes[..bytes.len().min(MAX)].escape_ascii())
 }
 
 /// Checks a board's declared size before anything is reserved for it: `rows x cols` must be at
@@ -535,7 +524,7 @@ mod tests {
     #[test]
     fn shown_escapes_every_byte_that_is_not_printable_ascii() {
         assert_eq!(shown(b"abc"), "`abc`");
-        assert_eq!(shown(b"\x1b[2J\x00\xff\t\r\n\\"), "`\\x1b[2J\\x00\\xff\\t\\r\\n\\\\`");
+        assert_eq!(shown(b"\x1b[2J\x00\xff\t\r\n\\\"'"), "`\\x1b[2J\\x00\\xff\\t\\r\\n\\\\\\\"\\'`");
         assert_eq!(shown(&[b'7'; 30]), format!("`{}...`", "7".repeat(24)));
     }
 

@@ -250,13 +250,8 @@ impl<'a> PoliceThief<'a> {
         let span = board
             .cells
             .iter()
-            .map(|c| {
-                (
-                    c.neighbours.iter().min().copied().unwrap_or(0),
-                    c.neighbours.iter().max().copied().unwrap_or(0),
-                )
-            })
-            .collect();
+            .map(|c| (*c.neighbours.iter().min().unwrap(), *c.neighbours.iter().max().unwrap()));
+        let span = span.collect();
         PoliceThief { board, free, half: free * free, by_free: Divisor::new(free), span }
     }
 
@@ -342,21 +337,16 @@ impl Game for PoliceThief<'_> {
     /// The module doc explains why these are the moves of the state with the turn flipped.
     #[inline(always)]
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, mut visit: F) {
-        let s = state as u32;
-        // A padded slot is the mover's own cell: the skip again, as in the move count.
-        if s < self.half {
-            // The thief has just moved onto t: thief-to-move states (p, t'), t' in N[t], one row.
-            let (t, p) = self.by_free.div_rem(s);
-            let (row, cell) = (self.half + p * self.free, &self.board.cells[t as usize]);
-            visit((row + t) as usize);
+        let (row, moved) = self.predecessors_row(state as u32);
+        let cell = &self.board.cells[moved as usize];
+        visit((row + moved) as usize);
+        // A padded slot is the mover's own cell: the skip again, as in the move count. The two
+        // halves keep their own loops, each of a fixed length.
+        if (state as u32) < self.half {
             for &n in &cell.neighbours[..THIEF_SLOTS] {
                 visit((row + u32::from(n)) as usize);
             }
         } else {
-            // The policeman has just moved onto p: policeman-to-move states (p', t), p' in N[p].
-            let (p, t) = self.by_free.div_rem(s - self.half);
-            let (row, cell) = (t * self.free, &self.board.cells[p as usize]);
-            visit((row + p) as usize);
             for &n in &cell.neighbours {
                 visit((row + u32::from(n)) as usize);
             }
@@ -369,19 +359,30 @@ impl Game for PoliceThief<'_> {
     #[inline(always)]
     fn prefetch<C>(&self, upcoming: &Upcoming<'_, C>) {
         if let Some(soon) = upcoming.get(16) {
-            let s = soon as u32;
-            // As in `for_each_predecessor`: the row of the other half, and the cell that moved.
-            let (row, moved) = if s < self.half {
-                let (t, p) = self.by_free.div_rem(s);
-                (self.half + p * self.free, t)
-            } else {
-                let (p, t) = self.by_free.div_rem(s - self.half);
-                (t * self.free, p)
-            };
+            let (row, moved) = self.predecessors_row(soon as u32);
             let (lowest, highest) = self.span[moved as usize];
-            for at in [u32::from(lowest), moved, u32::from(highest)] {
-                upcoming.prefetch_counter((row + at) as usize);
+            for at in [lowest, moved as u16, highest] {
+                upcoming.prefetch_counter((row + u32::from(at)) as usize);
             }
+        }
+    }
+}
+
+impl PoliceThief<'_> {
+    /// Where the predecessors of state `s` are: the row of the other half they lie in, and the
+    /// cell of the piece that has just moved (its neighbours, and itself, index the row).
+    /// - The policeman to move, the thief just moved onto t: thief-to-move states (p, t'), t' in
+    ///   N[t], row p.
+    /// - The thief to move, the policeman just moved onto p: policeman-to-move states (p', t), p'
+    ///   in N[p], row t.
+    #[inline(always)]
+    fn predecessors_row(&self, s: u32) -> (u32, u32) {
+        if s < self.half {
+            let (t, p) = self.by_free.div_rem(s);
+            (self.half + p * self.free, t)
+        } else {
+            let (p, t) = self.by_free.div_rem(s - self.half);
+            (t * self.free, p)
         }
     }
 }

@@ -1329,9 +1329,9 @@ pub fn bundle(
     // The header names the program, the commit, the source files and so the modules (kept short:
     // it counts against the size limit like the code).
     let text = format!(
-        "// {name}.rs: {LIBRARY}'s {name} in one file, by `make bundle` (tools/bundle.rs) from {}:\n\
+        "// {name}.rs: {LIBRARY}'s {name} in one file, made by `make bundle` from {}:\n\
          // {main_file} and src/{{{}}}.rs, {}. Std only, Rust 2018 to 2024,\n\
-         // rustc {MSRV} or newer. Do not edit: change the sources and run `make bundle` again.\n\n{code}",
+         // rustc {MSRV} or newer. Do not edit: change src/ and run `make bundle`.\n\n{code}",
         revision(&sources),
         modules.join(","),
         if options.docs {
