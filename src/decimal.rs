@@ -2,7 +2,7 @@
 //! a fast one for inputs that are mostly numbers (`graph_game`'s edges, `grid_game`'s queries).
 //!
 //! - [`parse_u64`]: a whole token, carefully (the reference, and the path for anything unusual).
-//! - [`parse_numbers`]: many numbers at once, 64 bytes classified per step (SSE2 on x86-64,
+//! - [`parse_numbers`] and [`read_pairs`]: many numbers at once, 64 bytes classified per step (SSE2 on x86-64,
 //!   compiled again for AVX2 where the CPU has it), for inputs that are mostly numbers.
 //!
 //! Every `unsafe` block says why it is sound; the portable code is the reference in the tests.
@@ -27,6 +27,47 @@ pub fn parse_u64(token: &[u8], saturate: bool) -> Result<u64, &'static str> {
     Ok(value)
 }
 
+use crate::input::{Error, Scanner};
+use std::io::Read;
+
+/// How many pairs [`read_pairs`] takes from the fast parser at a time.
+const BATCH_PAIRS: usize = 1024;
+
+/// Reads `count` pairs of numbers from `input` (an edge list, say): in batches straight from its
+/// buffer while they are plain numbers in `1..=max` ([`parse_numbers`]), each batch of whole pairs
+/// handed to `take` with the 1-based index of its first pair; where the fast parser stops short
+/// (the buffer's end, anything unusual), pair `i` is read by `careful(input, i, first)`, the
+/// careful way that says exactly what is wrong (`first` is the pair's first number when the fast
+/// parser already took it), and handed to `take` alone.
+pub fn read_pairs<R: Read>(
+    input: &mut Scanner<R>,
+    count: usize,
+    max: u32,
+    mut careful: impl FnMut(&mut Scanner<R>, usize, Option<u64>) -> Result<(u64, u64), Error>,
+    mut take: impl FnMut(usize, &mut [u32]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut numbers = [0u32; 2 * BATCH_PAIRS];
+    let mut done = 0;
+    while done < count {
+        let want = numbers.len().min(2 * (count - done));
+        let mut got = 0;
+        input.parse_buffered(|text| {
+            let (parsed, used) = parse_numbers(text, max, &mut numbers[..want]);
+            got = parsed;
+            used
+        });
+        take(done + 1, &mut numbers[..got & !1])?;
+        done += got / 2;
+        if got < want {
+            done += 1;
+            let (a, b) = careful(input, done, (got % 2 == 1).then(|| u64::from(numbers[got - 1])))?;
+            // Both are in range (the careful path checked them), so they fit in u32.
+            take(done, &mut [a as u32, b as u32])?;
+        }
+    }
+    Ok(())
+}
+
 /// Parses the numbers at the start of `text` (which starts between
 /// tokens) into `out`, and returns how many it parsed and the bytes they took. It takes only what
 /// [`crate::input::Scanner`]'s careful path would read the same way: numbers of 1 to 8 digits in `1..=max`, each followed
@@ -37,7 +78,7 @@ pub fn parse_u64(token: &[u8], saturate: bool) -> Result<u64, &'static str> {
 /// Blocks of 64 bytes are classified at once (digits, whitespace) into bit masks; the masks give
 /// where each number starts and ends, so the numbers of a block are converted independently of
 /// one another, not one after the other as a scanner must, and checked once for the block.
-pub fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
     #[cfg(target_arch = "x86_64")]
     {
         if is_x86_feature_detected!("avx2")

@@ -11,7 +11,7 @@
 //! otherwise; during the search `4m + 9n` (a byte per vertex for the counters, more past 254
 //! moves out of a vertex) plus the queue (at most `4n`), and `4n` more for `--depth`. The text itself is read in 256 KiB chunks, never held whole.
 
-use crate::decimal::parse_numbers;
+use crate::decimal::read_pairs;
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};
 use crate::solver::{solve, solve_with_depth, Outcome, Solution, Start, DRAW_DEPTH};
@@ -54,40 +54,23 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
     let (n, m) = (n as usize, m as usize);
     let mut graph = GraphBuilder::new(n, m);
-    // Edges in batches from the fast parser; where it stops short (the buffer's end, anything
-    // unusual), one edge the careful way, which reads on and says exactly what is wrong.
-    let mut batch = [0u32; 2 * BATCH_EDGES];
-    let mut edges = 0;
-    while edges < m {
-        let want = batch.len().min(2 * (m - edges));
-        let mut got = 0;
-        input.parse_buffered(|text| {
-            let (count, used) = parse_numbers(text, n as u32, &mut batch[..want]);
-            got = count;
-            used
-        });
-        let whole = got & !1;
-        for end in &mut batch[..whole] {
+    let careful = |input: &mut Scanner<R>, edge: usize, source: Option<u64>| {
+        let source = match source {
+            Some(source) => source,
+            None => input.u64_in(EdgeEnd { edge, edges: m, end: "source" }, 1, n as u64)?,
+        };
+        Ok((source, input.u64_in(EdgeEnd { edge, edges: m, end: "target" }, 1, n as u64)?))
+    };
+    read_pairs(input, m, n as u32, careful, |_, edges| {
+        for end in edges.iter_mut() {
             *end -= 1;
         }
-        graph.add_edges(&batch[..whole]);
-        edges += got / 2;
-        if got < want {
-            edges += 1;
-            let u = match got % 2 {
-                1 => u64::from(batch[got - 1]),
-                _ => input.u64_in(EdgeEnd { edge: edges, edges: m, end: "source" }, 1, n as u64)?,
-            };
-            let v = input.u64_in(EdgeEnd { edge: edges, edges: m, end: "target" }, 1, n as u64)?;
-            graph.add_edge(u as u32 - 1, v as u32 - 1);
-        }
-    }
+        graph.add_edges(edges);
+        Ok(())
+    })?;
     input.finish(format_args!("the {m} edges"))?;
     Ok(graph.build())
 }
-
-/// How many edges [`read`] takes from the fast parser at a time.
-const BATCH_EDGES: usize = 1024;
 
 /// Names an endpoint in error messages; formatted only if there is one.
 struct EdgeEnd {

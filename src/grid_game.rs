@@ -45,7 +45,7 @@
 //! row longer than 64 KiB streams into the board in pieces, so no row is held twice: at most a
 //! byte per cell and the scanner's buffer, whatever the shape.
 
-use crate::decimal::parse_numbers;
+use crate::decimal::read_pairs;
 use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
 use std::io::{self, Read, Write};
 
@@ -326,41 +326,23 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         starts.push(start as u32);
         Ok(())
     };
-    // Queries in batches from the fast parser while both numbers are at most min(N, M) (on a
-    // square board, always); where it stops short, one query the careful way, which reads on and
-    // says exactly what is wrong.
-    let within = rows.min(cols) as u32;
-    let mut batch = [0u32; 2 * BATCH_QUERIES];
-    let mut done = 0;
-    while done < count {
-        let want = batch.len().min(2 * (count - done) as usize);
-        let mut got = 0;
-        input.parse_buffered(|text| {
-            let (numbers, used) = parse_numbers(text, within, &mut batch[..want]);
-            got = numbers;
-            used
-        });
-        for pair in batch[..got & !1].chunks_exact(2) {
-            done += 1;
-            query(done, u64::from(pair[0]), u64::from(pair[1]))?;
+    // The fast parser takes numbers up to min(N, M) (on a square board, all of them).
+    let careful = |input: &mut Scanner<R>, i: usize, row: Option<u64>| {
+        let row = match row {
+            Some(row) => row,
+            None => input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?,
+        };
+        Ok((row, input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?))
+    };
+    read_pairs(input, count as usize, rows.min(cols) as u32, careful, |first, pairs| {
+        for (i, pair) in pairs.chunks_exact(2).enumerate() {
+            query((first + i) as u64, u64::from(pair[0]), u64::from(pair[1]))?;
         }
-        if got < want {
-            done += 1;
-            let i = done;
-            let x = match got % 2 {
-                1 => u64::from(batch[got - 1]),
-                _ => input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?,
-            };
-            let y = input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?;
-            query(i, x, y)?;
-        }
-    }
+        Ok(())
+    })?;
     input.finish(format_args!("the {count} queries"))?;
     Ok(Problem { board, reach, starts })
 }
-
-/// How many queries [`read`] takes from the fast parser at a time.
-const BATCH_QUERIES: usize = 1024;
 
 /// Decides every free cell of the board (in place).
 pub fn decide(problem: Problem) -> Answer {
