@@ -276,11 +276,28 @@ impl<'a> Lexed<'a> {
 
     /// The code index of the bracket that closes the one at `k` (any of `(`, `[`, `{`).
     fn matching(&self, k: usize) -> Result<usize, String> {
+        self.bracket_partner(k, k..self.code.len(), ["(", "[", "{"], "bracket never closed")
+    }
+
+    /// The code index of the bracket that opens the one closing at `k`.
+    fn matching_back(&self, k: usize) -> Result<usize, String> {
+        self.bracket_partner(k, (0..=k).rev(), [")", "]", "}"], "bracket never opened")
+    }
+
+    /// Walks the code indices `order` from the bracket at `k`, counting `opening` brackets up and
+    /// the others down, to the one that balances it.
+    fn bracket_partner(
+        &self,
+        k: usize,
+        order: impl Iterator<Item = usize>,
+        opening: [&str; 3],
+        never: &str,
+    ) -> Result<usize, String> {
         let mut depth = 0usize;
-        for j in k..self.code.len() {
+        for j in order {
             match self.text(j) {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => {
+                t if opening.contains(&t) => depth += 1,
+                ")" | "]" | "}" | "(" | "[" | "{" => {
                     depth = depth.checked_sub(1).ok_or_else(|| self.error(j, "unbalanced bracket"))?;
                     if depth == 0 {
                         return Ok(j);
@@ -289,7 +306,7 @@ impl<'a> Lexed<'a> {
                 _ => {}
             }
         }
-        Err(self.error(k, "bracket never closed"))
+        Err(self.error(k, never))
     }
 
     /// If an item that exists only in tests starts at code index `k` (its first attribute), the
@@ -352,24 +369,6 @@ impl<'a> Lexed<'a> {
     /// The code index of the token that starts at byte `at`, if one does.
     fn code_at(&self, at: usize) -> Option<usize> {
         self.code.binary_search_by_key(&at, |&t| self.tokens[t].start).ok()
-    }
-
-    /// The code index of the bracket that opens the one closing at `k`.
-    fn matching_back(&self, k: usize) -> Result<usize, String> {
-        let mut depth = 0usize;
-        for j in (0..=k).rev() {
-            match self.text(j) {
-                ")" | "]" | "}" => depth += 1,
-                "(" | "[" | "{" => {
-                    depth = depth.checked_sub(1).ok_or_else(|| self.error(j, "unbalanced bracket"))?;
-                    if depth == 0 {
-                        return Ok(j);
-                    }
-                }
-                _ => {}
-            }
-        }
-        Err(self.error(k, "bracket never opened"))
     }
 
     /// The first code index of the item whose keyword is at `k`: back over its qualifiers
