@@ -5,6 +5,7 @@
 //! edges. [`GraphGame`] plays on it: a vertex with moves is open, and a vertex without moves ends
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
+use crate::input::grow_within;
 use crate::prefetch::prefetch;
 use crate::solver::{Game, Start, Upcoming};
 
@@ -82,7 +83,7 @@ impl GraphBuilder {
     #[inline(always)]
     pub fn add_edge(&mut self, u: u32, v: u32) {
         if self.targets.len() == self.targets.capacity() {
-            self.grow();
+            self.grow(1);
         }
         match &mut self.sources {
             None if u >= self.last_source => {
@@ -112,8 +113,8 @@ impl GraphBuilder {
             }
             return;
         }
-        while self.targets.capacity() - self.targets.len() < edges.len() / 2 {
-            self.grow();
+        if self.targets.capacity() - self.targets.len() < edges.len() / 2 {
+            self.grow(edges.len() / 2);
         }
         for edge in edges.chunks_exact(2) {
             self.out_degree[edge[0] as usize] += 1;
@@ -122,16 +123,13 @@ impl GraphBuilder {
         self.last_source = edges[edges.len() - 2];
     }
 
-    /// Makes room for more edges: doubling, but never past the expected count until it is
-    /// reached.
+    /// Makes room for `more` edges (see [`grow_within`]: doubling, but never past the expected
+    /// count until it is reached).
     #[cold]
-    fn grow(&mut self) {
-        let len = self.targets.len();
-        let more =
-            if len < self.expected_edges { len.clamp(1, self.expected_edges - len) } else { len.max(1) };
-        self.targets.reserve_exact(more);
+    fn grow(&mut self, more: usize) {
+        grow_within(&mut self.targets, more, self.expected_edges);
         if let Some(sources) = &mut self.sources {
-            sources.reserve_exact(more);
+            grow_within(sources, more, self.expected_edges);
         }
     }
 
@@ -315,11 +313,8 @@ mod tests {
     fn add_edges_builds_what_add_edge_does() {
         // Sources in increasing order, then out of order from some edge on; in batches of every
         // size, odd ones included (their last number is ignored).
-        let mut seed = 7u64;
-        let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) % n) as u32
-        };
+        let mut rng = crate::decimal::tests::Rng(7);
+        let mut next = |n: u64| rng.below(n) as u32;
         for round in 0..60 {
             let n = 1 + next(40) as usize;
             let m = next(200) as usize;
