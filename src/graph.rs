@@ -6,7 +6,7 @@
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
 use crate::input::grow_within;
-use crate::prefetch::prefetch;
+use crate::prefetch::{populate, prefetch};
 use crate::solver::{Game, Start, Upcoming};
 
 #[derive(Debug, Clone)]
@@ -73,7 +73,7 @@ impl GraphBuilder {
         GraphBuilder {
             expected_edges,
             targets: Vec::with_capacity(expected_edges.min(1 << 16)),
-            out_degree: vec![0; n],
+            out_degree: zeroed(n),
             sources: None,
             last_source: 0,
         }
@@ -128,8 +128,10 @@ impl GraphBuilder {
     #[cold]
     fn grow(&mut self, more: usize) {
         grow_within(&mut self.targets, more, self.expected_edges);
+        populate(self.targets.spare_capacity_mut());
         if let Some(sources) = &mut self.sources {
             grow_within(sources, more, self.expected_edges);
+            populate(sources.spare_capacity_mut());
         }
     }
 
@@ -138,6 +140,7 @@ impl GraphBuilder {
     #[cold]
     fn write_out_sources(&mut self, next: u32) -> Vec<u32> {
         let mut sources = Vec::with_capacity(self.targets.capacity());
+        populate(sources.spare_capacity_mut());
         for (u, degree) in self.out_degree.iter_mut().enumerate().take(self.last_source as usize + 1) {
             sources.extend(std::iter::repeat(u as u32).take(*degree as usize));
             *degree = 0;
@@ -165,7 +168,7 @@ impl GraphBuilder {
         // Count the edges into each vertex, turn the counts into block ends, then place each edge
         // by moving its target's cursor back one slot: afterwards pred_start[v] is the start of
         // v's block, and pred_start[n] (which counted nothing) is the number of edges.
-        let mut pred_start = vec![0u32; n + 1];
+        let mut pred_start = zeroed(n + 1);
         for (i, &v) in targets.iter().enumerate() {
             if let Some(&ahead) = targets.get(i + 4 * AHEAD) {
                 prefetch(&pred_start[ahead as usize]);
@@ -177,7 +180,7 @@ impl GraphBuilder {
             end += *slot;
             *slot = end;
         }
-        let mut predecessors = vec![0u32; targets.len()];
+        let mut predecessors = zeroed(targets.len());
         match &sources {
             Some(sources) => scatter(&targets, &mut pred_start, &mut predecessors, |i| sources[i]),
             None => {
@@ -196,6 +199,14 @@ impl GraphBuilder {
         let max_out_degree = out_degree.iter().copied().max().unwrap_or(0);
         Graph { out_degree, pred_start, predecessors, max_out_degree }
     }
+}
+
+/// `len` zeros, their pages mapped at once (see [`populate`]): every array made this way is
+/// written all over right away.
+fn zeroed(len: usize) -> Vec<u32> {
+    let mut zeros = vec![0; len];
+    populate(&mut zeros);
+    zeros
 }
 
 /// Places edge `i` (source `source_of(i)`, target `targets[i]`) in its target's block, for `i`
