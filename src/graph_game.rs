@@ -14,8 +14,7 @@
 use crate::decimal::read_pairs;
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::{Error, Scanner};
-use crate::solver::{solve, solve_with_depth, Outcome, Solution, Start, DRAW_DEPTH};
-use std::fmt;
+use crate::solver::{solve, solve_with_depth, Solution, Start, DRAW_DEPTH};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts (memory is a few `u32` arrays of this length).
@@ -54,12 +53,13 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
     let (n, m) = (n as usize, m as usize);
     let mut graph = GraphBuilder::new(n, m);
+    // The names in error messages are formatted only if there is an error.
     let careful = |input: &mut Scanner<R>, edge: usize, source: Option<u64>| {
         let source = match source {
             Some(source) => source,
-            None => input.u64_in(EdgeEnd { edge, edges: m, end: "source" }, 1, n as u64)?,
+            None => input.u64_in(format_args!("the source of edge {edge} of {m}"), 1, n as u64)?,
         };
-        Ok((source, input.u64_in(EdgeEnd { edge, edges: m, end: "target" }, 1, n as u64)?))
+        Ok((source, input.u64_in(format_args!("the target of edge {edge} of {m}"), 1, n as u64)?))
     };
     read_pairs(input, m, n as u32, careful, |_, edges| {
         for end in edges.iter_mut() {
@@ -70,19 +70,6 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     })?;
     input.finish(format_args!("the {m} edges"))?;
     Ok(graph.build())
-}
-
-/// Names an endpoint in error messages; formatted only if there is one.
-struct EdgeEnd {
-    edge: usize,
-    edges: usize,
-    end: &'static str,
-}
-
-impl fmt::Display for EdgeEnd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the {} of edge {} of {}", self.end, self.edge, self.edges)
-    }
 }
 
 /// The game on `graph` as the solver sees it.
@@ -128,35 +115,16 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 
 /// Writes one line per vertex: `win d`, `lose d` (`d` moves under optimal play) or `draw`.
 pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -> io::Result<()> {
-    write_lines(answer.solution.len(), out, |v, line| {
-        line.extend_from_slice(word(answer.solution.outcome(v)));
-        if answer.depths[v] != DRAW_DEPTH {
-            line.push(b' ');
-            push_decimal(line, answer.depths[v]);
-        }
-        line.push(b'\n');
-    })
-}
-
-fn word(outcome: Outcome) -> &'static [u8] {
-    match outcome {
-        Outcome::Win => b"win",
-        Outcome::Lose => b"lose",
-        Outcome::Draw => b"draw",
-    }
-}
-
-/// Writes `lines` lines, each made by `line(v, buffer)`, in 64 KiB writes.
-fn write_lines(
-    lines: usize,
-    out: &mut impl Write,
-    mut line: impl FnMut(usize, &mut Vec<u8>),
-) -> io::Result<()> {
-    const FLUSH_AT: usize = (1 << 16) - 32;
+    const WORDS: [&[u8]; 3] = [b"win", b"lose", b"draw"];
     let mut buffer = Vec::with_capacity(1 << 16);
-    for v in 0..lines {
-        line(v, &mut buffer);
-        if buffer.len() > FLUSH_AT {
+    for v in 0..answer.solution.len() {
+        buffer.extend_from_slice(WORDS[answer.solution.outcome(v) as usize]);
+        if answer.depths[v] != DRAW_DEPTH {
+            buffer.push(b' ');
+            push_decimal(&mut buffer, answer.depths[v]);
+        }
+        buffer.push(b'\n');
+        if buffer.len() > (1 << 16) - 32 {
             out.write_all(&buffer)?;
             buffer.clear();
         }
@@ -239,8 +207,8 @@ mod tests {
         let (n, m) = (n as usize, m as usize);
         let mut graph = GraphBuilder::new(n, m);
         for i in 1..=m {
-            let u = input.u64_in(EdgeEnd { edge: i, edges: m, end: "source" }, 1, n as u64)?;
-            let v = input.u64_in(EdgeEnd { edge: i, edges: m, end: "target" }, 1, n as u64)?;
+            let u = input.u64_in(format_args!("the source of edge {i} of {m}"), 1, n as u64)?;
+            let v = input.u64_in(format_args!("the target of edge {i} of {m}"), 1, n as u64)?;
             graph.add_edge(u as u32 - 1, v as u32 - 1);
         }
         input.finish(format_args!("the {m} edges"))?;
