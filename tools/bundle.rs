@@ -749,14 +749,29 @@ pub fn without_blank_lines(src: &str) -> Result<String, String> {
     Ok(apply_edits(src, edits))
 }
 
-/// `src` without `Debug` in its derives, if it still compiles so (a judge program never prints a
-/// value with `{:?}`; the library derives `Debug` for its tests); else `src` as it is.
-pub fn without_debug_derives(rustc: &str, src: &str) -> Result<String, String> {
-    let lines: Vec<&str> = src.lines().filter(|l| l.trim() != "#[derive(Debug)]").collect();
-    let text = format!("{}\n", lines.join("\n")).replace("#[derive(Debug, ", "#[derive(");
-    let compiles =
-        rustc_diagnostics(rustc, &text, PRUNING_EDITION, false)?.iter().all(|d| d.level != "error");
-    Ok(if compiles { text } else { src.to_string() })
+/// `src` without the derives a judge program does not use, each kind dropped if the program still
+/// compiles without it: first `Debug` (a judge program never prints a value with `{:?}`; the
+/// library derives `Debug` for its tests), then a `Clone` derived alone (the library's result
+/// types are `Clone` for its users, which a judge program may not be). Else `src` as it is.
+pub fn without_unused_derives(rustc: &str, src: &str) -> Result<String, String> {
+    let without_debug = |code: &str| {
+        let lines: Vec<&str> = code.lines().filter(|l| l.trim() != "#[derive(Debug)]").collect();
+        format!("{}\n", lines.join("\n")).replace("#[derive(Debug, ", "#[derive(")
+    };
+    let without_lone_clone = |code: &str| {
+        let lines: Vec<&str> = code.lines().filter(|l| l.trim() != "#[derive(Clone)]").collect();
+        format!("{}\n", lines.join("\n"))
+    };
+    let mut code = src.to_string();
+    for drop in [&without_debug as &dyn Fn(&str) -> String, &without_lone_clone] {
+        let text = drop(&code);
+        if text != code
+            && rustc_diagnostics(rustc, &text, PRUNING_EDITION, false)?.iter().all(|d| d.level != "error")
+        {
+            code = text;
+        }
+    }
+    Ok(code)
 }
 
 /// `src` indented with tabs, four spaces to a tab, as rustfmt writes it with `hard_tabs = true`:
@@ -1320,7 +1335,7 @@ pub fn bundle(
     }
     if !options.docs {
         code = without_blank_lines(&indent_with_tabs(&code)?)?;
-        code = without_debug_derives(&options.rustc, &code)?;
+        code = without_unused_derives(&options.rustc, &code)?;
     }
     let mut sources = vec![main_file.clone()];
     sources.extend(modules.iter().map(|m| format!("src/{m}.rs")));
