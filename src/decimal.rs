@@ -35,7 +35,8 @@ use std::io::Read;
 const BATCH_PAIRS: usize = 1024;
 
 /// Reads `count` pairs of numbers from `input` (an edge list, say): in batches straight from its
-/// buffer while they are plain numbers in `1..=max` ([`parse_numbers`]), each batch of whole pairs
+/// buffer while they are plain numbers, the first of each pair in `1..=max[0]` and the second in
+/// `1..=max[1]` ([`parse_numbers`]), each batch of whole pairs
 /// handed to `take` with the 1-based index of its first pair; where the fast parser stops short
 /// (the buffer's end, anything unusual), pair `i` is read by `careful(input, i, first)`, the
 /// careful way that says exactly what is wrong (`first` is the pair's first number when the fast
@@ -43,7 +44,7 @@ const BATCH_PAIRS: usize = 1024;
 pub fn read_pairs<R: Read>(
     input: &mut Scanner<R>,
     count: usize,
-    max: u32,
+    max: [u32; 2],
     mut careful: impl FnMut(&mut Scanner<R>, usize, Option<u64>) -> Result<(u64, u64), Error>,
     mut take: impl FnMut(usize, &mut [u32]) -> Result<(), Error>,
 ) -> Result<(), Error> {
@@ -71,7 +72,8 @@ pub fn read_pairs<R: Read>(
 
 /// Parses the numbers at the start of `text` (which starts between tokens) into `out`, and returns
 /// how many it parsed and the bytes they took. It takes only what [`crate::input::Scanner`]'s
-/// careful path would read the same way (numbers of 1 to 8 digits in `1..=max`, each followed by
+/// careful path would read the same way (numbers of 1 to 8 digits in `1..=max[k % 2]` for the
+/// number it puts at `out[k]`, each followed by
 /// whitespace, with nothing but whitespace between them), a block of 64 bytes at a time: it stops
 /// before a block that holds anything else, 72 bytes before the end of `text` (so that each
 /// number's 8 bytes can be read whole), and when `out` has room for fewer than 32 more numbers
@@ -80,7 +82,7 @@ pub fn read_pairs<R: Read>(
 /// Each block is classified at once (digits, whitespace) into bit masks; the masks give where each
 /// number starts and ends, so the numbers of a block are converted independently of one another,
 /// not one after the other as a scanner must, and checked once for the block.
-fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) {
     #[cfg(target_arch = "x86_64")]
     {
         if is_x86_feature_detected!("avx2")
@@ -105,7 +107,7 @@ fn parse_numbers(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 // The `unsafe` blocks below are required from edition 2024 on and redundant before it.
 #[allow(unused_unsafe)]
-unsafe fn parse_numbers_avx2(text: &[u8], max: u32, out: &mut [u32]) -> (usize, usize) {
+unsafe fn parse_numbers_avx2(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) {
     parse_numbers_with(text, max, out, |window, starts, ends, out| {
         // SAFETY: this runs only inside `parse_numbers_avx2`, on a CPU with the features needed.
         unsafe { convert_block_avx2(window, starts, ends, out) };
@@ -117,7 +119,7 @@ unsafe fn parse_numbers_avx2(text: &[u8], max: u32, out: &mut [u32]) -> (usize, 
 #[inline(always)]
 fn parse_numbers_with(
     text: &[u8],
-    max: u32,
+    max: [u32; 2],
     out: &mut [u32],
     convert: impl Fn(&[u8], u64, u64, &mut [u32]),
 ) -> (usize, usize) {
@@ -149,9 +151,11 @@ fn parse_numbers_with(
         }
         let numbers = ends.count_ones() as usize;
         convert(window, digits & !(digits << 1), ends, &mut out[count..count + 32]);
-        // 0 wraps around to the largest value: one comparison checks both bounds.
-        let worst = out[count..count + numbers].iter().fold(0, |worst, &v| v.wrapping_sub(1).max(worst));
-        if worst >= max {
+        // 0 wraps around to the largest value: one comparison checks both ends of a range.
+        let block = &out[count..count + numbers];
+        let worst = block.iter().fold(0, |worst, &v| v.wrapping_sub(1).max(worst));
+        let out_of_place = |(k, &value): (usize, &u32)| value.wrapping_sub(1) >= max[(count + k) % 2];
+        if worst >= max[0].max(max[1]) || (max[0] != max[1] && block.iter().enumerate().any(out_of_place)) {
             break;
         }
         count += numbers;
@@ -274,14 +278,9 @@ fn classify(block: &[u8]) -> (u64, u64) {
     (digits, spaces)
 }
 
+/// [`classify`] a byte at a time, for other targets.
 #[cfg(not(target_arch = "x86_64"))]
 fn classify(block: &[u8]) -> (u64, u64) {
-    classify_scalar(block)
-}
-
-/// [`classify`] a byte at a time: the fallback for other targets, and the reference in tests.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn classify_scalar(block: &[u8]) -> (u64, u64) {
     let (mut digits, mut spaces) = (0u64, 0u64);
     for (i, &b) in block[..64].iter().enumerate() {
         digits |= u64::from(b.is_ascii_digit()) << i;
@@ -334,6 +333,14 @@ pub(crate) mod tests {
         }
         text.push(b'\n');
         text
+    }
+
+    /// [`classify`], the plainest way: the reference in the tests.
+    fn classify_scalar(block: &[u8]) -> (u64, u64) {
+        let mask = |class: &dyn Fn(u8) -> bool| {
+            block[..64].iter().rev().fold(0u64, |mask, &b| mask << 1 | u64::from(class(b)))
+        };
+        (mask(&|b| b.is_ascii_digit()), mask(&crate::input::is_space))
     }
 
     #[test]
@@ -426,12 +433,50 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn parse_numbers_checks_each_place_against_its_own_bound() {
+        // Pairs with different bounds for their first and second numbers, each within its bound
+        // but now and then one past it, in texts long enough for the pairs to fall across the
+        // blocks at even and odd places.
+        let mut rng = Rng(4);
+        for _ in 0..3000 {
+            let mut max = [1 + rng.below(100_000) as u32, 1 + rng.below(100) as u32];
+            if rng.below(2) == 0 {
+                max.swap(0, 1);
+            }
+            let mut text = Vec::new();
+            for k in 0..100 {
+                let bound = u64::from(max[k % 2]);
+                let value = if rng.below(120) == 0 { bound + 1 + rng.below(9) } else { 1 + rng.below(bound) };
+                text.extend_from_slice(value.to_string().as_bytes());
+                text.push(if k % 2 == 0 { b' ' } else { b'\n' });
+            }
+            let expected = tokens(&text);
+            let mut out = [0u32; 100];
+            let (count, used) = parse_numbers(&text, max, &mut out);
+            let mut anywhere = [0u32; 100];
+            let plain = parse_numbers_with(&text, max, &mut anywhere, convert_block);
+            assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
+            for (k, &(from, to)) in expected.iter().enumerate().take(count) {
+                assert_eq!(Some(out[k]), fast_value(&text[from..to], max[k % 2]), "number {k}");
+            }
+            if count + 32 <= out.len() && used + 72 <= text.len() {
+                let mut block = expected.iter().enumerate().skip(count);
+                assert!(block.any(|(k, &(from, to))| {
+                    from < used + 64 && fast_value(&text[from..to], max[k % 2]).is_none()
+                }));
+            }
+        }
+    }
+
+    #[test]
     fn parse_numbers_takes_exactly_what_it_may_at_every_offset_and_end() {
         let mut rng = Rng(2);
         let space = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
         for round in 0..300 {
             let text = random_text(&mut rng, 60, round % 3 == 0);
-            let max = if round % 2 == 0 { 99_999_999 } else { 1 + rng.below(5000) as u32 };
+            // Bounds for the numbers at even and odd places: large, small, or one of each.
+            let mut bound = || if rng.below(2) == 0 { 99_999_999 } else { 1 + rng.below(5000) as u32 };
+            let max = [bound(), bound()];
             for start in 0..text.len() {
                 // Start between tokens, as the scanner does.
                 if start > 0 && !space(text[start - 1]) && !space(text[start]) {
@@ -447,7 +492,7 @@ pub(crate) mod tests {
                     let plain = parse_numbers_with(text, max, &mut anywhere[..room], convert_block);
                     assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
                     for (k, &(from, to)) in expected.iter().enumerate().take(count) {
-                        assert_eq!(Some(out[k]), fast_value(&text[from..to], max), "number {k}");
+                        assert_eq!(Some(out[k]), fast_value(&text[from..to], max[k % 2]), "number {k}");
                         // Each number is followed by whitespace in the text.
                         assert!(to < text.len());
                     }
@@ -458,8 +503,10 @@ pub(crate) mod tests {
                     // And it stops only before a block with a token it must leave (or near the
                     // end, or with room for less than a block).
                     if count + 32 <= room && used + 72 <= text.len() {
-                        let mut block = expected[count..].iter().take_while(|&&(from, _)| from < used + 64);
-                        assert!(block.any(|&(from, to)| fast_value(&text[from..to], max).is_none()));
+                        let mut block = expected.iter().enumerate().skip(count);
+                        assert!(block.any(|(k, &(from, to))| {
+                            from < used + 64 && fast_value(&text[from..to], max[k % 2]).is_none()
+                        }));
                     }
                 }
             }

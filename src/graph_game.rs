@@ -61,7 +61,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         };
         Ok((source, input.u64_in(format_args!("the target of edge {edge} of {m}"), 1, n as u64)?))
     };
-    read_pairs(input, m, n as u32, careful, |_, edges| {
+    read_pairs(input, m, [n as u32; 2], careful, |_, edges| {
         for end in edges.iter_mut() {
             *end -= 1;
         }

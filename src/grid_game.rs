@@ -326,7 +326,6 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         starts.push(start as u32);
         Ok(())
     };
-    // The fast parser takes numbers up to min(N, M) (on a square board, all of them).
     let careful = |input: &mut Scanner<R>, i: usize, row: Option<u64>| {
         let row = match row {
             Some(row) => row,
@@ -334,7 +333,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         };
         Ok((row, input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?))
     };
-    read_pairs(input, count as usize, rows.min(cols) as u32, careful, |first, pairs| {
+    read_pairs(input, count as usize, [rows as u32, cols as u32], careful, |first, pairs| {
         for (i, pair) in pairs.chunks_exact(2).enumerate() {
             query((first + i) as u64, u64::from(pair[0]), u64::from(pair[1]))?;
         }
