@@ -1343,16 +1343,11 @@ pub fn bundle(
     // The header names the program, the commit, the source files and so the modules (kept short:
     // it counts against the size limit like the code).
     let text = format!(
-        "// {name}.rs: {LIBRARY}'s {name} in one file, made by `make bundle` from {}:\n\
-         // {main_file} and src/{{{}}}.rs, {}. Std only, Rust 2018 to 2024,\n\
-         // rustc {MSRV} or newer. Do not edit: change src/ and run `make bundle`.\n\n{code}",
-        revision(&sources),
+        "// {name}: `make bundle` of {LIBRARY}'s {main_file}, src/{{{}}}.rs ({}), {}.\n\
+         // Std only, Rust 2018-2024, rustc {MSRV}+. Do not edit: change src/, run `make bundle`.\n\n{code}",
         modules.join(","),
-        if options.docs {
-            "with their docs, less their unit tests"
-        } else {
-            "only the items used, no comments"
-        },
+        if options.docs { "docs kept, unit tests cut" } else { "used items only, no comments" },
+        revision(&sources),
     );
     if let Some(max) = options.max_bytes {
         if text.len() > max {
