@@ -34,18 +34,19 @@ use std::io::Read;
 /// How many pairs [`read_pairs`] takes from the fast parser at a time.
 const BATCH_PAIRS: usize = 1024;
 
-/// Reads `count` pairs of numbers from `input` (an edge list, say): in batches straight from its
-/// buffer while they are plain numbers, the first of each pair in `1..=max[0]` and the second in
-/// `1..=max[1]` ([`parse_numbers`]), each batch of whole pairs
-/// handed to `take` with the 1-based index of its first pair; where the fast parser stops short
-/// (the buffer's end, anything unusual), pair `i` is read by `careful(input, i, first)`, the
-/// careful way that says exactly what is wrong (`first` is the pair's first number when the fast
-/// parser already took it), and handed to `take` alone.
+/// Reads `count` pairs of numbers from `input`, the first of each pair in `1..=max[0]` and the
+/// second in `1..=max[1]`, and hands them to `take` in batches of whole pairs, with the 1-based
+/// index of the batch's first pair. `names` says what a pair and its two numbers are, for error
+/// messages: `["edge", "source", "target"]` makes "the target of edge 7 of 10".
+///
+/// The pairs are read straight from the buffer while they are plain numbers ([`parse_numbers`]);
+/// where that stops short (the buffer's end, anything unusual), the next pair is read the careful
+/// way, which says exactly what is wrong, and handed to `take` alone.
 pub fn read_pairs<R: Read>(
     input: &mut Scanner<R>,
     count: usize,
     max: [u32; 2],
-    mut careful: impl FnMut(&mut Scanner<R>, usize, Option<u64>) -> Result<(u64, u64), Error>,
+    names: [&str; 3],
     mut take: impl FnMut(usize, &mut [u32]) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut numbers = [0u32; 2 * BATCH_PAIRS];
@@ -62,9 +63,15 @@ pub fn read_pairs<R: Read>(
         done += got / 2;
         if got < want {
             done += 1;
-            let (a, b) = careful(input, done, (got % 2 == 1).then(|| u64::from(numbers[got - 1])))?;
-            // Both are in range (the careful path checked them), so they fit in u32.
-            take(done, &mut [a as u32, b as u32])?;
+            let [pair, first, second] = names;
+            let mut careful = |name, max: u32| {
+                // In range, so it fits in u32. The name is formatted only if there is an error.
+                let what = format_args!("the {name} of {pair} {done} of {count}");
+                Ok::<_, Error>(input.u64_in(what, 1, max.into())? as u32)
+            };
+            // The fast parser may have taken the pair's first number already.
+            let first = if got % 2 == 1 { numbers[got - 1] } else { careful(first, max[0])? };
+            take(done, &mut [first, careful(second, max[1])?])?;
         }
     }
     Ok(())
@@ -110,7 +117,7 @@ fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) 
 unsafe fn parse_numbers_avx2(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) {
     parse_numbers_with(text, max, out, |window, starts, ends, out| {
         // SAFETY: this runs only inside `parse_numbers_avx2`, on a CPU with the features needed.
-        unsafe { convert_block_avx2(window, starts, ends, out) };
+        unsafe { convert_block_avx2(window, starts, ends, out) }
     })
 }
 
@@ -121,7 +128,7 @@ fn parse_numbers_with(
     text: &[u8],
     max: [u32; 2],
     out: &mut [u32],
-    convert: impl Fn(&[u8], u64, u64, &mut [u32]),
+    convert: impl Fn(&[u8], u64, u64, &mut [u32]) -> usize,
 ) -> (usize, usize) {
     let (mut count, mut at) = (0, 0);
     while count + 32 <= out.len() && at + 72 <= text.len() {
@@ -149,13 +156,12 @@ fn parse_numbers_with(
         if long != 0 {
             break;
         }
-        let numbers = ends.count_ones() as usize;
-        convert(window, digits & !(digits << 1), ends, &mut out[count..count + 32]);
-        // 0 wraps around to the largest value: one comparison checks both ends of a range.
+        let numbers = convert(window, digits & !(digits << 1), ends, &mut out[count..count + 32]);
         let block = &out[count..count + numbers];
-        let worst = block.iter().fold(0, |worst, &v| v.wrapping_sub(1).max(worst));
-        let out_of_place = |(k, &value): (usize, &u32)| value.wrapping_sub(1) >= max[(count + k) % 2];
-        if worst >= max[0].max(max[1]) || (max[0] != max[1] && block.iter().enumerate().any(out_of_place)) {
+        let above = max[0].max(max[1]);
+        let out_of_range = block.iter().fold(false, |any, &value| any | (value == 0) | (value > above));
+        let out_of_place = |(k, &value): (usize, &u32)| value > max[(count + k) % 2];
+        if out_of_range || (max[0] != max[1] && block.iter().enumerate().any(out_of_place)) {
             break;
         }
         count += numbers;
@@ -168,8 +174,8 @@ fn parse_numbers_with(
 /// is where number `k` starts in `window` (72 bytes, so that 8 bytes can be read from any of the
 /// 64), the `k`-th of `ends` where it ends (its last digit); `starts` may have more bits than
 /// `ends`, and those are ignored. Writes the values to the start of `out`, which has room for 32
-/// (the most a block holds).
-fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) {
+/// (the most a block holds), and returns how many there are.
+fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) -> usize {
     let mut count = 0;
     while ends != 0 {
         let start = starts.trailing_zeros() as usize;
@@ -179,6 +185,7 @@ fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32])
         out[count] = digits_value(&window[start..start + 8], end - start);
         count += 1;
     }
+    count
 }
 
 /// [`convert_block`] four numbers at a time: each number's 8 bytes, shifted as in
@@ -194,7 +201,7 @@ fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32])
 // Measured: inlined into the block loop, the whole parse takes a third longer (43 ms against 33 ms
 // for the benchmark graph's edges).
 #[inline(never)]
-unsafe fn convert_block_avx2(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) {
+unsafe fn convert_block_avx2(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) -> usize {
     use std::arch::x86_64::*;
     // Lets the compiler drop the bounds checks below.
     assert!(window.len() >= 72 && out.len() >= 32);
@@ -235,6 +242,7 @@ unsafe fn convert_block_avx2(window: &[u8], mut starts: u64, mut ends: u64, out:
             out[first..first + 4].copy_from_slice(&values);
         }
     }
+    numbers
 }
 
 /// The value of the first `len` (1 to 8) bytes of `word`, all ASCII digits (SWAR: no loop, no

@@ -53,15 +53,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
     let (n, m) = (n as usize, m as usize);
     let mut graph = GraphBuilder::new(n, m);
-    // The names in error messages are formatted only if there is an error.
-    let careful = |input: &mut Scanner<R>, edge: usize, source: Option<u64>| {
-        let source = match source {
-            Some(source) => source,
-            None => input.u64_in(format_args!("the source of edge {edge} of {m}"), 1, n as u64)?,
-        };
-        Ok((source, input.u64_in(format_args!("the target of edge {edge} of {m}"), 1, n as u64)?))
-    };
-    read_pairs(input, m, [n as u32; 2], careful, |_, edges| {
+    read_pairs(input, m, [n as u32; 2], ["edge", "source", "target"], |_, edges| {
         for end in edges.iter_mut() {
             *end -= 1;
         }

@@ -326,19 +326,18 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         starts.push(start as u32);
         Ok(())
     };
-    let careful = |input: &mut Scanner<R>, i: usize, row: Option<u64>| {
-        let row = match row {
-            Some(row) => row,
-            None => input.u64_in(format_args!("the row of query {i} of {count}"), 1, rows as u64)?,
-        };
-        Ok((row, input.u64_in(format_args!("the column of query {i} of {count}"), 1, cols as u64)?))
-    };
-    read_pairs(input, count as usize, [rows as u32, cols as u32], careful, |first, pairs| {
-        for (i, pair) in pairs.chunks_exact(2).enumerate() {
-            query((first + i) as u64, u64::from(pair[0]), u64::from(pair[1]))?;
-        }
-        Ok(())
-    })?;
+    read_pairs(
+        input,
+        count as usize,
+        [rows as u32, cols as u32],
+        ["query", "row", "column"],
+        |first, pairs| {
+            for (i, pair) in pairs.chunks_exact(2).enumerate() {
+                query((first + i) as u64, u64::from(pair[0]), u64::from(pair[1]))?;
+            }
+            Ok(())
+        },
+    )?;
     input.finish(format_args!("the {count} queries"))?;
     Ok(Problem { board, reach, starts })
 }
