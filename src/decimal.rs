@@ -66,8 +66,9 @@ pub fn read_pairs<R: Read>(
             let [pair, first, second] = names;
             let mut careful = |name, max: u32| {
                 // In range, so it fits in u32. The name is formatted only if there is an error.
-                let what = format_args!("the {name} of {pair} {done} of {count}");
-                Ok::<_, Error>(input.u64_in(what, 1, max.into())? as u32)
+                let value =
+                    input.u64_in(format_args!("the {name} of {pair} {done} of {count}"), 1, max.into())?;
+                Ok::<_, Error>(value as u32)
             };
             // The fast parser may have taken the pair's first number already.
             let first = if got % 2 == 1 { numbers[got - 1] } else { careful(first, max[0])? };
