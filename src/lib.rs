@@ -38,7 +38,8 @@
 //! - [`input`], [`cli`]: tokenized input with positions, and the judge binaries' shared main.
 //! - [`decimal`]: decimal numbers from bytes, one token carefully or many at once with SIMD.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
-//! - [`prefetch`]: a cache prefetch hint (a no-op off x86-64).
+//! - [`prefetch`]: a cache prefetch hint (a no-op off x86-64), and the pages of a fresh buffer
+//!   mapped in one system call (Linux on x86-64).
 
 pub mod cli;
 pub mod decimal;
