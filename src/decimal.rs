@@ -2,7 +2,7 @@
 //! a fast one for inputs that are mostly numbers (`graph_game`'s edges, `grid_game`'s queries).
 //!
 //! - [`parse_u64`]: a whole token, carefully (the reference, and the path for anything unusual).
-//! - [`parse_numbers`] and [`read_pairs`]: many numbers at once, 64 bytes classified per step (SSE2 on x86-64;
+//! - `parse_numbers` and [`read_pairs`]: many numbers at once, 64 bytes classified per step (SSE2 on x86-64;
 //!   where the CPU has AVX2, compiled again and converting four numbers at a time), for inputs
 //!   that are mostly numbers.
 //!
@@ -39,7 +39,7 @@ const BATCH_PAIRS: usize = 1024;
 /// index of the batch's first pair. `names` says what a pair and its two numbers are, for error
 /// messages: `["edge", "source", "target"]` makes "the target of edge 7 of 10".
 ///
-/// The pairs are read straight from the buffer while they are plain numbers ([`parse_numbers`]);
+/// The pairs are read straight from the buffer while they are plain numbers (`parse_numbers`);
 /// where that stops short (the buffer's end, anything unusual), the next pair is read the careful
 /// way, which says exactly what is wrong, and handed to `take` alone.
 pub fn read_pairs<R: Read>(

@@ -342,8 +342,8 @@ impl<R: Read> Scanner<R> {
 
     /// The next token as an unsigned integer; `what` names it in error messages (pass
     /// `format_args!` to name it without formatting anything unless there is an error). Inputs
-    /// of many numbers read them in bulk instead ([`Scanner::parse_buffered`] with
-    /// [`crate::decimal::parse_numbers`]).
+    /// of many numbers read them in bulk instead ([`crate::decimal::read_pairs`], straight from
+    /// the buffer through [`Scanner::parse_buffered`]).
     pub fn u64(&mut self, what: impl fmt::Display) -> Result<u64, Error> {
         self.number(&what, false)
     }
