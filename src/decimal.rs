@@ -35,8 +35,8 @@ use std::io::Read;
 const BATCH_PAIRS: usize = 1024;
 
 /// Reads `count` pairs of numbers from `input`, the first of each pair in `1..=max[0]` and the
-/// second in `1..=max[1]`, and hands them to `take` in batches of whole pairs, with the 1-based
-/// index of the batch's first pair. `names` says what a pair and its two numbers are, for error
+/// second in `1..=max[1]`, and hands them to `take` less one (as 0-based indices) in batches of
+/// whole pairs, with the 1-based index of the batch's first pair. `names` says what a pair and its two numbers are, for error
 /// messages: `["edge", "source", "target"]` makes "the target of edge 7 of 10".
 ///
 /// The pairs are read straight from the buffer while they are plain numbers (`parse_numbers`);
@@ -68,7 +68,7 @@ pub fn read_pairs<R: Read>(
                 // In range, so it fits in u32. The name is formatted only if there is an error.
                 let value =
                     input.u64_in(format_args!("the {name} of {pair} {done} of {count}"), 1, max.into())?;
-                Ok::<_, Error>(value as u32)
+                Ok::<_, Error>(value as u32 - 1)
             };
             // The fast parser may have taken the pair's first number already.
             let first = if got % 2 == 1 { numbers[got - 1] } else { careful(first, max[0])? };
@@ -81,8 +81,8 @@ pub fn read_pairs<R: Read>(
 /// Parses the numbers at the start of `text` (which starts between tokens) into `out`, and returns
 /// how many it parsed and the bytes they took. It takes only what [`crate::input::Scanner`]'s
 /// careful path would read the same way (numbers of 1 to 8 digits in `1..=max[k % 2]` for the
-/// number it puts at `out[k]`, each followed by whitespace, with nothing but whitespace between
-/// them), a block of 64 bytes at a time: it stops
+/// number it puts, less one, at `out[k]`, each followed by whitespace, with nothing but whitespace
+/// between them), a block of 64 bytes at a time: it stops
 /// before a block that holds anything else, 72 bytes before the end of `text` (so that each
 /// number's 8 bytes can be read whole), and when `out` has room for fewer than 32 more numbers
 /// (the most a block holds). What it leaves is for the careful path.
@@ -158,12 +158,13 @@ fn parse_numbers_with(
             break;
         }
         let numbers = convert(window, digits & !(digits << 1), ends, &mut out[count..count + 32]);
-        // Zeros and numbers past the larger bound in one pass without branches (which compiles to a
-        // few vector instructions); only where the bounds differ, each number against its own.
+        // A zero, less one, wraps around to the largest value: one comparison a number checks both
+        // ends of its range. Against the larger bound in one pass without branches (a few vector
+        // instructions); only where the bounds differ, each number against its own.
         let block = &out[count..count + numbers];
         let larger = max[0].max(max[1]);
-        let out_of_range = block.iter().fold(false, |any, &value| any | (value == 0) | (value > larger));
-        let out_of_place = |(k, &value): (usize, &u32)| value > max[(count + k) % 2];
+        let out_of_range = block.iter().fold(false, |any, &index| any | (index >= larger));
+        let out_of_place = |(k, &index): (usize, &u32)| index >= max[(count + k) % 2];
         if out_of_range || (max[0] != max[1] && block.iter().enumerate().any(out_of_place)) {
             break;
         }
@@ -176,8 +177,9 @@ fn parse_numbers_with(
 /// Converts the numbers of a 64-byte block, all of 1 to 8 digits: the `k`-th set bit of `starts`
 /// is where number `k` starts in `window` (72 bytes, so that 8 bytes can be read from any of the
 /// 64), the `k`-th of `ends` where it ends (its last digit); `starts` may have more bits than
-/// `ends`, and those are ignored. Writes the values to the start of `out`, which has room for 32
-/// (the most a block holds), and returns how many there are.
+/// `ends`, and those are ignored. Writes the values less one (wrapping, so a zero becomes
+/// `u32::MAX`) to the start of `out`, which has room for 32 (the most a block holds), and returns
+/// how many there are.
 fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) -> usize {
     let mut count = 0;
     while ends != 0 {
@@ -185,7 +187,7 @@ fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32])
         let end = ends.trailing_zeros() as usize + 1;
         starts &= starts - 1;
         ends &= ends - 1;
-        out[count] = digits_value(&window[start..start + 8], end - start);
+        out[count] = digits_value(&window[start..start + 8], end - start).wrapping_sub(1);
         count += 1;
     }
     count
@@ -238,9 +240,10 @@ unsafe fn convert_block_avx2(window: &[u8], mut starts: u64, mut ends: u64, out:
                 _mm256_mul_epu32(quads, _mm256_set1_epi64x(10_000)),
                 _mm256_srli_epi64(quads, 32),
             );
-            // The low 32 bits of each lane, in order.
+            // The low 32 bits of each lane, in order, less one.
             let lanes = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
             let value = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(value, lanes));
+            let value = _mm_sub_epi32(value, _mm_set1_epi32(1));
             let mut values = [0u32; 4];
             _mm_storeu_si128(values.as_mut_ptr() as *mut __m128i, value);
             out[first..first + 4].copy_from_slice(&values);
@@ -469,7 +472,7 @@ pub(crate) mod tests {
             let plain = parse_numbers_with(&text, max, &mut anywhere, convert_block);
             assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
             for (k, &(from, to)) in expected.iter().enumerate().take(count) {
-                assert_eq!(Some(out[k]), fast_value(&text[from..to], max[k % 2]), "number {k}");
+                assert_eq!(Some(out[k] + 1), fast_value(&text[from..to], max[k % 2]), "number {k}");
             }
             if count + 32 <= out.len() && used + 72 <= text.len() {
                 let mut block = expected.iter().enumerate().skip(count);
@@ -504,7 +507,7 @@ pub(crate) mod tests {
                     let plain = parse_numbers_with(text, max, &mut anywhere[..room], convert_block);
                     assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
                     for (k, &(from, to)) in expected.iter().enumerate().take(count) {
-                        assert_eq!(Some(out[k]), fast_value(&text[from..to], max[k % 2]), "number {k}");
+                        assert_eq!(Some(out[k] + 1), fast_value(&text[from..to], max[k % 2]), "number {k}");
                         // Each number is followed by whitespace in the text.
                         assert!(to < text.len());
                     }

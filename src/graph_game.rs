@@ -54,9 +54,6 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let (n, m) = (n as usize, m as usize);
     let mut graph = GraphBuilder::new(n, m);
     read_pairs(input, m, [n as u32; 2], ["edge", "source", "target"], |_, edges| {
-        for end in edges.iter_mut() {
-            *end -= 1;
-        }
         graph.add_edges(edges);
         Ok(())
     })?;

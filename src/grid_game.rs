@@ -314,11 +314,13 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
 
     let count = input.u64_in("the number of queries Q", 0, MAX_QUERIES)?;
     let mut starts = Vec::new();
-    let mut query = |i: u64, x: u64, y: u64| {
-        let start = board.index(x as usize - 1, y as usize - 1);
+    // `x` and `y` are 0-based.
+    let mut query = |i: usize, x: u32, y: u32| {
+        let start = board.index(x as usize, y as usize);
         if board.cells[start] == BLOCKED {
             // The query's number says where it is: a scanner position costs a scan of its buffer,
             // too much to take for every query in case one is bad.
+            let (x, y) = (x + 1, y + 1);
             return Err(Error::new(format!("query {i} of {count} starts on the blocked cell ({x}, {y})")));
         }
         // A false Q costs nothing: the starts grow as they arrive.
@@ -333,7 +335,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         ["query", "row", "column"],
         |first, pairs| {
             for (i, pair) in pairs.chunks_exact(2).enumerate() {
-                query((first + i) as u64, u64::from(pair[0]), u64::from(pair[1]))?;
+                query(first + i, pair[0], pair[1])?;
             }
             Ok(())
         },
