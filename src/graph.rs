@@ -103,24 +103,30 @@ impl GraphBuilder {
     /// [`add_edge`]: GraphBuilder::add_edge
     pub fn add_edges(&mut self, edges: &[u32]) {
         let edges = &edges[..edges.len() & !1];
-        let increasing = edges.len() >= 2
-            && self.sources.is_none()
-            && edges[0] >= self.last_source
-            && edges.chunks_exact(2).zip(edges[2..].chunks_exact(2)).all(|(a, b)| a[0] <= b[0]);
-        if !increasing {
-            for edge in edges.chunks_exact(2) {
-                self.add_edge(edge[0], edge[1]);
+        if self.sources.is_none() {
+            if self.targets.capacity() - self.targets.len() < edges.len() / 2 {
+                self.grow(edges.len() / 2);
             }
-            return;
-        }
-        if self.targets.capacity() - self.targets.len() < edges.len() / 2 {
-            self.grow(edges.len() / 2);
+            // Counted and appended in one pass, betting on the order; undone if the bet is lost
+            // (once per input at most: from then on the sources are stored).
+            let (mut last, mut increasing) = (self.last_source, true);
+            for edge in edges.chunks_exact(2) {
+                increasing &= edge[0] >= last;
+                last = edge[0];
+                self.out_degree[edge[0] as usize] += 1;
+            }
+            if increasing {
+                self.targets.extend(edges.chunks_exact(2).map(|edge| edge[1]));
+                self.last_source = last;
+                return;
+            }
+            for edge in edges.chunks_exact(2) {
+                self.out_degree[edge[0] as usize] -= 1;
+            }
         }
         for edge in edges.chunks_exact(2) {
-            self.out_degree[edge[0] as usize] += 1;
+            self.add_edge(edge[0], edge[1]);
         }
-        self.targets.extend(edges.chunks_exact(2).map(|edge| edge[1]));
-        self.last_source = edges[edges.len() - 2];
     }
 
     /// Makes room for `more` edges (see [`grow_within`]: doubling, but never past the expected
@@ -158,23 +164,13 @@ impl GraphBuilder {
         let n = out_degree.len();
         assert!(targets.len() < u32::MAX as usize, "edges are counted in u32");
         if let Some(sources) = &sources {
-            for (i, &u) in sources.iter().enumerate() {
-                if let Some(&ahead) = sources.get(i + 4 * AHEAD) {
-                    prefetch(&out_degree[ahead as usize]);
-                }
-                out_degree[u as usize] += 1;
-            }
+            count(sources, &mut out_degree);
         }
         // Count the edges into each vertex, turn the counts into block ends, then place each edge
         // by moving its target's cursor back one slot: afterwards pred_start[v] is the start of
         // v's block, and pred_start[n] (which counted nothing) is the number of edges.
         let mut pred_start = zeroed(n + 1);
-        for (i, &v) in targets.iter().enumerate() {
-            if let Some(&ahead) = targets.get(i + 4 * AHEAD) {
-                prefetch(&pred_start[ahead as usize]);
-            }
-            pred_start[v as usize] += 1;
-        }
+        count(&targets, &mut pred_start);
         let mut end = 0;
         for slot in pred_start.iter_mut() {
             end += *slot;
@@ -198,6 +194,16 @@ impl GraphBuilder {
         }
         let max_out_degree = out_degree.iter().copied().max().unwrap_or(0);
         Graph { out_degree, pred_start, predecessors, max_out_degree }
+    }
+}
+
+/// Adds one to `counts[v]` for every `v` in `vertices`.
+fn count(vertices: &[u32], counts: &mut [u32]) {
+    for (i, &v) in vertices.iter().enumerate() {
+        if let Some(&ahead) = vertices.get(i + 4 * AHEAD) {
+            prefetch(&counts[ahead as usize]);
+        }
+        counts[v as usize] += 1;
     }
 }
 
