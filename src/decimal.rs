@@ -116,9 +116,9 @@ fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) 
 // The `unsafe` blocks below are required from edition 2024 on and redundant before it.
 #[allow(unused_unsafe)]
 unsafe fn parse_numbers_avx2(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) {
-    parse_numbers_with(text, max, out, |window, starts, ends, out| {
+    parse_numbers_with(text, max, out, |window, starts, ends, bounds, out| {
         // SAFETY: this runs only inside `parse_numbers_avx2`, on a CPU with the features needed.
-        unsafe { convert_block_avx2(window, starts, ends, out) }
+        unsafe { convert_block_avx2(window, starts, ends, bounds, out) }
     })
 }
 
@@ -129,7 +129,7 @@ fn parse_numbers_with(
     text: &[u8],
     max: [u32; 2],
     out: &mut [u32],
-    convert: impl Fn(&[u8], u64, u64, &mut [u32]) -> usize,
+    convert: impl Fn(&[u8], u64, u64, [u32; 2], &mut [u32]) -> (usize, bool),
 ) -> (usize, usize) {
     let (mut count, mut at) = (0, 0);
     while count + 32 <= out.len() && at + 72 <= text.len() {
@@ -157,15 +157,11 @@ fn parse_numbers_with(
         if long != 0 {
             break;
         }
-        let numbers = convert(window, digits & !(digits << 1), ends, &mut out[count..count + 32]);
-        // A zero, less one, wraps around to the largest value: one comparison a number checks both
-        // ends of its range. Against the larger bound in one pass without branches (a few vector
-        // instructions); only where the bounds differ, each number against its own.
-        let block = &out[count..count + numbers];
-        let larger = max[0].max(max[1]);
-        let out_of_range = block.iter().fold(false, |any, &index| any | (index >= larger));
-        let out_of_place = |(k, &index): (usize, &u32)| index >= max[(count + k) % 2];
-        if out_of_range || (max[0] != max[1] && block.iter().enumerate().any(out_of_place)) {
+        // The block's first number goes to `out[count]`: its bound is `max[count % 2]`.
+        let bounds = [max[count % 2], max[1 - count % 2]];
+        let (numbers, out_of_range) =
+            convert(window, digits & !(digits << 1), ends, bounds, &mut out[count..count + 32]);
+        if out_of_range {
             break;
         }
         count += numbers;
@@ -178,25 +174,33 @@ fn parse_numbers_with(
 /// is where number `k` starts in `window` (72 bytes, so that 8 bytes can be read from any of the
 /// 64), the `k`-th of `ends` where it ends (its last digit); `starts` may have more bits than
 /// `ends`, and those are ignored. Writes the values less one (wrapping, so a zero becomes
-/// `u32::MAX`) to the start of `out`, which has room for 32 (the most a block holds), and returns
-/// how many there are.
-fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) -> usize {
-    let mut count = 0;
+/// `u32::MAX`) to the start of `out`, which has room for 32 (the most a block holds). Returns how
+/// many there are, and whether any is out of range: number `k`, less one, must be below
+/// `bounds[k % 2]` (one comparison checks both ends of the range, since a zero wraps around).
+fn convert_block(
+    window: &[u8],
+    mut starts: u64,
+    mut ends: u64,
+    bounds: [u32; 2],
+    out: &mut [u32],
+) -> (usize, bool) {
+    let (mut count, mut out_of_range) = (0, false);
     while ends != 0 {
         let start = starts.trailing_zeros() as usize;
         let end = ends.trailing_zeros() as usize + 1;
         starts &= starts - 1;
         ends &= ends - 1;
         out[count] = digits_value(&window[start..start + 8], end - start).wrapping_sub(1);
+        out_of_range |= out[count] >= bounds[count % 2];
         count += 1;
     }
-    count
+    (count, out_of_range)
 }
 
 /// [`convert_block`] four numbers at a time: each number's 8 bytes, shifted as in
 /// [`digits_value`], go into one 64-bit lane, and the three multiply steps run on the four lanes
-/// together. Past the last number, the lanes of the last four hold whatever follows; their values
-/// go to `out` after the numbers' (it has room).
+/// together, as do the range checks. Past the last number, the lanes of the last four hold
+/// whatever follows; their values go to `out` after the numbers' (it has room), unchecked.
 ///
 /// # Safety
 /// The CPU must have AVX2, BMI1, BMI2 and POPCNT.
@@ -207,11 +211,18 @@ fn convert_block(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32])
 // Measured: inlined into the block loop, the whole parse takes a third longer (43 ms against 33 ms
 // for the benchmark graph's edges).
 #[inline(never)]
-unsafe fn convert_block_avx2(window: &[u8], mut starts: u64, mut ends: u64, out: &mut [u32]) -> usize {
+unsafe fn convert_block_avx2(
+    window: &[u8],
+    mut starts: u64,
+    mut ends: u64,
+    bounds: [u32; 2],
+    out: &mut [u32],
+) -> (usize, bool) {
     use std::arch::x86_64::*;
     // Lets the compiler drop the bounds checks below.
     assert!(window.len() >= 72 && out.len() >= 32);
-    let numbers = ends.count_ones() as usize;
+    let (numbers, mut out_of_range) = (ends.count_ones() as usize, 0);
+    let [even, odd] = bounds.map(|bound| bound as i32);
     for first in (0..numbers).step_by(4) {
         let (mut words, mut shifts) = ([0i64; 4], [0i64; 4]);
         for lane in 0..4 {
@@ -247,9 +258,14 @@ unsafe fn convert_block_avx2(window: &[u8], mut starts: u64, mut ends: u64, out:
             let mut values = [0u32; 4];
             _mm_storeu_si128(values.as_mut_ptr() as *mut __m128i, value);
             out[first..first + 4].copy_from_slice(&values);
+            // Lanes at or past their bound (unsigned: the larger of the two is the value), among
+            // those that hold numbers (four mask bits a lane).
+            let at_or_past =
+                _mm_cmpeq_epi32(_mm_max_epu32(value, _mm_setr_epi32(even, odd, even, odd)), value);
+            out_of_range |= _mm_movemask_epi8(at_or_past) & ((1 << (4 * (numbers - first).min(4))) - 1);
         }
     }
-    numbers
+    (numbers, out_of_range != 0)
 }
 
 /// The value of the first `len` (1 to 8) bytes of `word`, all ASCII digits (SWAR: no loop, no
@@ -409,9 +425,14 @@ pub(crate) mod tests {
                 let (starts, ends) = (digits & !(digits << 1), digits & (spaces >> 1));
                 let numbers = ends.count_ones() as usize;
                 let (mut scalar, mut avx2) = ([0u32; 32], [0u32; 32]);
-                assert_eq!(convert_block(&window, starts, ends, &mut scalar), numbers);
+                // Bounds that some numbers reach (checked by place: even, odd).
+                let bounds = [rng.below(1 << 27) as u32 + 1, rng.below(1 << 27) as u32 + 1];
+                let (count, out_of_range) = convert_block(&window, starts, ends, bounds, &mut scalar);
+                assert_eq!(count, numbers);
+                assert_eq!(out_of_range, (0..numbers).any(|k| scalar[k] >= bounds[k % 2]));
                 // SAFETY: the CPU has the features, as checked above.
-                assert_eq!(unsafe { convert_block_avx2(&window, starts, ends, &mut avx2) }, numbers);
+                let avx2_result = unsafe { convert_block_avx2(&window, starts, ends, bounds, &mut avx2) };
+                assert_eq!(avx2_result, (numbers, out_of_range), "{window:?}");
                 assert_eq!(avx2[..numbers], scalar[..numbers], "{window:?}");
             }
         }
