@@ -121,18 +121,12 @@ pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -
     out.write_all(&buffer)
 }
 
-fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
+/// Appends `value` in decimal (the recursion is as deep as the number has digits: 10 at most).
+fn push_decimal(out: &mut Vec<u8>, value: u32) {
+    if value >= 10 {
+        push_decimal(out, value / 10);
     }
-    out.extend_from_slice(&digits[i..]);
+    out.push(b'0' + (value % 10) as u8);
 }
 
 #[cfg(test)]
