@@ -282,7 +282,7 @@ const PREFETCH_LIST_AHEAD: usize = 8;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{solve, Outcome};
+    use crate::solver::{solve, Branching, Branchless, Outcome};
 
     #[test]
     fn predecessors_in_input_order_sorted_or_not() {
@@ -355,10 +355,15 @@ mod tests {
     fn normal_and_misere() {
         // 0 -> 1 -> 2; 3 -> 3, 3 -> 0; 4 -> 4 (the example of the graph_game problem, 0-based).
         let g = Graph::from_edges(5, &[0, 1, 3, 3, 4], &[1, 2, 3, 0, 4]);
-        let normal = solve(&GraphGame::new(&g, |_| Start::Lose));
-        let misere = solve(&GraphGame::new(&g, |_| Start::Win));
         use Outcome::*;
-        assert_eq!((0..5).map(|v| normal.outcome(v)).collect::<Vec<_>>(), [Lose, Win, Lose, Win, Draw]);
-        assert_eq!((0..5).map(|v| misere.outcome(v)).collect::<Vec<_>>(), [Win, Lose, Win, Draw, Draw]);
+        for branchless in [false, true] {
+            let outcomes = |dead_end| {
+                let game = GraphGame::new(&g, move |_| dead_end);
+                let solution = if branchless { solve(&game, Branchless) } else { solve(&game, Branching) };
+                (0..5).map(|v| solution.outcome(v)).collect::<Vec<_>>()
+            };
+            assert_eq!(outcomes(Start::Lose), [Lose, Win, Lose, Win, Draw]);
+            assert_eq!(outcomes(Start::Win), [Win, Lose, Win, Draw, Draw]);
+        }
     }
 }

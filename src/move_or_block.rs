@@ -65,7 +65,7 @@
 
 use crate::input::{Error, Pos, Scanner};
 use crate::move_or_block_model::{CountsGame, MAX_FREE_CELLS};
-use crate::solver::{solve, solve_with_depth, Outcome, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Branching, Outcome, DRAW_DEPTH};
 use std::io::{self, Read, Write};
 
 /// The three numbers that decide the game.
@@ -317,7 +317,7 @@ pub enum Length {
 pub fn length(counts: Counts) -> Length {
     match model(counts) {
         None => Length::TooManyCells,
-        Some((game, start)) => match solve_with_depth(&game).1[start] {
+        Some((game, start)) => match solve_with_depth(&game, Branching).1[start] {
             DRAW_DEPTH => Length::Endless,
             moves => Length::Moves(moves),
         },
@@ -384,7 +384,7 @@ pub fn decide_brute(problem: &Problem) -> Result<Answer, Error> {
         );
         Error::at(problem.board_at, why)
     })?;
-    Ok(solve(&game).outcome(start))
+    Ok(solve(&game, Branching).outcome(start))
 }
 
 /// Exactly the judge's output.

@@ -34,7 +34,7 @@
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};
-use crate::solver::{solve, Game, Outcome, Start, Upcoming};
+use crate::solver::{solve, Branching, Game, Outcome, Start, Upcoming};
 use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
@@ -421,7 +421,7 @@ impl Verdict {
 /// Solves the game on the board and tells how it ends.
 pub fn decide(problem: &Problem) -> Answer {
     let game = PoliceThief::new(problem);
-    Verdict::of_start(solve(&game).outcome(game.start_state()))
+    Verdict::of_start(solve(&game, Branching).outcome(game.start_state()))
 }
 
 /// Writes the judge's output: the verdict's line.

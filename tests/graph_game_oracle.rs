@@ -18,7 +18,7 @@
 //! Random graphs come from splitmix64 with fixed seeds, so every run checks the same graphs.
 
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::solver::{solve, solve_with_depth, Outcome, Start, DRAW_DEPTH};
+use graph_games::solver::{solve, solve_with_depth, Branching, Branchless, Outcome, Start, DRAW_DEPTH};
 use std::fs;
 
 mod common;
@@ -79,12 +79,14 @@ fn library(case: &Case, misere: bool) -> Vec<Verdict> {
     let targets: Vec<u32> = case.edges.iter().map(|e| e.1).collect();
     let graph = Graph::from_edges(case.n, &sources, &targets);
     let dead_end = if misere { Start::Win } else { Start::Lose };
-    let (solution, depths) = solve_with_depth(&GraphGame::new(&graph, |_| dead_end));
-    let outcomes = solve(&GraphGame::new(&graph, |_| dead_end));
-    assert!(
-        (0..case.n).all(|v| outcomes.outcome(v) == solution.outcome(v)),
-        "solve and solve_with_depth differ"
-    );
+    let game = GraphGame::new(&graph, |_| dead_end);
+    let (solution, depths) = solve_with_depth(&game, Branching);
+    // The other walk, with and without depths, must agree to the last state.
+    let (branchless, branchless_depths) = solve_with_depth(&game, Branchless);
+    assert_eq!(depths, branchless_depths, "the walks give different depths");
+    for outcomes in [solve(&game, Branching), solve(&game, Branchless), branchless] {
+        assert!((0..case.n).all(|v| outcomes.outcome(v) == solution.outcome(v)), "the solves differ");
+    }
     (0..case.n)
         .map(|v| match solution.outcome(v) {
             Outcome::Win => Verdict::Win(depths[v]),

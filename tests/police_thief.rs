@@ -12,7 +12,7 @@ use common::{root, Rng};
 use graph_games::input::Scanner;
 use graph_games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
 use graph_games::police_thief_explain;
-use graph_games::solver::{solve_with_depth, Outcome, DRAW_DEPTH};
+use graph_games::solver::{solve_with_depth, Branching, Outcome, DRAW_DEPTH};
 
 const POLICE_STEPS: [(i64, i64); 9] =
     [(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
@@ -170,7 +170,7 @@ fn random_board(rng: &mut Rng) -> String {
 /// Every state of the board: outcome and depth from the library equal the oracle's.
 fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
     let game = PoliceThief::new(board);
-    let (solution, depths) = solve_with_depth(&game);
+    let (solution, depths) = solve_with_depth(&game, Branching);
     for p in 0..board.free_cells() {
         for t in 0..board.free_cells() {
             for turn in [Turn::Police, Turn::Thief] {
