@@ -84,10 +84,21 @@ const CHUNK: usize = 1 << 18;
 /// little enough to hold. Also how much of a stray token is read to show it in a message.
 const MAX_NUMBER_BYTES: usize = 64;
 
+/// Space, tab, LF, vertical tab, form feed and CR.
+static IS_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 6 {
+        table[[b' ', b'\t', b'\n', 0x0b, 0x0c, b'\r'][i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// Whether `b` is whitespace: space, tab, LF, vertical tab, form feed or CR.
 #[inline(always)]
 pub fn is_space(b: u8) -> bool {
-    b == b' ' || b.wrapping_sub(b'\t') < 5
+    IS_SPACE[b as usize]
 }
 
 /// Counts `\n` bytes; written as a plain sum so that it vectorizes.
