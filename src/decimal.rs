@@ -284,14 +284,15 @@ fn digits_value(word: &[u8], len: usize) -> u32 {
 }
 
 /// Bit `i` of the first mask is set when `block[i]` is an ASCII digit, of the second when it is
-/// whitespace (as the scanner counts it: space, `\t`, `\n`, `\x0b`, `\x0c`, `\r`). 64 bytes.
-#[cfg(target_arch = "x86_64")]
+/// whitespace (as the scanner counts it: space, `\t`, `\n`, `\x0b`, `\x0c`, `\r`). 64 bytes, 16 at
+/// a time with SSE2 on x86-64, a byte at a time elsewhere.
 #[inline(always)]
 fn classify(block: &[u8]) -> (u64, u64) {
-    use std::arch::x86_64::*;
     assert!(block.len() >= 64);
     let (mut digits, mut spaces) = (0u64, 0u64);
+    #[cfg(target_arch = "x86_64")]
     for i in 0..4 {
+        use std::arch::x86_64::*;
         // SAFETY: SSE2 is part of x86_64, and the unaligned load reads 16 bytes at `16 * i`, which
         // is inside `block` (at least 64 bytes long, as asserted).
         unsafe {
@@ -306,13 +307,7 @@ fn classify(block: &[u8]) -> (u64, u64) {
             spaces |= u64::from(_mm_movemask_epi8(space) as u16) << (16 * i);
         }
     }
-    (digits, spaces)
-}
-
-/// [`classify`] a byte at a time, for other targets.
-#[cfg(not(target_arch = "x86_64"))]
-fn classify(block: &[u8]) -> (u64, u64) {
-    let (mut digits, mut spaces) = (0u64, 0u64);
+    #[cfg(not(target_arch = "x86_64"))]
     for (i, &b) in block[..64].iter().enumerate() {
         digits |= u64::from(b.is_ascii_digit()) << i;
         spaces |= u64::from(crate::input::is_space(b)) << i;
