@@ -237,7 +237,7 @@ impl<'a, F: Fn(usize) -> Start> GraphGame<'a, F> {
 
 impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
     fn num_states(&self) -> usize {
-        self.graph.num_vertices()
+        self.graph.out_degree.len()
     }
 
     fn max_moves(&self) -> u32 {
@@ -251,7 +251,8 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
     }
 
     fn for_each_predecessor<V: FnMut(usize)>(&self, v: usize, mut visit: V) {
-        for &u in self.graph.predecessors(v) {
+        let graph = self.graph;
+        for &u in &graph.predecessors[graph.pred_start[v] as usize..graph.pred_start[v + 1] as usize] {
             visit(u as usize);
         }
     }

@@ -85,11 +85,13 @@ pub fn decide_with_depth(graph: &Problem, play: Play) -> AnswerWithDepth {
     AnswerWithDepth { solution, depths }
 }
 
+/// Each outcome's line, stored as 8 bytes (the word, its newline, padding the next line
+/// overwrites), and its length.
+const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*b"draw\n   ", 5)];
+
 /// Writes one line per vertex: `win`, `lose` or `draw`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
-    // Each line is stored as 8 bytes (the word, its newline, padding the next line overwrites)
-    // and the end moves past the line only: one store per line, no branch on its length.
-    const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*b"draw\n   ", 5)];
+    // Each line is one 8-byte store, and the end moves past the line only: no branch on its length.
     let mut buffer = vec![0u8; 1 << 16];
     let mut end = 0;
     for v in 0..answer.solution.len() {
@@ -106,10 +108,10 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 
 /// Writes one line per vertex: `win d`, `lose d` (`d` moves under optimal play) or `draw`.
 pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -> io::Result<()> {
-    const WORDS: [&[u8]; 3] = [b"win", b"lose", b"draw"];
     let mut buffer = Vec::with_capacity(1 << 16);
     for v in 0..answer.solution.len() {
-        buffer.extend_from_slice(WORDS[answer.solution.outcome(v) as usize]);
+        let (line, len) = &LINES[answer.solution.outcome(v) as usize];
+        buffer.extend_from_slice(&line[..len - 1]);
         if answer.depths[v] != DRAW_DEPTH {
             buffer.push(b' ');
             push_decimal(&mut buffer, answer.depths[v]);

@@ -47,8 +47,7 @@
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
 //! maximum value is win, anything between is an undecided state with that many moves left. The
 //! counter is the narrowest type whose maximum exceeds every state's number of moves: a byte up to
-//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32` (a [`Solution`] keeps
-//! a byte per state: wider counters are narrowed when the search ends). So the search needs
+//! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. So the search needs
 //! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
 //! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
 
@@ -102,24 +101,34 @@ pub const DRAW_DEPTH: u32 = u32::MAX;
 /// The outcome of every state.
 #[derive(Debug, Clone)]
 pub struct Solution {
-    /// Every state's counter at the end of the search, narrowed to a byte if it was wider (WIN
-    /// to WIN, LOSE to LOSE, a draw to 1).
-    counters: Vec<u8>,
+    counters: Counters,
+}
+
+/// Every state's counter at the end of the search, in the width the search used.
+#[derive(Debug, Clone)]
+enum Counters {
+    Byte(Vec<u8>),
+    Short(Vec<u16>),
+    Wide(Vec<u32>),
 }
 
 impl Solution {
     /// The outcome of `state` for the player to move.
     pub fn outcome(&self, state: usize) -> Outcome {
-        match self.counters[state] {
-            u8::WIN => Outcome::Win,
-            u8::LOSE => Outcome::Lose,
-            _ => Outcome::Draw,
+        match &self.counters {
+            Counters::Byte(c) => outcome_of(c[state]),
+            Counters::Short(c) => outcome_of(c[state]),
+            Counters::Wide(c) => outcome_of(c[state]),
         }
     }
 
     /// How many states there are.
     pub fn len(&self) -> usize {
-        self.counters.len()
+        match &self.counters {
+            Counters::Byte(c) => c.len(),
+            Counters::Short(c) => c.len(),
+            Counters::Wide(c) => c.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -168,25 +177,20 @@ fn search_with_counters<G: Game, D: Depths, W: Walk>(game: &G, depths: &mut D, w
     let max_moves = game.max_moves();
     assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
     let counters = if max_moves < u32::from(u8::MAX) {
-        search(game, depths, walk)
+        Counters::Byte(search(game, depths, walk))
     } else if max_moves < u32::from(u16::MAX) {
-        narrow::<u16>(search(game, depths, walk))
+        Counters::Short(search(game, depths, walk))
     } else {
-        narrow::<u32>(search(game, depths, walk))
+        Counters::Wide(search(game, depths, walk))
     };
     Solution { counters }
-}
-
-/// Wider counters as bytes, for [`Solution`].
-fn narrow<C: Counter>(counters: Vec<C>) -> Vec<u8> {
-    counters.into_iter().map(|c| if c == C::WIN { u8::WIN } else { u8::from(c != C::LOSE) }).collect()
 }
 
 /// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
 /// the moves still not known to reach a winning state.
 fn search<G: Game, C: Counter, D: Depths, W: Walk>(game: &G, depths: &mut D, _walk: W) -> Vec<C> {
     let mut remaining_moves: Vec<C> = Vec::with_capacity(game.num_states());
-    let mut frontier = Frontier::new();
+    let mut frontier = Frontier::default();
     game.for_each_start(|start| {
         let state = remaining_moves.len();
         let counter = match start {
@@ -247,6 +251,7 @@ fn walk_back<G: Game, C: Counter, D: Depths, W: Walk, const LOST: bool>(
 /// pushed at most once. The walked prefix is dropped whenever it is at least half the vector, so
 /// the vector stays within twice the largest frontier and each state is moved at most once on
 /// average; small games, under [`Frontier::COMPACT_AFTER`] states, never pay for that.
+#[derive(Default)]
 struct Frontier {
     /// `state << 1 | lost` (states are below 2^31).
     entries: Vec<u32>,
@@ -256,10 +261,6 @@ struct Frontier {
 
 impl Frontier {
     const COMPACT_AFTER: usize = 1 << 16;
-
-    fn new() -> Frontier {
-        Frontier { entries: Vec::new(), head: 0 }
-    }
 
     /// Pushes `state` if `push`, without branching on it (the entry is written either way).
     #[inline(always)]
@@ -369,6 +370,16 @@ counter!(u8);
 counter!(u16);
 counter!(u32);
 
+fn outcome_of<C: Counter>(c: C) -> Outcome {
+    if c == C::WIN {
+        Outcome::Win
+    } else if c == C::LOSE {
+        Outcome::Lose
+    } else {
+        Outcome::Draw
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,12 +461,16 @@ mod tests {
         // moves): 0 loses.
         let mut moves = vec![vec![1; 300], vec![2], vec![]];
         assert_eq!(solved(&Table { moves: moves.clone(), over: vec![None; 3] }).0, [Lose, Win, Lose]);
+        let solution = solve(&Table { moves: moves.clone(), over: vec![None; 3] }, Branching);
+        assert!(matches!(solution.counters, Counters::Short(_)));
         // One more move, to itself, makes it a draw.
         moves[0].push(0);
         assert_eq!(solved(&Table { moves: moves.clone(), over: vec![None; 3] }).0, [Draw, Win, Lose]);
         // Past 65,534 moves the counters are u32; the outcomes are the same.
         moves[0] = vec![1; 70_000];
         assert_eq!(solved(&Table { moves: moves.clone(), over: vec![None; 3] }).0, [Lose, Win, Lose]);
+        let solution = solve(&Table { moves: moves.clone(), over: vec![None; 3] }, Branching);
+        assert!(matches!(solution.counters, Counters::Wide(_)));
         moves[0].push(0);
         assert_eq!(solved(&Table { moves, over: vec![None; 3] }).0, [Draw, Win, Lose]);
     }
