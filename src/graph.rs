@@ -251,8 +251,7 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
     }
 
     fn for_each_predecessor<V: FnMut(usize)>(&self, v: usize, mut visit: V) {
-        let graph = self.graph;
-        for &u in &graph.predecessors[graph.pred_start[v] as usize..graph.pred_start[v + 1] as usize] {
+        for &u in self.graph.predecessors(v) {
             visit(u as usize);
         }
     }
@@ -267,10 +266,9 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
             prefetch(self.graph.pred_start.as_ptr().wrapping_add(far));
         }
         if let Some(near) = upcoming.get(PREFETCH_LIST_AHEAD) {
-            let (start, end) = (self.graph.pred_start[near], self.graph.pred_start[near + 1]);
-            let list = self.graph.predecessors.as_ptr();
-            prefetch(list.wrapping_add(start as usize));
-            prefetch(list.wrapping_add(end as usize).wrapping_sub(1));
+            let list = self.graph.predecessors(near);
+            prefetch(list.as_ptr());
+            prefetch(list.as_ptr().wrapping_add(list.len()).wrapping_sub(1));
         }
     }
 }
