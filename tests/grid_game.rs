@@ -10,8 +10,8 @@
 mod common;
 use common::{contract_violation, root, run, run_text, Rng};
 
+use graph_games::games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
 use graph_games::input::Scanner;
 use graph_games::solver::{solve, Branching, Outcome, Start};
 

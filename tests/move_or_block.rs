@@ -4,8 +4,8 @@
 //! `l + r + c <= 100` (`make prove`: 500, an ignored test here); `--brute` on long boards with few
 //! free cells; the large judge cases re-derived; bad input.
 
-use graph_games::move_or_block::{self as mob, Counts, Rule};
-use graph_games::move_or_block_model::CountsGame;
+use graph_games::games::move_or_block::model::CountsGame;
+use graph_games::games::move_or_block::{self as mob, Counts, Rule};
 use graph_games::solver::{solve, solve_with_depth, Branching, Game, Outcome, Start, DRAW_DEPTH};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;

@@ -9,9 +9,9 @@
 
 mod common;
 use common::{root, Rng};
+use graph_games::games::police_thief::explain as police_thief_explain;
+use graph_games::games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
 use graph_games::input::Scanner;
-use graph_games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
-use graph_games::police_thief_explain;
 use graph_games::solver::{solve_with_depth, Branching, Outcome, DRAW_DEPTH};
 
 const POLICE_STEPS: [(i64, i64); 9] =

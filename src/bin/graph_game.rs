@@ -1,7 +1,7 @@
-//! Judge binary for the general game on a directed graph; see `graph_games::graph_game`.
+//! Judge binary for the general game on a directed graph; see `graph_games::games::graph_game`.
 
 use graph_games::cli;
-use graph_games::graph_game::{self, Play};
+use graph_games::games::graph_game::{self, Play};
 
 const USAGE: &str = "\
 usage: graph_game [--misere] [--depth] < input

@@ -1,6 +1,7 @@
-//! Judge binary for BOJ 28218 (grid game); see `graph_games::grid_game`.
+//! Judge binary for BOJ 28218 (grid game); see `graph_games::games::grid_game`.
 
-use graph_games::{cli, grid_game};
+use graph_games::cli;
+use graph_games::games::grid_game;
 
 const USAGE: &str = "\
 usage: grid_game_28218 [--map] < input

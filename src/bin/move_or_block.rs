@@ -1,6 +1,7 @@
-//! Judge binary for BOJ 31567 "Move or Block!"; see `graph_games::move_or_block`.
+//! Judge binary for BOJ 31567 "Move or Block!"; see `graph_games::games::move_or_block`.
 
-use graph_games::{cli, move_or_block as mob};
+use graph_games::cli;
+use graph_games::games::move_or_block as mob;
 
 const USAGE: &str = "\
 usage: move_or_block [--brute] [--explain] < input

@@ -1,6 +1,7 @@
-//! Judge binary for the policeman and the thief; see `graph_games::police_thief`.
+//! Judge binary for the policeman and the thief; see `graph_games::games::police_thief`.
 
-use graph_games::{cli, police_thief, police_thief_explain};
+use graph_games::cli;
+use graph_games::games::police_thief::{self, explain as police_thief_explain};
 
 const USAGE: &str = "\
 usage: police_thief [--explain] < input

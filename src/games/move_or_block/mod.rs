@@ -9,7 +9,7 @@
 //! # The three counts
 //! A position is exactly described by `l` and `r`, the empty cells of the piece's segment (the
 //! maximal run of non-wall cells around it) left and right of the piece, and `c`, the empty cells
-//! elsewhere: [`crate::move_or_block_model`] proves that the game on `(l, r, c)` is an exact model
+//! elsewhere: [`model`] proves that the game on `(l, r, c)` is an exact model
 //! of the game on the board (same outcome, same length), and solves it. Its moves, from
 //! `(l, r, c)`: a step gives `(l - 1, r + 1, c)` or `(l + 1, r - 1, c)`; a wall at distance `d`
 //! on the left gives `(d - 1, r, c + l - d)` (the cells beyond it leave the segment), likewise on
@@ -63,21 +63,13 @@
 //! (or board ends), `c` the other empty cells. The first and last empty cells are kept too: under
 //! rule 3 one of them is the winning move (`--explain`).
 
+pub mod model;
+
+use self::model::CountsGame;
+pub use self::model::{Counts, MAX_FREE_CELLS};
 use crate::input::{Error, Pos, Scanner};
-use crate::move_or_block_model::{CountsGame, MAX_FREE_CELLS};
 use crate::solver::{solve, solve_with_depth, Branching, Outcome, DRAW_DEPTH};
 use std::io::{self, Read, Write};
-
-/// The three numbers that decide the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counts {
-    /// Free cells of the piece's segment left of the piece.
-    pub left: u64,
-    /// Free cells of the piece's segment right of the piece.
-    pub right: u64,
-    /// Free cells outside the piece's segment.
-    pub elsewhere: u64,
-}
 
 /// Which rule of the module doc decides a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The game of [`crate::move_or_block`] on its three counts `(l, r, c)`, an exact model of every
+//! The game of [`super`] on its three counts `(l, r, c)`, an exact model of every
 //! board, solved by the shared solver: `--brute`, and the game's length in `--explain`.
 //!
 //! # The model
@@ -48,12 +48,22 @@
 //! the steps from `(l - 1, r + 1, c)` and `(l + 1, r - 1, c)`, the build elsewhere from
 //! `(l, r, c + 1)`, and the builds from `(l + 1 + k, r, c - k)` and `(l, r + 1 + k, c - k)` for
 //! `0 <= k <= c` (a wall at distance `l + 1`, resp. `r + 1`). The solver walks only decided states:
-//! the rules of [`crate::move_or_block`] make them `O(F²)` (all others are draws), with `O(F)`
+//! the rules of [`super`] make them `O(F²)` (all others are draws), with `O(F)`
 //! predecessors each, so a solve is `O(F³)` time, 2 bytes per state (4 more for the depth).
 //! [`MAX_FREE_CELLS`] = 500: 21 million states, about 130 MB with depth.
 
-use crate::move_or_block::Counts;
 use crate::solver::{Game, Start};
+
+/// The three numbers that decide the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Free cells of the piece's segment left of the piece.
+    pub left: u64,
+    /// Free cells of the piece's segment right of the piece.
+    pub right: u64,
+    /// Free cells outside the piece's segment.
+    pub elsewhere: u64,
+}
 
 /// The most empty cells a board may have for its game to be solved here.
 pub const MAX_FREE_CELLS: u64 = 500;

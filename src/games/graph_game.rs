@@ -11,8 +11,8 @@
 //! otherwise; during the search `4m + 9n` (a byte per vertex for the counters, more past 254
 //! moves out of a vertex) plus the queue (at most `4n`), and `4n` more for `--depth`. The text itself is read in 256 KiB chunks, never held whole.
 
-use crate::decimal::read_pairs;
 use crate::graph::{Graph, GraphBuilder, GraphGame};
+use crate::input::read_pairs;
 use crate::input::{Error, Scanner};
 use crate::solver::{solve, solve_with_depth, Branchless, Solution, Start, DRAW_DEPTH};
 use std::io::{self, Read, Write};
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn read_agrees_with_the_careful_path_on_good_and_bad_input() {
-        use crate::decimal::tests::{random_text, Rng};
+        use crate::input::decimal::tests::{random_text, Rng};
         let mut rng = Rng(3);
         for round in 0..200 {
             let n = 1 + rng.below(if round % 2 == 0 { 1 << 24 } else { 300 });

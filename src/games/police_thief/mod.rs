@@ -30,7 +30,9 @@
 //! # Cost
 //! O(k²) time; 34 bytes per free cell (the board is read row by row), and for the search a byte
 //! per state plus its queue: about 205 MB for an open 100x100 board. `--explain` is
-//! [`crate::police_thief_explain`].
+//! [`explain`].
+
+pub mod explain;
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};

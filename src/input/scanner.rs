@@ -12,71 +12,16 @@
 //! Every failure is an [`Error`]: one line saying what went wrong and, where it helps, the line
 //! and column (1-based, counted in bytes) of the offending token.
 
-use crate::decimal::parse_u64;
+use super::decimal::parse_u64;
+use super::error::{shown, Error, Pos};
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
-
-/// A one-line, human-readable description of bad input (or of a failed read).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error {
-    message: String,
-}
-
-impl Error {
-    /// An error with no position.
-    pub fn new(message: impl Into<String>) -> Error {
-        Error { message: message.into() }
-    }
-
-    /// An error about the token at `pos`.
-    pub fn at(pos: Pos, message: impl fmt::Display) -> Error {
-        Error { message: format!("{pos}: {message}") }
-    }
-
-    /// The message, without the `error: ` prefix the binaries add.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Error {
-        Error::new(format!("cannot read the input: {e}"))
-    }
-}
 
 /// Where a token starts in the stream, for [`Scanner::position`]: a token's line and column are
 /// counted only when an error needs them, since counting costs more than reading a short token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mark(usize);
-
-/// Where a token starts: 1-based line and column (columns count bytes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pos {
-    pub line: usize,
-    pub column: usize,
-}
-
-impl Pos {
-    /// The position `columns` bytes further along the same line: a byte inside a token (which
-    /// holds no newline) that starts at `self`.
-    pub fn plus_columns(self, columns: usize) -> Pos {
-        Pos { line: self.line, column: self.column + columns }
-    }
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
 
 const CHUNK: usize = 1 << 18;
 
@@ -428,42 +373,6 @@ fn too_long(what: &dyn fmt::Display, max: usize, at: Pos) -> Error {
     Error::at(at, format!("{what} has more than {max} {unit}"))
 }
 
-/// Shows input bytes in an error message, the same way everywhere: between backticks, at most
-/// 24 bytes (then `...`), printable ASCII as it is and every other byte escaped as Rust escapes
-/// bytes (`\n`, `\t`, `\r`, `\\`, `\'`, `\"`, else `\xNN`), so that a message is one line of
-/// plain text whatever the input holds (no terminal escape, no NUL, no invalid UTF-8).
-pub fn shown(bytes: &[u8]) -> String {
-    const MAX: usize = 24;
-    let more = if bytes.len() > MAX { "..." } else { "" };
-    format!("`{}{more}`", bytes[..bytes.len().min(MAX)].escape_ascii())
-}
-
-/// Checks a board's declared size before anything is reserved for it: `rows x cols` must be at
-/// most `max_cells`. `at` is where the sizes start. Returns the number of cells.
-pub fn board_cells(rows: u64, cols: u64, max_cells: u64, at: Pos) -> Result<usize, Error> {
-    let cells = u128::from(rows) * u128::from(cols);
-    if cells > u128::from(max_cells) {
-        return Err(Error::at(
-            at,
-            format!("a {rows}x{cols} board has {cells} cells, more than the {max_cells} allowed"),
-        ));
-    }
-    Ok(cells as usize)
-}
-
-/// Makes room in `v` for `additional` more items, doubling as `Vec` does but never reserving past
-/// `limit` items in all, the size the input declared: memory follows what has arrived and never
-/// exceeds what was declared, so a false size costs nothing. (Past `limit`, it doubles.)
-#[inline]
-pub fn grow_within<T>(v: &mut Vec<T>, additional: usize, limit: usize) {
-    let needed = v.len() + additional;
-    if needed > v.capacity() {
-        let doubled = (2 * v.capacity()).max(needed);
-        let target = if needed <= limit { doubled.min(limit) } else { doubled };
-        v.reserve_exact(target - v.len());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -520,39 +429,6 @@ mod tests {
             }
             assert!(s.finish("the words").is_ok());
         }
-    }
-
-    #[test]
-    fn shown_escapes_every_byte_that_is_not_printable_ascii() {
-        assert_eq!(shown(b"abc"), "`abc`");
-        assert_eq!(shown(b"\x1b[2J\x00\xff\t\r\n\\\"'"), "`\\x1b[2J\\x00\\xff\\t\\r\\n\\\\\\\"\\'`");
-        assert_eq!(shown(&[b'7'; 30]), format!("`{}...`", "7".repeat(24)));
-    }
-
-    #[test]
-    fn board_cells_and_grow_within() {
-        let at = Pos { line: 1, column: 1 };
-        assert_eq!(board_cells(3, 4, 12, at), Ok(12));
-        assert_eq!(
-            board_cells(4_000_000_000, 4_000_000_000, 100, at).unwrap_err().message(),
-            "line 1, column 1: a 4000000000x4000000000 board has 16000000000000000000 cells, more than the 100 allowed"
-        );
-        // Within the limit: doubling, never past it.
-        let mut v: Vec<u8> = Vec::new();
-        for _ in 0..3 {
-            grow_within(&mut v, 3, 10);
-            v.extend_from_slice(b"abc");
-            assert!(v.capacity() <= 10, "{}", v.capacity());
-        }
-        let mut v: Vec<u8> = Vec::with_capacity(4);
-        for _ in 0..6 {
-            grow_within(&mut v, 1, 6);
-            v.push(1);
-        }
-        assert_eq!(v.capacity(), 6);
-        // Past the limit, doubling again.
-        grow_within(&mut v, 1, 6);
-        assert_eq!(v.capacity(), 12);
     }
 
     #[test]

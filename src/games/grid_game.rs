@@ -45,7 +45,7 @@
 //! row longer than 64 KiB streams into the board in pieces, so no row is held twice: at most a
 //! byte per cell and the scanner's buffer, whatever the shape.
 
-use crate::decimal::read_pairs;
+use crate::input::read_pairs;
 use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
 use std::io::{self, Read, Write};
 

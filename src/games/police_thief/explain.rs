@@ -1,9 +1,9 @@
-//! `--explain` for [`crate::police_thief`]: the verdict, how long the game lasts under optimal play
+//! `--explain` for [`super`]: the verdict, how long the game lasts under optimal play
 //! (or why it never ends), and the optimal line drawn board by board. It needs every state's depth
 //! (4 bytes more each) and draws a board per move, hence its own limits, checked by [`explain`].
 
+use super::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::input::Error;
-use crate::police_thief::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::solver::{solve_with_depth, Branching, Outcome, Solution, DRAW_DEPTH};
 use std::io::{self, Write};
 
@@ -205,9 +205,9 @@ fn plural(n: usize) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use super::super::read;
     use super::*;
     use crate::input::Scanner;
-    use crate::police_thief::read;
 
     fn board(text: &str) -> Board {
         read(&mut Scanner::new(text.as_bytes())).unwrap()

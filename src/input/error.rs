@@ -1,0 +1,82 @@
+//! Errors about the input: one line saying what is wrong and, where it helps, where.
+
+use std::fmt;
+use std::io;
+
+/// A one-line, human-readable description of bad input (or of a failed read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    message: String,
+}
+
+impl Error {
+    /// An error with no position.
+    pub fn new(message: impl Into<String>) -> Error {
+        Error { message: message.into() }
+    }
+
+    /// An error about the token at `pos`.
+    pub fn at(pos: Pos, message: impl fmt::Display) -> Error {
+        Error { message: format!("{pos}: {message}") }
+    }
+
+    /// The message, without the `error: ` prefix the binaries add.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Error {
+        Error::new(format!("cannot read the input: {e}"))
+    }
+}
+
+/// Where a token starts: 1-based line and column (columns count bytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Pos {
+    /// The position `columns` bytes further along the same line: a byte inside a token (which
+    /// holds no newline) that starts at `self`.
+    pub fn plus_columns(self, columns: usize) -> Pos {
+        Pos { line: self.line, column: self.column + columns }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Shows input bytes in an error message, the same way everywhere: between backticks, at most
+/// 24 bytes (then `...`), printable ASCII as it is and every other byte escaped as Rust escapes
+/// bytes (`\n`, `\t`, `\r`, `\\`, `\'`, `\"`, else `\xNN`), so that a message is one line of
+/// plain text whatever the input holds (no terminal escape, no NUL, no invalid UTF-8).
+pub fn shown(bytes: &[u8]) -> String {
+    const MAX: usize = 24;
+    let more = if bytes.len() > MAX { "..." } else { "" };
+    format!("`{}{more}`", bytes[..bytes.len().min(MAX)].escape_ascii())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_escapes_every_byte_that_is_not_printable_ascii() {
+        assert_eq!(shown(b"abc"), "`abc`");
+        assert_eq!(shown(b"\x1b[2J\x00\xff\t\r\n\\\"'"), "`\\x1b[2J\\x00\\xff\\t\\r\\n\\\\\\\"\\'`");
+        assert_eq!(shown(&[b'7'; 30]), format!("`{}...`", "7".repeat(24)));
+    }
+}

@@ -1,0 +1,26 @@
+//! Reading judge input: whitespace-separated tokens from any byte stream, with positions, and the
+//! one-line errors of the contract.
+//!
+//! - [`Scanner`] (`scanner.rs`): tokens and numbers, each read against a bound, so memory never
+//!   follows one token's length; positions counted only when an error needs one.
+//! - [`Error`], [`Pos`], [`shown`] (`error.rs`): what a bad input is told, and where.
+//! - [`board_cells`], [`grow_within`] (`size.rs`): declared sizes, checked before memory is
+//!   reserved for them.
+//! - [`read_pairs`] (`pairs.rs`): many pairs of numbers at once, through the block parser of
+//!   [`decimal`] (portable, always compiled and tested) or its SIMD steps on x86-64 (`x86_64.rs`).
+//!
+//! The files import one another only downwards: `error`, `decimal` at the bottom; `size`,
+//! `scanner`, `x86_64` above them; `pairs` on top. This file only names what they export.
+
+pub mod decimal;
+mod error;
+mod pairs;
+mod scanner;
+mod size;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+pub use error::{shown, Error, Pos};
+pub use pairs::read_pairs;
+pub use scanner::{is_space, Mark, Scanner};
+pub use size::{board_cells, grow_within};
