@@ -7,8 +7,8 @@
 //! same as `Lose`, since a player who cannot move loses. And the game lists, for any state, the
 //! states with a move into it ([`Game::for_each_predecessor`]), once per move: a state with two
 //! moves into `s` is listed twice. Explicit graphs ([`crate::graph::GraphGame`]) and board games
-//! that compute their moves on the fly both fit. One optional method, [`Game::prefetch`], is only a
-//! hint for speed.
+//! that compute their moves on the fly both fit. Two optional items are only about speed:
+//! [`Game::WALK`] and [`Game::prefetch`].
 //!
 //! # The algorithm
 //! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
@@ -36,12 +36,12 @@
 //! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
 //! patterns (the boards here: runs of decided states, predecessors padded with repeats), the CPU
 //! predicts that branch and skips the decided ones for free. Where they change at random (a random
-//! graph: 43% of consecutive answers differ), it mispredicts about as often, and each miss throws
-//! away the memory loads already started for the next states. So the caller picks a [`Walk`]:
-//! [`Branching`], or [`Branchless`], which updates every predecessor with arithmetic instead (a
-//! decided counter is written back unchanged; a frontier entry is written for each and kept only
-//! for the newly decided). On the benchmark graph `graph_game` takes 0.95 of its time with
-//! [`Branchless`]; `police_thief` takes 1.5 times as long with it.
+//! graph), it mispredicts about as often, and each miss throws away the memory loads already
+//! started for the next states. So a game says which [`Walk`] suits it ([`Game::WALK`]):
+//! [`Walk::Branching`] (the default), or [`Walk::Branchless`], which updates every predecessor with
+//! arithmetic instead (a decided counter is written back unchanged; a frontier entry is written for
+//! each and kept only for the newly decided). Both give the same result; `docs/performance.md`
+//! has what each costs where.
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
@@ -74,6 +74,10 @@ pub enum Outcome {
 
 /// A game the solver can decide. See the module doc for the contract.
 pub trait Game {
+    /// How the search updates the predecessors of a state it walks (see "Branching" in the module
+    /// doc): a choice of speed only, the result is the same.
+    const WALK: Walk = Walk::Branching;
+
     /// How many states there are; states are numbered `0..num_states()` (at most 2^31).
     fn num_states(&self) -> usize;
 
@@ -136,59 +140,48 @@ impl Solution {
     }
 }
 
+/// How the search updates the predecessors of a state it walks (see "Branching" in the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walk {
+    /// Branches on whether each predecessor is open: for games where the answers come in patterns
+    /// a CPU predicts (the boards here).
+    Branching,
+    /// Updates every predecessor without branching on whether it is open: for games where the
+    /// answers change at random (a random graph).
+    Branchless,
+}
+
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
-pub fn solve<G: Game, W: Walk>(game: &G, walk: W) -> Solution {
-    search_with_counters(game, &mut NoDepths, walk)
+pub fn solve<G: Game>(game: &G) -> Solution {
+    search_with_counters(game, &mut NoDepths)
 }
 
 /// Decides every state of `game`, and for each tells how many moves the game lasts from it under
 /// optimal play ([`DRAW_DEPTH`] for draws). Costs one more `u32` per state.
-pub fn solve_with_depth<G: Game, W: Walk>(game: &G, walk: W) -> (Solution, Vec<u32>) {
+pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, Vec<u32>) {
     let mut depths = vec![DRAW_DEPTH; game.num_states()];
-    let solution = search_with_counters(game, &mut depths, walk);
+    let solution = search_with_counters(game, &mut depths);
     (solution, depths)
 }
 
-/// How the search updates the predecessors of a state it walks: branching on whether each is
-/// still open, or not (see "Branching" in the module doc). The game's module picks one.
-pub trait Walk {
-    const BRANCHLESS: bool;
-}
-
-/// Branches on whether each predecessor is open: for games where the answers come in patterns a
-/// CPU predicts (the boards here).
-pub struct Branching;
-
-/// Updates every predecessor without branching on whether it is open: for games where the
-/// answers change at random (a random graph).
-pub struct Branchless;
-
-impl Walk for Branching {
-    const BRANCHLESS: bool = false;
-}
-
-impl Walk for Branchless {
-    const BRANCHLESS: bool = true;
-}
-
 /// Picks the narrowest counter that leaves its maximum free for WIN, and searches.
-fn search_with_counters<G: Game, D: Depths, W: Walk>(game: &G, depths: &mut D, walk: W) -> Solution {
+fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
     assert!(game.num_states() <= 1 << 31, "a game has at most 2^31 states");
     let max_moves = game.max_moves();
     assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
     let counters = if max_moves < u32::from(u8::MAX) {
-        Counters::Byte(search(game, depths, walk))
+        Counters::Byte(search(game, depths))
     } else if max_moves < u32::from(u16::MAX) {
-        Counters::Short(search(game, depths, walk))
+        Counters::Short(search(game, depths))
     } else {
-        Counters::Wide(search(game, depths, walk))
+        Counters::Wide(search(game, depths))
     };
     Solution { counters }
 }
 
 /// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
 /// the moves still not known to reach a winning state.
-fn search<G: Game, C: Counter, D: Depths, W: Walk>(game: &G, depths: &mut D, _walk: W) -> Vec<C> {
+fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     let mut remaining_moves: Vec<C> = Vec::with_capacity(game.num_states());
     let mut frontier = Frontier::default();
     game.for_each_start(|start| {
@@ -212,9 +205,9 @@ fn search<G: Game, C: Counter, D: Depths, W: Walk>(game: &G, depths: &mut D, _wa
         game.prefetch(&Upcoming { entries: frontier.waiting(), counters: &remaining_moves });
         let walk = (game, state, &mut remaining_moves[..], &mut frontier, &mut *depths);
         if lost {
-            walk_back::<_, _, _, W, true>(walk);
+            walk_back::<_, _, _, true>(walk);
         } else {
-            walk_back::<_, _, _, W, false>(walk);
+            walk_back::<_, _, _, false>(walk);
         }
     }
     remaining_moves
@@ -222,21 +215,23 @@ fn search<G: Game, C: Counter, D: Depths, W: Walk>(game: &G, depths: &mut D, _wa
 
 /// Walks the moves into `state` backwards. If `state` is `LOST`, every open predecessor can
 /// move there: it wins. Else one more move of each open predecessor is known to reach a winning
-/// state; with none left, it loses. [`Branchless`] computes both without branching on whether the
+/// state; with none left, it loses. [`Walk::Branchless`] computes both without branching on whether the
 /// predecessor is open: a decided counter is written back unchanged, and a frontier entry is
 /// written for every predecessor but kept only for the newly decided.
 #[inline(always)]
-fn walk_back<G: Game, C: Counter, D: Depths, W: Walk, const LOST: bool>(
+fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool>(
     (game, state, counters, frontier, depths): (&G, usize, &mut [C], &mut Frontier, &mut D),
 ) {
+    // A constant of the game's type: each walk compiles to its own loop.
+    let branchless = G::WALK == Walk::Branchless;
     game.for_each_predecessor(state, |p| {
         let c = &mut counters[p];
         let open = c.is_open();
-        if W::BRANCHLESS || open {
+        if branchless || open {
             // WIN is all ones: `| WIN` makes any counter WIN, `| LOSE` changes none.
             *c = if LOST { *c | if open { C::WIN } else { C::LOSE } } else { *c - C::from(open) };
             let decided = open & (LOST || *c == C::LOSE);
-            if W::BRANCHLESS || decided {
+            if branchless || decided {
                 frontier.push_if(decided, p, !LOST);
             }
             if decided {
@@ -413,19 +408,39 @@ mod tests {
         Table { moves: moves.iter().map(|m| m.to_vec()).collect(), over: vec![None; moves.len()] }
     }
 
+    /// The same game searched with [`Walk::Branchless`] (a [`Table`] walks with the default).
+    struct Branchless<'a>(&'a Table);
+
+    impl Game for Branchless<'_> {
+        const WALK: Walk = Walk::Branchless;
+        fn num_states(&self) -> usize {
+            self.0.num_states()
+        }
+        fn max_moves(&self) -> u32 {
+            self.0.max_moves()
+        }
+        fn for_each_start<F: FnMut(Start)>(&self, visit: F) {
+            self.0.for_each_start(visit)
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, visit: F) {
+            self.0.for_each_predecessor(s, visit)
+        }
+    }
+
     use Outcome::{Draw, Lose, Win};
 
     /// Every state's outcome and depth, the same from both walks, with and without depths.
     fn solved(game: &Table) -> (Vec<Outcome>, Vec<u32>) {
         let outcomes =
             |solution: Solution| (0..solution.len()).map(|s| solution.outcome(s)).collect::<Vec<_>>();
-        let (branching, depths) = solve_with_depth(game, Branching);
-        let (branchless, branchless_depths) = solve_with_depth(game, Branchless);
+        assert_eq!(Table::WALK, Walk::Branching);
+        let (branching, depths) = solve_with_depth(game);
+        let (branchless, branchless_depths) = solve_with_depth(&Branchless(game));
         let got = outcomes(branching);
         assert_eq!(outcomes(branchless), got);
         assert_eq!(branchless_depths, depths);
-        assert_eq!(outcomes(solve(game, Branching)), got);
-        assert_eq!(outcomes(solve(game, Branchless)), got);
+        assert_eq!(outcomes(solve(game)), got);
+        assert_eq!(outcomes(solve(&Branchless(game))), got);
         (got, depths)
     }
 
@@ -461,7 +476,7 @@ mod tests {
         // moves): 0 loses.
         let mut moves = vec![vec![1; 300], vec![2], vec![]];
         assert_eq!(solved(&Table { moves: moves.clone(), over: vec![None; 3] }).0, [Lose, Win, Lose]);
-        let solution = solve(&Table { moves: moves.clone(), over: vec![None; 3] }, Branching);
+        let solution = solve(&Table { moves: moves.clone(), over: vec![None; 3] });
         assert!(matches!(solution.counters, Counters::Short(_)));
         // One more move, to itself, makes it a draw.
         moves[0].push(0);
@@ -469,7 +484,7 @@ mod tests {
         // Past 65,534 moves the counters are u32; the outcomes are the same.
         moves[0] = vec![1; 70_000];
         assert_eq!(solved(&Table { moves: moves.clone(), over: vec![None; 3] }).0, [Lose, Win, Lose]);
-        let solution = solve(&Table { moves: moves.clone(), over: vec![None; 3] }, Branching);
+        let solution = solve(&Table { moves: moves.clone(), over: vec![None; 3] });
         assert!(matches!(solution.counters, Counters::Wide(_)));
         moves[0].push(0);
         assert_eq!(solved(&Table { moves, over: vec![None; 3] }).0, [Draw, Win, Lose]);

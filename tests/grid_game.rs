@@ -13,7 +13,7 @@ use common::{contract_violation, root, run, run_text, Rng};
 use graph_games::games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::input::Scanner;
-use graph_games::solver::{solve, Branching, Outcome, Start};
+use graph_games::solver::{solve, Outcome, Start};
 
 /// A random board, row by row: each cell blocked with probability `wall_percent` / 100.
 fn random_cells(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> Vec<u8> {
@@ -59,7 +59,7 @@ fn shared_solver(cells: &[u8], rows: usize, cols: usize, k: usize) -> Vec<Option
         }
     }
     let graph = Graph::from_edges(rows * cols, &sources, &targets);
-    let solution = solve(&GraphGame::new(&graph, |_| Start::Lose), Branching);
+    let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
     (0..rows * cols)
         .map(|v| match cells[v] {
             BLOCKED => None,

@@ -6,7 +6,7 @@
 
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::move_or_block::{self as mob, Counts, Rule};
-use graph_games::solver::{solve, solve_with_depth, Branching, Game, Outcome, Start, DRAW_DEPTH};
+use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start, DRAW_DEPTH};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
@@ -139,7 +139,7 @@ fn counts(l: usize, r: usize, c: usize) -> Counts {
 /// form's and its depth the hand-worked length, on every state. Returns how many states.
 fn check_closed_form_on_the_model(limit: usize) -> usize {
     let game = CountsGame::new(limit);
-    let (solution, depth) = solve_with_depth(&game, Branching);
+    let (solution, depth) = solve_with_depth(&game);
     let mut rules_seen = HashSet::new();
     for s in 0..=limit {
         for l in 0..=s {
@@ -182,11 +182,11 @@ fn prove_closed_form_on_the_model() {
 #[test]
 fn board_game_equals_the_model_and_the_closed_form_on_every_board_up_to_14_cells() {
     let model = CountsGame::new(14);
-    let (model_solution, model_depth) = solve_with_depth(&model, Branching);
+    let (model_solution, model_depth) = solve_with_depth(&model);
     let mut rules_seen = HashSet::new();
     for cells in 1..=14 {
         let game = Exhaustive::new(cells);
-        let (solution, depth) = solve_with_depth(&game, Branching);
+        let (solution, depth) = solve_with_depth(&game);
         for (state, &length) in depth.iter().enumerate() {
             let (walls, piece) = game.split(state);
             if walls >> piece & 1 == 1 {
@@ -269,7 +269,7 @@ fn naive_fixpoint(cells: usize) -> HashMap<(u32, usize), Outcome> {
 fn exhaustive_game_equals_a_naive_fixpoint() {
     for cells in 1..=7 {
         let game = Exhaustive::new(cells);
-        let solution = solve(&game, Branching);
+        let solution = solve(&game);
         for ((walls, piece), outcome) in naive_fixpoint(cells) {
             assert_eq!(
                 solution.outcome(game.state(walls, piece)),

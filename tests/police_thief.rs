@@ -12,7 +12,7 @@ use common::{root, Rng};
 use graph_games::games::police_thief::explain as police_thief_explain;
 use graph_games::games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
 use graph_games::input::Scanner;
-use graph_games::solver::{solve_with_depth, Branching, Outcome, DRAW_DEPTH};
+use graph_games::solver::{solve_with_depth, Outcome, DRAW_DEPTH};
 
 const POLICE_STEPS: [(i64, i64); 9] =
     [(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
@@ -170,7 +170,7 @@ fn random_board(rng: &mut Rng) -> String {
 /// Every state of the board: outcome and depth from the library equal the oracle's.
 fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
     let game = PoliceThief::new(board);
-    let (solution, depths) = solve_with_depth(&game, Branching);
+    let (solution, depths) = solve_with_depth(&game);
     for p in 0..board.free_cells() {
         for t in 0..board.free_cells() {
             for turn in [Turn::Police, Turn::Thief] {
@@ -247,7 +247,7 @@ fn random_boards_against_the_oracle() {
         let oracle = Oracle::new(&text);
         check_every_state(&text, &board, &oracle);
         check_explain(&text, &board, &oracle);
-        let verdict = police_thief::decide(&board);
+        let verdict = police_thief::decide(board);
         assert_eq!(verdict, oracle.verdict(), "{text}");
         verdicts[verdict as usize] += 1;
     }
@@ -295,7 +295,7 @@ fn bad_boards_are_errors_not_panics() {
         let body: Vec<u8> = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
         let text = format!("{} {}\n{}", rng.below(4), rng.below(5), String::from_utf8(body).unwrap());
         if let Ok(board) = police_thief::read(&mut Scanner::new(text.as_bytes())) {
-            assert_eq!(police_thief::decide(&board), Oracle::new(&text).verdict(), "{text:?}");
+            assert_eq!(police_thief::decide(board), Oracle::new(&text).verdict(), "{text:?}");
         }
     }
 }

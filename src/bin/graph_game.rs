@@ -20,9 +20,9 @@ fn main() {
         let graph = graph_game::read(input)?;
         let play = if flags.has("--misere") { Play::Misere } else { Play::Normal };
         if flags.has("--depth") {
-            graph_game::write_answer_with_depth(&graph_game::decide_with_depth(&graph, play), output)?;
+            graph_game::write_answer_with_depth(&graph_game::decide_with_depth(graph, play), output)?;
         } else {
-            graph_game::write_answer(&graph_game::decide_as(&graph, play), output)?;
+            graph_game::write_answer(&graph_game::decide_as(graph, play), output)?;
         }
         Ok(())
     }));

@@ -20,10 +20,16 @@ with optimal play, Mingyu moving first: mingyu, yunsu or draw.
 fn main() {
     std::process::exit(cli::run(USAGE, &["--brute", "--explain"], |flags, input, output| {
         let problem = mob::read(input)?;
-        let answer = if flags.has("--brute") { mob::decide_brute(&problem)? } else { mob::decide(&problem) };
-        mob::write_answer(&answer, output)?;
+        let brute = flags.has("--brute");
         if flags.has("--explain") {
-            mob::write_explanation(&problem, output)?;
+            // One solve of the model gives the length and, with --brute, the verdict.
+            let explanation = mob::explain(problem);
+            let answer = if brute { explanation.brute_answer()? } else { mob::decide(problem) };
+            mob::write_answer(&answer, output)?;
+            mob::write_explanation(&explanation, output)?;
+        } else {
+            let answer = if brute { mob::decide_brute(problem)? } else { mob::decide(problem) };
+            mob::write_answer(&answer, output)?;
         }
         Ok(())
     }));

@@ -21,7 +21,7 @@ fn main() {
         if flags.has("--explain") {
             police_thief_explain::write_explanation(&police_thief_explain::explain(&board)?, output)?;
         } else {
-            police_thief::write_answer(&police_thief::decide(&board), output)?;
+            police_thief::write_answer(&police_thief::decide(board), output)?;
         }
         Ok(())
     }));

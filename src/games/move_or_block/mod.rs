@@ -68,7 +68,7 @@ pub mod model;
 use self::model::CountsGame;
 pub use self::model::{Counts, MAX_FREE_CELLS};
 use crate::input::{Error, Pos, Scanner};
-use crate::solver::{solve, solve_with_depth, Branching, Outcome, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Outcome, DRAW_DEPTH};
 use std::io::{self, Read, Write};
 
 /// Which rule of the module doc decides a position.
@@ -305,15 +305,21 @@ pub enum Length {
     TooManyCells,
 }
 
+/// The start of `counts` decided by solving its model with depth: its outcome and the game's
+/// length, or `None` past [`MAX_FREE_CELLS`] empty cells.
+fn solve_model(counts: Counts) -> Option<(Outcome, Length)> {
+    let (game, start) = model(counts)?;
+    let (solution, depths) = solve_with_depth(&game);
+    let length = match depths[start] {
+        DRAW_DEPTH => Length::Endless,
+        moves => Length::Moves(moves),
+    };
+    Some((solution.outcome(start), length))
+}
+
 /// The length of the game from `counts`, by solving its model with depth.
 pub fn length(counts: Counts) -> Length {
-    match model(counts) {
-        None => Length::TooManyCells,
-        Some((game, start)) => match solve_with_depth(&game, Branching).1[start] {
-            DRAW_DEPTH => Length::Endless,
-            moves => Length::Moves(moves),
-        },
-    }
+    solve_model(counts).map_or(Length::TooManyCells, |(_, length)| length)
 }
 
 /// A checked board, as much of it as the answers need (the board itself is never held).
@@ -361,22 +367,47 @@ fn flaw_error(flaw: Flaw, board_at: Pos) -> Error {
 }
 
 /// The judge's question, by the rules.
-pub fn decide(problem: &Problem) -> Answer {
+pub fn decide(problem: Problem) -> Answer {
     outcome(problem.position.counts)
 }
 
 /// The judge's question, by solving the model of the board (`--brute`): an error past
 /// [`MAX_FREE_CELLS`] empty cells.
-pub fn decide_brute(problem: &Problem) -> Result<Answer, Error> {
-    let counts = problem.position.counts;
-    let (game, start) = model(counts).ok_or_else(|| {
-        let free = counts.left + counts.right + counts.elsewhere;
-        let why = format!(
-            "--brute solves boards of at most {MAX_FREE_CELLS} free cells (`.`), but this one has {free}"
-        );
-        Error::at(problem.board_at, why)
-    })?;
-    Ok(solve(&game, Branching).outcome(start))
+pub fn decide_brute(problem: Problem) -> Result<Answer, Error> {
+    let (game, start) = model(problem.position.counts).ok_or_else(|| too_many_cells(problem))?;
+    Ok(solve(&game).outcome(start))
+}
+
+/// Why `--brute` cannot answer.
+fn too_many_cells(problem: Problem) -> Error {
+    let Counts { left, right, elsewhere } = problem.position.counts;
+    let free = left + right + elsewhere;
+    let why = format!(
+        "--brute solves boards of at most {MAX_FREE_CELLS} free cells (`.`), but this one has {free}"
+    );
+    Error::at(problem.board_at, why)
+}
+
+/// What `--explain` prints after the verdict, with the model solved once (with depth) for both the
+/// length and, with `--brute`, the verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Explanation {
+    problem: Problem,
+    /// The start's outcome and the game's length by the model, if it was solved.
+    solved: Option<(Outcome, Length)>,
+}
+
+/// Explains `problem`: solves its model with depth when it has at most [`MAX_FREE_CELLS`] empty
+/// cells.
+pub fn explain(problem: Problem) -> Explanation {
+    Explanation { problem, solved: solve_model(problem.position.counts) }
+}
+
+impl Explanation {
+    /// The judge's question by the model already solved: what [`decide_brute`] answers.
+    pub fn brute_answer(&self) -> Result<Answer, Error> {
+        self.solved.map(|(outcome, _)| outcome).ok_or_else(|| too_many_cells(self.problem))
+    }
 }
 
 /// Exactly the judge's output.
@@ -385,7 +416,8 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// `--explain`: the counts, the rule, the winning move and the game's length.
-pub fn write_explanation(problem: &Problem, out: &mut impl Write) -> io::Result<()> {
+pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io::Result<()> {
+    let problem = explanation.problem;
     let counts = problem.position.counts;
     let Counts { left, right, elsewhere } = counts;
     writeln!(
@@ -397,7 +429,7 @@ pub fn write_explanation(problem: &Problem, out: &mut impl Write) -> io::Result<
         Some(cell) => writeln!(out, "winning move: mingyu builds a wall on cell {}", cell + 1)?,
         None => writeln!(out, "winning move: none")?,
     }
-    match length(counts) {
+    match explanation.solved.map_or(Length::TooManyCells, |(_, length)| length) {
         Length::Moves(moves) => writeln!(
             out,
             "length: {moves} move{} under optimal play (the winner hurries, the loser stalls)",
@@ -462,7 +494,8 @@ mod tests {
             let board = board.as_bytes();
             assert_eq!(winner(outcome(scan(board).unwrap().counts)), word);
             let problem = Problem { position: scan(board).unwrap(), board_at: Pos { line: 2, column: 1 } };
-            assert_eq!(decide_brute(&problem), Ok(decide(&problem)));
+            assert_eq!(decide_brute(problem), Ok(decide(problem)));
+            assert_eq!(explain(problem).brute_answer(), Ok(decide(problem)));
         }
     }
 
@@ -503,12 +536,13 @@ mod tests {
         board[0] = b'O';
         board[1] = b'.';
         let problem = Problem { position: scan(&board).unwrap(), board_at };
-        assert_eq!(decide_brute(&problem), Ok(Outcome::Win));
+        assert_eq!(decide_brute(problem), Ok(Outcome::Win));
         for cell in board.iter_mut().skip(3).take(MAX_FREE_CELLS as usize) {
             *cell = b'.';
         }
         let problem = Problem { position: scan(&board).unwrap(), board_at };
-        let error = decide_brute(&problem).unwrap_err();
+        let error = decide_brute(problem).unwrap_err();
+        assert_eq!(explain(problem).brute_answer(), Err(error.clone()));
         let why =
             format!("at most {MAX_FREE_CELLS} free cells (`.`), but this one has {}", MAX_FREE_CELLS + 1);
         assert!(error.message().starts_with("line 2, column 1: --brute ") && error.message().ends_with(&why));

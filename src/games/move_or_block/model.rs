@@ -185,7 +185,7 @@ impl Game for CountsGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{solve, Branching, Outcome};
+    use crate::solver::{solve, Outcome};
 
     fn counts(l: usize, r: usize, c: usize) -> Counts {
         Counts { left: l as u64, right: r as u64, elsewhere: c as u64 }
@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn small_outcomes() {
         let game = CountsGame::new(4);
-        let solution = solve(&game, Branching);
+        let solution = solve(&game);
         let at = |l, r, c| solution.outcome(game.state(counts(l, r, c)));
         assert_eq!(at(0, 0, 4), Outcome::Lose);
         assert_eq!(at(0, 2, 1), Outcome::Win);

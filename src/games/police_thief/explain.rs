@@ -4,7 +4,7 @@
 
 use super::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::input::Error;
-use crate::solver::{solve_with_depth, Branching, Outcome, Solution, DRAW_DEPTH};
+use crate::solver::{solve_with_depth, Outcome, Solution, DRAW_DEPTH};
 use std::io::{self, Write};
 
 /// `1.28·10^8` states, 5 bytes each plus the queue: under 1.2 GB.
@@ -43,7 +43,7 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
         )));
     }
     let game = PoliceThief::new(board);
-    let (solution, depths) = solve_with_depth(&game, Branching);
+    let (solution, depths) = solve_with_depth(&game);
     let start = game.start_state();
     let verdict = Verdict::of_start(solution.outcome(start));
     let length = (depths[start] != DRAW_DEPTH).then_some(depths[start]);

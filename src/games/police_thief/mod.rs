@@ -36,7 +36,7 @@ pub mod explain;
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};
-use crate::solver::{solve, Branching, Game, Outcome, Start, Upcoming};
+use crate::solver::{solve, Game, Outcome, Start, Upcoming};
 use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
@@ -421,9 +421,9 @@ impl Verdict {
 }
 
 /// Solves the game on the board and tells how it ends.
-pub fn decide(problem: &Problem) -> Answer {
-    let game = PoliceThief::new(problem);
-    Verdict::of_start(solve(&game, Branching).outcome(game.start_state()))
+pub fn decide(problem: Problem) -> Answer {
+    let game = PoliceThief::new(&problem);
+    Verdict::of_start(solve(&game).outcome(game.start_state()))
 }
 
 /// Writes the judge's output: the verdict's line.
@@ -514,7 +514,7 @@ mod tests {
 
     #[test]
     fn samples() {
-        let v = |text: &str| decide(&board(text).unwrap());
+        let v = |text: &str| decide(board(text).unwrap());
         assert_eq!(v("3 3\nP.*\n.*.\nT.E\n"), Verdict::PoliceWins);
         assert_eq!(v("1 5\nP*T*E\n"), Verdict::Draw);
         assert_eq!(v("1 5\nP*T.E\n"), Verdict::ThiefEscapes);
