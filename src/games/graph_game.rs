@@ -25,8 +25,8 @@
 //!
 //! ## Memory
 //! The text is read in 256 KiB chunks, never held whole. The edges go into `u32` arrays that grow
-//! with the input (never past the declared `m`, so a false header reserves nothing), then are
-//! turned into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by increasing
+//! as the edges arrive (never past the declared `m`, so a false `m` costs little), then are turned
+//! into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by increasing
 //! source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n` otherwise. The search
 //! then needs `4m + 9n`: the graph's `4m + 8n` and a counter per vertex, one byte (2 past 254 moves
 //! out of one vertex, 4 past 65,534); plus its queue (at most `4n`), and `4n` more for `--depth`.

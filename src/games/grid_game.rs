@@ -1,21 +1,37 @@
 //! BOJ 28218 "grid game": who wins a race to the bottom-right corner of a board with walls.
 //!
-//! # The rules
+//! # Rules
 //! A board of `N` rows and `M` columns has free cells (`.`) and blocked cells (`#`); a piece
-//! stands on a free cell. Two players move it in turn, one cell down, one cell right, or `t` cells
-//! diagonally down-right for any `1 <= t <= K`; the target must be on the board and free, but the
-//! cells jumped over diagonally may be blocked. A player who cannot move loses. On the judge's
-//! boards every free cell can reach the corner `(N, M)`, which has no move, so "whoever moves the
-//! piece there wins" says the same thing; boards without that guarantee (or with the corner
-//! blocked) are still well defined by the normal-play rule and are answered the same way.
+//! stands on a free cell. Two players move it in turn, the first player first, one cell down, one
+//! cell right, or `t` cells diagonally down-right for any `1 <= t <= K`; the target must be on the
+//! board and free, but the cells jumped over diagonally may be blocked. A player who cannot move
+//! loses. On the judge's boards every free cell can reach the corner `(N, M)`, which has no move,
+//! so "whoever moves the piece there wins" says the same thing; boards without that guarantee (or
+//! with the corner blocked) are still well defined by the normal-play rule and are answered the
+//! same way. The question: who wins from each of `Q` start cells.
 //!
-//! # Why one sweep decides every cell
+//! # Input
+//! `N M K`, then `N` rows of `M` cells, each row one token (`#` blocked, `.` free), then `Q` and the
+//! `Q` starts `x y` (1-based row and column, each on a free cell), and nothing after them. `K` is any
+//! non-negative integer: past the board's size it adds no moves.
+//!
+//! # Output
+//! One line per query, in order ([`write_answer`]): `First` if the first player wins from that
+//! start, else `Second`. With `--map` ([`write_map`]), the decided board instead, one line per row:
+//! `W` a free cell where the player to move wins, `L` one where he loses, `#` a blocked cell (the
+//! queries are still read and checked).
+//!
+//! # Method
+//! One backward sweep over the board decides it in place; the general solver ([`crate::solver`]) is
+//! not needed here (the tests check the sweep against it).
+//!
+//! ## One sweep decides every cell
 //! Every move goes down, right or both, so no position repeats: the moves form a DAG, there are no
 //! draws, and a cell wins iff one of its moves reaches a losing cell. Every move from `(i, j)` goes
 //! to a cell that comes later in row-major order, so sweeping the cells backwards (bottom row
 //! first, each row right to left) decides each cell after all of its targets, once.
 //!
-//! # The diagonal in O(1)
+//! ## The diagonal in O(1)
 //! The down and right moves are one lookup each. The diagonal ones are up to `K` cells, but only
 //! one question matters: is there a losing free cell among `(i + t, j + t)`, `1 <= t <= K`? The
 //! nearest one (the smallest such `t`) answers it, so the sweep keeps, for every diagonal, the row
@@ -31,19 +47,25 @@
 //! entries. Each row is done in three passes, so that nothing branches on the board's contents and
 //! two of the passes vectorize: which cells are free with no losing target below or diagonally
 //! (open); then, right to left, which of them lose (open, and the next cell does not lose); then
-//! the results are written and the losing cells become their diagonals' nearest.
+//! the results are written and the losing cells become their diagonals' nearest. Lines of fewer
+//! than 32 cells are swept cell by cell instead: there the passes would cost more per line than
+//! they save per cell.
 //!
-//! # Encoding and memory
+//! ## The board in place
 //! The board is kept as read, one byte per cell (row by row, or column by column if wider than
 //! tall), and the sweep overwrites every free cell with its result for the player to move there:
 //! [`WIN`] (`W`) or [`LOSE`] (`L`); blocked cells stay [`BLOCKED`] (`#`). So the decided board is
-//! also the `--map` picture. Memory: `N·M` bytes for the board, `6·min(N, M)` for the ring and a
-//! scratch line, 4 bytes per query for where it starts (they are all read and checked before
-//! anything is written). The board is capped at [`MAX_CELLS`] cells, checked before anything is
-//! reserved for it; a board at least as tall as wide reserves at most 16 MiB before its rows
-//! arrive, a wider one asks for all its (zeroed, so untouched until written) memory at once. A
-//! row longer than 64 KiB streams into the board in pieces, so no row is held twice: at most a
-//! byte per cell and the scanner's buffer, whatever the shape.
+//! also the `--map` picture, and each query is one lookup of where its start is stored.
+//!
+//! # Limits
+//! [`MAX_CELLS`] = 10^9 cells, [`MAX_QUERIES`] = 10^8 queries, any `K`. Memory: `N·M` bytes for
+//! the board, `6·min(N, M)` for the ring and a scratch line, 4 bytes per query for where it starts
+//! (they are all read and checked before anything is written): at both limits, 1 GB for the board,
+//! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before anything is reserved for it; a board at least as
+//! tall as wide reserves at most 16 MiB before its rows arrive, a wider one asks for all its
+//! (zeroed, so untouched until written) memory at once. A row longer than 64 KiB streams into the
+//! board in pieces, so no row is held twice: at most a byte per cell and the scanner's buffer,
+//! whatever the shape. Time: O(N·M + Q), whatever `K` is.
 
 use crate::input::read_pairs;
 use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
@@ -301,7 +323,8 @@ pub struct Answer {
     starts: Vec<u32>,
 }
 
-/// Reads the whole input (sizes, board, queries) and checks it.
+/// Reads and checks the whole input: `N M K`, the board, `Q` and the queries, and nothing after
+/// them.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let rows_at = input.peek_pos()?;
     let rows = input.u64_in("the number of rows N", 1, MAX_CELLS)?;
@@ -344,7 +367,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     Ok(Problem { board, reach, starts })
 }
 
-/// Decides every free cell of the board (in place).
+/// Decides every free cell of the board, in place: the judge's question for every start at once.
 pub fn decide(problem: Problem) -> Answer {
     let Problem { mut board, reach, starts } = problem;
     board.decide(reach);
@@ -439,7 +462,7 @@ fn first_bad_cell(cells: &[u8]) -> Option<(usize, u8)> {
     cells.iter().position(|&c| c != FREE && c != BLOCKED).map(|i| (i, cells[i]))
 }
 
-/// Writes the judge's answer: `First` or `Second` for each query.
+/// Writes exactly the judge's output: one line per query, `First` or `Second`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     for &start in &answer.starts {
         out.write_all(if answer.board.cells[start as usize] == WIN { b"First\n" } else { b"Second\n" })?;
@@ -447,8 +470,8 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes the decided board, one line per row: `W` or `L` for the player to move on each free
-/// cell, `#` for blocked cells.
+/// Writes the `--map` output: the decided board, one line per row, `W` or `L` for the player to
+/// move on each free cell, `#` for blocked cells.
 pub fn write_map(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     let board = &answer.board;
     let (rows, cols) = (board.rows, board.cols);

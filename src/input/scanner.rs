@@ -1,4 +1,4 @@
-//! Reading judge input: whitespace-separated tokens from any byte stream, with positions.
+//! The tokenizer: whitespace-separated tokens from any byte stream, with positions.
 //!
 //! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory. Every token
 //! is read against a bound, so memory never follows one token's length: a token is handed out as
@@ -287,7 +287,7 @@ impl<R: Read> Scanner<R> {
 
     /// The next token as an unsigned integer; `what` names it in error messages (pass
     /// `format_args!` to name it without formatting anything unless there is an error). Inputs
-    /// of many numbers read them in bulk instead ([`crate::decimal::read_pairs`], straight from
+    /// of many numbers read them in bulk instead ([`super::read_pairs`](crate::input::read_pairs), straight from
     /// the buffer through [`Scanner::parse_buffered`]).
     pub fn u64(&mut self, what: impl fmt::Display) -> Result<u64, Error> {
         self.number(&what, false)

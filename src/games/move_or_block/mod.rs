@@ -1,21 +1,37 @@
 //! BOJ 31567 "Move or Block!": who wins, by a closed form over one pass of the board.
 //!
-//! # The game
+//! # Rules
 //! A row of `N` cells, each empty (`.`) or a wall (`X`); a piece (`O`) stands on an empty cell.
-//! Players alternate, Mingyu first. A player whose piece has a wall or a board end on both sides at
-//! the start of his turn loses; otherwise he either steps the piece to an adjacent empty cell or
-//! builds a wall on any empty cell other than the piece's. An endless game is a draw.
+//! Players alternate, Mingyu first, Yunsu second. A player whose piece has a wall or a board end on
+//! both sides at the start of his turn loses; otherwise he either steps the piece to an adjacent
+//! empty cell or builds a wall on any empty cell other than the piece's. An endless game is a draw.
+//! The question: who wins with optimal play.
 //!
-//! # The three counts
+//! # Input
+//! `N`, then the board as one token of `N` characters: `.` empty, `X` wall, `O` the piece (exactly
+//! one), and nothing after it.
+//!
+//! # Output
+//! One word ([`write_answer`]): `mingyu` if Mingyu wins, `yunsu` if Yunsu does, `draw` if the game
+//! never ends. With `--brute`, the same word, by solving the model instead of using the rules
+//! ([`decide_brute`]). With `--explain` ([`write_explanation`]), four lines after it: the counts
+//! `l`, `r`, `c`, the rule that decides, Mingyu's winning first move (a cell numbered from 1) or
+//! `none`, and the game's length under optimal play.
+//!
+//! # Method
+//! The board reduces to three counts; five rules on them decide the game, each proved below; one
+//! pass over the board finds the counts.
+//!
+//! ## The three counts
 //! A position is exactly described by `l` and `r`, the empty cells of the piece's segment (the
 //! maximal run of non-wall cells around it) left and right of the piece, and `c`, the empty cells
-//! elsewhere: [`model`] proves that the game on `(l, r, c)` is an exact model
-//! of the game on the board (same outcome, same length), and solves it. Its moves, from
-//! `(l, r, c)`: a step gives `(l - 1, r + 1, c)` or `(l + 1, r - 1, c)`; a wall at distance `d`
-//! on the left gives `(d - 1, r, c + l - d)` (the cells beyond it leave the segment), likewise on
-//! the right; a wall elsewhere gives `(l, r, c - 1)`; at `l = r = 0` the player to move loses.
+//! elsewhere: [`mod@model`] proves that the game on `(l, r, c)` is an exact model of the game on the
+//! board (same outcome, same length), and solves it. Its moves, from `(l, r, c)`: a step gives
+//! `(l - 1, r + 1, c)` or `(l + 1, r - 1, c)`; a wall at distance `d` on the left gives
+//! `(d - 1, r, c + l - d)` (the cells beyond it leave the segment), likewise on the right; a wall
+//! elsewhere gives `(l, r, c - 1)`; at `l = r = 0` the player to move loses.
 //!
-//! # The rules (for the player to move at `(l, r, c)`)
+//! ## The five rules (for the player to move at `(l, r, c)`)
 //! 1. **Walled in** (`l = r = 0`): he loses, by the rules.
 //! 2. **One side walled** (exactly one of `l`, `r` is 0): he wins by a wall at distance 1 on the
 //!    open side, giving `(0, 0, c')`: the opponent is walled in.
@@ -47,21 +63,29 @@
 //!    always does so never loses: the opponent can only answer within D or into a position that
 //!    wins for him.
 //!
-//! Mingyu wins iff the start wins for the player to move. The rules were read off exhaustive
-//! tables; the tests check them against the solved model on every state with `l + r + c <= 100`
-//! (`make prove`: 500) and against the game on the board itself on every board of 1 to 14 cells.
-//! The same arguments give the game's length under optimal play (the winner hurries, the loser
-//! stalls): 0 moves walled in, 1 with one side walled, `max(l, r) + c + 1` under rules 3 and 4 (the
-//! loser of rule 3 can stall only by walling elsewhere); `--explain` reads it off the solver.
+//! Mingyu wins iff the start wins for the player to move. The tests check the rules against the
+//! solved model on every state with `l + r + c <= 100` (`make prove`: 500) and against the game on
+//! the board itself on every board of 1 to 14 cells. The same arguments give the game's length
+//! under optimal play (the winner hurries, the loser stalls): 0 moves walled in, 1 with one side
+//! walled, `max(l, r) + c + 1` under rule 3 and where rule 4 wins (the loser of rule 3 can stall
+//! only by walling elsewhere); `--explain` reads it off the solver.
 //!
-//! # The closed form: [`Scan`]
+//! ## The closed form: [`Scan`]
 //! One pass counts the empty cells, checks every byte, finds the piece and the nearest walls on
 //! either side of it, 64 cells at a time: the counting vectorizes, and only blocks that hold the
 //! piece or a bad byte are looked at cell by cell. The board is fed in pieces as it is read
-//! ([`crate::input::Scanner::token_in_pieces_at_most`]), so it is never held: O(N) time, O(1) memory beyond
-//! the scanner's 256 KiB buffer. `l` and `r` are the distances from the piece to the nearest walls
-//! (or board ends), `c` the other empty cells. The first and last empty cells are kept too: under
-//! rule 3 one of them is the winning move (`--explain`).
+//! ([`crate::input::Scanner::token_in_pieces_at_most`]), so it is never held. `l` and `r` are the
+//! distances from the piece to the nearest walls (or board ends), `c` the other empty cells. The
+//! first and last empty cells are kept too: under rule 3 one of them is the winning move
+//! (`--explain`).
+//!
+//! # Limits
+//! Any `N >= 1`: the board is never held, so no constant caps it. O(N) time, O(1) memory beyond the
+//! scanner's 256 KiB buffer. `--brute` and the length in `--explain` solve the model, whose
+//! `(F + 1)(F + 2)(F + 3) / 6` states for `F` empty cells take O(F³) time and 2 bytes each (6 with
+//! the depths), plus the queue; so they take at most [`MAX_FREE_CELLS`] = 500 empty cells, 21
+//! million states: 42 MB, or 127 MB with the depths. Past it `--brute` is an error and `--explain`
+//! prints the length as not computed.
 
 pub mod model;
 
@@ -333,8 +357,8 @@ pub struct Problem {
 /// The outcome for the player to move at the start, Mingyu.
 pub type Answer = Outcome;
 
-/// Reads `N` and the board, checks them and everything after, and scans the board once as it
-/// streams in: memory does not grow with `N`.
+/// Reads and checks the whole input: `N`, the board, and nothing after it. The board is scanned
+/// once as it streams in, so memory does not grow with `N`.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let size_at = input.peek_pos()?;
     let size = input.u64("the board size N")?;
@@ -366,12 +390,12 @@ fn flaw_error(flaw: Flaw, board_at: Pos) -> Error {
     }
 }
 
-/// The judge's question, by the rules.
+/// Decides the start, Mingyu to move, by the rules of the module doc: the judge's question.
 pub fn decide(problem: Problem) -> Answer {
     outcome(problem.position.counts)
 }
 
-/// The judge's question, by solving the model of the board (`--brute`): an error past
+/// Decides the start by solving the model of the board instead (`--brute`): an error past
 /// [`MAX_FREE_CELLS`] empty cells.
 pub fn decide_brute(problem: Problem) -> Result<Answer, Error> {
     let (game, start) = model(problem.position.counts).ok_or_else(|| too_many_cells(problem))?;
@@ -410,12 +434,12 @@ impl Explanation {
     }
 }
 
-/// Exactly the judge's output.
+/// Writes exactly the judge's output: one word, `mingyu`, `yunsu` or `draw`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", winner(*answer))
 }
 
-/// `--explain`: the counts, the rule, the winning move and the game's length.
+/// Writes the `--explain` output: the counts, the rule, the winning move and the game's length.
 pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io::Result<()> {
     let problem = explanation.problem;
     let counts = problem.position.counts;

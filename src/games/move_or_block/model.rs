@@ -78,7 +78,7 @@ pub struct CountsGame {
 
 impl CountsGame {
     /// The game of every position with at most `free` empty cells. (The binary stops at
-    /// [`MAX_FREE_CELLS`]; the solver takes up to 2^32 - 1 states, so `free` up to 2,950.)
+    /// [`MAX_FREE_CELLS`]; the solver takes up to 2^31 states, so `free` up to 2,342.)
     pub fn new(free: usize) -> CountsGame {
         let first = (0..free + 2).map(|s| s * (s + 1) * (s + 2) / 6).collect();
         CountsGame { free, first }

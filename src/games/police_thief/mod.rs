@@ -1,36 +1,55 @@
-//! The policeman and the thief on a board (the seed article's worked example), solved for boards
-//! of tens of thousands of free cells by generating the states on the fly.
+//! The policeman and the thief on a board (the seed article's worked example), states made on the fly.
 //!
-//! # The rules
-//! The policeman moves first, then the players alternate; a player either moves his piece to an
-//! adjacent free cell (the policeman in 8 directions, the thief in 4) or skips. Both on one cell:
-//! the policeman has won; the thief on an exit the policeman is not on: the thief has won. If
-//! neither can force a win, a draw. The contract is `../shared/problems/police_thief.md`; the end
-//! of the game is written once, in [`Standing::of`].
+//! # Rules
+//! A board has free cells and walls; the policeman and the thief each stand on a free cell, and any
+//! number of free cells are exits. The policeman moves first, then the players alternate; a player
+//! either moves his piece to an adjacent free cell (the policeman in 8 directions, the thief in 4)
+//! or skips. Both on one cell: the policeman has won; the thief on an exit the policeman is not on:
+//! the thief has won. If neither can force a win, a draw. The contract is
+//! `../shared/problems/police_thief.md`; the end of the game is written once, in [`Standing::of`].
 //!
-//! # The state encoding
+//! # Input
+//! `n m`, then `n` rows of `m` characters: `.` free, `*` wall, `P` the policeman's start, `T` the
+//! thief's, `E` an exit; exactly one `P` and one `T`, and nothing after the board.
+//!
+//! # Output
+//! One line ([`write_answer`]): `Police catches the thief`, `The thief escapes` or `Draw`. With
+//! `--explain` ([`explain`]), after it: how many moves the game lasts under optimal play (or why it
+//! never ends), then the optimal line, a board per move.
+//!
+//! # Method
+//! The solver ([`crate::solver`]) decides every state; [`PoliceThief`] is the game as it sees it,
+//! with the states and moves computed on the fly from the board, no edge list stored. O(k²) time
+//! for `k` free cells.
+//!
+//! ## The state encoding
 //! Free cells are numbered `0..k` in reading order. A state is (policeman's cell `p`, thief's cell
 //! `t`, whose turn): `t·k + p` for the policeman to move, `k² + p·k + t` for the thief, `2k²` in
 //! all. The predecessors of a policeman-to-move state differ only in the thief's cell, so they lie
 //! in one row `[p][·]` of the other half, about a board width apart (and symmetrically): the
 //! search's memory traffic stays in a few cache lines.
 //!
-//! # Predecessors without edge lists
+//! ## Predecessors without edge lists
 //! Since a player may skip, his moves from `c` are the closed neighbourhood `N[c]`, and adjacency is
 //! symmetric. So the states with a move into (p, t, policeman to move) are the (p, t', thief to
 //! move) with `t'` in `N[t]`: the moves of (p, t, thief to move) with the turn flipped back.
 //!
-//! # Padded moves
+//! ## Padded moves
 //! Every open state has a fixed number of moves, 9 for the policeman or 5 for the thief: the skip,
 //! then one per neighbour slot, a slot without a neighbour holding the cell itself (the skip
 //! again). A repeated move changes no outcome (some move reaches a losing state, or every move a
 //! winning one) and no depth (a minimum or maximum over the states reached); in exchange every
 //! predecessor loop has one length and no test. [`PoliceThief::for_each_move`] lists exactly these.
 //!
-//! # Cost
-//! O(k²) time; 34 bytes per free cell (the board is read row by row), and for the search a byte
-//! per state plus its queue: about 205 MB for an open 100x100 board. `--explain` is
-//! [`explain`].
+//! # Limits
+//! [`MAX_CELLS`] = 10^8 cells (walls included) and [`MAX_FREE_CELLS`] = 20,000 free cells: at most
+//! `2·20,000² = 8·10^8` states. Memory: 34 bytes per free cell for the board (read row by row) and
+//! 4 more for the game; for the search a byte per state (0.8 GB at the limit, 0.2 GB for an open
+//! 100x100 board) plus its queue, 4 bytes per state decided and not yet walked. The queue is
+//! largest when most states are decided at the start, on a board where most free cells are exits:
+//! up to 4 bytes per state, 3.2 GB at the limit. Time: O(n·m) to read the board, O(k²) to solve
+//! it, each of the `2k²` states walked at most once over its 5 or 9 predecessors. `--explain` has
+//! its own, smaller limits ([`explain::MAX_FREE_CELLS`], [`explain::MAX_CELLS`]).
 
 pub mod explain;
 
@@ -41,7 +60,8 @@ use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
 pub const MAX_CELLS: u64 = 100_000_000;
-/// The most free cells a board may have: `8·10^8` states, 0.8 GB for the search and its queue.
+/// The most free cells a board may have: `8·10^8` states, 0.8 GB of counters for the search, plus
+/// its queue (see Limits in the module doc).
 pub const MAX_FREE_CELLS: usize = 20_000;
 
 /// A cell's neighbour slots: the orthogonal ones first (the thief's), then the diagonal ones.
@@ -148,7 +168,7 @@ impl Board {
 /// The pieces' letters and names.
 const PIECES: [(char, &str); 2] = [('P', "policeman"), ('T', "thief")];
 
-/// Reads `n m` and the board, and checks that nothing follows it.
+/// Reads and checks the whole input: `n m`, the board, and nothing after it.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let size_at = input.peek_pos()?;
     let rows = input.u64_in("the number of rows n", 1, MAX_CELLS)?;
@@ -373,10 +393,10 @@ impl Game for PoliceThief<'_> {
 impl PoliceThief<'_> {
     /// Where the predecessors of state `s` are: the row of the other half they lie in, and the
     /// cell of the piece that has just moved (its neighbours, and itself, index the row).
-    /// - The policeman to move, the thief just moved onto t: thief-to-move states (p, t'), t' in
-    ///   N[t], row p.
-    /// - The thief to move, the policeman just moved onto p: policeman-to-move states (p', t), p'
-    ///   in N[p], row t.
+    /// - The policeman to move, the thief just moved onto `t`: thief-to-move states `(p, t')`,
+    ///   `t'` in `N[t]`, row `p`.
+    /// - The thief to move, the policeman just moved onto `p`: policeman-to-move states `(p', t)`,
+    ///   `p'` in `N[p]`, row `t`.
     #[inline(always)]
     fn predecessors_row(&self, s: u32) -> (u32, u32) {
         if s < self.half {
@@ -420,13 +440,13 @@ impl Verdict {
     }
 }
 
-/// Solves the game on the board and tells how it ends.
+/// Decides how the game ends from the start, the policeman to move: the judge's question.
 pub fn decide(problem: Problem) -> Answer {
     let game = PoliceThief::new(&problem);
     Verdict::of_start(solve(&game).outcome(game.start_state()))
 }
 
-/// Writes the judge's output: the verdict's line.
+/// Writes exactly the judge's output: one line, the verdict's [`Verdict::line`].
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", answer.line())
 }
