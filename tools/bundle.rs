@@ -1,12 +1,15 @@
-//! Bundles a judge binary of graph_games into one self-contained source file for online judges.
+//! Bundles a judge program of graph_games into one self-contained source file for online judges.
 //!
-//! A judge takes one source file, but a binary here (`src/bin/<name>.rs`) is a thin main over
-//! library modules (`src/<module>.rs`). Its bundle is the main followed by the library as an
-//! inline module, `mod graph_games { pub mod <module> { ... } ... }`, holding only the modules
-//! the main needs, and of them only the items it uses. Paths are rewritten so they still resolve:
-//! the main's `graph_games::` and the modules' `crate::` both become `crate::graph_games::`.
-//! (Putting the modules at the root of the bundle instead would make the main's
-//! `use graph_games::{cli, ..}` a `use crate::cli` that clashes with `mod cli` itself.)
+//! A judge takes one source file, but a binary here (`src/bin/<name>.rs`) is a thin main over the
+//! library, whose modules live in files and folders (`src/cli.rs`, `src/input/mod.rs` with
+//! `src/input/scanner.rs` beside it, ...). Its bundle is the main followed by the library as an
+//! inline module, `mod graph_games { pub mod cli { .. } pub mod input { mod scanner { .. } .. } }`,
+//! nested as in the folders, holding only the modules the main needs, and of them only the items
+//! it uses. Paths are rewritten so they still resolve: the main's `graph_games::` and the library's
+//! `crate::` both become `crate::graph_games::`; `super::`, `self::` and the paths relative to a
+//! module stay, since the nesting does. (Putting the modules at the root of the bundle instead
+//! would make the main's `use graph_games::{cli, ..}` a `use crate::cli` that clashes with
+//! `mod cli` itself.) The main may be any file that uses the library ([`bundle`] takes its path).
 //!
 //! # How
 //! 1. A small lexer splits a file into tokens: identifiers, literals (strings, raw strings, byte
@@ -14,37 +17,50 @@
 //!    or a path inside a string, a char or a comment is never taken for code, and `'a'` (a char)
 //!    is told from `'a` (a lifetime). Every later step edits only whole tokens or the whitespace
 //!    between them, so string literals come out byte for byte.
-//! 2. Items that exist only in tests are cut out of the modules: an item (fn, mod, struct, impl,
-//!    const, use, ...) with an attribute that is false when not testing: `#[cfg(test)]`,
-//!    `#[cfg(all(test, ..))]`, `#[test]`; with the comments right above it. An attribute on
+//! 2. Every file first loses the items a bundle does not build: an item (fn, mod, struct, impl,
+//!    const, use, ...) with an attribute that is false in a bundle, which plain rustc compiles for
+//!    a judge: `#[test]`, a `#[cfg(..)]` false when `test`, `miri` and every cargo feature
+//!    (`feature = ".."`) are (`#[cfg(all(test, ..))]`, `#[cfg(feature = "prefault")]`); with the
+//!    comments right above it. So unit tests go, and a `mod x;` under such a `cfg` is never read.
+//!    A `cfg` known true (`#[cfg(not(feature = ".."))]`) goes, its item staying. A `cfg` on
 //!    anything else (a field, a statement) is left to rustc, which drops it the same way.
-//! 3. The modules needed: those the main names after `graph_games::` (plain paths and `{..}`
-//!    groups), then those these name after `crate::`, and so on; unit tests are cut first, so a
-//!    module used only by tests is not pulled in. They come out in `src/lib.rs` order.
+//! 3. The library, whole: `src/lib.rs` (less its crate attributes, `#![..]`), then each module it
+//!    declares out of line, `mod x;` (any visibility, its attributes kept, as a
+//!    `#[cfg(target_arch = "x86_64")]`), inlined as `mod x { .. }` from `x.rs` or `x/mod.rs`
+//!    beside it (for `src/a.rs` or `src/a/mod.rs`, in `src/a/`), and so on at any depth. Each file
+//!    is checked, has its paths rewritten and (4.) its comments stripped before its children go in.
+//!    Which of it the main needs is left to pruning (5.), which follows every path as rustc does.
 //! 4. Comments go (unless `--docs`): a comment alone on its line with its line, one after code
 //!    with the spaces before it; blank lines are then tidied as rustfmt leaves them.
 //! 5. Unused items go, told by the compiler: the candidate bundle is type-checked by rustc
 //!    (`--emit=metadata --error-format=json`), and each item it reports under `dead_code`
 //!    (a function, method, constant, type, trait, ...) is cut with its attributes and comments,
-//!    a type with its `impl` blocks; imports reported under `unused_imports` go as rustc suggests.
+//!    a type with its `impl` blocks in its module, a trait with its `impl` blocks anywhere;
+//!    imports reported under `unused_imports` go as rustc suggests. An import of something cut
+//!    (it was used by unused code only, cut in the same round) then no longer resolves: it goes
+//!    from its `use` (only such errors are tolerated, and only after a round that cut something).
 //!    Removing an item can leave others unused, so this repeats until rustc reports nothing.
-//!    An inherent `impl` or a module left empty goes too. A field or an enum variant that rustc
-//!    finds unused (never read, never built) cannot go without rewriting the code that names it:
-//!    it gets an `#[allow(dead_code)]` of its own, and `make bundle` lists it. Nothing else is
-//!    allowed: a bundle has no blanket `allow`.
+//!    An inherent `impl`, a module (at any depth) or a `macro_rules!` (with its calls) left empty
+//!    goes too. A field or an enum variant that rustc finds unused (never read, never built)
+//!    cannot go without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its
+//!    own, and `make bundle` lists it. Nothing else is allowed: a bundle has no blanket `allow`.
 //! 6. Indentation becomes tabs (unless `--docs`), four spaces to a tab, as rustfmt writes with
 //!    `hard_tabs = true`: a quarter of the indentation's bytes. (Module bodies stay at column 0,
 //!    as in their files.)
-//! 7. The bundle must fit [`MAX_BUNDLE_BYTES`] (unless `--docs`), and compile without a single
+//! 7. The header names the program, the commit, and the source files of the modules left, in
+//!    brace form (`src/{lib,cli,games/{mod,graph_game},..}.rs`).
+//! 8. The bundle must fit [`MAX_BUNDLE_BYTES`] (unless `--docs`), and compile without a single
 //!    warning (`-D warnings`) in every edition judges offer, 2018, 2021 and 2024.
 //!
 //! What the bundler cannot carry over faithfully is refused with an error rather than turned into
-//! a bundle that does not compile: items in `src/lib.rs` other than module declarations, an
-//! out-of-line `mod x;` or a `#[path]` in a module, `include!`-like and `env!`-like macros (paths
-//! and variables that exist only under cargo), and `graph_games` other than as a path prefix.
+//! a bundle that does not compile: a `#[path]`, an out-of-line `mod x;` whose file is missing (or
+//! there twice, as `x.rs` and `x/mod.rs`), in the main or inside an inline `mod { .. }`;
+//! `include!`-like and `env!`-like macros (paths and variables that exist only under cargo), and
+//! `graph_games` other than as a path prefix in the main.
 //!
 //! Cost: linear in the size of the sources for the text work; a few rustc type-checks per bundle
-//! (about half a second each), one thread per bundle.
+//! (under a second for the first, on the whole library, about a third of a second each after),
+//! one thread per bundle.
 //!
 //! Usage, from the project root (this is what `make bundle` runs): see `USAGE` below. The rustc used
 //! is `$RUSTC`, else the `rustc` on the path. Written for rustc 1.63 (`make msrv` checks it).
@@ -57,9 +73,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The library crate's name, as the binaries write it.
 pub const LIBRARY: &str = "graph_games";
 
-/// The largest bundle written by default: 32 KiB, well within every judge's limit (Codeforces
+/// The largest bundle written by default: 48 KiB, within every judge's limit (Codeforces
 /// takes 64 KiB, Kattis 128 KiB, AtCoder 512 KiB, Baekjoon 512 KB).
-pub const MAX_BUNDLE_BYTES: usize = 32 * 1024;
+pub const MAX_BUNDLE_BYTES: usize = 48 * 1024;
 
 /// The editions judges offer for Rust; every bundle compiles in each without a warning.
 pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
@@ -309,20 +325,31 @@ impl<'a> Lexed<'a> {
         Err(self.error(k, never))
     }
 
-    /// If an item that exists only in tests starts at code index `k` (its first attribute), the
-    /// code index of its last token.
-    fn test_only_item(&self, mut k: usize) -> Result<Option<usize>, String> {
-        let mut test_only = false;
+    /// At code index `k`, the first attribute of something (an item, a field, a statement): what
+    /// its `cfg` attributes say of it in a bundle. Absent if one is false ([`Built::Absent`], with the
+    /// code index of the item's last token), else present, with the code ranges (`#` to `]`) of
+    /// the `cfg` attributes that are true, which may go. Something that is not an item (a field, a
+    /// statement) is left to rustc when absent, which drops it the same way.
+    fn built(&self, mut k: usize) -> Result<Built, String> {
+        let mut absent = false;
+        let mut true_cfgs = Vec::new();
         while self.text(k) == "#" && self.text(k + 1) == "[" {
             let close = self.matching(k + 1)?;
             let words: Vec<&str> = (k + 2..close).map(|j| self.text(j)).collect();
-            test_only |= excluded_when_not_testing(&words);
+            match attribute_value(&words) {
+                Some(false) => absent = true,
+                Some(true) => true_cfgs.push((k, close)),
+                None => {}
+            }
             k = close + 1;
         }
-        if !test_only {
-            return Ok(None);
+        if absent {
+            if let Some(last) = self.item_end(k)? {
+                return Ok(Built::Absent(last));
+            }
+            true_cfgs.clear(); // left to rustc as it is
         }
-        self.item_end(k)
+        Ok(Built::Present(true_cfgs))
     }
 
     /// If an item starts at code index `k` (at its attributes, visibility, qualifiers or keyword),
@@ -467,20 +494,48 @@ impl<'a> Lexed<'a> {
         }
         (start, end)
     }
-}
 
-/// Whether an attribute (its tokens between `#[` and `]`) removes its item when not testing.
-fn excluded_when_not_testing(words: &[&str]) -> bool {
-    match words {
-        ["test"] => true,
-        ["cfg", "(", predicate @ .., ")"] => cfg_value(predicate) == Some(false),
-        _ => false,
+    /// The bytes to cut for the attribute from code index `first` (its `#`) to `last` (its `]`):
+    /// its line if it is alone there, else the attribute and the spaces after it.
+    fn attribute_range(&self, first: usize, last: usize) -> (usize, usize) {
+        let bytes = self.src.as_bytes();
+        let (mut start, mut end) = (self.token(first).start, self.token(last).end);
+        let spaces_after = bytes[end..].iter().take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r')).count();
+        let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
+        if self.src[line_start..start].trim().is_empty() && bytes.get(end + spaces_after) == Some(&b'\n') {
+            start = line_start;
+            end += spaces_after + 1;
+        } else {
+            end += spaces_after;
+        }
+        (start, end)
     }
 }
 
-/// The value of a `cfg` predicate in a build that is not a test: `test` is false, `not`, `all`
-/// and `any` combine, and any other option is unknown (`None`). Iterative, with a stack of the
-/// enclosing `all` / `any` / `not` and the values of their operands so far.
+/// What the `cfg` attributes of something say of it in a bundle (see [`Lexed::built`]).
+enum Built {
+    /// Absent from a bundle: an item, up to this code index.
+    Absent(usize),
+    /// Present, with the code ranges of the attributes known true.
+    Present(Vec<(usize, usize)>),
+}
+
+/// What an attribute (its tokens between `#[` and `]`) says of its item in a bundle: `#[test]`
+/// and a false `cfg` remove it (`Some(false)`), a true `cfg` keeps it (`Some(true)`), and
+/// anything else says nothing (`None`).
+fn attribute_value(words: &[&str]) -> Option<bool> {
+    match words {
+        ["test"] => Some(false),
+        ["cfg", "(", predicate @ .., ")"] => cfg_value(predicate),
+        _ => None,
+    }
+}
+
+/// The value of a `cfg` predicate in a bundle, which plain rustc compiles for a judge: `test`,
+/// `miri` and every cargo feature (`feature = ".."`) are false, `not`, `all` and `any` combine,
+/// and any other option is unknown (`None`: `unix`, `target_arch = ".."` depend on the judge).
+/// Iterative, with a stack of the enclosing `all` / `any` / `not` and the values of their
+/// operands so far.
 fn cfg_value(words: &[&str]) -> Option<bool> {
     let mut stack: Vec<(&str, Vec<Option<bool>>)> = vec![("all", Vec::new())];
     let mut i = 0;
@@ -497,7 +552,8 @@ fn cfg_value(words: &[&str]) -> Option<bool> {
             stack.last_mut()?.1.push(value);
         } else if word != "," {
             let is_key_value = words.get(i + 1) == Some(&"=");
-            stack.last_mut()?.1.push(if word == "test" && !is_key_value { Some(false) } else { None });
+            let known_false = if is_key_value { word == "feature" } else { matches!(word, "test" | "miri") };
+            stack.last_mut()?.1.push(if known_false { Some(false) } else { None });
             if is_key_value {
                 i += 2; // the `=` and the value
             }
@@ -521,8 +577,10 @@ fn combine(op: &str, values: &[Option<bool>]) -> Option<bool> {
     }
 }
 
-/// `src` without the items that exist only in tests (see the module doc, step 2).
-pub fn strip_test_items(src: &str) -> Result<String, String> {
+/// `src` without the items that a bundle does not have (see the module doc, step 2): those with a
+/// `cfg` attribute false in a bundle (`test`, a cargo feature), and `#[test]` functions, each with
+/// the comments right above it. The `cfg` attributes known true go too, the item staying.
+pub fn strip_unbuilt_items(src: &str) -> Result<String, String> {
     let lexed = Lexed::new(src)?;
     let mut cuts = Vec::new();
     let mut k = 0;
@@ -535,10 +593,17 @@ pub fn strip_test_items(src: &str) -> Result<String, String> {
         }
         let at_item_start = k == after_inner_attribute || matches!(lexed.text(k - 1), ";" | "{" | "}");
         if at_item_start && lexed.text(k) == "#" && lexed.text(k + 1) == "[" {
-            if let Some(last) = lexed.test_only_item(k)? {
-                cuts.push(lexed.cut_range(k, last));
-                k = last + 1;
-                continue;
+            match lexed.built(k)? {
+                Built::Absent(last) => {
+                    cuts.push(lexed.cut_range(k, last));
+                    k = last + 1;
+                    continue;
+                }
+                Built::Present(true_cfgs) => {
+                    cuts.extend(
+                        true_cfgs.into_iter().map(|(first, last)| lexed.attribute_range(first, last)),
+                    );
+                }
             }
         }
         k += 1;
@@ -553,53 +618,32 @@ pub fn strip_test_items(src: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// The first segments of the paths that start with `root::` in `src` (`root::a::b` gives `a`,
-/// `root::{a, b::{c}, self}` gives `a` and `b`), in order of first appearance.
-pub fn path_heads(src: &str, root: &str) -> Result<Vec<String>, String> {
-    let lexed = Lexed::new(src)?;
-    let mut heads: Vec<String> = Vec::new();
-    let mut add = |name: &str| {
-        if !matches!(name, "self" | "super" | "crate" | "*") && !heads.iter().any(|h| h == name) {
-            heads.push(name.to_string());
-        }
-    };
-    for k in 0..lexed.code.len() {
-        if lexed.text(k) != root || lexed.text(k + 1) != "::" {
-            continue;
-        }
-        if lexed.text(k + 2) != "{" {
-            add(lexed.text(k + 2));
-            continue;
-        }
-        // A group: the heads are the words right after its `{` or one of its top-level commas.
-        let close = lexed.matching(k + 2)?;
-        let mut depth = 0usize;
-        for j in k + 2..close {
-            match lexed.text(j) {
-                "{" => depth += 1,
-                "}" => depth -= 1,
-                "," if depth == 1 => add(lexed.text(j + 1)),
-                _ => {}
-            }
-            if j == k + 2 {
-                add(lexed.text(j + 1));
-            }
-        }
-    }
-    Ok(heads)
-}
-
-/// An error if `src` uses what a bundle cannot carry over (see the module doc).
+/// An error if `src` uses what a bundle cannot carry over (see the module doc). In a library
+/// module (`is_module`), an out-of-line `mod x;` at the top level is inlined by [`bundle`]; in the
+/// main, or inside an inline module, it is refused.
 pub fn check_bundleable(src: &str, is_module: bool) -> Result<(), String> {
     let lexed = Lexed::new(src)?;
+    let mut depth = 0usize;
     for k in 0..lexed.code.len() {
         let word = lexed.text(k);
+        match word {
+            "{" => depth += 1,
+            "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
         if lexed.token(k).kind == Kind::Ident && CARGO_ONLY_MACROS.contains(&word) && lexed.text(k + 1) == "!"
         {
             return Err(lexed.error(k, &format!("`{word}!` means something else outside cargo")));
         }
         if word == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" {
-            return Err(lexed.error(k, "an out-of-line `mod` cannot be inlined (write it inline)"));
+            if !is_module {
+                return Err(
+                    lexed.error(k, "an out-of-line `mod` in the main cannot be inlined (write it inline)")
+                );
+            }
+            if depth > 0 {
+                return Err(lexed.error(k, "an out-of-line `mod` inside a `{ .. }` cannot be inlined"));
+            }
         }
         if word == "path" && k >= 2 && lexed.text(k - 1) == "[" && lexed.text(k - 2) == "#" {
             return Err(lexed.error(k, "`#[path]` cannot be bundled"));
@@ -609,6 +653,21 @@ pub fn check_bundleable(src: &str, is_module: bool) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The out-of-line module declarations of `src` (`mod x;` with any attributes and visibility),
+/// each as its name (without `r#`) and the byte range of its `;`.
+fn out_of_line_modules(src: &str) -> Result<Vec<(String, usize, usize)>, String> {
+    let lexed = Lexed::new(src)?;
+    let mut found = Vec::new();
+    for k in 0..lexed.code.len() {
+        if lexed.text(k) == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" {
+            let name = lexed.text(k + 1);
+            let semicolon = lexed.token(k + 2);
+            found.push((name.trim_start_matches("r#").to_string(), semicolon.start, semicolon.end));
+        }
+    }
+    Ok(found)
 }
 
 /// Where the library lives in a bundle.
@@ -634,35 +693,195 @@ pub fn rewrite_paths(src: &str, root: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// The modules `src/lib.rs` declares, in order; an error if it holds anything else, since that
-/// would be missing from the bundles.
-pub fn library_modules(lib_src: &str) -> Result<Vec<String>, String> {
-    let stripped = strip_test_items(lib_src)?;
-    let lexed = Lexed::new(&stripped)?;
-    let mut modules = Vec::new();
+/// `src` (the library root) without its inner attributes (`#![..]`): they are the crate's, and a
+/// bundle's crate is the judge program.
+pub fn without_crate_attributes(src: &str) -> Result<String, String> {
+    let lexed = Lexed::new(src)?;
+    let mut cuts = Vec::new();
     let mut k = 0;
     while k < lexed.code.len() {
         if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
-            k = lexed.matching(k + 2)? + 1; // a crate attribute: nothing to carry over
-            continue;
+            let close = lexed.matching(k + 2)?;
+            let (start, end) = lexed.attribute_range(k, close);
+            cuts.push((start, end, String::new()));
+            k = close + 1;
+        } else if matches!(lexed.text(k), "(" | "[" | "{") {
+            k = lexed.matching(k)? + 1; // over blocks: their inner attributes are not the crate's
+        } else {
+            k += 1;
         }
-        let mut j = k;
-        if lexed.text(j) == "pub" {
-            j += 1;
-            if lexed.text(j) == "(" {
-                j = lexed.matching(j)? + 1;
+    }
+    Ok(apply_edits(src, cuts))
+}
+
+/// The library root, relative to the project root.
+pub const LIBRARY_ROOT: &str = "src/lib.rs";
+
+/// The deepest nesting of module folders followed (a guard against a folder that links to itself).
+const MAX_MODULE_DEPTH: usize = 32;
+
+/// A library file carried into a bundle: its module's path in the library (`""` for the root,
+/// `games::police_thief`) and the file, relative to the project root (`src/games/police_thief/mod.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub module: String,
+    pub file: String,
+}
+
+/// The folder that holds the files of the modules `file` declares out of line: beside it for a
+/// crate root or a `mod.rs`, else the folder named after it (`src/a.rs` → `src/a`).
+fn children_folder(file: &str, is_root: bool) -> String {
+    let (folder, name) = file.rsplit_once('/').unwrap_or(("", file));
+    let stem = name.strip_suffix(".rs").unwrap_or(name);
+    let join = |a: &str, b: &str| if a.is_empty() { b.to_string() } else { format!("{a}/{b}") };
+    if is_root || stem == "mod" {
+        folder.to_string()
+    } else {
+        join(folder, stem)
+    }
+}
+
+/// The library module in `file` (relative to `root`), made ready for a bundle with the modules it
+/// declares out of line inlined, theirs too, at any depth: each file loses what a bundle does not
+/// build ([`strip_unbuilt_items`]), is checked ([`check_bundleable`]), has its `crate::` paths
+/// rewritten ([`rewrite_paths`]) and its comments stripped (unless `docs`); then each `mod x;`
+/// becomes `mod x { .. }` holding `x.rs` or `x/mod.rs` of [`children_folder`], its attributes and
+/// visibility kept. Every file read is added to `sources`, parents before their children.
+pub fn inline_module(
+    root: &Path,
+    source: Source,
+    docs: bool,
+    sources: &mut Vec<Source>,
+) -> Result<String, String> {
+    let file = source.file.clone();
+    let is_root = source.module.is_empty();
+    let in_file = |e: String| format!("{file}: {e}");
+    let depth = source.module.matches("::").count() + usize::from(!is_root);
+    if depth > MAX_MODULE_DEPTH {
+        return Err(in_file(format!("modules nested deeper than {MAX_MODULE_DEPTH}")));
+    }
+    let mut body = strip_unbuilt_items(&read(root, &file)?).map_err(in_file)?;
+    if is_root {
+        body = without_crate_attributes(&body).map_err(in_file)?;
+    }
+    check_bundleable(&body, true).map_err(in_file)?;
+    let body = rewrite_paths(&body, "crate").map_err(in_file)?;
+    let body = if docs { body } else { strip_comments(&body).map_err(in_file)? };
+    let folder = children_folder(&file, is_root);
+    let module = source.module.clone();
+    sources.push(source);
+    let mut edits = Vec::new();
+    for (name, start, end) in out_of_line_modules(&body).map_err(in_file)? {
+        let candidates = [format!("{folder}/{name}.rs"), format!("{folder}/{name}/mod.rs")];
+        let found: Vec<&String> = candidates.iter().filter(|c| root.join(c).is_file()).collect();
+        let child_file = match found.as_slice() {
+            [one] => one.to_string(),
+            [] => {
+                return Err(in_file(format!(
+                    "`mod {name};` found neither {} nor {}",
+                    candidates[0], candidates[1]
+                )))
+            }
+            _ => {
+                return Err(in_file(format!(
+                    "`mod {name};`: both {} and {} exist",
+                    candidates[0], candidates[1]
+                )))
+            }
+        };
+        let child_module = if is_root { name.clone() } else { format!("{module}::{name}") };
+        let child = inline_module(root, Source { module: child_module, file: child_file }, docs, sources)?;
+        edits.push((start, end, format!(" {{\n{}\n}}", child.trim_start_matches('\n').trim_end())));
+    }
+    Ok(apply_edits(&body, edits))
+}
+
+/// `files` (paths with `/`) written short, as a shell's brace expansion would list them:
+/// `src/{lib,cli,games/{mod,graph_game}}.rs`. The `.rs` goes to the end when every file has it.
+pub fn brace_list(files: &[String]) -> String {
+    /// A folder: its entries in order of first appearance, each a name, whether a file has that
+    /// name, and the folder of that name.
+    #[derive(Default)]
+    struct Folder(Vec<(String, bool, Folder)>);
+    impl Folder {
+        fn add(&mut self, path: &str) {
+            let (head, rest) = match path.split_once('/') {
+                Some((head, rest)) => (head, Some(rest)),
+                None => (path, None),
+            };
+            let index = match self.0.iter().position(|e| e.0 == head) {
+                Some(index) => index,
+                None => {
+                    self.0.push((head.to_string(), false, Folder::default()));
+                    self.0.len() - 1
+                }
+            };
+            match rest {
+                Some(rest) => self.0[index].2.add(rest),
+                None => self.0[index].1 = true,
             }
         }
-        if lexed.text(j) != "mod" || lexed.token(j + 1).kind != Kind::Ident || lexed.text(j + 2) != ";" {
-            return Err(format!(
-                "src/lib.rs: {} (only `pub mod name;` declarations can be bundled)",
-                lexed.error(k, &format!("unexpected `{}`", lexed.text(k)))
-            ));
+
+        /// Its entries, each a name or `name/..` for the files inside.
+        fn entries(&self) -> Vec<String> {
+            let mut entries = Vec::new();
+            for (name, is_file, folder) in &self.0 {
+                if *is_file {
+                    entries.push(name.clone());
+                }
+                match folder.entries().as_slice() {
+                    [] => {}
+                    [one] => entries.push(format!("{name}/{one}")),
+                    many => entries.push(format!("{name}/{{{}}}", many.join(","))),
+                }
+            }
+            entries
         }
-        modules.push(lexed.text(j + 1).to_string());
-        k = j + 3;
     }
-    Ok(modules)
+    let all_rust = files.iter().all(|f| f.ends_with(".rs"));
+    let mut top = Folder::default();
+    for file in files {
+        top.add(if all_rust { &file[..file.len() - 3] } else { file });
+    }
+    let list = match top.entries().as_slice() {
+        [one] => one.clone(),
+        many => format!("{{{}}}", many.join(",")),
+    };
+    if all_rust && !files.is_empty() {
+        format!("{list}.rs")
+    } else {
+        list
+    }
+}
+
+/// The paths of the modules inline in `src` under the module `top` (`mod top { .. }` at its top
+/// level), relative to it (`a`, `a::b`), in order.
+fn inline_modules_under(src: &str, top: &str) -> Result<Vec<String>, String> {
+    let lexed = Lexed::new(src)?;
+    let mut found = Vec::new();
+    // The modules open at the current token: their paths (from `top`) and their closing braces.
+    let mut open: Vec<(String, usize)> = Vec::new();
+    for k in 0..lexed.code.len() {
+        while open.last().map_or(false, |o| o.1 < k) {
+            open.pop();
+        }
+        if lexed.text(k) != "mod" || lexed.token(k + 1).kind != Kind::Ident || lexed.text(k + 2) != "{" {
+            continue;
+        }
+        let name = lexed.text(k + 1);
+        let close = lexed.matching(k + 2)?;
+        let path = match open.last() {
+            None if name == top => String::new(),
+            None => continue,
+            Some((parent, _)) if parent.is_empty() => name.to_string(),
+            Some((parent, _)) => format!("{parent}::{name}"),
+        };
+        if !path.is_empty() {
+            found.push(path.clone());
+        }
+        open.push((path, close));
+    }
+    Ok(found)
 }
 
 /// The judge binaries: the names of `src/bin/*.rs`, sorted.
@@ -705,7 +924,7 @@ pub fn strip_comments(src: &str) -> Result<String, String> {
 }
 
 /// `src` with at most one blank line in a row, none right after a `{` or right before a `}`,
-/// none at the start, and no spaces on blank lines, as rustfmt leaves it. Only the whitespace
+/// none at the start or the end, and no spaces on blank lines, as rustfmt leaves it. Only the whitespace
 /// between tokens changes: string literals stay as they are.
 pub fn tidy_blank_lines(src: &str) -> Result<String, String> {
     let tokens = tokenize(src)?;
@@ -718,15 +937,16 @@ pub fn tidy_blank_lines(src: &str) -> Result<String, String> {
         }
         let after_open = i > 0 && &src[tokens[i - 1].start..tokens[i - 1].end] == "{";
         let before_close = tokens.get(i + 1).map_or(false, |n| &src[n.start..n.end] == "}");
+        let at_end = i + 1 == tokens.len();
         let keep = if i == 0 {
             0
-        } else if after_open || before_close {
+        } else if after_open || before_close || at_end {
             1
         } else {
             newlines.min(2)
         };
         let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
-        let indent = if i == 0 && newlines == 0 { "" } else { indent };
+        let indent = if i == 0 && newlines == 0 || at_end { "" } else { indent };
         let tidy = format!("{}{indent}", "\n".repeat(keep));
         if tidy != text {
             edits.push((t.start, t.end, tidy));
@@ -1155,14 +1375,30 @@ pub struct Pruned {
 pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
     let mut text = text.to_string();
     let mut pruned = Pruned::default();
-    for _round in 0..100 {
+    for round in 0..100 {
         let diagnostics = rustc_diagnostics(rustc, &text, PRUNING_EDITION, false)?;
-        let errors: Vec<&str> =
-            diagnostics.iter().filter(|d| d.level == "error").map(|d| d.rendered.as_str()).collect();
-        if !errors.is_empty() {
-            return Err(format!("it does not compile:\n{}", errors.join("")));
-        }
+        let errors: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.level == "error").collect();
         let lexed = Lexed::new(&text)?;
+        if !errors.is_empty() {
+            // Imports of items cut as unused (by unused code, which is gone too) no longer
+            // resolve: they go, and nothing else may fail. The sources themselves must compile.
+            let unresolved: Vec<usize> = errors
+                .iter()
+                .filter(|d| matches!(d.code.as_str(), "E0432" | "E0433"))
+                .flat_map(|d| d.primary.iter().map(|span| span.0))
+                .collect();
+            let edits = if round > 0 && unresolved.len() == errors.iter().map(|d| d.primary.len()).sum() {
+                lexed.without_imports_at(&unresolved)?
+            } else {
+                Vec::new()
+            };
+            if edits.is_empty() {
+                let rendered: Vec<&str> = errors.iter().map(|d| d.rendered.as_str()).collect();
+                return Err(format!("it does not compile:\n{}", rendered.join("")));
+            }
+            text = tidy_blank_lines(&unwrap_single_groups(&apply_edits(&text, edits))?)?;
+            continue;
+        }
         let mut edits = Vec::new();
         for d in diagnostics.iter().filter(|d| d.level == "warning") {
             match d.code.as_str() {
@@ -1195,11 +1431,35 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
                 _ => {}
             }
         }
-        // An inherent `impl` left empty goes too.
+        // An inherent `impl` or a module left empty goes too.
         for (first, kw, open, last) in lexed.impls()? {
             if last == open + 1 && !(kw..open).any(|j| lexed.text(j) == "for") {
                 let (s, e) = lexed.cut_range(first, last);
                 edits.push((s, e, String::new()));
+            }
+        }
+        for k in 0..lexed.code.len() {
+            if lexed.text(k) == "mod" && lexed.text(k + 2) == "{" && lexed.text(k + 3) == "}" {
+                let (s, e) = lexed.cut_range(lexed.item_start(k)?, k + 3);
+                edits.push((s, e, String::new()));
+            }
+        }
+        // So does a macro that expands to nothing (the impls it wrote gone with their trait),
+        // with its calls.
+        for (first, last) in lexed.empty_macros()? {
+            let (s, e) = lexed.cut_range(first, last);
+            edits.push((s, e, String::new()));
+            let name = lexed.text(first + 2);
+            for k in 1..lexed.code.len() {
+                if lexed.text(k) == name
+                    && lexed.text(k + 1) == "!"
+                    && lexed.text(k - 1) != "macro_rules"
+                    && matches!(lexed.text(k + 2), "(" | "[" | "{")
+                {
+                    let close = lexed.matching(k + 2)?;
+                    let (s, e) = lexed.cut_range(k, close + usize::from(lexed.text(close + 1) == ";"));
+                    edits.push((s, e, String::new()));
+                }
             }
         }
         if edits.is_empty() {
@@ -1210,7 +1470,145 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
     Err("pruning does not converge".to_string())
 }
 
+/// A use tree (what follows `use`), as code indices: from `start` to before `end`; a group
+/// (`a::{b, c}`) has its `{` and its members.
+struct UseTree {
+    start: usize,
+    end: usize,
+    group: Option<(usize, Vec<UseTree>)>,
+}
+
 impl Lexed<'_> {
+    /// The text of the code tokens `first..end` (and of what lies between them).
+    fn text_of(&self, first: usize, end: usize) -> &str {
+        if first >= end {
+            ""
+        } else {
+            &self.src[self.token(first).start..self.token(end - 1).end]
+        }
+    }
+
+    /// The use tree starting at code index `k`, up to the `,`, `}` or `;` that ends it.
+    fn use_tree(&self, mut k: usize) -> Result<UseTree, String> {
+        let start = k;
+        loop {
+            match self.text(k) {
+                "{" => {
+                    let close = self.matching(k)?;
+                    let mut members = Vec::new();
+                    let mut j = k + 1;
+                    while j < close {
+                        let member = self.use_tree(j)?;
+                        if member.end == j {
+                            return Err(self.error(j, "an empty member in a use group"));
+                        }
+                        j = member.end + usize::from(self.text(member.end) == ",");
+                        members.push(member);
+                    }
+                    return Ok(UseTree { start, end: close + 1, group: Some((k, members)) });
+                }
+                "," | "}" | ";" | "" => return Ok(UseTree { start, end: k, group: None }),
+                _ => k += 1,
+            }
+        }
+    }
+
+    /// `tree` as text without the parts that hold one of the bytes `doomed` in their own tokens
+    /// (a path, or the prefix of a group); `None` if nothing is left.
+    fn use_tree_without(&self, tree: &UseTree, doomed: &[usize]) -> Option<String> {
+        let own_end = tree.group.as_ref().map_or(tree.end, |g| g.0);
+        let own = |b: &usize| {
+            own_end > tree.start && (self.token(tree.start).start..self.token(own_end - 1).end).contains(b)
+        };
+        if doomed.iter().any(own) {
+            return None;
+        }
+        match &tree.group {
+            None => Some(self.text_of(tree.start, tree.end).to_string()),
+            Some((open, members)) => {
+                let kept: Vec<String> =
+                    members.iter().filter_map(|m| self.use_tree_without(m, doomed)).collect();
+                if kept.is_empty() && !members.is_empty() {
+                    return None;
+                }
+                Some(format!("{}{{{}}}", self.text_of(tree.start, *open), kept.join(", ")))
+            }
+        }
+    }
+
+    /// The edits that take the imports at the bytes `doomed` (each the start of an import rustc
+    /// cannot resolve) out of their `use` items, a `use` left empty going whole.
+    fn without_imports_at(&self, doomed: &[usize]) -> Result<Vec<(usize, usize, String)>, String> {
+        let mut edits = Vec::new();
+        let mut found = 0;
+        for k in 0..self.code.len() {
+            if self.text(k) != "use" || self.token(k).kind != Kind::Ident {
+                continue;
+            }
+            let tree = self.use_tree(k + 1)?;
+            if self.text(tree.end) != ";" {
+                continue;
+            }
+            let range = self.token(k + 1).start..self.token(tree.end).start;
+            let here: Vec<usize> = doomed.iter().copied().filter(|b| range.contains(b)).collect();
+            if here.is_empty() {
+                continue;
+            }
+            found += here.len();
+            match self.use_tree_without(&tree, &here) {
+                Some(kept) => edits.push((range.start, self.token(tree.end - 1).end, kept)),
+                None => {
+                    let (s, e) = self.cut_range(self.item_start(k)?, tree.end);
+                    edits.push((s, e, String::new()));
+                }
+            }
+        }
+        // Anything else unresolved is not an import of something cut: no edit then.
+        Ok(if found == doomed.len() { edits } else { Vec::new() })
+    }
+
+    /// The `macro_rules! name { .. }` whose every rule expands to nothing, each as the code
+    /// indices of its `macro_rules` and its closing brace.
+    fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
+        let mut found = Vec::new();
+        for k in 0..self.code.len() {
+            if self.text(k) != "macro_rules" || self.text(k + 1) != "!" || self.text(k + 3) != "{" {
+                continue;
+            }
+            let close = self.matching(k + 3)?;
+            let (mut j, mut empty) = (k + 4, close > k + 4);
+            while empty && j < close {
+                // A rule: `(matcher) => { transcriber }`, then `;` but after the last.
+                let matcher_close = self.matching(j)?;
+                let transcriber = matcher_close + 3; // after `=` `>`
+                empty = self.text(matcher_close + 1) == "="
+                    && self.text(matcher_close + 2) == ">"
+                    && matches!(self.text(transcriber), "(" | "[" | "{")
+                    && self.matching(transcriber)? == transcriber + 1;
+                j = transcriber + 2 + usize::from(self.text(transcriber + 2) == ";");
+            }
+            if empty {
+                found.push((self.item_start(k)?, close));
+            }
+        }
+        Ok(found)
+    }
+
+    /// The code indices of the braces of the innermost `mod .. { }` around code index `k`; the
+    /// whole source if none.
+    fn module_around(&self, k: usize) -> Result<(usize, usize), String> {
+        let mut around = (0, self.code.len());
+        for j in 0..k {
+            if self.text(j) == "mod" && self.text(j + 2) == "{" && j + 2 < k {
+                let close = self.matching(j + 2)?;
+                if close > k {
+                    around = (j + 2, close);
+                }
+            }
+        }
+        Ok(around)
+    }
+
     /// The edits that take away what rustc reports unused at code index `k`: its item (a type
     /// with its `impl` blocks), or, for a field or a variant, an `#[allow(dead_code)]` on it alone.
     fn unused_item_edits(
@@ -1229,9 +1627,13 @@ impl Lexed<'_> {
         edits.push((s, e, String::new()));
         pruned.removed += 1;
         if matches!(self.text(kw), "struct" | "enum" | "union" | "trait" | "type") {
+            // A trait's impls anywhere; a type's in its module (other modules may have a type
+            // of that name).
             let name = self.text(k);
+            let (from, to) =
+                if self.text(kw) == "trait" { (0, self.code.len()) } else { self.module_around(kw)? };
             for (first, kw, open, last) in self.impls()? {
-                if (kw..open).any(|j| self.text(j) == name) {
+                if from < first && first < to && (kw..open).any(|j| self.text(j) == name) {
                     let (s, e) = self.cut_range(first, last);
                     edits.push((s, e, String::new()));
                 }
@@ -1263,9 +1665,11 @@ impl Lexed<'_> {
 /// One binary's bundle.
 #[derive(Debug)]
 pub struct Bundle {
-    /// The library modules inlined, in `src/lib.rs` order.
+    /// The library modules it holds, by path (`cli`, `games`, `games::graph_game`), in the order
+    /// of the bundle.
     pub modules: Vec<String>,
-    /// The source files it was made from, relative to the project root.
+    /// The source files it was made from, relative to the project root: the main, then the
+    /// library's files whose modules it holds, `src/lib.rs` first.
     pub sources: Vec<String>,
     /// What pruning removed, and the fields and variants it had to allow.
     pub pruned: Pruned,
@@ -1276,76 +1680,56 @@ fn read(root: &Path, file: &str) -> Result<String, String> {
     fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))
 }
 
-/// Bundles `src/bin/<name>.rs` of the project at `root`, and checks that the bundle compiles
-/// without a warning in every edition of `options`. `revision` describes where the sources came
-/// from (given the source files), for the header.
+/// The main file of the judge binary `name`: `src/bin/<name>.rs`.
+pub fn binary_main(name: &str) -> String {
+    format!("src/bin/{name}.rs")
+}
+
+/// Bundles the program whose main is `main_file` (relative to `root`, or absolute; a binary of the
+/// crate is [`binary_main`]) with the library of the project at `root` (`src/lib.rs` and the
+/// modules it declares), and checks that the bundle compiles without a warning in every edition of
+/// `options`. `revision` describes where the sources came from (given the source files), for the
+/// header.
 pub fn bundle(
     root: &Path,
-    name: &str,
+    main_file: &str,
     options: &Options,
     revision: impl Fn(&[String]) -> String,
 ) -> Result<Bundle, String> {
-    let main_file = format!("src/bin/{name}.rs");
+    let name = Path::new(main_file).file_stem().and_then(|s| s.to_str()).unwrap_or(main_file);
     let in_main = |e: String| format!("{main_file}: {e}");
-    let main_src = strip_test_items(&read(root, &main_file)?).map_err(in_main)?;
+    let main_src = strip_unbuilt_items(&read(root, main_file)?).map_err(in_main)?;
     check_bundleable(&main_src, false).map_err(in_main)?;
-    let declared = library_modules(&read(root, "src/lib.rs")?)?;
-
-    // The modules needed, from the main's `graph_games::` paths through the modules' `crate::`
-    // paths; a path head that is not a module (a root macro, say) needs nothing more.
-    let mut bodies: Vec<Option<String>> = vec![None; declared.len()];
-    let mut to_visit = path_heads(&main_src, LIBRARY).map_err(in_main)?;
-    while let Some(head) = to_visit.pop() {
-        let index = match declared.iter().position(|m| *m == head) {
-            Some(index) if bodies[index].is_none() => index,
-            _ => continue,
-        };
-        let file = format!("src/{head}.rs");
-        let in_module = |e: String| format!("{file}: {e}");
-        let body = strip_test_items(&read(root, &file)?).map_err(in_module)?;
-        check_bundleable(&body, true).map_err(in_module)?;
-        to_visit.extend(path_heads(&body, "crate").map_err(in_module)?);
-        let body = rewrite_paths(&body, "crate").map_err(in_module)?;
-        bodies[index] = Some(if options.docs { body } else { strip_comments(&body).map_err(in_module)? });
-    }
     let main_body = rewrite_paths(&main_src, LIBRARY).map_err(in_main)?;
     let main_body = if options.docs { main_body } else { strip_comments(&main_body).map_err(in_main)? };
 
-    let mut code = format!("{}\n\nmod {LIBRARY} {{\n", main_body.trim());
-    for (module, body) in declared.iter().zip(&bodies) {
-        if let Some(body) = body {
-            code.push_str(&format!("pub mod {module} {{\n{}\n}}\n", body.trim_end()));
-        }
-    }
-    code.push_str("}\n");
+    // The whole library, nested as in its folders; pruning then keeps what the main uses.
+    let mut read_sources = Vec::new();
+    let library_root = Source { module: String::new(), file: LIBRARY_ROOT.to_string() };
+    let library = inline_module(root, library_root, options.docs, &mut read_sources)?;
+    let code = format!("{}\n\nmod {LIBRARY} {{\n{}\n}}\n", main_body.trim(), library.trim_matches('\n'));
     let code = tidy_blank_lines(&code)?;
     let (mut code, pruned) =
         prune(&options.rustc, &code).map_err(|e| format!("the bundle of {name}: {e}"))?;
-    // A module left empty by pruning goes too.
-    let mut modules = Vec::new();
-    for (module, body) in declared.iter().zip(&bodies) {
-        let empty = format!("\npub mod {module} {{\n}}\n");
-        if body.is_none() {
-            continue;
-        }
-        match code.find(&empty) {
-            Some(at) => code.replace_range(at + 1..at + empty.len(), ""),
-            None => modules.push(module.clone()),
-        }
-    }
     if !options.docs {
         code = without_blank_lines(&indent_with_tabs(&code)?)?;
         code = without_unused_derives(&options.rustc, &code)?;
     }
-    let mut sources = vec![main_file.clone()];
-    sources.extend(modules.iter().map(|m| format!("src/{m}.rs")));
+    // The modules left, and so the files the bundle holds.
+    let modules = inline_modules_under(&code, LIBRARY)?;
+    let held: Vec<&Source> =
+        read_sources.iter().filter(|s| s.module.is_empty() || modules.contains(&s.module)).collect();
+    let modules: Vec<String> =
+        held.iter().filter(|s| !s.module.is_empty()).map(|s| s.module.clone()).collect();
+    let mut sources = vec![main_file.to_string()];
+    sources.extend(held.iter().map(|s| s.file.clone()));
 
-    // The header names the program, the commit, the source files and so the modules (kept short:
-    // it counts against the size limit like the code).
+    // The header names the program, the commit and the source files (kept short: it counts
+    // against the size limit like the code).
     let text = format!(
-        "// {name}: `make bundle` of {LIBRARY}'s {main_file}, src/{{{}}}.rs ({}), {}.\n\
+        "// {name}: `make bundle` of {LIBRARY}'s {main_file}, {} ({}), {}.\n\
          // Std only, Rust 2018-2024, rustc {MSRV}+. Do not edit: change src/, run `make bundle`.\n\n{code}",
-        modules.join(","),
+        brace_list(&sources[1..]),
         if options.docs { "docs kept, unit tests cut" } else { "used items only, no comments" },
         revision(&sources),
     );
@@ -1385,10 +1769,12 @@ pub fn git_revision(root: &Path, files: &[String]) -> String {
     }
 }
 
-const USAGE: &str = "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [BINARY...]
-  From the project root; the default is every src/bin/*.rs into target/bundle/.
+const USAGE: &str =
+    "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [BINARY|MAIN.rs...]
+  From the project root; the default is every src/bin/*.rs into target/bundle/. A BINARY is
+  src/bin/BINARY.rs; a MAIN.rs is any main file using the library, bundled into DIR/MAIN.rs.
   --docs        keep the comments and docs (no size limit unless --max-bytes)
-  --max-bytes   the largest bundle accepted (default 32768)
+  --max-bytes   the largest bundle accepted (default 49152, 48 KiB)
   --editions    the editions each bundle must compile in without a warning (default 2018,2021,2024)
   The rustc used is $RUSTC, else `rustc`.";
 
@@ -1418,15 +1804,19 @@ fn run(args: &[String]) -> Result<(), String> {
     if names.is_empty() {
         names = binaries(root)?;
     }
+    // A binary's name, or a main file (`path/to/main.rs`).
+    let mains: Vec<String> =
+        names.iter().map(|n| if n.ends_with(".rs") { n.clone() } else { binary_main(n) }).collect();
     fs::create_dir_all(&out_dir).map_err(|e| format!("{out_dir}: {e}"))?;
     // One thread per bundle: rustc does most of the work, several times for each.
     let made: Vec<Result<Bundle, String>> = std::thread::scope(|scope| {
-        let threads: Vec<_> = names
+        let threads: Vec<_> = mains
             .iter()
-            .map(|name| {
+            .map(|main| {
                 let options = &options;
                 scope.spawn(move || {
-                    bundle(root, name, options, |files| git_revision(root, files))
+                    let name = Path::new(main).file_stem().map_or(main.into(), |s| s.to_string_lossy());
+                    bundle(root, main, options, |files| git_revision(root, files))
                         .map_err(|e| format!("{name}: {e}"))
                 })
             })
@@ -1437,7 +1827,7 @@ fn run(args: &[String]) -> Result<(), String> {
             .collect()
     });
     let mut failed = Vec::new();
-    for (name, made) in names.iter().zip(made) {
+    for (main, made) in mains.iter().zip(made) {
         let bundle = match made {
             Ok(bundle) => bundle,
             Err(e) => {
@@ -1445,7 +1835,8 @@ fn run(args: &[String]) -> Result<(), String> {
                 continue;
             }
         };
-        let path = Path::new(&out_dir).join(format!("{name}.rs"));
+        let name = Path::new(main).file_name().and_then(|n| n.to_str()).unwrap_or(main);
+        let path = Path::new(&out_dir).join(name);
         fs::write(&path, &bundle.text).map_err(|e| format!("{}: {e}", path.display()))?;
         let allowed = if bundle.pruned.allowed.is_empty() {
             String::new()
@@ -1456,7 +1847,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "{:<36} {:>6} bytes  ({}; {} unused items cut{allowed})",
             path.display(),
             bundle.text.len(),
-            bundle.modules.join(", "),
+            brace_list(&bundle.sources[1..]),
             bundle.pruned.removed
         );
     }
@@ -1567,42 +1958,52 @@ mod tests {
         assert_eq!(value("any(test, unix)"), None);
         assert_eq!(value("any(test, not(test))"), Some(true));
         assert_eq!(value("all(unix, not(any(test)))"), None);
-        assert_eq!(value("feature = \"test\""), None);
+        assert_eq!(value("feature = \"test\""), Some(false));
         assert_eq!(value("all()"), Some(true));
+        assert_eq!(value("miri"), Some(false));
+        assert_eq!(value("target_arch = \"x86_64\""), None);
+        let prefault =
+            "all(feature = \"prefault\", target_os = \"linux\", target_arch = \"x86_64\", not(miri))";
+        assert_eq!(value(prefault), Some(false));
+        assert_eq!(value(&format!("not({prefault})")), Some(true));
+        assert_eq!(value("any(unix, feature = \"x\")"), None);
     }
 
     #[test]
-    fn test_items_are_cut_with_their_comments() {
-        // The source in pieces: those marked `true` stay, the others go.
+    fn unbuilt_items_are_cut_with_their_comments() {
+        // The source in pieces, each with what is left of it (`None`: all of it).
         let pieces = [
-            (true, "//! Module docs stay.\n\nuse crate::solver::solve;\n\n"),
-            (true, "/// Kept.\npub fn keep<'a>(s: &'a str) -> char {\n    let _ = \"}\"; let _ = r#\"{\"#; '{'\n}\n\n"),
-            (false, "/// A helper for the tests.\n#[cfg(test)]\nfn helper() -> u8 { b'}' }\n\n"),
-            (false, "#[cfg(all(test, unix))]\nconst F: fn() = || {};\n\n"),
-            (false, "#[derive(Debug)]\n#[cfg(test)]\npub(crate) struct Probe(u8);\n\n"),
-            (true, "#[cfg(not(test))]\nfn kept_when_not_testing() {}\n\n"),
-            (true, "pub struct Fields {\n    #[cfg(test)]\n    field_left_to_rustc: u8,\n}\n\nimpl Fields {\n"),
-            (false, "    #[test]\n    fn a_test() {}\n"),
-            (true, "}\n\n"),
-            (false, "#[cfg(test)]\nmod tests {\n    use super::*;\n    /* } */\n    #[test]\n    fn t() { assert_eq!(keep(\"x\"), '{'); }\n}\n"),
+            ("//! Module docs stay.\n\nuse crate::solver::solve;\n\n", None),
+            ("/// Kept.\npub fn keep<'a>(s: &'a str) -> char {\n    let _ = \"}\"; let _ = r#\"{\"#; '{'\n}\n\n", None),
+            ("/// A helper for the tests.\n#[cfg(test)]\nfn helper() -> u8 { b'}' }\n\n", Some("")),
+            ("#[cfg(all(test, unix))]\nconst F: fn() = || {};\n\n", Some("")),
+            ("#[derive(Debug)]\n#[cfg(test)]\npub(crate) struct Probe(u8);\n\n", Some("")),
+            (
+                "/// Built.\n#[cfg(not(test))]\nfn kept_when_not_testing() {}\n\n",
+                Some("/// Built.\nfn kept_when_not_testing() {}\n\n"),
+            ),
+            ("#[inline]\n#[cfg(feature = \"fast\")]\npub fn with_feature() { std::arch::asm!(\"nop\") }\n\n", Some("")),
+            (
+                "#[cfg(not(feature = \"fast\"))] #[inline]\npub fn without_feature() {}\n\n",
+                Some("#[inline]\npub fn without_feature() {}\n\n"),
+            ),
+            (
+                "#[cfg(target_arch = \"x86_64\")]\nmod x86_64;\n#[cfg(feature = \"extra\")]\nmod extra;\n",
+                Some("#[cfg(target_arch = \"x86_64\")]\nmod x86_64;\n"),
+            ),
+            ("pub struct Fields {\n    #[cfg(test)]\n    field_left_to_rustc: u8,\n}\n\nimpl Fields {\n", None),
+            ("    #[test]\n    fn a_test() {}\n", Some("")),
+            ("}\n\n", None),
+            (
+                "#[cfg(test)]\nmod tests {\n    use super::*;\n    /* } */\n    #[test]\n    fn t() { assert_eq!(keep(\"x\"), '{'); }\n}\n",
+                Some(""),
+            ),
         ];
-        let src: String = pieces.iter().map(|p| p.1).collect();
-        let kept: String = pieces.iter().filter(|p| p.0).map(|p| p.1).collect();
-        assert_eq!(strip_test_items(&src).unwrap(), kept);
+        let src: String = pieces.iter().map(|p| p.0).collect();
+        let kept: String = pieces.iter().map(|p| p.1.unwrap_or(p.0)).collect();
+        assert_eq!(strip_unbuilt_items(&src).unwrap(), kept);
         let after_inner_attribute = "#![allow(unused)]\n#[cfg(test)]\nuse std::fmt;\nfn f() {}\n";
-        assert_eq!(strip_test_items(after_inner_attribute).unwrap(), "#![allow(unused)]\nfn f() {}\n");
-    }
-
-    #[test]
-    fn heads_of_library_paths() {
-        let main = "use graph_games::{cli, graph_game::{self, Options}, self};\n\
-                    // graph_games::in_a_comment\n\
-                    fn main() { let _ = \"graph_games::in_a_string\"; ::graph_games::solver::solve(&g); }";
-        assert_eq!(path_heads(main, LIBRARY).unwrap(), ["cli", "graph_game", "solver"]);
-        let module =
-            "use crate::{input::{Error, Scanner}, solver};\nfn f() -> crate::graph::Graph { todo!() }";
-        assert_eq!(path_heads(module, "crate").unwrap(), ["input", "solver", "graph"]);
-        assert_eq!(path_heads("pub(crate) fn f() {}", "crate").unwrap(), Vec::<String>::new());
+        assert_eq!(strip_unbuilt_items(after_inner_attribute).unwrap(), "#![allow(unused)]\nfn f() {}\n");
     }
 
     #[test]
@@ -1625,6 +2026,7 @@ mod tests {
         for (src, is_module) in [
             ("const S: &str = include_str!(\"x\");", true),
             ("mod helper;", false),
+            ("mod inline {\n    mod out_of_line;\n}", true),
             ("#[path = \"x.rs\"] mod x { }", true),
             ("use graph_games;", false),
             ("use graph_games::cli;", true),
@@ -1633,15 +2035,256 @@ mod tests {
             assert!(check_bundleable(src, is_module).is_err(), "{src:?} should be refused");
         }
         assert!(check_bundleable("mod inline { } fn env() {} const S: &str = \"include!\";", true).is_ok());
+        assert!(check_bundleable("#[cfg(unix)]\npub(crate) mod out_of_line;\nfn f() {}", true).is_ok());
     }
 
     #[test]
-    fn the_library_root_only_declares_modules() {
-        let lib = "//! Docs.\n#![forbid(unsafe_code)]\npub mod cli;\nmod graph;\npub(crate) mod input;\n\
-                   #[cfg(test)]\nmod testing;\n";
-        assert_eq!(library_modules(lib).unwrap(), ["cli", "graph", "input"]);
-        let err = library_modules("pub mod cli;\npub use cli::run;\n").unwrap_err();
-        assert!(err.contains("line 2") && err.contains("`pub`"), "{err}");
+    fn the_library_root_loses_its_crate_attributes() {
+        let lib =
+            "//! Docs.\n#![forbid(unsafe_code)]\n#![cfg_attr(docsrs, feature(doc_cfg))]\npub mod cli;\n\
+                   fn f() {\n    #![allow(unused)]\n}\n";
+        assert_eq!(
+            without_crate_attributes(lib).unwrap(),
+            "//! Docs.\npub mod cli;\nfn f() {\n    #![allow(unused)]\n}\n"
+        );
+    }
+
+    #[test]
+    fn module_files_and_their_short_list() {
+        assert_eq!(children_folder("src/lib.rs", true), "src");
+        assert_eq!(children_folder("src/input/mod.rs", false), "src/input");
+        assert_eq!(children_folder("src/cli.rs", false), "src/cli");
+        assert_eq!(children_folder("src/games/police_thief/mod.rs", false), "src/games/police_thief");
+        let files: Vec<String> = [
+            "src/lib.rs",
+            "src/cli.rs",
+            "src/games/mod.rs",
+            "src/games/police_thief/mod.rs",
+            "src/games/police_thief/explain.rs",
+            "src/input/mod.rs",
+            "src/solver.rs",
+        ]
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+        assert_eq!(
+            brace_list(&files),
+            "src/{lib,cli,games/{mod,police_thief/{mod,explain}},input/mod,solver}.rs"
+        );
+        assert_eq!(brace_list(&files[..1]), "src/lib.rs");
+        let mixed = ["src/a.rs".to_string(), "src/a/b.rs".to_string(), "README.md".to_string()];
+        assert_eq!(brace_list(&mixed), "{src/{a.rs,a/b.rs},README.md}");
+        let code = "fn main() {}\nmod inner { mod x {} }\nmod graph_games {\npub mod a {\nmod b {\n}\n}\nmod c {}\n}\n";
+        assert_eq!(inline_modules_under(code, LIBRARY).unwrap(), ["a", "a::b", "c"]);
+    }
+
+    /// A made-up project in a temporary folder, from (path, text) pairs; removed on drop.
+    struct Project(std::path::PathBuf);
+
+    impl Project {
+        fn new(name: &str, files: &[(&str, &str)]) -> Project {
+            let dir =
+                std::env::temp_dir().join(format!("graph_games_bundle_test_{}_{name}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            for (path, text) in files {
+                let path = dir.join(path);
+                fs::create_dir_all(path.parent().unwrap()).unwrap();
+                fs::write(path, text).unwrap();
+            }
+            Project(dir)
+        }
+
+        fn library(&self) -> Result<(String, Vec<Source>), String> {
+            let mut sources = Vec::new();
+            let root_source = Source { module: String::new(), file: LIBRARY_ROOT.to_string() };
+            let library = inline_module(&self.0, root_source, false, &mut sources)?;
+            Ok((library, sources))
+        }
+    }
+
+    impl Drop for Project {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// `lines`, each ended by a newline.
+    fn text(lines: &[&str]) -> String {
+        lines.iter().map(|l| format!("{l}\n")).collect()
+    }
+
+    #[test]
+    fn nested_modules_are_inlined_from_their_folders() {
+        let lib = text(&[
+            "//! The library.",
+            "#![forbid(unsafe_code)]",
+            "pub mod a;",
+            "pub mod c;",
+            "#[cfg(test)]",
+            "mod testing;",
+        ]);
+        let a = text(&[
+            "//! a.",
+            "pub mod b;",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d;",
+            "pub use self::b::B;",
+        ]);
+        let b = text(&["use crate::c::C;", "pub struct B(pub C);", "#[cfg(test)]", "mod tests {}"]);
+        let project = Project::new(
+            "nested",
+            &[
+                ("src/lib.rs", &lib),
+                ("src/a/mod.rs", &a),
+                ("src/a/b.rs", &b),
+                ("src/a/d.rs", "pub fn d() -> u8 {\n    super::b::B(crate::c::C).0 .0\n}\n"),
+                ("src/c.rs", "pub mod e;\n#[derive(Clone, Copy)]\npub struct C;\n"),
+                ("src/c/e.rs", "pub const E: u8 = 1;\n"),
+            ],
+        );
+        let (library, sources) = project.library().unwrap();
+        let expected = [
+            "pub mod a {",
+            "pub mod b {",
+            "use crate::graph_games::c::C;",
+            "pub struct B(pub C);",
+            "}",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d {",
+            "pub fn d() -> u8 {",
+            "    super::b::B(crate::graph_games::c::C).0 .0",
+            "}",
+            "}",
+            "pub use self::b::B;",
+            "}",
+            "pub mod c {",
+            "pub mod e {",
+            "pub const E: u8 = 1;",
+            "}",
+            "#[derive(Clone, Copy)]",
+            "pub struct C;",
+            "}",
+        ];
+        assert_eq!(library, text(&expected));
+        let files: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/a/d.rs", "src/c.rs", "src/c/e.rs"]
+        );
+        let modules: Vec<&str> = sources.iter().map(|s| s.module.as_str()).collect();
+        assert_eq!(modules, ["", "a", "a::b", "a::d", "c", "c::e"]);
+    }
+
+    #[test]
+    fn out_of_line_modules_that_cannot_be_found_are_refused() {
+        for (files, expected) in [
+            (
+                &[("src/lib.rs", "pub mod a;\n")][..],
+                "src/lib.rs: `mod a;` found neither src/a.rs nor src/a/mod.rs",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", ""), ("src/a/mod.rs", "")][..],
+                "src/lib.rs: `mod a;`: both src/a.rs and src/a/mod.rs exist",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "mod b;\n")][..],
+                "src/a.rs: `mod b;` found neither src/a/b.rs",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "#[path = \"x.rs\"]\nmod b;\n")][..],
+                "src/a.rs: line 1: `#[path]` cannot be bundled",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "mod b {\n    mod c;\n}\n")][..],
+                "src/a.rs: line 2: an out-of-line `mod` inside",
+            ),
+        ] {
+            let project = Project::new("refused", files);
+            let err = project.library().unwrap_err();
+            assert!(err.starts_with(expected), "{err}");
+        }
+    }
+
+    /// Runs the rustc on the path: a whole bundle of a made-up crate, its main outside `src/`.
+    /// Of the module `unused`, its subfolder and the `Board`s, nothing is left.
+    #[test]
+    fn a_made_up_crate_bundles_with_nested_modules() {
+        let area = text(&[
+            "use super::square::Square;",
+            "/// Docs.",
+            "pub fn area(s: &Square) -> u32 {",
+            "    s.0 * s.0",
+            "}",
+            "pub fn perimeter(s: &Square) -> u32 {",
+            "    4 * s.0",
+            "}",
+        ]);
+        let board = [
+            "pub struct Board;",
+            "impl Board {",
+            "    pub fn new() -> Board {",
+            "        Board",
+            "    }",
+            "}",
+        ];
+        let square = format!("pub struct Square(pub u32);\n{}", text(&board));
+        let unused = text(&[
+            "pub mod deeper;",
+            "use crate::shapes::{area, square::Square};",
+            "pub struct Board;",
+            "impl Board {",
+            "    pub fn area() -> u32 {",
+            "        area(&Square(deeper::SIDE))",
+            "    }",
+            "}",
+        ]);
+        let main = text(&[
+            "use graph_games::shapes::{self, square::Square};",
+            "",
+            "fn main() {",
+            "    println!(\"{}\", shapes::area(&Square(3)));",
+            "}",
+        ]);
+        let project = Project::new(
+            "crate",
+            &[
+                ("src/lib.rs", "pub mod shapes;\npub mod unused;\n"),
+                ("src/shapes/mod.rs", "mod area;\npub mod square;\npub use area::area;\n"),
+                ("src/shapes/area.rs", &area),
+                ("src/shapes/square.rs", &square),
+                ("src/unused.rs", &unused),
+                ("src/unused/deeper.rs", "pub const SIDE: u32 = 2;\n"),
+                ("main.rs", &main),
+            ],
+        );
+        let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
+        let made = bundle(&project.0, "main.rs", &options, |files| files.join(" ")).unwrap();
+        let expected = [
+            "// main: `make bundle` of graph_games's main.rs, src/{lib,shapes/{mod,area,square}}.rs (used items \
+             only, no comments), main.rs src/lib.rs src/shapes/mod.rs src/shapes/area.rs src/shapes/square.rs.",
+            "// Std only, Rust 2018-2024, rustc 1.63+. Do not edit: change src/, run `make bundle`.",
+            "",
+            "use crate::graph_games::shapes::{self, square::Square};",
+            "fn main() {",
+            "\tprintln!(\"{}\", shapes::area(&Square(3)));",
+            "}",
+            "mod graph_games {",
+            "pub mod shapes {",
+            "mod area {",
+            "use super::square::Square;",
+            "pub fn area(s: &Square) -> u32 {",
+            "\ts.0 * s.0",
+            "}",
+            "}",
+            "pub mod square {",
+            "pub struct Square(pub u32);",
+            "}",
+            "pub use area::area;",
+            "}",
+            "}",
+        ];
+        assert_eq!(made.text, text(&expected));
+        assert_eq!(made.modules, ["shapes", "shapes::area", "shapes::square"]);
     }
 
     #[test]
@@ -1656,7 +2299,7 @@ mod tests {
 
     #[test]
     fn blank_lines_are_tidied_outside_literals() {
-        let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n";
+        let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
         assert_eq!(
             tidy_blank_lines(src).unwrap(),
             "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
@@ -1685,6 +2328,27 @@ mod tests {
     }
 
     #[test]
+    fn imports_of_what_went_leave_their_use() {
+        let src = "pub use a::{b::{C, D}, E as F, g::*};\nfn f() {\n    use h::I;\n}\nuse j::{self, K};\n";
+        let without = |names: &[&str]| {
+            let lexed = Lexed::new(src).unwrap();
+            let doomed: Vec<usize> = names.iter().map(|n| src.find(n).unwrap()).collect();
+            unwrap_single_groups(&apply_edits(src, lexed.without_imports_at(&doomed).unwrap())).unwrap()
+        };
+        assert_eq!(
+            without(&["D}", "E as"]),
+            "pub use a::{b::C, g::*};\nfn f() {\n    use h::I;\n}\nuse j::{self, K};\n"
+        );
+        assert_eq!(without(&["b::", "E as", "g::"]), "fn f() {\n    use h::I;\n}\nuse j::{self, K};\n");
+        assert_eq!(
+            without(&["h::I", "K}"]),
+            "pub use a::{b::{C, D}, E as F, g::*};\nfn f() {\n}\nuse j::{self};\n"
+        );
+        // Something unresolved that is not in a `use`: no edit, the error stands.
+        assert!(Lexed::new(src).unwrap().without_imports_at(&[src.find("f()").unwrap()]).unwrap().is_empty());
+    }
+
+    #[test]
     fn json_values() {
         let json = Json::parse(
             r#" {"a": [1, -2.5e1, true, false, null], "b": {"c": "x\"\\\n\u00e9\ud83d\ude00"}, "d": []} "#,
@@ -1700,6 +2364,70 @@ mod tests {
         for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"abc", "tru", "[1] 2", "\"\\u12\""] {
             assert!(Json::parse(bad).is_err(), "{bad:?} should not parse");
         }
+    }
+
+    /// Runs the rustc on the path: what pruning a whole library takes beyond the basics. `b` is
+    /// unused: its `Board` goes with its `impl` but not with `a`'s; its trait goes with the impls
+    /// its macro writes, then the macro, empty, with its calls; `a`'s import of what went no longer
+    /// resolves and goes; the modules left empty go, the deepest first.
+    #[test]
+    fn pruning_follows_cuts_through_imports_modules_and_macros() {
+        let main = "fn main() {\n    a::run();\n}\n\nmod a {\n";
+        let import = "    use crate::b::{helper, Counter};\n\n";
+        let a = text(&[
+            "    pub struct Board;",
+            "",
+            "    impl Board {",
+            "        pub fn new() -> Board {",
+            "            Board",
+            "        }",
+            "    }",
+            "",
+            "    pub fn run() {",
+            "        let _board = Board::new();",
+            "    }",
+        ]);
+        let unused = "\n    pub fn unused() -> u8 {\n        helper(Counter::ONE)\n    }\n";
+        let b = [
+            "mod b {",
+            "    pub struct Board;",
+            "",
+            "    impl Board {",
+            "        pub fn new() -> Board {",
+            "            Board",
+            "        }",
+            "    }",
+            "",
+            "    pub trait Counter {",
+            "        const ONE: Self;",
+            "    }",
+            "",
+            "    macro_rules! counter {",
+            "        ($t:ty) => {",
+            "            impl Counter for $t {",
+            "                const ONE: $t = 1;",
+            "            }",
+            "        };",
+            "    }",
+            "    counter!(u8);",
+            "    counter!(u16);",
+            "",
+            "    pub fn helper(x: u8) -> u8 {",
+            "        x",
+            "    }",
+            "",
+            "    pub mod inner {",
+            "        pub mod deeper {",
+            "            pub fn f() {}",
+            "        }",
+            "    }",
+            "}",
+        ]
+        .join("\n");
+        let src = format!("{main}{import}{a}{unused}}}\n\n{b}\n");
+        let (pruned, report) = prune(&Options::default().rustc, &src).unwrap();
+        assert_eq!(pruned, format!("{main}{a}}}\n"));
+        assert!(report.removed >= 6, "{report:?}");
     }
 
     /// Runs the rustc on the path (the one `make bundle` uses).
