@@ -1,4 +1,5 @@
-# graph_games: build, test and inspect the judge binaries. `make help` lists the targets.
+# graph_games: build, test and inspect the judge binaries. `make help` lists the targets and the
+# switches they read.
 BINS := graph_game police_thief grid_game_28218 move_or_block
 RELEASE := target/release
 BUNDLES := target/bundle
@@ -11,37 +12,84 @@ SHELL := /bin/bash
 COUNT ?= 100000
 SEED ?= 1
 
+# $(call on,VALUE): non-empty when a switch such as BUNDLE=1 is on: set to anything but empty or 0.
+on = $(filter-out 0,$(strip $(1)))
+
 help:
 	@echo "make build   release binaries in $(RELEASE)/"
-	@echo "make test    everything CI runs: unit, oracle and integration tests, every judge case,"
-	@echo "             every bundle compiled alone (editions 2018, 2021, 2024, no warnings) and judged"
+	@echo "make test    every test: unit, oracle and integration tests (tests/layout.rs: the house rules"
+	@echo "             of src/), every judge case, every bundle compiled alone (editions 2018, 2021, 2024,"
+	@echo "             no warnings) and judged. Its last line: all tests: N passed, M failed[, K skipped],"
+	@echo "             then one line per skipped test: one that could not do its job on this machine"
+	@echo "             (the AVX2 test on a CPU without AVX2), counted as skipped, not passed"
 	@echo "make prove   move_or_block: the closed form against the solved (l, r, c) game on every state"
 	@echo "             with l + r + c <= PROVE_LIMIT (default 500)"
 	@echo "make fuzz    a long mutation-fuzzing campaign (COUNT=$(COUNT) mutants per binary, SEED=$(SEED));"
 	@echo "             a mutant that breaks the contract is saved in target/fuzz/ (make test runs 2000)"
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge:"
-	@echo "             at most 32 KiB, checked to compile warning-free in editions 2018, 2021, 2024;"
+	@echo "             at most 48 KiB, checked to compile warning-free in editions 2018, 2021, 2024;"
 	@echo "             DOCS=1 keeps the comments and docs (no size limit)"
-	@echo "make judge   every judge case through the cargo binaries: PASS/FAIL and the time of each,"
-	@echo "             SLOW past the 1 s time limit; BUNDLE=1 judges the compiled bundles instead"
-	@echo "             (every edition, or EDITIONS=\"2021\")"
+	@echo "make judge   every judge case through the cargo binaries and examples: PASS/FAIL, the time of each,"
+	@echo "             SLOW past the 1 s time limit for a case without flags (a judge runs no flags;"
+	@echo "             a case with flags shows them and is never SLOW); BUNDLE=1 judges the compiled"
+	@echo "             bundles instead, in editions 2018, 2021, 2024 or in those of EDITIONS=\"2021\""
 	@echo "make msrv    fetch Debian 12's rustc 1.63 into target/msrv/ and prove the crate and every"
 	@echo "             bundle (editions 2018, 2021) on it, judge cases included"
 	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
 	@echo "make bench   ../shared/bench/compare all (speed and memory against the baselines)"
-	@echo "make lint    rustfmt and clippy, warnings as errors"
+	@echo "make lint    cargo fmt --check, and cargo clippy on every target with warnings as errors"
+	@echo "CI (.ci/run) runs make test, make lint, make msrv."
+	@echo
+	@echo "BUNDLE and DOCS are on when set to anything but empty or 0."
+	@echo "Environment variables the tests read (make sets some of them from its variables above):"
+	@echo "  FUZZ_COUNT, FUZZ_SEED  tests/fuzz.rs: mutants per binary (default 2000) and their seed;"
+	@echo "                         make fuzz sets them from COUNT and SEED"
+	@echo "  FUZZ_BIN_DIR           tests/fuzz.rs runs the binaries of this folder instead of cargo's"
+	@echo "                         (an older build: does the fuzzer find what was fixed since?)"
+	@echo "  MOVE_OR_BLOCK_PROVE    the bound of tests/move_or_block.rs's ignored proof (default 500);"
+	@echo "                         make prove sets it from PROVE_LIMIT"
+	@echo "  JUDGE_REPORT           anything but empty or 0: the judge-case tests print a line per case"
+	@echo "                         (seen with --nocapture); make judge sets it"
+	@echo "  BUNDLE_EDITIONS        the editions tests/bundle.rs compiles each bundle in (default"
+	@echo "                         \"2018 2021 2024\"), in make test too; make judge BUNDLE=1 sets it"
+	@echo "                         from EDITIONS, make msrv to \"2018 2021\""
+	@echo "  BUNDLE_RUSTC           the rustc tests/bundle.rs compiles the bundles with (default: RUSTC);"
+	@echo "                         make msrv sets it to rustc 1.63"
+	@echo "  RUSTC                  the rustc the bundler prunes and checks bundles with (default rustc),"
+	@echo "                         in make bundle and tests/bundle.rs; cargo also builds with it"
+	@echo "  BLESS                  set at all (even to 0 or empty): the generated judge cases are first"
+	@echo "                         rewritten (input, expected .out) from their generator and oracle or closed"
+	@echo "                         form: graph_game's large_mixed* (tests/graph_game_oracle.rs, also their"
+	@echo "                         .args), berzerk's and shiritori's (tests/examples_oracle.rs)"
+	@echo "For example: FUZZ_COUNT=200 make test; BUNDLE_RUSTC=target/msrv/rustc make judge BUNDLE=1"
+	@echo "(after make msrv); BLESS=1 cargo test --release --test graph_game_oracle large_cases."
 
 build:
 	cargo build --release
 
+# A test that cannot do its job on this machine (src/input/x86_64.rs's AVX2 test, on a CPU without
+# AVX2) passes, but first appends a line `skipped: <test>: <why>` to this file.
+SKIPPED := target/skipped-tests.txt
+
 # tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition and runs the
 # judge cases on it; `make bundle` then checks that the bundler also builds on its own, warning-free,
-# and writes them.
+# and writes them. The summary adds up cargo's `test result:` lines; a skipped test (one line of
+# $(SKIPPED), each counted once) is counted as skipped, not passed.
 test:
 	@mkdir -p target
+	@rm -f $(SKIPPED)
 	set -o pipefail; cargo test --release 2>&1 | tee target/test-output.txt
 	@$(MAKE) --no-print-directory bundle
-	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { print "all tests: " passed " passed, " failed " failed" }' target/test-output.txt
+	@awk -v skipped_file=$(SKIPPED) ' \
+	  /^test result:/ { passed += $$4; failed += $$6 } \
+	  END { \
+	    while ((getline line < skipped_file) > 0) \
+	      if (line != "" && !(line in seen)) { seen[line] = 1; lines[++skipped] = line } \
+	    summary = "all tests: " (passed - skipped) " passed, " failed " failed"; \
+	    if (skipped) summary = summary ", " skipped " skipped"; \
+	    print summary; \
+	    for (k = 1; k <= skipped; k++) print "  " lines[k] \
+	  }' target/test-output.txt
 
 # An ignored test of tests/move_or_block.rs (src/bin holds only judge programs); it prints how far
 # it got, the number of states and the time.
@@ -61,15 +109,17 @@ $(BUNDLER): tools/bundle.rs
 # The bundler itself compiles every bundle (type-checked, -D warnings) in editions 2018, 2021 and
 # 2024, and fails if one does not compile.
 bundle: $(BUNDLER)
-	$(BUNDLER) --out $(BUNDLES) $(if $(DOCS),--docs)
+	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs)
 
 # One implementation of "check a case" (tests/common::check_case): the judge-case tests, in their
-# reporting mode.
+# reporting mode. Only a case without flags (no .args file) is held to the time limit. The examples
+# have judge cases too (inputs/berzerk/...): `cargo test --test judge_cases` alone does not build them.
 judge:
-ifdef BUNDLE
+ifneq ($(call on,$(BUNDLE)),)
 	JUDGE_REPORT=1 $(if $(EDITIONS),BUNDLE_EDITIONS="$(EDITIONS)") cargo test --release -q --test bundle \
 	  every_bundle_compiles_alone_and_passes_every_judge_case -- --exact --nocapture
 else
+	cargo build --release --examples -q
 	JUDGE_REPORT=1 cargo test --release -q --test judge_cases every_judge_case -- --exact --nocapture
 endif
 
@@ -89,6 +139,9 @@ bench:
 	@if [[ -x ../shared/bench/compare ]]; then ../shared/bench/compare all; \
 	else echo "../shared/bench/compare is not here: nothing to compare against"; fi
 
+# What CI runs after make test (.ci/run): the formatting of every file cargo fmt sees (rustfmt.toml)
+# and clippy on the library, the binaries and the tests; clippy also flags an API newer than
+# Cargo.toml's rust-version.
 lint:
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings -D clippy::incompatible_msrv

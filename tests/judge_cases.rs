@@ -6,7 +6,9 @@
 //! exactly that on stderr). A case with neither fails. New binaries get cases by adding files.
 //!
 //! With `JUDGE_REPORT=1` and `--nocapture` (what `make judge` runs), every case prints a line:
-//! PASS or FAIL, its time, `SLOW` past the problem's time limit.
+//! PASS or FAIL, its time, and `SLOW` past the problem's time limit (1 s) for a case without flags,
+//! the only kind a judge runs; a case with flags (an extra such as `--brute --explain`) shows them
+//! after its name and is never SLOW. The last line counts the cases over the limit.
 
 mod common;
 use common::{judge_cases, root, sorted_entries, Judge};
@@ -17,8 +19,13 @@ fn every_judge_case() {
     let mut judge = Judge::default();
     for dir in sorted_entries(&root().join("inputs")) {
         let bin = dir.file_name().unwrap().to_str().unwrap().to_string();
-        // Cargo puts every binary of the package next to each other.
-        let executable = Path::new(env!("CARGO_BIN_EXE_graph_game")).with_file_name(&bin);
+        // Cargo puts every binary of the package next to each other, and an example
+        // (`examples/<bin>.rs`) in `examples/` beside them: a plain `cargo test` builds the
+        // examples, `cargo test --test judge_cases` alone does not (`cargo build --examples`).
+        let mut executable = Path::new(env!("CARGO_BIN_EXE_graph_game")).with_file_name(&bin);
+        if root().join("examples").join(format!("{bin}.rs")).exists() {
+            executable = executable.with_file_name("examples").join(&bin);
+        }
         for case in judge_cases(&bin) {
             judge.case(&executable, &bin, &case, "");
         }

@@ -188,8 +188,17 @@ pub fn judge_cases(bin: &str) -> Vec<PathBuf> {
 
 /// The time limit of every problem here: BOJ 28218 and BOJ 31567 give 1 s
 /// (../shared/problems/grid_game_28218.md, move_or_block.md); this project's own two problems
-/// give none, and are held to the same.
+/// give none, and are held to the same. It binds only a case run as a judge runs it: with no
+/// flags (see [`case_flags`]).
 pub const TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// The flags of a judge case: the words of `<case>.args`, none without that file. A case with no
+/// flags runs as a judge runs the binary; one with flags runs an extra (`--brute`, `--explain`,
+/// `--depth`...) that no judge runs, so the time limit does not bind it.
+pub fn case_flags(case: &Path) -> Vec<String> {
+    let args = fs::read_to_string(case.with_extension("args")).unwrap_or_default();
+    args.split_whitespace().map(String::from).collect()
+}
 
 /// Runs `executable` on one judge case of `bin` (flags from `<case>.args`) and compares with the
 /// answer: `expected/<bin>/<case>.out` (exit status 0, exactly that on stdout, nothing on stderr)
@@ -202,8 +211,8 @@ pub fn check_case(executable: &Path, bin: &str, case: &Path) -> Option<String> {
 /// [`check_case`], and how long the run took.
 pub fn judge_case(executable: &Path, bin: &str, case: &Path) -> (Option<String>, Duration) {
     let stem = case.file_stem().unwrap().to_str().unwrap();
-    let args = fs::read_to_string(case.with_extension("args")).unwrap_or_default();
-    let args: Vec<&str> = args.split_whitespace().collect();
+    let flags = case_flags(case);
+    let args: Vec<&str> = flags.iter().map(String::as_str).collect();
     let (run, time) = run_program_timed(executable.to_str().unwrap(), &args, &fs::read(case).unwrap());
     (compare(bin, stem, &run), time)
 }
@@ -245,19 +254,24 @@ fn first_difference(expected: &[u8], got: &[u8]) -> String {
     format!("stdout line {}: expected {}, got {}", line + 1, show(e.get(line)), show(g.get(line)))
 }
 
-/// Whether the judge-case tests report every case (`make judge` sets `JUDGE_REPORT=1` and runs
-/// them with `--nocapture`).
+/// Whether the judge-case tests report every case: `JUDGE_REPORT` set to anything but empty or
+/// `0` (`make judge` sets `JUDGE_REPORT=1` and runs them with `--nocapture`, so the lines show).
 pub fn judge_report() -> bool {
     std::env::var_os("JUDGE_REPORT").map_or(false, |v| !v.is_empty() && v != "0")
 }
 
 /// Tallies judged cases, printing one line each when [`judge_report`] is on:
-/// `PASS  0.004 s  graph_game/example`, `SLOW` beside a time over [`TIME_LIMIT`], and for a
-/// failure `FAIL` with what went wrong below.
+/// `PASS    0.004 s  graph_game/example`, and for a failure `FAIL` with what went wrong below.
+/// A case with flags shows them after its name (`move_or_block/brute_500_free --brute --explain`)
+/// and its time, but only a case without flags, run as a judge runs it, is held to
+/// [`TIME_LIMIT`]: `SLOW` beside its time past the limit, and counted in [`Judge::slow`].
 #[derive(Default)]
 pub struct Judge {
     pub failures: Vec<String>,
     pub passed: usize,
+    /// Cases without flags judged (the ones [`TIME_LIMIT`] binds).
+    pub timed: usize,
+    /// Of those, the ones that ran over [`TIME_LIMIT`].
     pub slow: usize,
 }
 
@@ -266,8 +280,17 @@ impl Judge {
     /// case's name in the report.
     pub fn case(&mut self, executable: &Path, bin: &str, case: &Path, label: &str) {
         let (failure, time) = judge_case(executable, bin, case);
-        let name = format!("{bin}/{}{label}", case.file_stem().unwrap().to_str().unwrap());
-        let slow = time > TIME_LIMIT;
+        let flags = case_flags(case);
+        let stem = case.file_stem().unwrap().to_str().unwrap();
+        let name = if flags.is_empty() {
+            format!("{bin}/{stem}{label}")
+        } else {
+            format!("{bin}/{stem} {}{label}", flags.join(" "))
+        };
+        // No judge runs a binary with flags: only a case without them has a time limit.
+        let timed = flags.is_empty();
+        let slow = timed && time > TIME_LIMIT;
+        self.timed += usize::from(timed);
         self.slow += usize::from(slow);
         if judge_report() {
             let verdict = if failure.is_some() { "FAIL" } else { "PASS" };
@@ -284,13 +307,14 @@ impl Judge {
         }
     }
 
-    /// `N passed, M failed, K over the time limit`.
+    /// `N passed, M failed; K of T cases without flags over the time limit of 1 s`.
     pub fn summary(&self) -> String {
         format!(
-            "{} passed, {} failed, {} over the time limit of {} s",
+            "{} passed, {} failed; {} of {} cases without flags over the time limit of {} s",
             self.passed,
             self.failures.len(),
             self.slow,
+            self.timed,
             TIME_LIMIT.as_secs_f64()
         )
     }
