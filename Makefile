@@ -28,7 +28,9 @@ help:
 	@echo "             a mutant that breaks the contract is saved in target/fuzz/ (make test runs 2000)"
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge:"
 	@echo "             at most 48 KiB, checked to compile warning-free in editions 2018, 2021, 2024;"
-	@echo "             DOCS=1 keeps the comments and docs (no size limit)"
+	@echo "             DOCS=1 keeps the comments and docs (no size limit); SRC=path/to/main.rs bundles"
+	@echo "             that file instead (any main written against graph_games::, anywhere), into"
+	@echo "             $(BUNDLES)/<its name>.rs"
 	@echo "make judge   every judge case through the cargo binaries and examples: PASS/FAIL, the time of each,"
 	@echo "             SLOW past the 1 s time limit for a case without flags (a judge runs no flags;"
 	@echo "             a case with flags shows them and is never SLOW); BUNDLE=1 judges the compiled"
@@ -109,7 +111,7 @@ $(BUNDLER): tools/bundle.rs
 # The bundler itself compiles every bundle (type-checked, -D warnings) in editions 2018, 2021 and
 # 2024, and fails if one does not compile.
 bundle: $(BUNDLER)
-	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs)
+	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(SRC)
 
 # One implementation of "check a case" (tests/common::check_case): the judge-case tests, in their
 # reporting mode. Only a case without flags (no .args file) is held to the time limit. The examples

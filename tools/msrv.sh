@@ -78,6 +78,12 @@ for main in src/bin/*.rs; do
     -L "$out" -o "$out/$(basename "$main" .rs)" "$main"
   bins=$((bins + 1))
 done
+# The examples too: whole submissions against the library, as a contestant builds them.
+for main in examples/*.rs; do
+  "$rustc" --edition 2021 -D warnings --crate-type bin --extern "graph_games=$out/libgraph_games.rlib" \
+    -L "$out" -o "$out/example-$(basename "$main" .rs)" "$main"
+  bins=$((bins + 1))
+done
 # The tests and the bundler type-check too (cargo's variables set by hand for `env!`).
 export CARGO_MANIFEST_DIR=$PWD CARGO_TARGET_TMPDIR=$out
 for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
@@ -88,7 +94,7 @@ for test in src/lib.rs tests/*.rs; do
   tests=$((tests + 1))
 done
 "$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bundle.rmeta" tools/bundle.rs
-echo "msrv: src/lib.rs and $bins binaries build, $tests test crates and tools/bundle.rs type-check, without warnings"
+echo "msrv: src/lib.rs and $bins binaries and examples build, $tests test crates and tools/bundle.rs type-check, without warnings"
 
 # 2. Every bundle, in each edition, on every judge case.
 log=$dir/judge.txt
