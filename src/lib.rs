@@ -16,12 +16,15 @@
 //! - [`games`]: the judge problems, one file or folder each, all of one shape (see there).
 //! - [`input`]: judge input read as tokens with positions, and the error contract's [`input::Error`].
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
+//! - [`cases`]: generated judge inputs (a game's [`cases::Case`]) and the [`cases::Rng`] behind them,
+//!   for `stress`, the tests and the benchmarks.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
 //!
-//! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `divisor` and
-//! `prefetch` at the bottom, then `solver`, `graph`, `cli`, and the games on top.
+//! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `cases`,
+//! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `cli`, and the games on top.
 
+pub mod cases;
 pub mod cli;
 pub mod divisor;
 pub mod games;
