@@ -81,6 +81,11 @@ pub trait Case: Clone + std::fmt::Debug {
     /// The judge's input text.
     fn write(&self) -> Vec<u8>;
 
+    /// The case `text` holds, if it is a valid input of the judge program (what [`Case::write`]
+    /// wrote, or a user's own input): so that an input saved by `stress` can be shrunk or checked
+    /// again.
+    fn parse(text: &[u8]) -> Option<Self>;
+
     /// Every case one shrink step smaller than this one (a vertex, an edge, a row, a query, a wall
     /// fewer; a smaller bound), each a valid input; the most promising first. Empty when nothing
     /// can go.
