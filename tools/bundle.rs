@@ -32,25 +32,43 @@
 //!    Which of it the main needs is left to pruning (5.), which follows every path as rustc does.
 //! 4. Comments go (unless `--docs`): a comment alone on its line with its line, one after code
 //!    with the spaces before it; blank lines are then tidied as rustfmt leaves them.
-//! 5. Unused items go, told by the compiler: the candidate bundle is type-checked by rustc
-//!    (`--emit=metadata --error-format=json`), and each item it reports under `dead_code`
+//! 5. Unused items go, told by the compiler, for every target. rustc here (the host, x86-64
+//!    Linux) sees only the code of its own target: an item used only under
+//!    `#[cfg(not(target_arch = "x86_64"))]` looks unused to it, yet a judge may run on aarch64.
+//!    So each round type-checks two copies of the candidate bundle at once (`--emit=metadata
+//!    --error-format=json`): the bundle, and its foreign copy ([`foreign_copy`]), where every
+//!    target-specific `cfg` name ([`TARGET_CFG_NAMES`]: `target_arch`, `unix`, ..) inside a `cfg`
+//!    predicate (`#[cfg(..)]`, `cfg!(..)`, a `cfg_attr`'s) is spelt backwards. rustc does not know
+//!    `hcra_tegrat` (and, without `--check-cfg`, says nothing of it), so every target predicate
+//!    is false there and `not(..)` of it true, as on a foreign target, while every byte stays
+//!    where it was: the spans of the two copies' diagnostics are interchangeable. Something one
+//!    copy reports unused goes only if, in the other configuration, it is reported unused too or
+//!    not compiled at all: under a `cfg` false there (on it, or on the item, module or block
+//!    around it), as [`Config`] evaluates it, from `rustc --print cfg` for the host and without
+//!    its target options for the foreign copy. Then each item reported under `dead_code`
 //!    (a function, method, constant, type, trait, ...) is cut with its attributes and comments,
 //!    a type with its `impl` blocks in its module, a trait with its `impl` blocks anywhere;
-//!    imports reported under `unused_imports` go as rustc suggests. An import of something cut
-//!    (it was used by unused code only, cut in the same round) then no longer resolves: it goes
-//!    from its `use` (only such errors are tolerated, and only after a round that cut something).
-//!    Removing an item can leave others unused, so this repeats until rustc reports nothing.
-//!    An inherent `impl`, a module (at any depth) or a `macro_rules!` (with its calls) left empty
-//!    goes too. A field or an enum variant that rustc finds unused (never read, never built)
-//!    cannot go without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its
-//!    own, and `make bundle` lists it. Nothing else is allowed: a bundle has no blanket `allow`.
+//!    imports reported under `unused_imports` go as rustc suggests (one by one when only some of
+//!    a `use` go). An import of something cut (it was used by unused code only, cut in the same
+//!    round) then no longer resolves, in either copy: it goes from its `use` (only such errors
+//!    are tolerated, and only after a round that cut something; any other error in the foreign
+//!    copy is an error "does not compile for targets other than x86-64 Linux"). Removing an item
+//!    can leave others unused, so this repeats until nothing more goes. An inherent `impl`, a
+//!    module (at any depth) or a `macro_rules!` (with its calls) left empty goes too. A field or
+//!    an enum variant that rustc finds unused here (never read, never built) cannot go without
+//!    rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own. So does, at
+//!    the end, an item used only on other targets (the portable classifier of `input::decimal`),
+//!    or an `#[allow(unused_imports)]` an import, so that the bundle is warning-free here too;
+//!    `make bundle` lists them. Nothing else is allowed: a bundle has no blanket `allow`.
 //! 6. Indentation becomes tabs (unless `--docs`), four spaces to a tab, as rustfmt writes with
 //!    `hard_tabs = true`: a quarter of the indentation's bytes. (Module bodies stay at column 0,
 //!    as in their files.)
 //! 7. The header names the program, the commit, and the source files of the modules left, in
 //!    brace form (`src/{lib,cli,games/{mod,graph_game},..}.rs`).
 //! 8. The bundle must fit [`MAX_BUNDLE_BYTES`] (unless `--docs`), and compile without a single
-//!    warning (`-D warnings`) in every edition judges offer, 2018, 2021 and 2024.
+//!    warning (`-D warnings`) in every edition judges offer, 2018, 2021 and 2024; and be
+//!    portable: its foreign copy must compile in each edition too, without an error (a warning
+//!    there is tolerated, as a judge does not deny warnings, and `make bundle` lists it).
 //!
 //! What the bundler cannot carry over faithfully is refused with an error rather than turned into
 //! a bundle that does not compile: a `#[path]`, an out-of-line `mod x;` whose file is missing (or
@@ -60,7 +78,9 @@
 //!
 //! Cost: linear in the size of the sources for the text work; a few rustc type-checks per bundle
 //! (under a second for the first, on the whole library, about a third of a second each after),
-//! one thread per bundle.
+//! two at a time for the two copies, so twice the work of pruning for this machine alone; one
+//! thread per bundle (`make bundle`: about 9 s on two busy cores for the four judge programs,
+//! against 4.5 s for this machine alone).
 //!
 //! Usage, from the project root (this is what `make bundle` runs): see `USAGE` below. The rustc used
 //! is `$RUSTC`, else the `rustc` on the path. Written for rustc 1.63 (`make msrv` checks it).
@@ -336,7 +356,7 @@ impl<'a> Lexed<'a> {
         while self.text(k) == "#" && self.text(k + 1) == "[" {
             let close = self.matching(k + 1)?;
             let words: Vec<&str> = (k + 2..close).map(|j| self.text(j)).collect();
-            match attribute_value(&words) {
+            match attribute_value(&words, &Config::AnyJudge) {
                 Some(false) => absent = true,
                 Some(true) => true_cfgs.push((k, close)),
                 None => {}
@@ -520,23 +540,146 @@ enum Built {
     Present(Vec<(usize, usize)>),
 }
 
-/// What an attribute (its tokens between `#[` and `]`) says of its item in a bundle: `#[test]`
+/// The `cfg` names that depend on the target a judge compiles for.
+pub const TARGET_CFG_NAMES: [&str; 12] = [
+    "target_arch",
+    "target_os",
+    "target_family",
+    "target_env",
+    "target_vendor",
+    "target_feature",
+    "target_endian",
+    "target_pointer_width",
+    "target_has_atomic",
+    "target_abi",
+    "unix",
+    "windows",
+];
+
+/// What is known of the `cfg` options of a compilation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Config {
+    /// Any judge's, as far as a bundle can know: `test`, `miri` and every cargo feature
+    /// (`feature = ".."`) are off; the others (`unix`, `target_arch = ".."`) depend on the judge.
+    AnyJudge,
+    /// Exactly these options are on, each `name` or `name="value"` as `rustc --print cfg` lists
+    /// them; any other is off.
+    Exactly(Vec<String>),
+}
+
+impl Config {
+    /// This machine's options, as `rustc` type-checks a bundle here: `rustc --print cfg`.
+    pub fn host(rustc: &str) -> Result<Config, String> {
+        let output = Command::new(rustc)
+            .args(["--print", "cfg"])
+            .output()
+            .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+        if !output.status.success() {
+            return Err(format!("{rustc} --print cfg failed: {}", String::from_utf8_lossy(&output.stderr)));
+        }
+        let options = String::from_utf8_lossy(&output.stdout);
+        Ok(Config::Exactly(options.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()))
+    }
+
+    /// The foreign configuration of this one: the same options less every target-specific one
+    /// ([`TARGET_CFG_NAMES`]), so that each target predicate is false and `not(..)` of it true.
+    /// It is what `self` makes of a [`foreign_copy`].
+    pub fn foreign(&self) -> Config {
+        match self {
+            Config::AnyJudge => Config::AnyJudge,
+            Config::Exactly(options) => Config::Exactly(
+                options
+                    .iter()
+                    .filter(|o| !TARGET_CFG_NAMES.contains(&o.split('=').next().unwrap_or("")))
+                    .cloned()
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The value of the option `key` (`"x86_64"` for `target_arch`, quotes included), if known.
+    pub fn value(&self, key: &str) -> Option<&str> {
+        match self {
+            Config::Exactly(options) => options.iter().find_map(|o| o.strip_prefix(key)?.strip_prefix('=')),
+            Config::AnyJudge => None,
+        }
+    }
+
+    /// The target, for messages: `x86-64 Linux`.
+    pub fn target_name(&self) -> String {
+        let value = |key: &str| self.value(key).map(|v| v.trim_matches('"').to_string());
+        let arch = value("target_arch").map_or("any".to_string(), |a| a.replace('_', "-"));
+        let os = value("target_os").map_or(String::new(), |os| {
+            let mut chars = os.chars();
+            chars.next().map_or(String::new(), |c| format!(" {}{}", c.to_uppercase(), chars.as_str()))
+        });
+        format!("{arch}{os}")
+    }
+
+    /// Whether the option `name` (with `= value`, a string literal as written, if given) is on:
+    /// `None` if that is not known.
+    fn option(&self, name: &str, value: Option<&str>) -> Option<bool> {
+        match self {
+            Config::AnyJudge => match value {
+                Some(_) if name == "feature" => Some(false),
+                None if matches!(name, "test" | "miri") => Some(false),
+                _ => None,
+            },
+            Config::Exactly(options) => Some(options.iter().any(|o| match value {
+                None => o == name,
+                Some(value) => o.strip_prefix(name).and_then(|o| o.strip_prefix('=')) == Some(value),
+            })),
+        }
+    }
+}
+
+/// What an attribute (its tokens between `#[` and `]`) says of its item in `config`: `#[test]`
 /// and a false `cfg` remove it (`Some(false)`), a true `cfg` keeps it (`Some(true)`), and
-/// anything else says nothing (`None`).
-fn attribute_value(words: &[&str]) -> Option<bool> {
+/// anything else says nothing (`None`). A `cfg_attr` whose predicate is true says what the `cfg`
+/// among its attributes says, but only when that removes the item: it never goes as a true `cfg`.
+fn attribute_value(words: &[&str], config: &Config) -> Option<bool> {
     match words {
         ["test"] => Some(false),
-        ["cfg", "(", predicate @ .., ")"] => cfg_value(predicate),
+        ["cfg", "(", predicate @ .., ")"] => cfg_value(predicate, config),
+        ["cfg_attr", "(", inner @ .., ")"] => {
+            let parts = top_level_parts(inner);
+            let (predicate, attributes) = parts.split_first()?;
+            let removed = attributes
+                .iter()
+                .any(|a| matches!(a, ["cfg", ..]) && attribute_value(a, config) == Some(false));
+            (removed && cfg_value(predicate, config) == Some(true)).then_some(false)
+        }
         _ => None,
     }
 }
 
-/// The value of a `cfg` predicate in a bundle, which plain rustc compiles for a judge: `test`,
-/// `miri` and every cargo feature (`feature = ".."`) are false, `not`, `all` and `any` combine,
-/// and any other option is unknown (`None`: `unix`, `target_arch = ".."` depend on the judge).
-/// Iterative, with a stack of the enclosing `all` / `any` / `not` and the values of their
-/// operands so far.
-fn cfg_value(words: &[&str]) -> Option<bool> {
+/// `words` split at their top-level commas (not those inside brackets).
+fn top_level_parts<'w, 'a>(words: &'w [&'a str]) -> Vec<&'w [&'a str]> {
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0usize, 0);
+    for (i, &word) in words.iter().enumerate() {
+        match word {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            "," if depth == 0 => {
+                parts.push(&words[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if from < words.len() {
+        parts.push(&words[from..]);
+    }
+    parts
+}
+
+/// The value of a `cfg` predicate in `config` (`None`: unknown): `not`, `all` and `any` combine
+/// the options, as [`Config`] tells them. For [`Config::AnyJudge`], which plain rustc compiles for
+/// a judge, `test`, `miri` and every cargo feature are false and any other option is unknown
+/// (`unix`, `target_arch = ".."` depend on the judge). Iterative, with a stack of the enclosing
+/// `all` / `any` / `not` and the values of their operands so far.
+fn cfg_value(words: &[&str], config: &Config) -> Option<bool> {
     let mut stack: Vec<(&str, Vec<Option<bool>>)> = vec![("all", Vec::new())];
     let mut i = 0;
     while i < words.len() {
@@ -551,10 +694,9 @@ fn cfg_value(words: &[&str]) -> Option<bool> {
             let value = combine(op, &values);
             stack.last_mut()?.1.push(value);
         } else if word != "," {
-            let is_key_value = words.get(i + 1) == Some(&"=");
-            let known_false = if is_key_value { word == "feature" } else { matches!(word, "test" | "miri") };
-            stack.last_mut()?.1.push(if known_false { Some(false) } else { None });
-            if is_key_value {
+            let value = if words.get(i + 1) == Some(&"=") { words.get(i + 2).copied() } else { None };
+            stack.last_mut()?.1.push(config.option(word, value));
+            if value.is_some() {
                 i += 2; // the `=` and the value
             }
         }
@@ -575,6 +717,138 @@ fn combine(op: &str, values: &[Option<bool>]) -> Option<bool> {
         "all" if values.iter().all(|&v| v == Some(true)) => Some(true),
         _ => None,
     }
+}
+
+/// `src` as a foreign target sees it: every target-specific `cfg` name ([`TARGET_CFG_NAMES`])
+/// in a `cfg` predicate (of `#[cfg(..)]`, `#![cfg(..)]`, `cfg!(..)` and the predicate of a
+/// `cfg_attr`) spelt backwards, `target_arch = "x86_64"` as `hcra_tegrat = "x86_64"`, `unix` as
+/// `xinu`. A name rustc does not know is never set (and plain rustc, without `--check-cfg`, says
+/// nothing of it), so each target predicate is false there and `not(..)` of it true, whatever its
+/// value. The copy has the length and the layout of `src`, byte for byte but in those names: the
+/// spans of rustc's diagnostics on either copy are the same.
+pub fn foreign_copy(src: &str) -> Result<String, String> {
+    let lexed = Lexed::new(src)?;
+    let mut out = src.as_bytes().to_vec();
+    let mut predicates = Vec::new();
+    for k in 0..lexed.code.len() {
+        let opens = |j: usize| matches!(lexed.text(j), "(" | "[" | "{");
+        let in_attribute = k >= 2
+            && lexed.text(k - 1) == "["
+            && (lexed.text(k - 2) == "#" || (lexed.text(k - 2) == "!" && k >= 3 && lexed.text(k - 3) == "#"));
+        if lexed.text(k) == "cfg" && lexed.text(k + 1) == "!" && opens(k + 2) {
+            predicates.push((k + 3, lexed.matching(k + 2)?));
+        } else if in_attribute && matches!(lexed.text(k), "cfg" | "cfg_attr") && lexed.text(k + 1) == "(" {
+            lexed.attribute_predicates(k, &mut predicates)?;
+        }
+    }
+    for (from, to) in predicates {
+        for j in from..to {
+            let token = lexed.token(j);
+            if token.kind == Kind::Ident && TARGET_CFG_NAMES.contains(&lexed.text(j)) {
+                out[token.start..token.end].reverse();
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+impl Lexed<'_> {
+    /// The `cfg` predicates of the attribute `cfg(..)` or `cfg_attr(..)` at code index `k` (the
+    /// `cfg` among the attributes of a `cfg_attr` too), each as a range of code indices.
+    fn attribute_predicates(&self, k: usize, predicates: &mut Vec<(usize, usize)>) -> Result<(), String> {
+        let close = self.matching(k + 1)?;
+        if self.text(k) == "cfg" {
+            predicates.push((k + 2, close));
+            return Ok(());
+        }
+        // `cfg_attr(predicate, attribute, ..)`
+        let mut j = k + 2;
+        let mut first = true;
+        while j < close {
+            let mut end = j;
+            while end < close && self.text(end) != "," {
+                end =
+                    if matches!(self.text(end), "(" | "[" | "{") { self.matching(end)? + 1 } else { end + 1 };
+            }
+            if first {
+                predicates.push((j, end));
+                first = false;
+            } else if matches!(self.text(j), "cfg" | "cfg_attr") && self.text(j + 1) == "(" {
+                self.attribute_predicates(j, predicates)?;
+            }
+            j = end + 1;
+        }
+        Ok(())
+    }
+
+    /// The code ranges (first and last index) of what is not compiled in `config`: each thing
+    /// under an attribute false there (see [`attribute_value`]) — an item, a block, a statement, a
+    /// field —, and each block whose inner attribute (`#![cfg(..)]`) is false.
+    fn absent_ranges(&self, config: &Config) -> Result<Vec<(usize, usize)>, String> {
+        let mut ranges = Vec::new();
+        // The brackets open at the current token, for inner attributes.
+        let mut open: Vec<usize> = Vec::new();
+        for k in 0..self.code.len() {
+            match self.text(k) {
+                "(" | "[" | "{" => open.push(k),
+                ")" | "]" | "}" => {
+                    open.pop();
+                }
+                "#" => {
+                    let inner = self.text(k + 1) == "!";
+                    let bracket = k + 1 + usize::from(inner);
+                    if self.text(bracket) != "[" {
+                        continue;
+                    }
+                    let close = self.matching(bracket)?;
+                    let words: Vec<&str> = (bracket + 1..close).map(|j| self.text(j)).collect();
+                    if attribute_value(&words, config) != Some(false) {
+                        continue;
+                    }
+                    if inner {
+                        let block = open.last().map_or(Ok((0, self.code.len().saturating_sub(1))), |&o| {
+                            self.matching(o).map(|c| (o, c))
+                        })?;
+                        ranges.push(block);
+                    } else {
+                        ranges.push((k, self.attached_end(close + 1)?));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(ranges)
+    }
+
+    /// The last code index of what the outer attributes before code index `k` are on: an item, a
+    /// block, else a statement or a field, up to its `;` or `,` or the end of what holds it.
+    fn attached_end(&self, mut k: usize) -> Result<usize, String> {
+        while self.text(k) == "#" && self.text(k + 1) == "[" {
+            k = self.matching(k + 1)? + 1;
+        }
+        if let Some(last) = self.item_end(k)? {
+            return Ok(last);
+        }
+        if self.text(k) == "{" {
+            return self.matching(k);
+        }
+        let mut j = k;
+        while j < self.code.len() {
+            match self.text(j) {
+                "(" | "[" | "{" => j = self.matching(j)?,
+                ";" | "," => return Ok(j),
+                ")" | "]" | "}" => return Ok(j.saturating_sub(1).max(k)),
+                _ => {}
+            }
+            j += 1;
+        }
+        Ok(self.code.len().saturating_sub(1))
+    }
+}
+
+/// Whether code index `k` lies outside every range of `absent` (see [`Lexed::absent_ranges`]).
+fn compiled(absent: &[(usize, usize)], k: usize) -> bool {
+    !absent.iter().any(|&(first, last)| first <= k && k <= last)
 }
 
 /// `src` without the items that a bundle does not have (see the module doc, step 2): those with a
@@ -970,9 +1244,10 @@ pub fn without_blank_lines(src: &str) -> Result<String, String> {
 }
 
 /// `src` without the derives a judge program does not use, each kind dropped if the program still
-/// compiles without it: first `Debug` (a judge program never prints a value with `{:?}`; the
-/// library derives `Debug` for its tests), then a `Clone` derived alone (the library's result
-/// types are `Clone` for its users, which a judge program may not be). Else `src` as it is.
+/// compiles without it, here and on other targets (its [`foreign_copy`]): first `Debug` (a judge
+/// program never prints a value with `{:?}`; the library derives `Debug` for its tests), then a
+/// `Clone` derived alone (the library's result types are `Clone` for its users, which a judge
+/// program may not be). Else `src` as it is.
 pub fn without_unused_derives(rustc: &str, src: &str) -> Result<String, String> {
     let without_debug = |code: &str| {
         let lines: Vec<&str> = code.lines().filter(|l| l.trim() != "#[derive(Debug)]").collect();
@@ -985,9 +1260,11 @@ pub fn without_unused_derives(rustc: &str, src: &str) -> Result<String, String> 
     let mut code = src.to_string();
     for drop in [&without_debug as &dyn Fn(&str) -> String, &without_lone_clone] {
         let text = drop(&code);
-        if text != code
-            && rustc_diagnostics(rustc, &text, PRUNING_EDITION, false)?.iter().all(|d| d.level != "error")
-        {
+        if text == code {
+            continue;
+        }
+        let (on_host, on_foreign) = diagnostics_of_both(rustc, &text, PRUNING_EDITION, false)?;
+        if on_host.iter().chain(&on_foreign).all(|d| d.level != "error") {
             code = text;
         }
     }
@@ -1360,77 +1637,168 @@ pub fn rustc_diagnostics(
     Ok(diagnostics)
 }
 
+/// rustc's diagnostics on `text` and on its [`foreign_copy`], the two type-checked at once (two
+/// processes). The host's warnings are errors if `deny_host_warnings`; the foreign copy's never
+/// are. When the copy is `text` itself (no target `cfg`), its diagnostics are the host's.
+pub fn diagnostics_of_both(
+    rustc: &str,
+    text: &str,
+    edition: &str,
+    deny_host_warnings: bool,
+) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), String> {
+    let foreign = foreign_copy(text)?;
+    if foreign == text && !deny_host_warnings {
+        let on_host = rustc_diagnostics(rustc, text, edition, false)?;
+        return Ok((on_host.clone(), on_host));
+    }
+    let (on_host, on_foreign) = std::thread::scope(|scope| {
+        let on_foreign = scope.spawn(|| rustc_diagnostics(rustc, &foreign, edition, false));
+        let on_host = rustc_diagnostics(rustc, text, edition, deny_host_warnings);
+        (on_host, on_foreign.join().unwrap_or_else(|_| Err("a rustc thread panicked".to_string())))
+    });
+    Ok((on_host?, on_foreign?))
+}
+
 /// What pruning did.
 #[derive(Clone, Debug, Default)]
 pub struct Pruned {
     /// Items (and imports) removed.
     pub removed: usize,
-    /// Fields and enum variants that rustc finds unused (never read, never built) but that cannot
-    /// go without rewriting code: each gets its own `#[allow(dead_code)]`.
+    /// What rustc finds unused on this machine but cannot go, each with its own `#[allow(..)]`:
+    /// fields and enum variants (never read, never built), which cannot go without rewriting
+    /// code, and items and imports used only on other targets (`(for other targets)`).
     pub allowed: Vec<String>,
 }
 
-/// `text` without the items rustc reports unused (`dead_code`, `unused_imports`, `unused_macros`), round after
-/// round (removing an item can leave others unused) until rustc reports none.
-pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
+/// The lints whose reports are unused items (or fields, or variants) for pruning.
+const DEAD_CODE_LINTS: [&str; 2] = ["dead_code", "unused_macros"];
+
+/// The bytes at which the names that `diagnostics` report under one of `lints` start, sorted.
+fn reported(diagnostics: &[Diagnostic], lints: &[&str]) -> Vec<usize> {
+    let mut starts: Vec<usize> = diagnostics
+        .iter()
+        .filter(|d| d.level == "warning" && lints.contains(&d.code.as_str()))
+        .flat_map(|d| d.primary.iter().map(|span| span.0))
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
+}
+
+/// `text` without the items rustc reports unused (`dead_code`, `unused_imports`,
+/// `unused_macros`), round after round (removing an item can leave others unused) until rustc
+/// reports none, in two configurations: `host` (this machine's, as `rustc` type-checks `text`)
+/// and its [`Config::foreign`] one (its [`foreign_copy`]). Something goes only if it is unused in
+/// each of them where it is compiled. What is unused here but used only in the foreign
+/// configuration stays, with an `#[allow(..)]` of its own, so that the bundle is warning-free here.
+pub fn prune(rustc: &str, host: &Config, text: &str) -> Result<(String, Pruned), String> {
+    let foreign = host.foreign();
     let mut text = text.to_string();
     let mut pruned = Pruned::default();
     for round in 0..100 {
-        let diagnostics = rustc_diagnostics(rustc, &text, PRUNING_EDITION, false)?;
-        let errors: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.level == "error").collect();
+        let (on_host, on_foreign) = diagnostics_of_both(rustc, &text, PRUNING_EDITION, false)?;
         let lexed = Lexed::new(&text)?;
-        if !errors.is_empty() {
+        let host_errors: Vec<&Diagnostic> = on_host.iter().filter(|d| d.level == "error").collect();
+        let foreign_errors: Vec<&Diagnostic> = on_foreign.iter().filter(|d| d.level == "error").collect();
+        if !host_errors.is_empty() || !foreign_errors.is_empty() {
             // Imports of items cut as unused (by unused code, which is gone too) no longer
             // resolve: they go, and nothing else may fail. The sources themselves must compile.
-            let unresolved: Vec<usize> = errors
-                .iter()
-                .filter(|d| matches!(d.code.as_str(), "E0432" | "E0433"))
-                .flat_map(|d| d.primary.iter().map(|span| span.0))
-                .collect();
-            let edits = if round > 0 && unresolved.len() == errors.iter().map(|d| d.primary.len()).sum() {
+            let errors = host_errors.iter().chain(&foreign_errors);
+            let only_unresolved =
+                errors.clone().all(|d| d.primary.is_empty() || matches!(d.code.as_str(), "E0432" | "E0433"));
+            let mut unresolved: Vec<usize> =
+                errors.flat_map(|d| d.primary.iter().map(|span| span.0)).collect();
+            unresolved.sort_unstable();
+            unresolved.dedup();
+            let edits = if round > 0 && only_unresolved {
                 lexed.without_imports_at(&unresolved)?
             } else {
                 Vec::new()
             };
             if edits.is_empty() {
+                let (errors, configuration) = if host_errors.is_empty() {
+                    (foreign_errors, format!(" for targets other than {}", host.target_name()))
+                } else {
+                    (host_errors, String::new())
+                };
                 let rendered: Vec<&str> = errors.iter().map(|d| d.rendered.as_str()).collect();
-                return Err(format!("it does not compile:\n{}", rendered.join("")));
+                return Err(format!("it does not compile{configuration}:\n{}", rendered.join("")));
             }
             text = tidy_blank_lines(&unwrap_single_groups(&apply_edits(&text, edits))?)?;
             continue;
         }
+        let (absent_on_host, absent_on_foreign) =
+            (lexed.absent_ranges(host)?, lexed.absent_ranges(&foreign)?);
+        let code_at =
+            |start: usize| lexed.code_at(start).ok_or_else(|| at(&text, start, "unused, but no token here"));
+        // Something reported unused at byte `start` goes if it is unused (reported) or not
+        // compiled in each configuration.
+        let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
+            let k = code_at(start)?;
+            Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
+                && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
+        };
         let mut edits = Vec::new();
-        for d in diagnostics.iter().filter(|d| d.level == "warning") {
-            match d.code.as_str() {
-                "dead_code" | "unused_macros" => {
-                    for &(start, _) in &d.primary {
-                        let k = lexed
-                            .code_at(start)
-                            .ok_or_else(|| at(&text, start, "unused, but no token here"))?;
-                        edits.extend(lexed.unused_item_edits(k, &mut pruned)?);
-                    }
+        // What is unused here but used in the foreign configuration: allowed once nothing else goes.
+        let mut kept = Vec::new();
+        let (dead_on_host, dead_on_foreign) =
+            (reported(&on_host, &DEAD_CODE_LINTS), reported(&on_foreign, &DEAD_CODE_LINTS));
+        let mut dead: Vec<usize> = dead_on_host.iter().chain(&dead_on_foreign).copied().collect();
+        dead.sort_unstable();
+        dead.dedup();
+        for start in dead {
+            let k = code_at(start)?;
+            let reported_here = dead_on_host.binary_search(&start).is_ok();
+            if lexed.item_keyword(k).is_none() {
+                // A field or a variant cannot go; this machine's warning is allowed.
+                if reported_here {
+                    edits.extend(lexed.allow_dead_code(k, &mut pruned)?);
                 }
-                "unused_imports" => {
-                    for (start, end, replacement) in &d.suggestions {
-                        let whole_use = lexed.code_at(*start).and_then(|k| {
-                            let kw = (k..k + 4).find(|&j| lexed.text(j) == "use")?;
-                            let last = lexed.item_end(k).ok()??;
-                            (lexed.token(last).end == *end && lexed.item_start(kw).ok()? == k)
-                                .then_some((k, last))
-                        });
-                        match whole_use {
-                            Some((first, last)) => {
-                                let (s, e) = lexed.cut_range(first, last);
-                                edits.push((s, e, String::new()));
-                            }
-                            None => edits.push((*start, *end, replacement.clone())),
-                        }
-                        pruned.removed += 1;
-                    }
-                }
-                _ => {}
+            } else if goes(start, &dead_on_host, &dead_on_foreign)? {
+                edits.extend(lexed.unused_item_edits(k, &mut pruned)?);
+            } else if reported_here {
+                let kw = lexed.item_keyword(k).unwrap_or(k);
+                let lint = if lexed.text(kw) == "macro_rules" { "unused_macros" } else { "dead_code" };
+                kept.push((lexed.item_start(kw)?, lint, lexed.text(k)));
             }
         }
+        let (unused_on_host, unused_on_foreign) =
+            (reported(&on_host, &["unused_imports"]), reported(&on_foreign, &["unused_imports"]));
+        // Each `use` is reported whole by a copy, its unused imports in one diagnostic: if they
+        // all go, as rustc suggests; else one by one.
+        let mut handled: Vec<usize> = Vec::new();
+        let diagnostics = on_host.iter().chain(&on_foreign);
+        for d in diagnostics.filter(|d| d.level == "warning" && d.code == "unused_imports") {
+            let mut all_go = !d.primary.is_empty();
+            for span in &d.primary {
+                all_go &= goes(span.0, &unused_on_host, &unused_on_foreign)?;
+            }
+            if !all_go || d.primary.iter().any(|span| handled.contains(&span.0)) {
+                continue;
+            }
+            handled.extend(d.primary.iter().map(|span| span.0));
+            edits.extend(lexed.unused_import_edits(d, &mut pruned));
+        }
+        let mut one_by_one = Vec::new();
+        let mut unused: Vec<usize> = unused_on_host.iter().chain(&unused_on_foreign).copied().collect();
+        unused.sort_unstable();
+        unused.dedup();
+        for start in unused.into_iter().filter(|start| !handled.contains(start)) {
+            if goes(start, &unused_on_host, &unused_on_foreign)? {
+                one_by_one.push(start);
+            } else if unused_on_host.binary_search(&start).is_ok() {
+                let k = code_at(start)?;
+                let name_end = (k..lexed.code.len())
+                    .find(|&j| matches!(lexed.text(j + 1), "," | ";" | "}"))
+                    .unwrap_or(k);
+                let first = lexed
+                    .use_item_around(k)?
+                    .ok_or_else(|| lexed.error(k, "an unused import outside a `use`"))?;
+                kept.push((first, "unused_imports", lexed.text(name_end)));
+            }
+        }
+        pruned.removed += one_by_one.len();
+        edits.extend(lexed.without_imports_at(&one_by_one)?);
         // An inherent `impl` or a module left empty goes too.
         for (first, kw, open, last) in lexed.impls()? {
             if last == open + 1 && !(kw..open).any(|j| lexed.text(j) == "for") {
@@ -1463,11 +1831,48 @@ pub fn prune(rustc: &str, text: &str) -> Result<(String, Pruned), String> {
             }
         }
         if edits.is_empty() {
-            return Ok((text, pruned));
+            if kept.is_empty() {
+                return Ok((text, pruned));
+            }
+            // Nothing else goes: what is used only in the foreign configuration stays, allowed.
+            // (An item allowed is a root of what rustc finds used: nothing else turns unused, and
+            // the bundle's own check sees that it is warning-free.)
+            kept.sort_unstable();
+            kept.dedup_by_key(|kept| (kept.0, kept.1));
+            for (first, lint, name) in kept {
+                edits.push(lexed.allow_at(first, lint));
+                let what = if lint == "unused_imports" { "the import " } else { "" };
+                pruned.allowed.push(format!("{what}`{name}` (for other targets)"));
+            }
+            return Ok((apply_edits(&text, edits), pruned));
         }
         text = tidy_blank_lines(&unwrap_single_groups(&apply_edits(&text, edits))?)?;
     }
     Err("pruning does not converge".to_string())
+}
+
+impl Lexed<'_> {
+    /// The edits that take the imports `d` reports unused out of their `use`, as rustc suggests
+    /// (a `use` left empty going whole, with its attributes and comments).
+    fn unused_import_edits(&self, d: &Diagnostic, pruned: &mut Pruned) -> Vec<(usize, usize, String)> {
+        let mut edits = Vec::new();
+        for (start, end, replacement) in &d.suggestions {
+            let whole_use = self.code_at(*start).and_then(|k| {
+                let kw = (k..k + 4).find(|&j| self.text(j) == "use")?;
+                let last = self.item_end(k).ok()??;
+                (self.token(last).end == *end && self.item_start(kw).ok()? == k).then_some((k, last))
+            });
+            match whole_use {
+                Some((first, last)) => {
+                    let (s, e) = self.cut_range(first, last);
+                    edits.push((s, e, String::new()));
+                }
+                None => edits.push((*start, *end, replacement.clone())),
+            }
+            pruned.removed += 1;
+        }
+        edits
+    }
 }
 
 /// A use tree (what follows `use`), as code indices: from `start` to before `end`; a group
@@ -1642,23 +2047,45 @@ impl Lexed<'_> {
         Ok(edits)
     }
 
-    /// An `#[allow(dead_code)]` on the field or variant named at code index `k` (on a line of its
-    /// own when the field or variant starts its line).
+    /// An `#[allow(dead_code)]` on the field or variant named at code index `k`.
     fn allow_dead_code(&self, k: usize, pruned: &mut Pruned) -> Result<Vec<(usize, usize, String)>, String> {
         let mut first = k;
         while first > 0 && matches!(self.text(first - 1), "pub" | ")") {
             first = if self.text(first - 1) == ")" { self.matching_back(first - 1)? } else { first - 1 };
         }
+        pruned.allowed.push(format!("`{}`", self.text(k)));
+        Ok(vec![self.allow_at(first, "dead_code")])
+    }
+
+    /// The edit that puts `#[allow(lint)]` before code index `first` (on a line of its own when
+    /// `first` starts its line).
+    fn allow_at(&self, first: usize, lint: &str) -> (usize, usize, String) {
         let start = self.token(first).start;
         let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
         let indent = &self.src[line_start..start];
         let attribute = if indent.trim().is_empty() {
-            format!("#[allow(dead_code)]\n{indent}")
+            format!("#[allow({lint})]\n{indent}")
         } else {
-            "#[allow(dead_code)] ".to_string()
+            format!("#[allow({lint})] ")
         };
-        pruned.allowed.push(format!("`{}`", self.text(k)));
-        Ok(vec![(start, start, attribute)])
+        (start, start, attribute)
+    }
+
+    /// The first code index (of its attributes, or its visibility) of the `use` item that holds
+    /// code index `k`, if one does.
+    fn use_item_around(&self, k: usize) -> Result<Option<usize>, String> {
+        // A use tree holds no `;`: back from `k` to its `use`.
+        for j in (0..=k).rev() {
+            match self.text(j) {
+                "use" if self.token(j).kind == Kind::Ident => {
+                    let tree = self.use_tree(j + 1)?;
+                    return Ok(if tree.end > k { Some(self.item_start(j)?) } else { None });
+                }
+                ";" => break,
+                _ => {}
+            }
+        }
+        Ok(None)
     }
 }
 
@@ -1673,6 +2100,9 @@ pub struct Bundle {
     pub sources: Vec<String>,
     /// What pruning removed, and the fields and variants it had to allow.
     pub pruned: Pruned,
+    /// The warnings of its [`foreign_copy`] (tolerated: a judge does not deny warnings), each as
+    /// the first line rustc prints for it, once.
+    pub foreign_warnings: Vec<String>,
     pub text: String,
 }
 
@@ -1709,8 +2139,9 @@ pub fn bundle(
     let library = inline_module(root, library_root, options.docs, &mut read_sources)?;
     let code = format!("{}\n\nmod {LIBRARY} {{\n{}\n}}\n", main_body.trim(), library.trim_matches('\n'));
     let code = tidy_blank_lines(&code)?;
+    let host = Config::host(&options.rustc)?;
     let (mut code, pruned) =
-        prune(&options.rustc, &code).map_err(|e| format!("the bundle of {name}: {e}"))?;
+        prune(&options.rustc, &host, &code).map_err(|e| format!("the bundle of {name}: {e}"))?;
     if !options.docs {
         code = without_blank_lines(&indent_with_tabs(&code)?)?;
         code = without_unused_derives(&options.rustc, &code)?;
@@ -1741,14 +2172,32 @@ pub fn bundle(
             ));
         }
     }
+    // Warning-free here; portable: it compiles for targets other than this machine's too.
+    let mut foreign_warnings = Vec::new();
     for edition in &options.editions {
-        let diagnostics = rustc_diagnostics(&options.rustc, &text, edition, true)?;
-        let rendered: Vec<&str> = diagnostics.iter().map(|d| d.rendered.as_str()).collect();
+        let (on_host, on_foreign) = diagnostics_of_both(&options.rustc, &text, edition, true)?;
+        let rendered: Vec<&str> = on_host.iter().map(|d| d.rendered.as_str()).collect();
         if !rendered.is_empty() {
             return Err(format!("the bundle of {name}, edition {edition}:\n{}", rendered.join("")));
         }
+        let errors: Vec<&str> =
+            on_foreign.iter().filter(|d| d.level == "error").map(|d| d.rendered.as_str()).collect();
+        if !errors.is_empty() {
+            return Err(format!(
+                "the bundle of {name} does not compile for targets other than {} (edition {edition}; \
+                 the names of its target `cfg`s are spelt backwards there):\n{}",
+                host.target_name(),
+                errors.join("")
+            ));
+        }
+        for d in on_foreign.iter().filter(|d| d.level == "warning") {
+            let line = d.rendered.lines().next().unwrap_or("").to_string();
+            if !foreign_warnings.contains(&line) {
+                foreign_warnings.push(line);
+            }
+        }
     }
-    Ok(Bundle { modules, sources, pruned, text })
+    Ok(Bundle { modules, sources, pruned, foreign_warnings, text })
 }
 
 /// `commit <hash>` of the checkout at `root`, noting uncommitted changes to `files`.
@@ -1827,6 +2276,7 @@ fn run(args: &[String]) -> Result<(), String> {
             .collect()
     });
     let mut failed = Vec::new();
+    let mut foreign_warnings = 0;
     for (main, made) in mains.iter().zip(made) {
         let bundle = match made {
             Ok(bundle) => bundle,
@@ -1850,11 +2300,24 @@ fn run(args: &[String]) -> Result<(), String> {
             brace_list(&bundle.sources[1..]),
             bundle.pruned.removed
         );
+        for warning in &bundle.foreign_warnings {
+            println!("  on other targets: {warning}");
+        }
+        foreign_warnings += bundle.foreign_warnings.len();
     }
     if !failed.is_empty() {
         return Err(failed.join("\nerror: "));
     }
-    println!("every bundle compiles without a warning in editions {}", options.editions.join(", "));
+    let elsewhere = match foreign_warnings {
+        0 => "without a warning".to_string(),
+        1 => "with the warning above".to_string(),
+        n => format!("with the {n} warnings above"),
+    };
+    println!(
+        "every bundle compiles without a warning in editions {}, and for targets other than {} {elsewhere}",
+        options.editions.join(", "),
+        Config::host(&options.rustc)?.target_name()
+    );
     Ok(())
 }
 
@@ -1950,7 +2413,7 @@ mod tests {
     fn cfg_predicates() {
         let value = |p: &str| {
             let words: Vec<String> = lex(p).iter().map(|t| t.1.to_string()).collect();
-            cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>())
+            cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>(), &Config::AnyJudge)
         };
         assert_eq!(value("test"), Some(false));
         assert_eq!(value("not(test)"), Some(true));
@@ -1967,6 +2430,164 @@ mod tests {
         assert_eq!(value(prefault), Some(false));
         assert_eq!(value(&format!("not({prefault})")), Some(true));
         assert_eq!(value("any(unix, feature = \"x\")"), None);
+    }
+
+    /// The options of an x86-64 Linux machine, as `rustc --print cfg` lists them (in part).
+    fn x86_64_linux() -> Config {
+        let options = [
+            "debug_assertions",
+            "panic=\"unwind\"",
+            "target_arch=\"x86_64\"",
+            "target_endian=\"little\"",
+            "target_env=\"gnu\"",
+            "target_family=\"unix\"",
+            "target_feature=\"sse2\"",
+            "target_os=\"linux\"",
+            "target_pointer_width=\"64\"",
+            "unix",
+        ];
+        Config::Exactly(options.iter().map(|o| o.to_string()).collect())
+    }
+
+    #[test]
+    fn cfg_predicates_in_a_configuration_and_in_its_foreign_one() {
+        let host = x86_64_linux();
+        let foreign = host.foreign();
+        assert_eq!(host.target_name(), "x86-64 Linux");
+        assert_eq!(foreign, Config::Exactly(vec!["debug_assertions".into(), "panic=\"unwind\"".into()]));
+        let value = |p: &str, config: &Config| {
+            let words: Vec<String> = lex(p).iter().map(|t| t.1.to_string()).collect();
+            cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>(), config)
+        };
+        // Each predicate with its value here, there, and for any judge.
+        for (predicate, here, there, any_judge) in [
+            ("target_arch = \"x86_64\"", true, false, None),
+            ("not(target_arch = \"x86_64\")", false, true, None),
+            ("target_arch = \"aarch64\"", false, false, None),
+            ("unix", true, false, None),
+            ("not(any(unix, windows))", false, true, None),
+            (
+                "all(target_os = \"linux\", target_endian = \"little\", target_pointer_width = \"64\")",
+                true,
+                false,
+                None,
+            ),
+            (
+                "any(target_feature = \"sse2\", target_env = \"gnu\", target_family = \"unix\")",
+                true,
+                false,
+                None,
+            ),
+            ("not(target_vendor = \"pc\")", true, true, None),
+            ("debug_assertions", true, true, None),
+            ("panic = \"unwind\"", true, true, None),
+            ("all(unix, not(test))", true, false, None),
+            ("any(test, feature = \"unix\", miri)", false, false, Some(false)),
+        ] {
+            assert_eq!(value(predicate, &host), Some(here), "{predicate} here");
+            assert_eq!(value(predicate, &foreign), Some(there), "{predicate} there");
+            assert_eq!(value(predicate, &Config::AnyJudge), any_judge, "{predicate} for any judge");
+            // The foreign configuration is what the host makes of the foreign copy.
+            let copied = foreign_copy(&format!("#[cfg({predicate})]")).unwrap();
+            assert_eq!(value(&copied[6..copied.len() - 2], &host), Some(there), "{copied}");
+        }
+    }
+
+    #[test]
+    fn the_foreign_copy_flips_target_predicates_only() {
+        let src = text(&[
+            "#[cfg(all(target_os = \"linux\", not(windows), feature = \"unix\"))]",
+            "fn a() {}",
+            "#[cfg_attr(unix, target_feature(enable = \"avx2\"), cfg(target_endian = \"little\"))]",
+            "unsafe fn b() {}",
+            "mod m {",
+            "    #![cfg(target_pointer_width = \"64\")]",
+            "}",
+            "#[target_feature(enable = \"sse2\")]",
+            "#[doc = \"unix\"]",
+            "fn c(unix: bool) -> bool {",
+            "    // cfg!(unix) in a comment, r\"cfg(unix)\" in a string",
+            "    let target_arch = \"cfg!(unix)\";",
+            "    unix && cfg!(any(target_family = \"unix\", target_vendor = \"pc\")) || cfg![windows]",
+            "}",
+        ]);
+        let expected = text(&[
+            "#[cfg(all(so_tegrat = \"linux\", not(swodniw), feature = \"unix\"))]",
+            "fn a() {}",
+            "#[cfg_attr(xinu, target_feature(enable = \"avx2\"), cfg(naidne_tegrat = \"little\"))]",
+            "unsafe fn b() {}",
+            "mod m {",
+            "    #![cfg(htdiw_retniop_tegrat = \"64\")]",
+            "}",
+            "#[target_feature(enable = \"sse2\")]",
+            "#[doc = \"unix\"]",
+            "fn c(unix: bool) -> bool {",
+            "    // cfg!(unix) in a comment, r\"cfg(unix)\" in a string",
+            "    let target_arch = \"cfg!(unix)\";",
+            "    unix && cfg!(any(ylimaf_tegrat = \"unix\", rodnev_tegrat = \"pc\")) || cfg![swodniw]",
+            "}",
+        ]);
+        let copy = foreign_copy(&src).unwrap();
+        assert_eq!(copy, expected);
+        assert_eq!(copy.len(), src.len());
+        let tokens =
+            |s: &str| tokenize(s).unwrap().iter().map(|t| (t.kind, t.start, t.end)).collect::<Vec<_>>();
+        assert_eq!(tokens(&copy), tokens(&src), "the same tokens at the same bytes");
+    }
+
+    #[test]
+    fn what_each_configuration_compiles() {
+        let src = text(&[
+            "#[cfg(target_arch = \"x86_64\")]",
+            "mod fast {",
+            "    pub fn fast_helper() {}",
+            "}",
+            "#[cfg(not(target_arch = \"x86_64\"))]",
+            "use portable::slow_helper;",
+            "fn both() {",
+            "    #[cfg(unix)]",
+            "    {",
+            "        fn in_a_unix_block() {}",
+            "    }",
+            "    #[cfg(not(unix))]",
+            "    let on_others = 1;",
+            "    let everywhere = 2;",
+            "}",
+            "#[inline]",
+            "#[cfg_attr(unix, cfg(test))]",
+            "fn not_when_unix() {}",
+            "struct S {",
+            "    #[cfg(windows)]",
+            "    on_windows: u8,",
+            "    always: u8,",
+            "}",
+            "mod inner {",
+            "    #![cfg(not(unix))]",
+            "    fn elsewhere() {}",
+            "}",
+        ]);
+        let names = [
+            "fast_helper",
+            "slow_helper",
+            "in_a_unix_block",
+            "on_others",
+            "everywhere",
+            "not_when_unix",
+            "on_windows",
+            "always",
+            "elsewhere",
+        ];
+        let compiled_names = |src: &str, config: &Config| {
+            let lexed = Lexed::new(src).unwrap();
+            let absent = lexed.absent_ranges(config).unwrap();
+            let k = |name: &str| (0..lexed.code.len()).find(|&k| lexed.text(k) == name).unwrap();
+            names.iter().copied().filter(|name| compiled(&absent, k(name))).collect::<Vec<_>>()
+        };
+        let host = x86_64_linux();
+        assert_eq!(compiled_names(&src, &host), ["fast_helper", "in_a_unix_block", "everywhere", "always"]);
+        let there = ["slow_helper", "on_others", "everywhere", "not_when_unix", "always", "elsewhere"];
+        assert_eq!(compiled_names(&src, &host.foreign()), there);
+        assert_eq!(compiled_names(&foreign_copy(&src).unwrap(), &host), there);
     }
 
     #[test]
@@ -2106,6 +2727,11 @@ mod tests {
         fn drop(&mut self) {
             let _ = fs::remove_dir_all(&self.0);
         }
+    }
+
+    /// The code of a bundle: everything after its header (the comment lines up to the first blank).
+    fn code_of(text: &str) -> &str {
+        &text[text.find("\n\n").expect("a header") + 2..]
     }
 
     /// `lines`, each ended by a newline.
@@ -2287,6 +2913,151 @@ mod tests {
         assert_eq!(made.modules, ["shapes", "shapes::area", "shapes::square"]);
     }
 
+    /// Runs the rustc on the path: a made-up crate whose code differs between this machine's
+    /// target and the others (`THIS` stands for this machine's `target_arch`). What only the other
+    /// targets use stays, allowed here; what no target uses goes, whichever compiles it.
+    #[test]
+    fn a_made_up_crate_keeps_what_other_targets_use() {
+        let rustc = Options::default().rustc;
+        let arch = Config::host(&rustc).unwrap().value("target_arch").unwrap().to_string();
+        let here = |lines: &[&str]| text(lines).replace("THIS", &arch);
+        let shapes = here(&[
+            "macro_rules! twice {",
+            "    ($x:expr) => {",
+            "        2 * $x",
+            "    };",
+            "}",
+            "#[cfg(target_arch = THIS)]",
+            "mod fast;",
+            "mod portable;",
+            "#[cfg(not(target_arch = THIS))]",
+            "use portable::area as portable_area;",
+            "#[cfg(not(target_arch = THIS))]",
+            "use portable::unused_anywhere;",
+            "use portable::double;",
+            "",
+            "pub fn area(side: u32) -> u32 {",
+            "    #[cfg(target_arch = THIS)]",
+            "    {",
+            "        fast::area(side)",
+            "    }",
+            "    #[cfg(not(target_arch = THIS))]",
+            "    {",
+            "        double(twice!(portable_area(side))) / 4",
+            "    }",
+            "}",
+        ]);
+        let fast = text(&[
+            "pub fn area(side: u32) -> u32 {",
+            "    super::portable::square(side)",
+            "}",
+            "pub fn unused_fast() {}",
+        ]);
+        let portable = text(&[
+            "pub fn square(side: u32) -> u32 {",
+            "    side * side",
+            "}",
+            "/// Used on other targets only.",
+            "pub fn area(side: u32) -> u32 {",
+            "    square(side)",
+            "}",
+            "pub fn double(x: u32) -> u32 {",
+            "    2 * x",
+            "}",
+            "pub fn unused_anywhere() -> u32 {",
+            "    0",
+            "}",
+        ]);
+        let main = "use graph_games::shapes;\n\nfn main() {\n    println!(\"{}\", shapes::area(3));\n}\n";
+        let project = Project::new(
+            "targets",
+            &[
+                ("src/lib.rs", "pub mod shapes;\n"),
+                ("src/shapes/mod.rs", &shapes),
+                ("src/shapes/fast.rs", &fast),
+                ("src/shapes/portable.rs", &portable),
+                ("main.rs", main),
+            ],
+        );
+        let options = Options { editions: vec!["2021".to_string()], ..Options::default() };
+        let made = bundle(&project.0, "main.rs", &options, |_| "here".to_string()).unwrap();
+        let expected = here(&[
+            "use crate::graph_games::shapes;",
+            "fn main() {",
+            "\tprintln!(\"{}\", shapes::area(3));",
+            "}",
+            "mod graph_games {",
+            "pub mod shapes {",
+            "#[allow(unused_macros)]",
+            "macro_rules! twice {",
+            "\t($x:expr) => {",
+            "\t\t2 * $x",
+            "\t};",
+            "}",
+            "#[cfg(target_arch = THIS)]",
+            "mod fast {",
+            "pub fn area(side: u32) -> u32 {",
+            "\tsuper::portable::square(side)",
+            "}",
+            "}",
+            "mod portable {",
+            "pub fn square(side: u32) -> u32 {",
+            "\tside * side",
+            "}",
+            "#[allow(dead_code)]",
+            "pub fn area(side: u32) -> u32 {",
+            "\tsquare(side)",
+            "}",
+            "#[allow(dead_code)]",
+            "pub fn double(x: u32) -> u32 {",
+            "\t2 * x",
+            "}",
+            "}",
+            "#[cfg(not(target_arch = THIS))]",
+            "use portable::area as portable_area;",
+            "#[allow(unused_imports)]",
+            "use portable::double;",
+            "pub fn area(side: u32) -> u32 {",
+            "\t#[cfg(target_arch = THIS)]",
+            "\t{",
+            "\t\tfast::area(side)",
+            "\t}",
+            "\t#[cfg(not(target_arch = THIS))]",
+            "\t{",
+            "\t\tdouble(twice!(portable_area(side))) / 4",
+            "\t}",
+            "}",
+            "}",
+            "}",
+        ]);
+        assert_eq!(code_of(&made.text), expected);
+        let allowed = [
+            "`twice` (for other targets)",
+            "`area` (for other targets)",
+            "`double` (for other targets)",
+            "the import `double` (for other targets)",
+        ];
+        assert_eq!(made.pruned.allowed, allowed);
+        assert!(made.foreign_warnings.is_empty(), "{:?}", made.foreign_warnings);
+    }
+
+    /// Runs the rustc on the path: a crate that compiles here but not on other targets cannot be
+    /// bundled.
+    #[test]
+    fn what_compiles_only_here_is_refused() {
+        let rustc = Options::default().rustc;
+        let family = Config::host(&rustc).unwrap().value("target_family").unwrap_or("\"none\"").to_string();
+        let project = Project::new(
+            "here_only",
+            &[
+                ("src/lib.rs", &format!("#[cfg(target_family = {family})]\npub fn f() {{}}\n")),
+                ("main.rs", "fn main() {\n    graph_games::f();\n}\n"),
+            ],
+        );
+        let err = bundle(&project.0, "main.rs", &Options::default(), |_| String::new()).unwrap_err();
+        assert!(err.contains("it does not compile for targets other than") && err.contains("E0425"), "{err}");
+    }
+
     #[test]
     fn comments_go_with_their_lines_and_code_stays() {
         let src = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
@@ -2425,7 +3196,8 @@ mod tests {
         ]
         .join("\n");
         let src = format!("{main}{import}{a}{unused}}}\n\n{b}\n");
-        let (pruned, report) = prune(&Options::default().rustc, &src).unwrap();
+        let rustc = Options::default().rustc;
+        let (pruned, report) = prune(&rustc, &Config::host(&rustc).unwrap(), &src).unwrap();
         assert_eq!(pruned, format!("{main}{a}}}\n"));
         assert!(report.removed >= 6, "{report:?}");
     }
@@ -2449,7 +3221,8 @@ mod tests {
                    pub fn print(x: impl Debug) {\n    println!(\"{:?}\", x);\n}\n\n\
                    macro_rules! unused {\n    () => {};\n}\n}\n";
         let rustc = Options::default().rustc;
-        let (pruned, report) = prune(&rustc, src).unwrap();
+        let host = Config::host(&rustc).unwrap();
+        let (pruned, report) = prune(&rustc, &host, src).unwrap();
         assert_eq!(
             pruned,
             "use m::{used, Used};\n\nfn main() {\n    used(Used::new().0);\n}\n\nmod m {\n\
@@ -2463,6 +3236,6 @@ mod tests {
         assert_eq!(report.allowed, ["`NeverBuilt`"]);
         assert!(report.removed >= 5, "{report:?}");
         assert!(rustc_diagnostics(&rustc, &pruned, "2018", true).unwrap().is_empty());
-        assert!(prune(&rustc, "fn main() { undefined(); }").unwrap_err().contains("does not compile"));
+        assert!(prune(&rustc, &host, "fn main() { undefined(); }").unwrap_err().contains("does not compile"));
     }
 }
