@@ -1158,17 +1158,28 @@ fn inline_modules_under(src: &str, top: &str) -> Result<Vec<String>, String> {
     Ok(found)
 }
 
-/// The judge binaries: the names of `src/bin/*.rs`, sorted.
-pub fn binaries(root: &Path) -> Result<Vec<String>, String> {
-    let dir = root.join("src/bin");
-    let entries = fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+/// The programs of `src/bin/` that are tools, not judge programs: never bundled by default.
+pub const TOOLS: [&str; 1] = ["stress"];
+
+/// The programs bundled by default, by name, sorted: the judge programs of `src/bin/` (not the
+/// [`TOOLS`]) and the examples of `examples/` (whole submissions written against the library).
+pub fn programs(root: &Path) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        if path.extension().map_or(false, |e| e == "rs") {
-            names.extend(path.file_stem().and_then(|s| s.to_str()).map(String::from));
+    for folder in ["src/bin", "examples"] {
+        let dir = root.join(folder);
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(_) if folder == "examples" => continue,
+            Err(e) => return Err(format!("{}: {e}", dir.display())),
+        };
+        for entry in entries {
+            let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+            if path.extension().map_or(false, |e| e == "rs") {
+                names.extend(path.file_stem().and_then(|s| s.to_str()).map(String::from));
+            }
         }
     }
+    names.retain(|name| !TOOLS.contains(&name.as_str()));
     names.sort();
     Ok(names)
 }
@@ -2110,13 +2121,19 @@ fn read(root: &Path, file: &str) -> Result<String, String> {
     fs::read_to_string(root.join(file)).map_err(|e| format!("{file}: {e}"))
 }
 
-/// The main file of the judge binary `name`: `src/bin/<name>.rs`.
-pub fn binary_main(name: &str) -> String {
-    format!("src/bin/{name}.rs")
+/// The main file of program `name` of the project at `root`: `src/bin/<name>.rs`, else
+/// `examples/<name>.rs`.
+pub fn program_main(root: &Path, name: &str) -> String {
+    let binary = format!("src/bin/{name}.rs");
+    if root.join(&binary).exists() {
+        binary
+    } else {
+        format!("examples/{name}.rs")
+    }
 }
 
 /// Bundles the program whose main is `main_file` (relative to `root`, or absolute; a binary of the
-/// crate is [`binary_main`]) with the library of the project at `root` (`src/lib.rs` and the
+/// crate is [`program_main`]) with the library of the project at `root` (`src/lib.rs` and the
 /// modules it declares), and checks that the bundle compiles without a warning in every edition of
 /// `options`. `revision` describes where the sources came from (given the source files), for the
 /// header.
@@ -2219,9 +2236,10 @@ pub fn git_revision(root: &Path, files: &[String]) -> String {
 }
 
 const USAGE: &str =
-    "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [BINARY|MAIN.rs...]
-  From the project root; the default is every src/bin/*.rs into target/bundle/. A BINARY is
-  src/bin/BINARY.rs; a MAIN.rs is any main file using the library, bundled into DIR/MAIN.rs.
+    "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [PROGRAM|MAIN.rs...]
+  From the project root; the default is every judge program of src/bin/ (not the tools) and
+  every examples/*.rs, into target/bundle/. A PROGRAM is src/bin/PROGRAM.rs or
+  examples/PROGRAM.rs; a MAIN.rs is any main file using the library, bundled into DIR/MAIN.rs.
   --docs        keep the comments and docs (no size limit unless --max-bytes)
   --max-bytes   the largest bundle accepted (default 49152, 48 KiB)
   --editions    the editions each bundle must compile in without a warning (default 2018,2021,2024)
@@ -2251,11 +2269,11 @@ fn run(args: &[String]) -> Result<(), String> {
     options.max_bytes = if options.docs { max_bytes } else { max_bytes.or(options.max_bytes) };
     let root = Path::new(".");
     if names.is_empty() {
-        names = binaries(root)?;
+        names = programs(root)?;
     }
     // A binary's name, or a main file (`path/to/main.rs`).
     let mains: Vec<String> =
-        names.iter().map(|n| if n.ends_with(".rs") { n.clone() } else { binary_main(n) }).collect();
+        names.iter().map(|n| if n.ends_with(".rs") { n.clone() } else { program_main(root, n) }).collect();
     fs::create_dir_all(&out_dir).map_err(|e| format!("{out_dir}: {e}"))?;
     // One thread per bundle: rustc does most of the work, several times for each.
     let made: Vec<Result<Bundle, String>> = std::thread::scope(|scope| {
