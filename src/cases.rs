@@ -5,6 +5,8 @@
 //! [`Rng`] is the small generator behind them (splitmix64): the same seed gives the same cases on
 //! every machine.
 
+use std::ops::Range;
+
 /// A small, fast pseudo-random generator (splitmix64, by Steele, Lea and Flood). Not for
 /// cryptography; every stream is reproducible from its seed.
 #[derive(Debug, Clone)]
@@ -90,6 +92,77 @@ pub trait Case: Clone + std::fmt::Debug {
     /// fewer; a smaller bound), each a valid input; the most promising first. Empty when nothing
     /// can go.
     fn smaller(&self) -> Vec<Self>;
+}
+
+/// The shrink steps, coarsest first. `kinds[k]` is `(len, longest)`: `len` items of kind `k`, of
+/// which runs of at most `longest` may go. For each level `1, 2, ...` and each kind, every run of
+/// `ceil(len / 2^level)` consecutive items (halves, quarters, ..., single items), each run once:
+/// `build(kind, run)` makes the case without it. Stops once the cases made weigh (by `weigh`)
+/// `4 * weight + 2^20` in all, `weight` this case's: a small case gets every step, a huge one its
+/// coarse steps only (the next round, on a smaller case, goes finer).
+pub fn shrink_steps<C>(
+    kinds: &[(usize, usize)],
+    weight: u64,
+    weigh: impl Fn(&C) -> u64,
+    mut build: impl FnMut(usize, Range<usize>) -> C,
+) -> Vec<C> {
+    let mut budget = 4 * weight + (1 << 20);
+    let run = |len: usize, level: u32| ((len - 1) >> level) + 1;
+    let bits = |len: usize| usize::BITS - len.saturating_sub(1).leading_zeros();
+    let levels = kinds.iter().map(|&(len, _)| bits(len)).max().unwrap_or(0).max(1);
+    let mut out = Vec::new();
+    for level in 1..=levels {
+        for (kind, &(len, longest)) in kinds.iter().enumerate() {
+            if len == 0 || run(len, level) > longest || (level > 1 && run(len, level - 1) == 1) {
+                continue;
+            }
+            let size = run(len, level);
+            // The last run of a level may be the last run of an earlier one.
+            let earlier = |start: usize| {
+                (1..level).any(|j| run(len, j) <= longest && (len - 1) / run(len, j) * run(len, j) == start)
+            };
+            for start in (0..len).step_by(size) {
+                let end = (start + size).min(len);
+                if end == len && earlier(start) {
+                    continue;
+                }
+                if budget < weight {
+                    return out;
+                }
+                let case = build(kind, start..end);
+                budget = budget.saturating_sub(weigh(&case));
+                out.push(case);
+            }
+        }
+    }
+    out
+}
+
+/// Appends `value` in decimal.
+pub fn push_number(out: &mut Vec<u8>, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
+}
+
+/// The integer square root.
+pub fn isqrt(x: usize) -> usize {
+    let mut r = (x as f64).sqrt() as usize;
+    while r * r > x {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) <= x {
+        r += 1;
+    }
+    r
 }
 
 #[cfg(test)]

@@ -480,9 +480,16 @@ fn no_file_of_src_has_more_than_500_lines_above_its_tests() {
 #[test]
 fn the_games_live_in_src_games_and_the_mains_are_thin() {
     let sources = sources();
-    let mains = sources.iter().filter(|s| s.path.starts_with("bin/")).count();
+    // A judge program has judge cases in inputs/<name>/; a tool (`stress`) has none and no game.
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
+    let judge_programs = sources
+        .iter()
+        .filter_map(|s| s.path.strip_prefix("bin/")?.strip_suffix(".rs"))
+        .filter(|name| inputs.join(name).is_dir())
+        .count();
     let games = games(&sources);
-    assert!(games.len() >= mains, "{mains} mains but only these games found: {games:?}");
+    assert!(judge_programs >= 4, "the judge programs of src/bin/ (with cases in inputs/) were not found");
+    assert!(games.len() >= judge_programs, "{judge_programs} judge programs but only these games: {games:?}");
     let wrong = misplaced_games_and_fat_mains(&sources);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -87,6 +87,7 @@
 //! million states: 42 MB, or 127 MB with the depths. Past it `--brute` is an error and `--explain`
 //! prints the length as not computed.
 
+pub mod cases;
 pub mod model;
 
 use self::model::CountsGame;

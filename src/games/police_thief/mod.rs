@@ -51,6 +51,7 @@
 //! it, each of the `2k²` states walked at most once over its 5 or 9 predecessors. `--explain` has
 //! its own, smaller limits ([`explain::MAX_FREE_CELLS`], [`explain::MAX_CELLS`]).
 
+pub mod cases;
 pub mod explain;
 
 use crate::divisor::Divisor;

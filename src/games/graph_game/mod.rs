@@ -37,6 +37,8 @@
 //! counters) plus at most 0.4 GB of queue, and 0.4 GB more with `--depth`. Time: O(n + m), every
 //! edge read once, laid out once and walked backwards at most once.
 
+pub mod cases;
+
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::read_pairs;
 use crate::input::{Error, Scanner};
