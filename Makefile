@@ -38,7 +38,11 @@ help:
 	@echo "make msrv    fetch Debian 12's rustc 1.63 into target/msrv/ and prove the crate and every"
 	@echo "             bundle (editions 2018, 2021) on it, judge cases included"
 	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
-	@echo "make bench   ../shared/bench/compare all (speed and memory against the baselines)"
+	@echo "make bench   speed and memory side by side with baselines written here (bench/README.md),"
+	@echo "             each figure with its goal, ok or SHORT; exit 0 when every goal holds. Needs g++"
+	@echo "             for the C++ baselines (their rows are skipped without it), no python. ROWS=\"..\""
+	@echo "             runs only those rows (police_40 grid_300 ..., or a binary's name)"
+	@echo "make compare ../shared/bench/compare all, the outside yardstick (when ../shared is there)"
 	@echo "make lint    cargo fmt --check, and cargo clippy on every target with warnings as errors"
 	@echo "CI (.ci/run) runs make test, make lint, make msrv."
 	@echo
@@ -137,7 +141,14 @@ demo: build
 	  echo "--- output"; $(RELEASE)/$$bin $$args < $$case; echo; \
 	done
 
+# bench/run.sh builds what it needs (the release binaries, tools/bench.rs, the C++ baselines of
+# bench/baselines/) and generates its inputs once into target/bench/inputs/; bench/README.md.
 bench:
+	bench/run.sh $(ROWS)
+
+# The outside yardstick, when ../shared is beside the clone.
+.PHONY: compare
+compare:
 	@if [[ -x ../shared/bench/compare ]]; then ../shared/bench/compare all; \
 	else echo "../shared/bench/compare is not here: nothing to compare against"; fi
 
