@@ -20,6 +20,7 @@
 //!   for `stress`, the tests and the benchmarks.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
+//! - [`stress`]: the `stress` tool: a solution against the library on generated, shrunk inputs.
 //!
 //! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `cases`,
 //! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `cli`, and the games on top.
@@ -32,3 +33,4 @@ pub mod graph;
 pub mod input;
 pub mod prefetch;
 pub mod solver;
+pub mod stress;

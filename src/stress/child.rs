@@ -1,0 +1,356 @@
+//! Running the command under test on one input: started directly (no shell), its stdin written
+//! from a thread (at once if it is short), its stdout read (up to a cap) in another and its stderr
+//! (the first few KiB kept, the rest drained) in a third; killed past the time limit or the cap.
+//!
+//! The main thread waits on a channel for the end of stdout, which wakes it at once (most programs
+//! close it as they exit), then polls `try_wait` briefly for the exit itself. A thread that a
+//! stray process keeps blocked (a process the command started that outlives it and holds its
+//! pipes) is left behind, never waited for: it ends when that process does.
+
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How much of the command's stderr is kept (the rest is read and dropped).
+pub const STDERR_KEPT: usize = 4096;
+
+/// An input this short is written at once, without a thread: an empty pipe holds it whole, so the
+/// write cannot block (a Linux pipe holds at least a page, 16 unless the user has many pipes;
+/// elsewhere POSIX's least `PIPE_BUF`).
+const PIPE_ROOM: usize = if cfg!(target_os = "linux") { 4096 } else { 512 };
+
+/// The stack of the threads that feed and read the command: they hold an 8 KiB buffer and call
+/// little; a thread's default (2 MiB) costs more to set up, on every run.
+const THREAD_STACK: usize = 256 << 10;
+
+/// How long the output's end is waited for once the command has been killed or has exited.
+const GRACE: Duration = Duration::from_millis(200);
+
+/// How a run of the command ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// It exited with this status (0 is success).
+    Exited(i32),
+    /// A signal killed it (Unix).
+    Signaled(i32),
+    /// Still running at the time limit: killed.
+    TimedOut,
+    /// It wrote more than the cap to stdout: killed.
+    OutputLimit,
+}
+
+impl Ending {
+    fn of(status: ExitStatus) -> Ending {
+        if let Some(code) = status.code() {
+            return Ending::Exited(code);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            if let Some(signal) = status.signal() {
+                return Ending::Signaled(signal);
+            }
+        }
+        Ending::Exited(-1)
+    }
+}
+
+/// The usual name of a signal, where it is known.
+pub fn signal_name(signal: i32) -> Option<&'static str> {
+    // The numbers every Unix shares (POSIX's XSI list), then Linux's own.
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        5 => "SIGTRAP",
+        6 => "SIGABRT",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        7 if cfg!(target_os = "linux") => "SIGBUS",
+        24 if cfg!(target_os = "linux") => "SIGXCPU",
+        25 if cfg!(target_os = "linux") => "SIGXFSZ",
+        _ => return None,
+    };
+    Some(name)
+}
+
+/// Which of the command's outputs a reader thread reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stream {
+    Out,
+    Err,
+}
+
+/// What a reader thread sends back when it is done: its stream, the bytes kept, and whether it
+/// stopped at the cap (stdout only).
+type Done = (Stream, Vec<u8>, bool);
+
+/// The command under test, and the buffers its runs reuse.
+pub struct Runner {
+    program: OsString,
+    args: Vec<OsString>,
+    time_limit: Duration,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    time: Duration,
+}
+
+impl Runner {
+    pub fn new(program: &OsStr, args: &[OsString], time_limit: Duration) -> Runner {
+        Runner {
+            program: program.to_os_string(),
+            args: args.to_vec(),
+            time_limit,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            time: Duration::ZERO,
+        }
+    }
+
+    /// What the last run wrote to stdout (at most the cap, and one more byte past it).
+    pub fn stdout(&self) -> &[u8] {
+        &self.stdout
+    }
+
+    /// The first [`STDERR_KEPT`] bytes the last run wrote to stderr.
+    pub fn stderr(&self) -> &[u8] {
+        &self.stderr
+    }
+
+    /// How long the last run took, from its start to its exit (or to its kill).
+    pub fn time(&self) -> Duration {
+        self.time
+    }
+
+    pub fn time_limit(&self) -> Duration {
+        self.time_limit
+    }
+
+    /// Runs the command on `input`, allowing it `cap` bytes of stdout. An error means it could
+    /// not be started (or a thread could not be).
+    pub fn run(&mut self, input: &[u8], cap: usize) -> io::Result<Ending> {
+        let start = Instant::now();
+        let mut child = Command::new(&self.program)
+            .args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let started = self.start_threads(&mut child, input, cap);
+        let done = match started {
+            Ok(done) => done,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
+        let ending = self.wait(&mut child, &done, start);
+        self.time = start.elapsed();
+        // The rest of the output: at once after an exit, within a grace after a kill; a reader
+        // still blocked after that (a stray process holds the pipe) is left behind.
+        // (Once both have reported, the channel is closed and this ends at once.)
+        let until = Instant::now() + GRACE;
+        while let Some((stream, bytes, _)) = receive_until(&done, until) {
+            self.keep(stream, bytes);
+        }
+        Ok(ending)
+    }
+
+    /// Starts the threads that feed stdin and read stdout and stderr; returns where the readers
+    /// report.
+    fn start_threads(&mut self, child: &mut Child, input: &[u8], cap: usize) -> io::Result<Receiver<Done>> {
+        let (mut stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        // A command that exits without reading all of it is fine: the failed write is ignored.
+        if input.len() <= PIPE_ROOM {
+            // It fits in the empty pipe at once: no thread needed (and the pipe closes here).
+            if let Some(mut stdin) = stdin {
+                let _ = stdin.write_all(input);
+            }
+        } else {
+            let input: Arc<[u8]> = Arc::from(input);
+            thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
+                if let Some(stdin) = stdin.as_mut() {
+                    let _ = stdin.write_all(&input);
+                }
+            })?;
+        }
+        let (sender, done) = mpsc::channel();
+        let mut out = std::mem::take(&mut self.stdout);
+        let mut err = std::mem::take(&mut self.stderr);
+        out.clear();
+        err.clear();
+        spawn_reader(stdout, Stream::Out, out, cap, sender.clone())?;
+        spawn_reader(stderr, Stream::Err, err, STDERR_KEPT, sender)?;
+        Ok(done)
+    }
+
+    /// Waits for the command to end, by itself or killed; keeps what the readers sent so far.
+    fn wait(&mut self, child: &mut Child, done: &Receiver<Done>, start: Instant) -> Ending {
+        let deadline = start + self.time_limit;
+        // First the end of stdout (or its cap): the channel wakes this thread at once.
+        let mut stdout_ended = false;
+        while !stdout_ended {
+            match receive_until(done, deadline) {
+                Some((Stream::Out, bytes, over)) => {
+                    self.stdout = bytes;
+                    if over {
+                        kill(child);
+                        return Ending::OutputLimit;
+                    }
+                    stdout_ended = true;
+                }
+                Some((stream, bytes, _)) => self.keep(stream, bytes),
+                None => {
+                    kill(child);
+                    return Ending::TimedOut;
+                }
+            }
+        }
+        // Then the exit, which follows closely.
+        let mut nap = Duration::from_micros(10);
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return Ending::of(status),
+                Ok(None) => {}
+                Err(_) => return Ending::of(child.wait().expect("waiting for the command")),
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                kill(child);
+                return Ending::TimedOut;
+            }
+            thread::sleep(nap.min(deadline - now));
+            nap = (nap * 2).min(Duration::from_millis(1));
+        }
+    }
+
+    fn keep(&mut self, stream: Stream, bytes: Vec<u8>) {
+        match stream {
+            Stream::Out => self.stdout = bytes,
+            Stream::Err => self.stderr = bytes,
+        }
+    }
+}
+
+/// The next report of a reader, if one comes before `until`.
+fn receive_until(done: &Receiver<Done>, until: Instant) -> Option<Done> {
+    match done.recv_timeout(until.saturating_duration_since(Instant::now())) {
+        Ok(message) => Some(message),
+        Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+    }
+}
+
+/// Kills the command (if it has not exited already) and reaps it.
+fn kill(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Starts a thread that reads `from` to its end into `buffer`, keeping at most `cap` bytes: for
+/// stdout it stops at the first byte past the cap (kept, so the buffer says so); for stderr it
+/// reads on and drops the rest. It sends the buffer back when done.
+fn spawn_reader<R: Read + Send + 'static>(
+    from: Option<R>,
+    stream: Stream,
+    mut buffer: Vec<u8>,
+    cap: usize,
+    sender: Sender<Done>,
+) -> io::Result<()> {
+    thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
+        let mut over = false;
+        if let Some(mut from) = from {
+            let mut chunk = [0u8; 8192];
+            loop {
+                let read = match from.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(read) => read,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                };
+                let room = (cap + 1).saturating_sub(buffer.len());
+                buffer.extend_from_slice(&chunk[..read.min(room)]);
+                if stream == Stream::Out && buffer.len() > cap {
+                    over = true;
+                    break;
+                }
+            }
+        }
+        if stream == Stream::Err {
+            buffer.truncate(cap);
+        }
+        let _ = sender.send((stream, buffer, over));
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str, limit_ms: u64) -> Runner {
+        Runner::new(OsStr::new("sh"), &["-c".into(), script.into()], Duration::from_millis(limit_ms))
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn every_ending() {
+        let mut cat = Runner::new(OsStr::new("cat"), &[], Duration::from_secs(10));
+        assert_eq!(cat.run(b"1 2\n3", 100).unwrap(), Ending::Exited(0));
+        assert_eq!(cat.stdout(), b"1 2\n3");
+        assert_eq!(cat.run(&[b'x'; 101], 100).unwrap(), Ending::OutputLimit);
+        assert_eq!(cat.stdout().len(), 101);
+        // A big input, read whole: the buffers are reused.
+        let big = vec![b'7'; 3 << 20];
+        assert_eq!(cat.run(&big, 4 << 20).unwrap(), Ending::Exited(0));
+        assert_eq!(cat.stdout(), &big[..]);
+
+        let mut fail = sh("echo partial; echo oops >&2; exit 3", 10_000);
+        assert_eq!(fail.run(b"", 100).unwrap(), Ending::Exited(3));
+        assert_eq!((fail.stdout(), fail.stderr()), (&b"partial\n"[..], &b"oops\n"[..]));
+        assert_eq!(sh("kill -SEGV $$", 10_000).run(b"", 100).unwrap(), Ending::Signaled(11));
+
+        let mut slow = sh("echo started; exec sleep 5", 200);
+        let start = Instant::now();
+        assert_eq!(slow.run(b"", 100).unwrap(), Ending::TimedOut);
+        assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+        assert_eq!(slow.stdout(), b"started\n");
+        assert!(slow.time() >= Duration::from_millis(200));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_command_that_does_not_read_or_floods_stderr() {
+        // Exits at once without reading a big input: the failed write is no error.
+        assert_eq!(sh("echo done", 10_000).run(&vec![b'1'; 1 << 20], 100).unwrap(), Ending::Exited(0));
+        let mut noisy = sh("head -c 1000000 /dev/zero >&2; echo ok", 10_000);
+        assert_eq!(noisy.run(b"", 100).unwrap(), Ending::Exited(0));
+        assert_eq!((noisy.stdout(), noisy.stderr().len()), (&b"ok\n"[..], STDERR_KEPT));
+        // Endless output, stopped at the cap.
+        let mut endless = sh("yes", 10_000);
+        assert_eq!(endless.run(b"", 1 << 20).unwrap(), Ending::OutputLimit);
+        assert_eq!(endless.stdout().len(), (1 << 20) + 1);
+    }
+
+    #[test]
+    fn a_command_that_cannot_start() {
+        let mut none = Runner::new(OsStr::new("/nonexistent/program"), &[], Duration::from_secs(1));
+        assert_eq!(none.run(b"", 10).unwrap_err().kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn signal_names() {
+        assert_eq!(signal_name(11), Some("SIGSEGV"));
+        assert_eq!(signal_name(6), Some("SIGABRT"));
+        assert_eq!(signal_name(99), None);
+    }
+}

@@ -1,0 +1,318 @@
+//! What `stress` tells: the progress line on a terminal, the report of a failure, and its files.
+
+use super::compare::{first_difference, Token};
+use super::judge::{seconds, Failure, Shrunk, Verdict};
+use crate::input::Error;
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// Whether stderr is a terminal (then the progress line is shown).
+#[cfg(unix)]
+pub fn stderr_is_terminal() -> bool {
+    extern "C" {
+        fn isatty(fd: i32) -> i32;
+    }
+    // SAFETY: `isatty` takes any integer and only asks the kernel about that descriptor; it
+    // touches no memory of ours (std::io::IsTerminal, which does the same, is too recent).
+    unsafe { isatty(2) == 1 }
+}
+
+/// Whether stderr is a terminal: never said elsewhere, so no progress line.
+#[cfg(not(unix))]
+pub fn stderr_is_terminal() -> bool {
+    false
+}
+
+/// The progress line on stderr, redrawn at most ten times a second; nothing when off.
+pub struct Progress {
+    on: bool,
+    start: Instant,
+    last: Option<Instant>,
+    shown: bool,
+}
+
+impl Progress {
+    pub fn new(on: bool) -> Progress {
+        Progress { on, start: Instant::now(), last: None, shown: false }
+    }
+
+    fn due(&mut self) -> bool {
+        if !self.on || self.last.map_or(false, |last| last.elapsed() < Duration::from_millis(100)) {
+            return false;
+        }
+        self.last = Some(Instant::now());
+        true
+    }
+
+    fn show(&mut self, line: String) {
+        let _ = write!(io::stderr(), "\r\x1b[K{line}");
+        self.shown = true;
+    }
+
+    /// Case `number` of `cases` (1-based), of size `size`, is about to run.
+    pub fn case(&mut self, number: u64, cases: u64, size: usize) {
+        if self.due() {
+            let rate = match number - 1 {
+                0 => String::new(),
+                done => format!(", {:.0} cases per second", done as f64 / self.start.elapsed().as_secs_f64()),
+            };
+            self.show(format!("stress: case {number} of {cases}, size {size}{rate}"));
+        }
+    }
+
+    /// A shrink candidate is about to run; the input is `bytes` long so far.
+    pub fn shrink(&mut self, shrunk: &Shrunk, bytes: usize) {
+        if self.due() {
+            let (steps, runs) = (plural(shrunk.steps, "step"), plural(shrunk.runs, "run"));
+            self.show(format!("stress: shrinking: {steps}, {runs}, the input down to {bytes} bytes"));
+        }
+    }
+
+    /// Erases the line, if one was shown.
+    pub fn clear(&mut self) {
+        if self.shown {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+            self.shown = false;
+        }
+    }
+}
+
+/// `prefix` with `extension` appended (`stress-fail` and `.in`).
+pub fn path(prefix: &OsString, extension: &str) -> OsString {
+    let mut path = prefix.clone();
+    path.push(extension);
+    path
+}
+
+/// Saves the failure: the input as `PREFIX.in`, the expected output as `.ans`, the received one
+/// as `.out`.
+pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Error> {
+    for (extension, bytes) in
+        [(".in", &failure.input), (".ans", &failure.expected), (".out", &failure.received)]
+    {
+        let path = path(prefix, extension);
+        fs::write(&path, bytes).map_err(|e| {
+            Error::new(format!(
+                "cannot write {}: {e}",
+                crate::input::shown(path.to_string_lossy().as_bytes())
+            ))
+        })?;
+    }
+    Ok(())
+}
+
+/// Where the failure was found: the game, the run's seed, number of cases and prefix, the
+/// case's number and size, and its input's length before the shrink.
+pub struct Found<'a> {
+    pub game: &'a str,
+    pub seed: u64,
+    pub cases: u64,
+    pub out: &'a OsString,
+    pub number: u64,
+    pub size: usize,
+    pub bytes: usize,
+}
+
+/// The most lines of an input or output shown.
+const MAX_LINES: usize = 40;
+/// The most characters of a line shown.
+const MAX_COLUMNS: usize = 100;
+
+/// Prints the report of a failure: the verdict and where it was found, how it was shrunk, the
+/// input, both outputs (the first differing token marked), and the start of stderr if any.
+pub fn print<C>(
+    out: &mut impl Write,
+    found: &Found,
+    failure: &Failure<C>,
+    shrunk: &Shrunk,
+) -> io::Result<()> {
+    let verdict = &failure.verdict;
+    let (game, number, cases, seed, size) = (found.game, found.number, found.cases, found.seed, found.size);
+    writeln!(out, "{game}: {} on case {number} of {cases} (seed {seed}, size {size})", verdict.name())?;
+    writeln!(out, "{}", verdict.detail(&failure.expected, &failure.received))?;
+    let rejected = match shrunk.rejected {
+        0 => String::new(),
+        n => format!("; {} the library rejects passed over", plural(n, "candidate")),
+    };
+    let time = seconds(shrunk.time);
+    if shrunk.steps == 0 {
+        let tried = plural(shrunk.runs, "smaller input");
+        writeln!(out, "already minimal: none of its {tried} fails this way ({time} s{rejected})")?;
+    } else {
+        writeln!(
+            out,
+            "shrunk from {} to {} bytes in {} ({}, {time} s{rejected})",
+            found.bytes,
+            failure.input.len(),
+            plural(shrunk.steps, "step"),
+            plural(shrunk.runs, "run"),
+        )?;
+    }
+    let file = |extension: &str| path(found.out, extension).to_string_lossy().into_owned();
+    writeln!(out, "--- input ({})", file(".in"))?;
+    print_input(out, &failure.input)?;
+    let (mark_expected, mark_received) = match verdict {
+        Verdict::WrongAnswer(_) => match first_difference(&failure.expected, &failure.received) {
+            Some(d) => (d.expected, d.received),
+            None => (None, None),
+        },
+        _ => (None, None),
+    };
+    writeln!(out, "--- expected output ({})", file(".ans"))?;
+    print_output(out, &failure.expected, mark_expected, MAX_LINES)?;
+    writeln!(out, "--- received output ({})", file(".out"))?;
+    // Endless output: a few lines tell it.
+    let most = if let Verdict::OutputLimit(_) = verdict { 10 } else { MAX_LINES };
+    print_output(out, &failure.received, mark_received, most)?;
+    if !failure.stderr.is_empty() {
+        writeln!(out, "--- its stderr (at most the first {} bytes)", super::child::STDERR_KEPT)?;
+        print_input(out, &failure.stderr)?;
+    }
+    Ok(())
+}
+
+/// `n` things, in words (`1 step`, `2 steps`).
+fn plural(n: u64, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Text as it is, without line numbers (an input, which the generators write as plain text, or
+/// stderr), at most [`MAX_LINES`] lines.
+fn print_input(out: &mut impl Write, input: &[u8]) -> io::Result<()> {
+    let lines: Vec<&[u8]> = lines(input);
+    for line in lines.iter().take(MAX_LINES) {
+        let (text, _) = escaped(line, 0, 2 * MAX_COLUMNS);
+        writeln!(out, "{text}")?;
+    }
+    if lines.len() > MAX_LINES {
+        writeln!(out, "... ({} lines in all)", lines.len())?;
+    }
+    Ok(())
+}
+
+/// The lines of `bytes` (without their `\n`; a last line without one counts).
+fn lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        lines.pop();
+    }
+    lines
+}
+
+/// `line` from byte `from` on, shown on one line: printable ASCII as it is, anything else escaped
+/// (`\t`, `\r`, `\xNN`), at most `max` characters (then `...`). Also where each byte of `line`
+/// starts in the text (`None` before `from` or past the cut).
+fn escaped(line: &[u8], from: usize, max: usize) -> (String, Vec<Option<usize>>) {
+    let mut text = String::new();
+    let mut columns = vec![None; line.len() + 1];
+    if from > 0 {
+        text.push_str("...");
+    }
+    for (i, &b) in line.iter().enumerate().skip(from) {
+        if text.len() >= max {
+            text.push_str("...");
+            return (text, columns);
+        }
+        columns[i] = Some(text.len());
+        match b {
+            b' '..=b'~' => text.push(char::from(b)),
+            b'\t' => text.push_str("\\t"),
+            b'\r' => text.push_str("\\r"),
+            _ => text.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    columns[line.len()] = Some(text.len());
+    (text, columns)
+}
+
+/// An output with its line numbers, at most `most` lines: around the marked token if there is
+/// one (its line marked `>`, a `^` under it), else the first ones.
+fn print_output(out: &mut impl Write, bytes: &[u8], mark: Option<Token>, most: usize) -> io::Result<()> {
+    let lines = lines(bytes);
+    if lines.is_empty() {
+        return writeln!(out, "(empty)");
+    }
+    // The line starts, to place the mark within its line.
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut offset = 0;
+    for line in &lines {
+        starts.push(offset);
+        offset += line.len() + 1;
+    }
+    let around = mark.map_or(1, |t| t.line);
+    let first = if lines.len() <= most { 1 } else { around.saturating_sub(most / 2).max(1) };
+    let last = (first + most - 1).min(lines.len());
+    if first > 1 {
+        writeln!(out, "  ... ({} lines before)", first - 1)?;
+    }
+    for number in first..=last {
+        let line = lines[number - 1];
+        let marked = mark.filter(|t| t.line == number);
+        // A token far along its line: the line is shown from a little before it.
+        let from = marked.map_or(0, |t| (t.start - starts[number - 1]).saturating_sub(MAX_COLUMNS / 2));
+        let (text, columns) = escaped(line, from, MAX_COLUMNS);
+        writeln!(out, "{}{number:>5}  {text}", if marked.is_some() { ">" } else { " " })?;
+        if let Some(t) = marked {
+            let (start, end) = (t.start - starts[number - 1], t.end - starts[number - 1]);
+            if let Some(column) = columns[start] {
+                let width = columns[end].unwrap_or(text.len()).saturating_sub(column).max(1);
+                writeln!(out, "{}{}", " ".repeat(8 + column), "^".repeat(width))?;
+            }
+        }
+    }
+    if last < lines.len() {
+        writeln!(out, "  ... ({} lines after)", lines.len() - last)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(bytes: &[u8], mark: Option<Token>) -> String {
+        let mut out = Vec::new();
+        print_output(&mut out, bytes, mark, MAX_LINES).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_differing_token_is_marked() {
+        let received = b"win\r\nlose draw  \r\nwin";
+        let d = first_difference(b"win\nlose lose\nwin\n", received).unwrap();
+        assert_eq!(
+            shown(received, d.received),
+            "     1  win\\r\n>    2  lose draw  \\r\n             ^^^^\n     3  win\n"
+        );
+        assert_eq!(shown(b"", None), "(empty)\n");
+        assert_eq!(shown(b"\n", None), "     1  \n");
+    }
+
+    #[test]
+    fn long_outputs_and_lines_are_cut_around_the_mark() {
+        let output: String = (1..=100).map(|i| format!("{i}\n")).collect();
+        let token = Token { start: output.find("\n70\n").unwrap() + 1, end: 0, line: 70, number: 1 };
+        let token = Token { end: token.start + 2, ..token };
+        let text = shown(output.as_bytes(), Some(token));
+        assert!(text.starts_with("  ... (49 lines before)\n    50  50\n"), "{text}");
+        assert!(text.contains(">   70  70\n        ^^\n"), "{text}");
+        assert!(text.ends_with("    89  89\n  ... (11 lines after)\n"), "{text}");
+
+        let line = format!("{}x", "a ".repeat(500));
+        let token = Token { start: 1000, end: 1001, line: 1, number: 501 };
+        let text = shown(line.as_bytes(), Some(token));
+        let lines: Vec<&str> = text.lines().collect();
+        let caret = lines[1].find('^').unwrap();
+        assert_eq!(&lines[0][caret..caret + 1], "x", "{text}");
+        assert!(lines[0].starts_with(">    1  ...a a"), "{text}");
+    }
+
+    #[test]
+    fn inputs_are_shown_plainly() {
+        let mut out = Vec::new();
+        print_input(&mut out, b"2 1\n1 2\n").unwrap();
+        assert_eq!(out, b"2 1\n1 2\n");
+    }
+}
