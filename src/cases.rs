@@ -165,6 +165,41 @@ pub fn isqrt(x: usize) -> usize {
     r
 }
 
+/// For the games' tests: the contract of [`Case::smaller`], checked by shrinking random cases to
+/// the end. For each seed below `seeds`, a case of `size(seed)` is shrunk by random steps until
+/// none is left; every step must lower `measure`, and must be `valid` (all steps in the first two
+/// rounds, the step taken in every round). Returns each end case with its first measure and the
+/// rounds taken, for the game's own checks of where shrinking ends.
+#[cfg(test)]
+pub(crate) fn shrink_to_the_end<C: Case, M: Ord + Copy + std::fmt::Debug>(
+    seeds: u64,
+    size: impl Fn(u64) -> usize,
+    measure: impl Fn(&C) -> M,
+    valid: impl Fn(&C) -> bool,
+) -> Vec<(C, M, usize)> {
+    let mut ends = Vec::new();
+    for seed in 0..seeds {
+        let mut rng = Rng::new(seed);
+        let mut case = C::random(&mut rng, size(seed));
+        let (first, mut rounds) = (measure(&case), 0);
+        loop {
+            let steps = case.smaller();
+            for step in &steps {
+                let checked = rounds > 1 || valid(step);
+                assert!(checked && measure(step) < measure(&case), "{case:?} -> {step:?}");
+            }
+            if steps.is_empty() {
+                break;
+            }
+            case = steps[rng.below(steps.len() as u64) as usize].clone();
+            assert!(valid(&case), "{case:?}");
+            rounds += 1;
+        }
+        ends.push((case, first, rounds));
+    }
+    ends
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -328,6 +328,7 @@ impl Case for GraphGameCase {
 mod tests {
     use super::super::{decide, write_answer};
     use super::*;
+    use crate::cases::shrink_to_the_end;
     use std::collections::HashSet;
 
     fn family(name: &str) -> usize {
@@ -417,25 +418,9 @@ mod tests {
 
     #[test]
     fn every_step_is_valid_and_smaller_and_shrinking_ends() {
-        for seed in 0..60 {
-            let mut rng = Rng::new(seed);
-            let mut case = GraphGameCase::random(&mut rng, 1 + seed as usize % 25);
-            let (first, mut rounds) = (case.measure(), 0);
-            loop {
-                let steps = case.smaller();
-                for step in &steps {
-                    // Every step read back in the first rounds, the step taken in every round.
-                    let checked = rounds > 1 || valid(step);
-                    assert!(checked && step.measure() < case.measure(), "{case:?} -> {step:?}");
-                }
-                if steps.is_empty() {
-                    break;
-                }
-                case = steps[rng.below(steps.len() as u64) as usize].clone();
-                assert!(valid(&case), "{case:?}");
-                rounds += 1;
-            }
-            assert!(rounds < first && case.n == 1 && case.edges.is_empty(), "{case:?}");
+        let ends = shrink_to_the_end(60, |seed| 1 + seed as usize % 25, GraphGameCase::measure, valid);
+        for (case, first, rounds) in ends {
+            assert!((rounds as u64) < first && case.n == 1 && case.edges.is_empty(), "{case:?}");
         }
     }
 

@@ -280,6 +280,7 @@ impl Case for GridGameCase {
 mod tests {
     use super::super::{decide, write_answer};
     use super::*;
+    use crate::cases::shrink_to_the_end;
 
     fn family(name: &str) -> usize {
         GridGameCase::FAMILIES.iter().position(|&f| f == name).unwrap()
@@ -401,25 +402,9 @@ mod tests {
 
     #[test]
     fn every_step_is_valid_and_smaller_and_shrinking_ends() {
-        for seed in 0..80 {
-            let mut rng = Rng::new(seed);
-            let mut case = GridGameCase::random(&mut rng, 1 + seed as usize % 30);
-            let (first, mut rounds) = (case.measure(), 0);
-            loop {
-                let steps = case.smaller();
-                for step in &steps {
-                    // Every step read back in the first rounds, the step taken in every round.
-                    let checked = rounds > 1 || valid(step);
-                    assert!(checked && step.measure() < case.measure(), "{case:?} -> {step:?}");
-                }
-                if steps.is_empty() {
-                    break;
-                }
-                case = steps[rng.below(steps.len() as u64) as usize].clone();
-                assert!(valid(&case), "{case:?}");
-                rounds += 1;
-            }
-            assert!(rounds < first.min(1000) as usize, "{rounds}");
+        let ends = shrink_to_the_end(80, |seed| 1 + seed as usize % 30, GridGameCase::measure, valid);
+        for (case, first, rounds) in ends {
+            assert!((rounds as u128) < first.min(1000), "{rounds}");
             let end = GridGameCase { rows: 1, cols: 1, reach: 0, cells: b".".to_vec(), queries: vec![] };
             assert_eq!(case, end);
         }

@@ -157,6 +157,7 @@ impl Case for MoveOrBlockCase {
 mod tests {
     use super::super::{decide, scan, winner, Rule};
     use super::*;
+    use crate::cases::shrink_to_the_end;
 
     fn family(name: &str) -> usize {
         MoveOrBlockCase::FAMILIES.iter().position(|&f| f == name).unwrap()
@@ -224,25 +225,9 @@ mod tests {
 
     #[test]
     fn every_step_is_valid_and_smaller_and_shrinking_ends() {
-        for seed in 0..100 {
-            let mut rng = Rng::new(seed);
-            let mut case = MoveOrBlockCase::random(&mut rng, 1 + seed as usize % 40);
-            let (first, mut rounds) = (case.measure(), 0);
-            loop {
-                let steps = case.smaller();
-                for step in &steps {
-                    // Every step read back in the first rounds, the step taken in every round.
-                    let checked = rounds > 1 || valid(step);
-                    assert!(checked && step.measure() < case.measure(), "{case:?} -> {step:?}");
-                }
-                if steps.is_empty() {
-                    break;
-                }
-                case = steps[rng.below(steps.len() as u64) as usize].clone();
-                assert!(valid(&case), "{case:?}");
-                rounds += 1;
-            }
-            assert!(rounds < first && case.board == b"O", "{case:?}");
+        let ends = shrink_to_the_end(100, |seed| 1 + seed as usize % 40, MoveOrBlockCase::measure, valid);
+        for (case, first, rounds) in ends {
+            assert!((rounds as u64) < first && case.board == b"O", "{case:?}");
         }
     }
 

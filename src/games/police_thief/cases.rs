@@ -237,6 +237,7 @@ impl Case for PoliceThiefCase {
 mod tests {
     use super::super::{decide, Verdict};
     use super::*;
+    use crate::cases::shrink_to_the_end;
 
     fn family(name: &str) -> usize {
         PoliceThiefCase::FAMILIES.iter().position(|&f| f == name).unwrap()
@@ -311,26 +312,13 @@ mod tests {
 
     #[test]
     fn every_step_is_valid_and_smaller_and_shrinking_ends() {
-        for seed in 0..60 {
-            let mut rng = Rng::new(seed);
-            let mut case = PoliceThiefCase::random(&mut rng, 2 + seed as usize % 30);
-            let (first, mut rounds) = (case.measure(), 0);
-            loop {
-                let steps = case.smaller();
-                for step in &steps {
-                    // Every step read back in the first rounds, the step taken in every round.
-                    let checked = rounds > 1 || valid(step);
-                    assert!(checked && step.measure() < case.measure(), "{case:?} -> {step:?}");
-                }
-                if steps.is_empty() {
-                    break;
-                }
-                case = steps[rng.below(steps.len() as u64) as usize].clone();
-                assert!(valid(&case), "{case:?}");
-                rounds += 1;
-            }
+        let ends = shrink_to_the_end(60, |seed| 2 + seed as usize % 30, PoliceThiefCase::measure, valid);
+        for (case, first, rounds) in ends {
             // Nothing left but the two pieces, on at most 2x2 cells.
-            assert!(rounds < first && case.cells.iter().all(|&c| c != WALL && c != EXIT), "{case:?}");
+            assert!(
+                (rounds as u64) < first && case.cells.iter().all(|&c| c != WALL && c != EXIT),
+                "{case:?}"
+            );
             assert!(case.rows <= 2 && case.cols <= 2, "{case:?}");
         }
     }
