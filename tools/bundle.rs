@@ -2176,7 +2176,7 @@ pub fn bundle(
     // against the size limit like the code).
     let text = format!(
         "// {name}: `make bundle` of {LIBRARY}'s {main_file}, {} ({}), {}.\n\
-         // Std only, Rust 2018-2024, rustc {MSRV}+. Do not edit: change src/, run `make bundle`.\n\n{code}",
+         // Std only, Rust 2018-2024, rustc {MSRV}+. Do not edit: change the sources, run `make bundle` again.\n\n{code}",
         brace_list(&sources[1..]),
         if options.docs { "docs kept, unit tests cut" } else { "used items only, no comments" },
         revision(&sources),
@@ -2906,7 +2906,7 @@ mod tests {
         let expected = [
             "// main: `make bundle` of graph_games's main.rs, src/{lib,shapes/{mod,area,square}}.rs (used items \
              only, no comments), main.rs src/lib.rs src/shapes/mod.rs src/shapes/area.rs src/shapes/square.rs.",
-            "// Std only, Rust 2018-2024, rustc 1.63+. Do not edit: change src/, run `make bundle`.",
+            "// Std only, Rust 2018-2024, rustc 1.63+. Do not edit: change the sources, run `make bundle` again.",
             "",
             "use crate::graph_games::shapes::{self, square::Square};",
             "fn main() {",
