@@ -141,21 +141,7 @@ pub fn classify(block: &[u8]) -> (u64, u64) {
 
 #[cfg(test)]
 pub(crate) mod tests {
-
-    /// splitmix64, so that every run checks the same texts.
-    pub(crate) struct Rng(pub(crate) u64);
-    impl Rng {
-        pub(crate) fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce5_e9b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-        pub(crate) fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    use crate::cases::Rng;
 
     /// Random tokens, mostly numbers the fast path takes, between runs of whitespace; with
     /// `odd`, now and then something it must leave alone (zero, long or too large numbers, bytes

@@ -74,8 +74,9 @@ fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cases::Rng;
     use crate::input::decimal::classify;
-    use crate::input::decimal::tests::{random_text, Rng};
+    use crate::input::decimal::tests::random_text;
 
     /// What [`parse_numbers`] gave (`(count, used)` and the numbers) is what every other way of
     /// parsing gives, on every machine: the portable block parser, and on x86-64 the SSE2 classifier
@@ -132,7 +133,7 @@ mod tests {
         // Pairs with different bounds for their first and second numbers, each within its bound
         // but now and then one past it, in texts long enough for the pairs to fall across the
         // blocks at even and odd places.
-        let mut rng = Rng(4);
+        let mut rng = Rng::new(4);
         for _ in 0..3000 {
             let mut max = [1 + rng.below(100_000) as u32, 1 + rng.below(100) as u32];
             if rng.below(2) == 0 {
@@ -163,7 +164,7 @@ mod tests {
 
     #[test]
     fn parse_numbers_takes_exactly_what_it_may_at_every_offset_and_end() {
-        let mut rng = Rng(2);
+        let mut rng = Rng::new(2);
         let space = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
         for round in 0..300 {
             let text = random_text(&mut rng, 60, round % 3 == 0);

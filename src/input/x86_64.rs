@@ -126,7 +126,7 @@ unsafe fn convert_block_avx2(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::decimal::tests::Rng;
+    use crate::cases::Rng;
     use crate::input::decimal::{classify as classify_portable, convert_block};
     use std::io::Write;
 
@@ -141,13 +141,13 @@ mod tests {
 
     #[test]
     fn classify_matches_the_scalar_reference() {
-        let mut rng = Rng(1);
+        let mut rng = Rng::new(1);
         let alphabet = b"0123456789 \t\n\r\x0b\x0c/:\x08\x0e\x1f!\x80\xff\xb0\xb9-xA";
         for round in 0..20_000 {
             let block: Vec<u8> = (0..64)
                 .map(|_| match round % 2 {
                     0 => alphabet[rng.below(alphabet.len() as u64) as usize],
-                    _ => rng.next() as u8,
+                    _ => rng.next_u64() as u8,
                 })
                 .collect();
             assert_eq!(classify(&block), classify_portable(&block), "{block:?}");
@@ -164,7 +164,7 @@ mod tests {
             skipped("convert_block_avx2_matches_the_scalar_one", "this CPU lacks AVX2, BMI1, BMI2 or POPCNT");
             return;
         }
-        let mut rng = Rng(3);
+        let mut rng = Rng::new(3);
         for _ in 0..50_000 {
             // Numbers of 1 to 8 digits (leading zeros and zero itself included) between runs of
             // 1 to 3 spaces; the last may run past the block, or the block end in spaces.

@@ -262,8 +262,9 @@ mod tests {
 
     #[test]
     fn read_agrees_with_the_careful_path_on_good_and_bad_input() {
-        use crate::input::decimal::tests::{random_text, Rng};
-        let mut rng = Rng(3);
+        use crate::cases::Rng;
+        use crate::input::decimal::tests::random_text;
+        let mut rng = Rng::new(3);
         for round in 0..200 {
             let n = 1 + rng.below(if round % 2 == 0 { 1 << 24 } else { 300 });
             let m = rng.below(3000);
