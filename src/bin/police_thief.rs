@@ -1,7 +1,7 @@
 //! Judge binary for the policeman and the thief; see `graph_games::games::police_thief`.
 
 use graph_games::cli;
-use graph_games::games::police_thief::{self, explain as police_thief_explain};
+use graph_games::games::police_thief::{self, explain};
 
 const USAGE: &str = "\
 usage: police_thief [--explain] < input
@@ -19,7 +19,7 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--explain"], |flags, input, output| {
         let board = police_thief::read(input)?;
         if flags.has("--explain") {
-            police_thief_explain::write_explanation(&police_thief_explain::explain(&board)?, output)?;
+            explain::write_explanation(&explain::explain(&board)?, output)?;
         } else {
             police_thief::write_answer(&police_thief::decide(board), output)?;
         }
