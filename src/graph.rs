@@ -54,6 +54,27 @@ impl Graph {
 /// Edge lists often come grouped by source in increasing order; while they do, the sources are
 /// not stored at all (the out-degrees say which edges belong to which source), which saves a
 /// third of the builder's memory and time. The first edge out of order writes them out.
+///
+/// ```
+/// use graph_games::graph::{GraphBuilder, GraphGame};
+/// use graph_games::solver::{solve, Outcome, Start};
+///
+/// // The moves as a judge's input gives them, 1-based: 1 -> 2, 2 -> 3, 3 -> 1, 3 -> 4.
+/// let input = [(1, 2), (2, 3), (3, 1), (3, 4)];
+/// let mut builder = GraphBuilder::new(4, input.len());
+/// for &(u, v) in &input {
+///     builder.add_edge(u - 1, v - 1);
+/// }
+/// let graph = builder.build();
+/// assert_eq!((graph.num_vertices(), graph.num_edges(), graph.out_degree(2)), (4, 4, 2));
+/// assert_eq!(graph.predecessors(0), &[2]);
+///
+/// // Normal play: a player on a vertex without moves (4) loses. From 3 the player to move goes
+/// // there and wins; 2 must move to 3 and loses; 1 wins by moving to 2.
+/// let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
+/// let outcomes: Vec<Outcome> = (0..4).map(|v| solution.outcome(v)).collect();
+/// assert_eq!(outcomes, [Outcome::Win, Outcome::Lose, Outcome::Win, Outcome::Lose]);
+/// ```
 pub struct GraphBuilder {
     expected_edges: usize,
     targets: Vec<u32>,

@@ -1,14 +1,11 @@
 //! Win, lose or draw for every state of a two-player game whose moves may form cycles.
 //!
 //! # The game contract
-//! A [`Game`] says three things. It has states `0..num_states()`. Each state, listed in order by
-//! [`Game::for_each_start`], either is already decided (the game is over there: [`Start::Win`] or
-//! [`Start::Lose`] for the player to move) or has `k` moves ([`Start::Moves`]); `Moves(0)` is the
-//! same as `Lose`, since a player who cannot move loses. And the game lists, for any state, the
-//! states with a move into it ([`Game::for_each_predecessor`]), once per move: a state with two
-//! moves into `s` is listed twice. Explicit graphs ([`crate::graph::GraphGame`]) and board games
-//! that compute their moves on the fly both fit. Two optional items are only about speed:
-//! [`Game::WALK`] and [`Game::prefetch`].
+//! A [`Game`] has states `0..num_states()`; it tells how each stands before the search (decided,
+//! or open with `k` moves) and lists the moves into any state. The rules it keeps, and what the
+//! search does when one is broken, are stated once, in [`Game`]'s documentation. Explicit graphs
+//! ([`crate::graph::GraphGame`]) and board games that compute their moves on the fly both fit.
+//! Two optional items are only about speed: [`Game::WALK`] and [`Game::prefetch`].
 //!
 //! # The algorithm
 //! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
@@ -60,19 +57,87 @@ pub enum Start {
     Win,
     /// The game is over and the player to move has lost.
     Lose,
-    /// The game goes on: the player to move has this many moves (`Moves(0)` means `Lose`).
+    /// The game goes on: the player to move has this many moves (`Moves(0)` is the same as
+    /// `Lose`: a player who cannot move loses).
     Moves(u32),
 }
 
 /// The result for the player to move, with optimal play.
+///
+/// The values are fixed, for tables indexed by outcome (`outcome as usize`): `Win` is 0, `Lose`
+/// 1, `Draw` 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    Win,
-    Lose,
-    Draw,
+    Win = 0,
+    Lose = 1,
+    Draw = 2,
 }
 
-/// A game the solver can decide. See the module doc for the contract.
+/// A game the solver can decide: its states, how each stands before the search, and the moves
+/// into each. [`solve`] and [`solve_with_depth`] take any `Game`.
+///
+/// # The rules a game keeps
+/// 1. **States.** There are `num_states()` states, numbered `0..num_states()`, at most 2^31.
+/// 2. **Starts.** [`for_each_start`](Game::for_each_start) calls `visit` exactly `num_states()`
+///    times: first for state 0, then 1, and so on in order. A state is decided before the search
+///    ([`Start::Win`] or [`Start::Lose`]: the game is over there, for the player to move) or open
+///    with `k` moves ([`Start::Moves`]). `Moves(0)` is allowed and is the same as `Lose`.
+/// 3. **The bound.** [`max_moves`](Game::max_moves) is at least every `k` of a `Moves(k)`, and
+///    below `u32::MAX`. It picks the width of the search's counters (a byte per state while it is
+///    below 255), so the true maximum is best; a larger bound costs memory, never answers.
+/// 4. **Moves.** [`for_each_predecessor(s, visit)`](Game::for_each_predecessor) calls `visit(p)`
+///    once for every move `p -> s`, each `p` in `0..num_states()`, in any order: a state with two
+///    moves into `s` is listed twice. So over all `s`, a state that starts as `Moves(k)` is listed
+///    exactly `k` times. A predecessor is listed whether or not the search has decided it yet (it
+///    ignores the ones it has). Moves out of a state that starts decided may be listed or not:
+///    they are ignored too. The search asks for the predecessors of each state at most once, in
+///    no order the game can rely on.
+///
+/// # A rule broken
+/// The search panics, also in release builds, with a message that names the state and the rule,
+/// when it sees: more or fewer starts than `num_states()`, more than 2^31 states, a `Moves(k)` with
+/// `k` above `max_moves()`, or `max_moves()` equal to `u32::MAX` (all checked as the starts are
+/// read, one comparison per state). A predecessor outside `0..num_states()` panics (an index out
+/// of bounds). Moves listed that disagree otherwise with a `Moves(k)` (more or fewer than `k`) are
+/// not caught: the outcomes are then unspecified, but the search still ends, in time linear in
+/// the states and the moves listed, and never reads out of bounds.
+///
+/// # Example
+/// A pile of stones; a move takes one or two; whoever faces the empty pile has lost. State `s` is
+/// a pile of `s` stones.
+/// ```
+/// use graph_games::solver::{solve, Game, Outcome, Start};
+///
+/// struct Pile {
+///     max: usize,
+/// }
+///
+/// impl Game for Pile {
+///     fn num_states(&self) -> usize {
+///         self.max + 1
+///     }
+///     fn max_moves(&self) -> u32 {
+///         2
+///     }
+///     fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+///         visit(Start::Lose); // the empty pile: the game is over
+///         for s in 1..=self.max {
+///             visit(Start::Moves(s.min(2) as u32));
+///         }
+///     }
+///     fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, mut visit: F) {
+///         // Into s: from s + 1 and from s + 2, decided or not.
+///         (s + 1..=(s + 2).min(self.max)).for_each(&mut visit);
+///     }
+/// }
+///
+/// let solution = solve(&Pile { max: 10 });
+/// // The player to move loses exactly on a multiple of 3.
+/// for s in 0..=10 {
+///     let outcome = if s % 3 == 0 { Outcome::Lose } else { Outcome::Win };
+///     assert_eq!(solution.outcome(s), outcome);
+/// }
+/// ```
 pub trait Game {
     /// How the search updates the predecessors of a state it walks (see "Branching" in the module
     /// doc): a choice of speed only, the result is the same.
@@ -81,15 +146,15 @@ pub trait Game {
     /// How many states there are; states are numbered `0..num_states()` (at most 2^31).
     fn num_states(&self) -> usize;
 
-    /// An upper bound on `k` over all states that start as `Moves(k)`.
+    /// An upper bound on `k` over all states that start as `Moves(k)`, below `u32::MAX`.
     fn max_moves(&self) -> u32;
 
     /// Calls `visit` with how each state stands before the search, for every state in order:
     /// `num_states()` calls, state `0` first.
     fn for_each_start<F: FnMut(Start)>(&self, visit: F);
 
-    /// Calls `visit(p)` once for every move `p -> state`. Moves out of decided states may be
-    /// listed or not; they are ignored.
+    /// Calls `visit(p)` once for every move `p -> state`, whether or not `p` is decided yet.
+    /// Moves out of states that start decided may be listed or not; they are ignored.
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
 
     /// A hint: `upcoming` are the states the search walks next, in order (`upcoming.get(0)` is
@@ -98,9 +163,6 @@ pub trait Game {
     #[inline(always)]
     fn prefetch<C>(&self, _upcoming: &Upcoming<'_, C>) {}
 }
-
-/// The depth [`solve_with_depth`] gives a drawn state.
-pub const DRAW_DEPTH: u32 = u32::MAX;
 
 /// The outcome of every state.
 #[derive(Debug, Clone)]
@@ -140,6 +202,33 @@ impl Solution {
     }
 }
 
+/// How many moves the game lasts from each state under optimal play, from [`solve_with_depth`]:
+/// `Some(d)` for a decided state, `None` for a draw (it never ends).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DepthTable {
+    /// A `u32` per state, [`DepthTable::NEVER`] for a draw: no more memory than the bare numbers.
+    depths: Vec<u32>,
+}
+
+impl DepthTable {
+    /// What a drawn state holds (no decided state is that deep: there are at most 2^31 states).
+    const NEVER: u32 = u32::MAX;
+
+    /// How many moves the game lasts from `state` under optimal play, `None` if it is a draw.
+    pub fn depth(&self, state: usize) -> Option<u32> {
+        Some(self.depths[state]).filter(|&d| d != DepthTable::NEVER)
+    }
+
+    /// How many states there are.
+    pub fn len(&self) -> usize {
+        self.depths.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.depths.is_empty()
+    }
+}
+
 /// How the search updates the predecessors of a state it walks (see "Branching" in the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Walk {
@@ -151,24 +240,58 @@ pub enum Walk {
     Branchless,
 }
 
-/// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
+/// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
+/// [`Game`] for the rules a game keeps (a broken one it can see panics).
+///
+/// ```
+/// use graph_games::graph::{Graph, GraphGame};
+/// use graph_games::solver::{solve, Outcome, Start};
+///
+/// // 0 -> 1 -> 2, and 3 -> 3: from 0 the game ends after two moves, from 3 never.
+/// let graph = Graph::from_edges(4, &[0, 1, 3], &[1, 2, 3]);
+/// // Normal play: a player with no move loses.
+/// let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
+/// let outcomes: Vec<Outcome> = (0..solution.len()).map(|v| solution.outcome(v)).collect();
+/// assert_eq!(outcomes, [Outcome::Lose, Outcome::Win, Outcome::Lose, Outcome::Draw]);
+/// ```
 pub fn solve<G: Game>(game: &G) -> Solution {
     search_with_counters(game, &mut NoDepths)
 }
 
 /// Decides every state of `game`, and for each tells how many moves the game lasts from it under
-/// optimal play ([`DRAW_DEPTH`] for draws). Costs one more `u32` per state.
-pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, Vec<u32>) {
-    let mut depths = vec![DRAW_DEPTH; game.num_states()];
+/// optimal play (the winner ends it as fast as he can, the loser drags it out; a draw never
+/// ends). Costs one more `u32` per state.
+///
+/// ```
+/// use graph_games::graph::{Graph, GraphGame};
+/// use graph_games::solver::{solve_with_depth, Outcome, Start};
+///
+/// // 0 -> 1 -> 2, 0 -> 2, and 3 -> 3.
+/// let graph = Graph::from_edges(4, &[0, 0, 1, 3], &[1, 2, 2, 3]);
+/// let (solution, depths) = solve_with_depth(&GraphGame::new(&graph, |_| Start::Lose));
+/// // 0 wins at once by moving to 2, where the opponent cannot move.
+/// assert_eq!((solution.outcome(0), depths.depth(0)), (Outcome::Win, Some(1)));
+/// assert_eq!((solution.outcome(2), depths.depth(2)), (Outcome::Lose, Some(0)));
+/// assert_eq!((solution.outcome(3), depths.depth(3)), (Outcome::Draw, None));
+/// ```
+pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
+    let mut depths = DepthTable { depths: Vec::new() };
     let solution = search_with_counters(game, &mut depths);
     (solution, depths)
 }
 
-/// Picks the narrowest counter that leaves its maximum free for WIN, and searches.
+/// Checks what can be checked of the game before the search (the rules of [`Game`]), picks the
+/// narrowest counter that leaves its maximum free for WIN, and searches.
 fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
-    assert!(game.num_states() <= 1 << 31, "a game has at most 2^31 states");
+    let n = game.num_states();
+    if n > 1 << 31 {
+        broken_rule(format_args!("num_states() is {n}, above the 2^31 states a game may have"));
+    }
     let max_moves = game.max_moves();
-    assert!(max_moves < u32::MAX, "a state has fewer than 2^32 - 1 moves");
+    if max_moves == u32::MAX {
+        broken_rule(format_args!("max_moves() is u32::MAX, and must be below it"));
+    }
+    depths.prepare(n);
     let counters = if max_moves < u32::from(u8::MAX) {
         Counters::Byte(search(game, depths))
     } else if max_moves < u32::from(u16::MAX) {
@@ -179,25 +302,47 @@ fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solutio
     Solution { counters }
 }
 
+/// Panics with `what`, a rule of [`Game`] broken: a programming error in the game, not bad
+/// input, and never worth an answer (the counters could be too narrow, the states misnumbered).
+#[cold]
+#[inline(never)]
+fn broken_rule(what: std::fmt::Arguments) -> ! {
+    panic!("a broken graph_games::solver::Game (see the rules in its documentation): {what}")
+}
+
 /// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
 /// the moves still not known to reach a winning state.
 fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
-    let mut remaining_moves: Vec<C> = Vec::with_capacity(game.num_states());
+    let (n, max_moves) = (game.num_states(), game.max_moves());
+    let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
     let mut frontier = Frontier::default();
     game.for_each_start(|start| {
         let state = remaining_moves.len();
         let counter = match start {
             Start::Win => C::WIN,
             Start::Lose | Start::Moves(0) => C::LOSE,
-            Start::Moves(k) => C::from_moves(k),
+            // The one check per state: the counter is only as wide as `max_moves` needs.
+            Start::Moves(k) if k <= max_moves => C::from_moves(k),
+            Start::Moves(k) => broken_rule(format_args!(
+                "state {state} starts as Moves({k}), above max_moves() = {max_moves} (every \
+                 Moves(k) needs k <= max_moves(), which picks the width of the counters)"
+            )),
         };
         if !counter.is_open() {
+            // Only a decided state is recorded by number before the search: a start past the
+            // last state is caught here, or else by the count below.
+            if state >= n {
+                broken_rule(format_args!("for_each_start gave more than num_states() = {n} starts"));
+            }
             frontier.push_if(true, state, counter == C::LOSE);
             depths.decided_at_start(state);
         }
         remaining_moves.push(counter);
     });
-    assert_eq!(remaining_moves.len(), game.num_states(), "for_each_start gives one start per state");
+    if remaining_moves.len() != n {
+        let starts = remaining_moves.len();
+        broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
+    }
 
     while let Some((state, lost)) = frontier.pop() {
         // The frontier holds states in no order the cache can guess: the game may start loading
@@ -307,6 +452,8 @@ impl<C> Upcoming<'_, C> {
 
 /// Where the search records depths, or not: the search is compiled once per kind.
 trait Depths {
+    /// Makes room for `n` states, none decided yet.
+    fn prepare(&mut self, n: usize);
     /// `state` is decided before the search: depth 0.
     fn decided_at_start(&mut self, state: usize);
     /// `state` is decided while `walked` is walked: one move more than `walked`.
@@ -317,20 +464,24 @@ trait Depths {
 struct NoDepths;
 
 impl Depths for NoDepths {
+    fn prepare(&mut self, _n: usize) {}
     #[inline(always)]
     fn decided_at_start(&mut self, _state: usize) {}
     #[inline(always)]
     fn decided_after(&mut self, _state: usize, _walked: usize) {}
 }
 
-impl Depths for Vec<u32> {
+impl Depths for DepthTable {
+    fn prepare(&mut self, n: usize) {
+        self.depths = vec![DepthTable::NEVER; n];
+    }
     #[inline(always)]
     fn decided_at_start(&mut self, state: usize) {
-        self[state] = 0;
+        self.depths[state] = 0;
     }
     #[inline(always)]
     fn decided_after(&mut self, state: usize, walked: usize) {
-        self[state] = self[walked] + 1;
+        self.depths[state] = self.depths[walked] + 1;
     }
 }
 
@@ -430,7 +581,7 @@ mod tests {
     use Outcome::{Draw, Lose, Win};
 
     /// Every state's outcome and depth, the same from both walks, with and without depths.
-    fn solved(game: &Table) -> (Vec<Outcome>, Vec<u32>) {
+    fn solved(game: &Table) -> (Vec<Outcome>, Vec<Option<u32>>) {
         let outcomes =
             |solution: Solution| (0..solution.len()).map(|s| solution.outcome(s)).collect::<Vec<_>>();
         assert_eq!(Table::WALK, Walk::Branching);
@@ -441,14 +592,17 @@ mod tests {
         assert_eq!(branchless_depths, depths);
         assert_eq!(outcomes(solve(game)), got);
         assert_eq!(outcomes(solve(&Branchless(game))), got);
-        (got, depths)
+        (got, (0..depths.len()).map(|s| depths.depth(s)).collect())
     }
 
     #[test]
     fn chain_cycle_and_self_loop() {
         // 0 -> 1 -> 2 (no moves); 3 -> 3 and 3 -> 0; 4 -> 4.
         let game = table(&[&[1], &[2], &[], &[3, 0], &[4]]);
-        assert_eq!(solved(&game), (vec![Lose, Win, Lose, Win, Draw], vec![2, 1, 0, 3, DRAW_DEPTH]));
+        assert_eq!(
+            solved(&game),
+            (vec![Lose, Win, Lose, Win, Draw], vec![Some(2), Some(1), Some(0), Some(3), None])
+        );
     }
 
     #[test]
@@ -467,7 +621,7 @@ mod tests {
         let mut game = table(&[&[1], &[], &[0]]);
         game.over[0] = Some(Start::Win);
         game.over[1] = Some(Start::Win);
-        assert_eq!(solved(&game), (vec![Win, Win, Lose], vec![0, 0, 1]));
+        assert_eq!(solved(&game), (vec![Win, Win, Lose], vec![Some(0), Some(0), Some(1)]));
     }
 
     #[test]
@@ -493,5 +647,120 @@ mod tests {
     #[test]
     fn empty_game() {
         assert_eq!(solved(&table(&[])), (vec![], vec![]));
+    }
+
+    #[test]
+    fn moves_zero_is_lose_and_outcomes_have_fixed_values() {
+        let mut game = table(&[&[1], &[]]);
+        game.over[1] = Some(Start::Moves(0));
+        assert_eq!(solved(&game), (vec![Win, Lose], vec![Some(1), Some(0)]));
+        assert_eq!([Win as usize, Lose as usize, Draw as usize], [0, 1, 2]);
+    }
+
+    /// A [`Table`] that breaks a rule: it claims `max_moves`, and gives `extra` more starts than
+    /// it has states (`Moves(1)` if `extra_open`, else `Lose`), or `missing` fewer.
+    struct Broken {
+        table: Table,
+        max_moves: u32,
+        extra: usize,
+        extra_open: bool,
+        missing: usize,
+    }
+
+    impl Game for Broken {
+        fn num_states(&self) -> usize {
+            self.table.num_states()
+        }
+        fn max_moves(&self) -> u32 {
+            self.max_moves
+        }
+        fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+            let mut starts = Vec::new();
+            self.table.for_each_start(|start| starts.push(start));
+            starts.truncate(starts.len() - self.missing);
+            starts.resize(
+                starts.len() + self.extra,
+                if self.extra_open { Start::Moves(1) } else { Start::Lose },
+            );
+            starts.into_iter().for_each(&mut visit);
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, visit: F) {
+            self.table.for_each_predecessor(s, visit)
+        }
+    }
+
+    /// The chain of `chain_cycle_and_self_loop`, honest but for `max_moves`, the starts given
+    /// past the last state and those missing.
+    fn broken(max_moves: u32, extra: usize, extra_open: bool, missing: usize) -> Broken {
+        let table = table(&[&[1], &[2], &[], &[3, 0], &[4]]);
+        Broken { table, max_moves, extra, extra_open, missing }
+    }
+
+    #[test]
+    fn an_honest_broken_game_is_solved() {
+        let outcomes =
+            |solution: Solution| (0..solution.len()).map(|s| solution.outcome(s)).collect::<Vec<_>>();
+        // A bound above the true maximum costs width, never answers; so does none of the rest.
+        for max_moves in [2, 3, 254, 255, 65_535, u32::MAX - 1] {
+            assert_eq!(outcomes(solve(&broken(max_moves, 0, false, 0))), [Lose, Win, Lose, Win, Draw]);
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "state 3 starts as Moves(2), above max_moves() = 1")]
+    fn more_moves_than_max_moves_is_caught() {
+        solve(&broken(1, 0, false, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "state 3 starts as Moves(2), above max_moves() = 1")]
+    fn more_moves_than_max_moves_is_caught_with_depths_too() {
+        solve_with_depth(&broken(1, 0, false, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "more than num_states() = 5 starts")]
+    fn a_decided_start_past_the_last_state_is_caught() {
+        solve_with_depth(&broken(2, 1, false, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "for_each_start gave 7 starts, not num_states() = 5")]
+    fn open_starts_past_the_last_state_are_caught() {
+        solve_with_depth(&broken(2, 2, true, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "for_each_start gave 4 starts, not num_states() = 5")]
+    fn a_missing_start_is_caught() {
+        solve(&broken(2, 0, false, 1));
+    }
+
+    /// A game too large to number its states in the search's `u32` entries.
+    struct Huge;
+
+    impl Game for Huge {
+        fn num_states(&self) -> usize {
+            (1 << 31) + 1
+        }
+        fn max_moves(&self) -> u32 {
+            0
+        }
+        fn for_each_start<F: FnMut(Start)>(&self, _visit: F) {
+            unreachable!("caught before the starts")
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, _s: usize, _visit: F) {}
+    }
+
+    #[test]
+    #[should_panic(expected = "num_states() is 2147483649, above the 2^31 states a game may have")]
+    fn more_than_2_pow_31_states_are_caught_before_any_memory_is_taken() {
+        solve_with_depth(&Huge);
+    }
+
+    #[test]
+    #[should_panic(expected = "max_moves() is u32::MAX")]
+    fn max_moves_of_u32_max_is_caught() {
+        solve(&broken(u32::MAX, 0, false, 0));
     }
 }

@@ -18,7 +18,7 @@
 //! Random graphs come from splitmix64 with fixed seeds, so every run checks the same graphs.
 
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start, Upcoming, Walk, DRAW_DEPTH};
+use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start, Upcoming, Walk};
 use std::fs;
 
 mod common;
@@ -115,10 +115,10 @@ fn library(case: &Case, misere: bool) -> Vec<Verdict> {
     }
     (0..case.n)
         .map(|v| match solution.outcome(v) {
-            Outcome::Win => Verdict::Win(depths[v]),
-            Outcome::Lose => Verdict::Lose(depths[v]),
+            Outcome::Win => Verdict::Win(depths.depth(v).expect("a decided vertex has a depth")),
+            Outcome::Lose => Verdict::Lose(depths.depth(v).expect("a decided vertex has a depth")),
             Outcome::Draw => {
-                assert_eq!(depths[v], DRAW_DEPTH, "vertex {v} draws but has a depth");
+                assert_eq!(depths.depth(v), None, "vertex {v} draws but has a depth");
                 Verdict::Draw
             }
         })

@@ -6,7 +6,7 @@
 
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::move_or_block::{self as mob, Counts, Rule};
-use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start, DRAW_DEPTH};
+use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
@@ -147,7 +147,7 @@ fn check_closed_form_on_the_model(limit: usize) -> usize {
                 let counts = counts(l, r, s - l - r);
                 let state = game.state(counts);
                 assert_eq!(solution.outcome(state), mob::outcome(counts), "{counts:?}");
-                let length = Some(depth[state]).filter(|&d| d != DRAW_DEPTH);
+                let length = depth.depth(state);
                 assert_eq!(length, length_by_hand(counts), "{counts:?}");
                 rules_seen.insert(format!("{:?}", Rule::of(counts)));
             }
@@ -187,7 +187,8 @@ fn board_game_equals_the_model_and_the_closed_form_on_every_board_up_to_14_cells
     for cells in 1..=14 {
         let game = Exhaustive::new(cells);
         let (solution, depth) = solve_with_depth(&game);
-        for (state, &length) in depth.iter().enumerate() {
+        for state in 0..depth.len() {
+            let length = depth.depth(state);
             let (walls, piece) = game.split(state);
             if walls >> piece & 1 == 1 {
                 continue; // the piece on a wall: not a position
@@ -201,7 +202,7 @@ fn board_game_equals_the_model_and_the_closed_form_on_every_board_up_to_14_cells
             assert_eq!(three, naive_counts(&board), "{shown}");
             let in_model = model.state(counts);
             assert_eq!(model_solution.outcome(in_model), solved, "{shown}: {three:?}");
-            assert_eq!(model_depth[in_model], length, "{shown}: {three:?}");
+            assert_eq!(model_depth.depth(in_model), length, "{shown}: {three:?}");
             assert_eq!(mob::outcome(counts), solved, "{shown}: {three:?}");
             rules_seen.insert(format!("{:?}", Rule::of(counts)));
             match mob::winning_move(position) {

@@ -12,7 +12,7 @@ use common::{root, Rng};
 use graph_games::games::police_thief::explain as police_thief_explain;
 use graph_games::games::police_thief::{self, Board, PoliceThief, Turn, Verdict};
 use graph_games::input::Scanner;
-use graph_games::solver::{solve_with_depth, Outcome, DRAW_DEPTH};
+use graph_games::solver::{solve_with_depth, Outcome};
 
 const POLICE_STEPS: [(i64, i64); 9] =
     [(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
@@ -177,10 +177,10 @@ fn check_every_state(text: &str, board: &Board, oracle: &Oracle) {
                 let s = game.state(p, t, turn);
                 let expected = oracle.result[oracle.state(board.position(p), board.position(t), turn)];
                 let got = match solution.outcome(s) {
-                    Outcome::Win => Some((true, depths[s])),
-                    Outcome::Lose => Some((false, depths[s])),
+                    Outcome::Win => Some((true, depths.depth(s).expect("a decided state has a depth"))),
+                    Outcome::Lose => Some((false, depths.depth(s).expect("a decided state has a depth"))),
                     Outcome::Draw => {
-                        assert_eq!(depths[s], DRAW_DEPTH);
+                        assert_eq!(depths.depth(s), None);
                         None
                     }
                 };

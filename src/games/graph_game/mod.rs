@@ -42,7 +42,7 @@ pub mod cases;
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::read_pairs;
 use crate::input::{Error, Scanner};
-use crate::solver::{solve, solve_with_depth, Outcome, Solution, Start, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts (memory is a few `u32` arrays of this length).
@@ -72,7 +72,7 @@ pub struct Answer {
 #[derive(Debug, Clone)]
 pub struct AnswerWithDepth {
     solution: Solution,
-    depths: Vec<u32>,
+    depths: DepthTable,
 }
 
 /// Reads and checks the whole input: `n m`, the `m` edges, and nothing after them.
@@ -112,7 +112,7 @@ pub fn decide_with_depth(graph: Problem, play: Play) -> AnswerWithDepth {
 }
 
 /// Each outcome's line, stored as 8 bytes (the word, its newline, padding the next line
-/// overwrites), and its length.
+/// overwrites), and its length; indexed by `Outcome as usize` (`Win` 0, `Lose` 1, `Draw` 2).
 const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*b"draw\n   ", 5)];
 
 /// Writes exactly the judge's output: one line per vertex, `win`, `lose` or `draw`.
@@ -142,9 +142,9 @@ pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -
             Outcome::Lose => b"lose",
             Outcome::Draw => b"draw",
         });
-        if answer.depths[v] != DRAW_DEPTH {
+        if let Some(depth) = answer.depths.depth(v) {
             buffer.push(b' ');
-            push_decimal(&mut buffer, answer.depths[v]);
+            push_decimal(&mut buffer, depth);
         }
         buffer.push(b'\n');
         if buffer.len() > (1 << 16) - 32 {

@@ -93,7 +93,7 @@ pub mod model;
 use self::model::CountsGame;
 pub use self::model::{Counts, MAX_FREE_CELLS};
 use crate::input::{Error, Pos, Scanner};
-use crate::solver::{solve, solve_with_depth, Outcome, DRAW_DEPTH};
+use crate::solver::{solve, solve_with_depth, Outcome};
 use std::io::{self, Read, Write};
 
 /// Which rule of the module doc decides a position.
@@ -335,9 +335,9 @@ pub enum Length {
 fn solve_model(counts: Counts) -> Option<(Outcome, Length)> {
     let (game, start) = model(counts)?;
     let (solution, depths) = solve_with_depth(&game);
-    let length = match depths[start] {
-        DRAW_DEPTH => Length::Endless,
-        moves => Length::Moves(moves),
+    let length = match depths.depth(start) {
+        None => Length::Endless,
+        Some(moves) => Length::Moves(moves),
     };
     Some((solution.outcome(start), length))
 }

@@ -4,7 +4,7 @@
 
 use super::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::input::Error;
-use crate::solver::{solve_with_depth, Outcome, Solution, DRAW_DEPTH};
+use crate::solver::{solve_with_depth, DepthTable, Outcome, Solution};
 use std::io::{self, Write};
 
 /// `1.28·10^8` states, 5 bytes each plus the queue: under 1.2 GB.
@@ -46,7 +46,7 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
     let (solution, depths) = solve_with_depth(&game);
     let start = game.start_state();
     let verdict = Verdict::of_start(solution.outcome(start));
-    let length = (depths[start] != DRAW_DEPTH).then_some(depths[start]);
+    let length = depths.depth(start);
     let (mut states, mut repeats_from, mut state) = (vec![start], None, start);
     while states.len() <= MAX_MOVES && repeats_from.is_none() && game.standing(state) == Standing::Open {
         state = best_move(&game, &solution, &depths, state);
@@ -58,7 +58,7 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
 }
 
 /// The line's move from the open `state` (see [`Line`]).
-fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usize) -> usize {
+fn best_move(game: &PoliceThief, solution: &Solution, depths: &DepthTable, state: usize) -> usize {
     let (p, t, turn) = game.decode(state);
     let mover = if turn == Turn::Police { p } else { t };
     // Each distinct move once: the skip, then the steps in reading order.
@@ -82,7 +82,9 @@ fn best_move(game: &PoliceThief, solution: &Solution, depths: &[u32], state: usi
     } else {
         // A decided state lasts one move more than its optimal move, the quickest win for the
         // winner (a state the opponent loses) and the longest defeat for the loser.
-        moves.find(|&next| depths[next] == depths[state] - 1 && solution.outcome(next) != outcome)
+        moves.find(|&next| {
+            depths.depth(next).map(|d| d + 1) == depths.depth(state) && solution.outcome(next) != outcome
+        })
     };
     best.expect("an open state has a move that keeps its outcome")
 }
