@@ -57,15 +57,12 @@ pub enum Start {
     Win,
     /// The game is over and the player to move has lost.
     Lose,
-    /// The game goes on: the player to move has this many moves (`Moves(0)` is the same as
-    /// `Lose`: a player who cannot move loses).
+    /// The game goes on: the player to move has this many moves (`Moves(0)` is `Lose`).
     Moves(u32),
 }
 
-/// The result for the player to move, with optimal play.
-///
-/// The values are fixed, for tables indexed by outcome (`outcome as usize`): `Win` is 0, `Lose`
-/// 1, `Draw` 2.
+/// The result for the player to move, with optimal play. The values are fixed, for tables
+/// indexed by outcome (`outcome as usize`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Win = 0,
@@ -74,87 +71,69 @@ pub enum Outcome {
 }
 
 /// A game the solver can decide: its states, how each stands before the search, and the moves
-/// into each. [`solve`] and [`solve_with_depth`] take any `Game`.
+/// into each.
 ///
 /// # The rules a game keeps
-/// 1. **States.** There are `num_states()` states, numbered `0..num_states()`, at most 2^31.
-/// 2. **Starts.** [`for_each_start`](Game::for_each_start) calls `visit` exactly `num_states()`
-///    times: first for state 0, then 1, and so on in order. A state is decided before the search
-///    ([`Start::Win`] or [`Start::Lose`]: the game is over there, for the player to move) or open
-///    with `k` moves ([`Start::Moves`]). `Moves(0)` is allowed and is the same as `Lose`.
-/// 3. **The bound.** [`max_moves`](Game::max_moves) is at least every `k` of a `Moves(k)`, and
-///    below `u32::MAX`. It picks the width of the search's counters (a byte per state while it is
-///    below 255), so the true maximum is best; a larger bound costs memory, never answers.
-/// 4. **Moves.** [`for_each_predecessor(s, visit)`](Game::for_each_predecessor) calls `visit(p)`
-///    once for every move `p -> s`, each `p` in `0..num_states()`, in any order: a state with two
-///    moves into `s` is listed twice. So over all `s`, a state that starts as `Moves(k)` is listed
-///    exactly `k` times. A predecessor is listed whether or not the search has decided it yet (it
-///    ignores the ones it has). Moves out of a state that starts decided may be listed or not:
-///    they are ignored too. The search asks for the predecessors of each state at most once, in
-///    no order the game can rely on.
+/// 1. **States**: `0..num_states()`, at most 2^31 of them.
+/// 2. **Starts**: [`for_each_start`](Game::for_each_start) calls `visit` exactly `num_states()`
+///    times, for state 0 first, then 1, and so on. Each state is decided ([`Start::Win`] or
+///    [`Start::Lose`]: the game is over there) or open with `k` moves ([`Start::Moves`]).
+///    `Moves(0)` is allowed and is the same as `Lose`.
+/// 3. **The bound**: [`max_moves`](Game::max_moves) is at least every `k` of a `Moves(k)`, and
+///    below `u32::MAX`. It picks the width of the counters (a byte per state below 255): a larger
+///    bound than the true maximum costs memory, never answers.
+/// 4. **Moves**: [`for_each_predecessor(s, visit)`](Game::for_each_predecessor) calls `visit(p)`
+///    once per move `p -> s`, in any order, each `p` in `0..num_states()` (a state with two moves
+///    into `s` is listed twice): over all `s`, a state that starts as `Moves(k)` is listed `k`
+///    times. It lists `p` whether or not the search has decided it yet (decided ones are ignored);
+///    moves out of a state that starts decided may be listed or not (ignored too). The search asks
+///    about each state at most once, in no order the game may rely on.
 ///
 /// # A rule broken
-/// The search panics, also in release builds, with a message that names the state and the rule,
-/// when it sees: more or fewer starts than `num_states()`, more than 2^31 states, a `Moves(k)` with
-/// `k` above `max_moves()`, or `max_moves()` equal to `u32::MAX` (all checked as the starts are
-/// read, one comparison per state). A predecessor outside `0..num_states()` panics (an index out
-/// of bounds). Moves listed that disagree otherwise with a `Moves(k)` (more or fewer than `k`) are
-/// not caught: the outcomes are then unspecified, but the search still ends, in time linear in
-/// the states and the moves listed, and never reads out of bounds.
+/// Panics, in release builds too, with a message naming the state and the rule: a count of starts
+/// other than `num_states()`, more than 2^31 states, a `Moves(k)` above `max_moves()`,
+/// `max_moves()` equal to `u32::MAX`. A predecessor outside `0..num_states()` panics (index out of
+/// bounds). Moves listed that otherwise disagree with a `Moves(k)` are not caught: the outcomes are
+/// unspecified, but the search still ends, in time linear in the states and moves listed.
 ///
 /// # Example
-/// A pile of stones; a move takes one or two; whoever faces the empty pile has lost. State `s` is
-/// a pile of `s` stones.
+/// A pile of `s` stones is state `s`; a move takes one or two; facing the empty pile, one has lost.
 /// ```
 /// use graph_games::solver::{solve, Game, Outcome, Start};
 ///
-/// struct Pile {
-///     max: usize,
-/// }
+/// struct Pile(usize); // at most this many stones
 ///
 /// impl Game for Pile {
-///     fn num_states(&self) -> usize {
-///         self.max + 1
-///     }
-///     fn max_moves(&self) -> u32 {
-///         2
-///     }
+///     fn num_states(&self) -> usize { self.0 + 1 }
+///     fn max_moves(&self) -> u32 { 2 }
 ///     fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
 ///         visit(Start::Lose); // the empty pile: the game is over
-///         for s in 1..=self.max {
-///             visit(Start::Moves(s.min(2) as u32));
-///         }
+///         (1..=self.0).for_each(|s| visit(Start::Moves(s.min(2) as u32)));
 ///     }
-///     fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, mut visit: F) {
-///         // Into s: from s + 1 and from s + 2, decided or not.
-///         (s + 1..=(s + 2).min(self.max)).for_each(&mut visit);
+///     fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, visit: F) {
+///         (s + 1..=(s + 2).min(self.0)).for_each(visit); // from s + 1 and s + 2
 ///     }
 /// }
 ///
-/// let solution = solve(&Pile { max: 10 });
+/// let solution = solve(&Pile(10));
 /// // The player to move loses exactly on a multiple of 3.
-/// for s in 0..=10 {
-///     let outcome = if s % 3 == 0 { Outcome::Lose } else { Outcome::Win };
-///     assert_eq!(solution.outcome(s), outcome);
-/// }
+/// assert!((0..=10).all(|s| (solution.outcome(s) == Outcome::Lose) == (s % 3 == 0)));
 /// ```
 pub trait Game {
     /// How the search updates the predecessors of a state it walks (see "Branching" in the module
     /// doc): a choice of speed only, the result is the same.
     const WALK: Walk = Walk::Branching;
 
-    /// How many states there are; states are numbered `0..num_states()` (at most 2^31).
+    /// How many states there are (rule 1).
     fn num_states(&self) -> usize;
 
-    /// An upper bound on `k` over all states that start as `Moves(k)`, below `u32::MAX`.
+    /// An upper bound on `k` over all states that start as `Moves(k)` (rule 3).
     fn max_moves(&self) -> u32;
 
-    /// Calls `visit` with how each state stands before the search, for every state in order:
-    /// `num_states()` calls, state `0` first.
+    /// Calls `visit` with how each state stands before the search, in order (rule 2).
     fn for_each_start<F: FnMut(Start)>(&self, visit: F);
 
-    /// Calls `visit(p)` once for every move `p -> state`, whether or not `p` is decided yet.
-    /// Moves out of states that start decided may be listed or not; they are ignored.
+    /// Calls `visit(p)` once for every move `p -> state` (rule 4).
     fn for_each_predecessor<F: FnMut(usize)>(&self, state: usize, visit: F);
 
     /// A hint: `upcoming` are the states the search walks next, in order (`upcoming.get(0)` is
@@ -218,15 +197,6 @@ impl DepthTable {
     pub fn depth(&self, state: usize) -> Option<u32> {
         Some(self.depths[state]).filter(|&d| d != DepthTable::NEVER)
     }
-
-    /// How many states there are.
-    pub fn len(&self) -> usize {
-        self.depths.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.depths.is_empty()
-    }
 }
 
 /// How the search updates the predecessors of a state it walks (see "Branching" in the module doc).
@@ -247,12 +217,10 @@ pub enum Walk {
 /// use graph_games::graph::{Graph, GraphGame};
 /// use graph_games::solver::{solve, Outcome, Start};
 ///
-/// // 0 -> 1 -> 2, and 3 -> 3: from 0 the game ends after two moves, from 3 never.
-/// let graph = Graph::from_edges(4, &[0, 1, 3], &[1, 2, 3]);
-/// // Normal play: a player with no move loses.
+/// // 0 -> 1 and 2 -> 2, in normal play (a player with no move loses).
+/// let graph = Graph::from_edges(3, &[0, 2], &[1, 2]);
 /// let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
-/// let outcomes: Vec<Outcome> = (0..solution.len()).map(|v| solution.outcome(v)).collect();
-/// assert_eq!(outcomes, [Outcome::Lose, Outcome::Win, Outcome::Lose, Outcome::Draw]);
+/// assert_eq!([0, 1, 2].map(|v| solution.outcome(v)), [Outcome::Win, Outcome::Lose, Outcome::Draw]);
 /// ```
 pub fn solve<G: Game>(game: &G) -> Solution {
     search_with_counters(game, &mut NoDepths)
@@ -302,8 +270,7 @@ fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solutio
     Solution { counters }
 }
 
-/// Panics with `what`, a rule of [`Game`] broken: a programming error in the game, not bad
-/// input, and never worth an answer (the counters could be too narrow, the states misnumbered).
+/// Panics with `what`, a rule of [`Game`] broken: an error in the game's code, not in its input.
 #[cold]
 #[inline(never)]
 fn broken_rule(what: std::fmt::Arguments) -> ! {
@@ -329,8 +296,7 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
             )),
         };
         if !counter.is_open() {
-            // Only a decided state is recorded by number before the search: a start past the
-            // last state is caught here, or else by the count below.
+            // Before `depths` is indexed by it; an open start past the last is counted below.
             if state >= n {
                 broken_rule(format_args!("for_each_start gave more than num_states() = {n} starts"));
             }
@@ -592,7 +558,8 @@ mod tests {
         assert_eq!(branchless_depths, depths);
         assert_eq!(outcomes(solve(game)), got);
         assert_eq!(outcomes(solve(&Branchless(game))), got);
-        (got, (0..depths.len()).map(|s| depths.depth(s)).collect())
+        let depths = (0..got.len()).map(|s| depths.depth(s)).collect();
+        (got, depths)
     }
 
     #[test]

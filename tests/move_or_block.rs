@@ -187,7 +187,7 @@ fn board_game_equals_the_model_and_the_closed_form_on_every_board_up_to_14_cells
     for cells in 1..=14 {
         let game = Exhaustive::new(cells);
         let (solution, depth) = solve_with_depth(&game);
-        for state in 0..depth.len() {
+        for state in 0..solution.len() {
             let length = depth.depth(state);
             let (walls, piece) = game.split(state);
             if walls >> piece & 1 == 1 {
