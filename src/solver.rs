@@ -274,7 +274,7 @@ fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solutio
 #[cold]
 #[inline(never)]
 fn broken_rule(what: std::fmt::Arguments) -> ! {
-    panic!("a broken graph_games::solver::Game (see the rules in its documentation): {what}")
+    panic!("a broken graph_games::solver::Game (see the rules in its documentation): {}", what)
 }
 
 /// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
