@@ -38,6 +38,13 @@ impl From<io::Error> for Error {
     }
 }
 
+/// The error for memory that could not be had: what needed how many bytes (the contract: never an
+/// abort).
+pub fn out_of_memory(bytes: u128, what: impl fmt::Display) -> Error {
+    let mebibytes = (bytes + (1 << 20) - 1) >> 20;
+    Error::new(format!("not enough memory for {what}: {bytes} bytes ({mebibytes} MiB) needed"))
+}
+
 /// Where a token starts: 1-based line and column (columns count bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pos {

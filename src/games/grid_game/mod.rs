@@ -61,16 +61,17 @@
 //! [`MAX_CELLS`] = 10^9 cells, [`MAX_QUERIES`] = 10^8 queries, any `K`. Memory: `N·M` bytes for
 //! the board, `6·min(N, M)` for the ring and a scratch line, 4 bytes per query for where it starts
 //! (they are all read and checked before anything is written): at both limits, 1 GB for the board,
-//! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before anything is reserved for it; a board at least as
-//! tall as wide reserves at most 16 MiB before its rows arrive, a wider one asks for all its
-//! (zeroed, so untouched until written) memory at once. A row longer than 64 KiB streams into the
-//! board in pieces, so no row is held twice: at most a byte per cell and the scanner's buffer,
-//! whatever the shape. Time: O(N·M + Q), whatever `K` is.
+//! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before
+//! anything is reserved for it, and memory follows the rows that arrive: at most 16 MiB is
+//! reserved before them, and the board grows as they come, row by row. A board wider than tall is
+//! then copied column by column, once all its rows have arrived: `2·N·M` bytes for that moment. A
+//! row longer than 64 KiB streams into the board in pieces, so no row is held twice. Memory that
+//! cannot be had is an error naming what needed how much. Time: O(N·M + Q), whatever `K` is.
 
 pub mod cases;
 
 use crate::input::read_pairs;
-use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
+use crate::input::{board_cells, is_space, out_of_memory, shown, try_grow_within, Error, Scanner};
 use std::io::{self, Read, Write};
 
 /// A blocked cell, before and after deciding.
@@ -108,47 +109,57 @@ impl Board {
     pub fn new(rows: usize, cols: usize, row_major: Vec<u8>) -> Board {
         assert_eq!(row_major.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
         assert!((rows * cols) as u64 <= MAX_CELLS);
-        let mut board = Board::empty(rows, cols);
-        if board.by_columns {
-            for (r, row) in row_major.chunks(cols).enumerate() {
-                board.put_cells(r, 0, row);
-            }
-        } else {
-            board.cells = row_major;
-        }
-        board
+        let board = Board { rows, cols, by_columns: false, cells: row_major };
+        board.laid_out().expect("memory for a board's copy")
     }
 
-    /// A board with no cells yet; [`Board::put_cells`] fills it.
+    /// A board with no cells yet: [`Board::put_cells`] fills it row by row, then
+    /// [`Board::laid_out`] stores it along its longer side.
     fn empty(rows: usize, cols: usize) -> Board {
-        let by_columns = cols > rows;
-        let cells = if by_columns {
-            // Rows land scattered across the columns, so all cells exist from the start; zeroed
-            // memory is only touched as rows arrive.
-            vec![0; rows * cols]
-        } else {
-            // Up to RESERVE_UP_FRONT now; beyond, the vector grows as rows arrive.
-            Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT))
-        };
-        Board { rows, cols, by_columns, cells }
+        // Up to RESERVE_UP_FRONT now; beyond, the vector grows as rows arrive.
+        let cells = Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT));
+        Board { rows, cols, by_columns: false, cells }
     }
 
-    /// Stores `cells`, the cells of row `r` from column `col` on. Rows come in order, and each row's
-    /// cells in order (a row may come in several pieces).
+    /// Makes room for `count` more cells: memory follows the rows that arrive.
+    fn reserve(&mut self, count: usize) -> Result<(), Error> {
+        let what = format_args!("a board of {} rows of {} cells", self.rows, self.cols);
+        try_grow_within(&mut self.cells, count, self.rows * self.cols, &what)
+    }
+
+    /// Appends `cells`, the next cells in reading order (a row may come in several pieces).
     #[inline(always)]
-    fn put_cells(&mut self, r: usize, col: usize, cells: &[u8]) {
-        if self.by_columns {
-            for (c, &cell) in cells.iter().enumerate() {
-                self.cells[(col + c) * self.rows + r] = cell;
-            }
-        } else {
-            grow_within(&mut self.cells, cells.len(), self.rows * self.cols);
-            match cells {
-                // A board one cell wide: a copy of one byte should not cost a call.
-                [cell] => self.cells.push(*cell),
-                _ => self.cells.extend_from_slice(cells),
+    fn put_cells(&mut self, cells: &[u8]) -> Result<(), Error> {
+        self.reserve(cells.len())?;
+        append(&mut self.cells, cells);
+        Ok(())
+    }
+
+    /// The board, read row by row, stored along its longer side: a board wider than tall is
+    /// copied column by column (the sweep runs over lines), the one moment it is held twice, once
+    /// all its rows have arrived.
+    fn laid_out(self) -> Result<Board, Error> {
+        let Board { rows, cols, cells, .. } = self;
+        if cols <= rows {
+            return Ok(Board { rows, cols, by_columns: false, cells });
+        }
+        let mut by_columns: Vec<u8> = Vec::new();
+        if by_columns.try_reserve_exact(cells.len()).is_err() {
+            let what = format_args!("a {rows}x{cols} board stored column by column");
+            return Err(out_of_memory(cells.len() as u128, what));
+        }
+        // In blocks of columns, so that each row's piece is read once and the writes stay near.
+        const BLOCK: usize = 64;
+        by_columns.resize(cells.len(), 0);
+        for first in (0..cols).step_by(BLOCK) {
+            let last = (first + BLOCK).min(cols);
+            for (r, row) in cells.chunks_exact(cols).enumerate() {
+                for (c, &cell) in row[first..last].iter().enumerate() {
+                    by_columns[(first + c) * rows + r] = cell;
+                }
             }
         }
+        Ok(Board { rows, cols, by_columns: true, cells: by_columns })
     }
 
     pub fn rows(&self) -> usize {
@@ -349,7 +360,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
             return Err(Error::new(format!("query {i} of {count} starts on the blocked cell ({x}, {y})")));
         }
         // A false Q costs nothing: the starts grow as they arrive.
-        grow_within(&mut starts, 1, count as usize);
+        try_grow_within(&mut starts, 1, count as usize, &format_args!("the starts of {count} queries"))?;
         starts.push(start as u32);
         Ok(())
     };
@@ -380,6 +391,16 @@ pub fn decide(problem: Problem) -> Answer {
 /// so that a row is never held twice (as a token and in the board).
 const WHOLE_ROW_MAX: usize = 1 << 16;
 
+/// Appends `row` to `cells` (which has room for it).
+#[inline(always)]
+fn append(cells: &mut Vec<u8>, row: &[u8]) {
+    match row {
+        // A board one cell wide: a copy of one byte should not cost a call.
+        [cell] => cells.push(*cell),
+        _ => cells.extend_from_slice(row),
+    }
+}
+
 /// Reads `rows` rows of `cols` cells, each row one token.
 fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Result<Board, Error> {
     let mut board = Board::empty(rows, cols);
@@ -387,12 +408,22 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
     while r < rows {
         // Narrow rows in bulk while they are laid out simply and valid; the rest one at a time.
         if cols <= NARROW {
+            let mut failed = None;
             input.parse_buffered(|text| {
-                take_simple_rows(text, cols, rows - r, |row| {
-                    board.put_cells(r, 0, row);
+                // Room first for the rows `text` may hold: each takes at least `cols + 1` bytes.
+                let fit = (rows - r).min(text.len() / (cols + 1) + 1);
+                if let Err(e) = board.reserve(fit * cols) {
+                    failed = Some(e);
+                    return 0;
+                }
+                take_simple_rows(text, cols, fit, |row| {
+                    append(&mut board.cells, row);
                     r += 1;
                 })
             });
+            if let Some(e) = failed {
+                return Err(e);
+            }
             if r == rows {
                 break;
             }
@@ -403,21 +434,24 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
             let (row, mark) = input.token_at_most(format_args!("row {r} of {rows}"), cols)?;
             let bad = first_bad_cell(row);
             if bad.is_none() && row.len() == cols {
-                board.put_cells(r - 1, 0, row);
+                board.put_cells(row)?;
                 continue;
             }
             let length = row.len();
             (length, bad, input.position(mark))
         } else {
-            let (mut seen, mut bad) = (0, None);
+            let (mut seen, mut bad, mut failed) = (0, None, None);
             let (at, length) =
                 input.token_in_pieces_at_most(format_args!("row {r} of {rows}"), cols, |piece| {
-                    if bad.is_none() {
+                    if bad.is_none() && failed.is_none() {
                         bad = first_bad_cell(piece).map(|(i, cell)| (seen + i, cell));
-                        board.put_cells(r - 1, seen, piece);
+                        failed = board.put_cells(piece).err();
                     }
                     seen += piece.len();
                 })?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
             if bad.is_none() && length == cols {
                 continue;
             }
@@ -431,7 +465,7 @@ fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Resu
             None => Error::at(at, format_args!("row {r} of {rows} has {length} cells, expected {cols}")),
         });
     }
-    Ok(board)
+    board.laid_out()
 }
 
 /// Hands to `take` the rows at the start of `text` while they are laid out simply (each `width`

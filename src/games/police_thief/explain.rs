@@ -2,7 +2,7 @@
 //! (or why it never ends), and the optimal line drawn board by board. It needs every state's depth
 //! (4 bytes more each) and draws a board per move, hence its own limits, checked by [`explain`].
 
-use super::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
+use super::{check_search_memory, write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::input::Error;
 use crate::solver::{solve_with_depth, Outcome, Solution, DRAW_DEPTH};
 use std::io::{self, Write};
@@ -42,6 +42,7 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
              this one has {free} free cells and {cells} cells (without --explain it is fine)"
         )));
     }
+    check_search_memory(free, true)?;
     let game = PoliceThief::new(board);
     let (solution, depths) = solve_with_depth(&game);
     let start = game.start_state();
