@@ -10,8 +10,9 @@
 //!   stderr and exits 2 (arguments are read as raw bytes, so any argument is fine, and shown
 //!   escaped like input bytes, so an argument holding a newline still makes one line);
 //! - a reader that went away (a closed pipe, as with `| head`) is not an error: exit 0, silently;
-//!   any other failed write (the usage as well as the answer) is one line
-//!   `error: cannot write the output: ...`, exit 2;
+//!   any other failed write (the usage as well as the answer; a full disk, `> /dev/full`) is one
+//!   line `error: cannot write the output: ...`, exit 2, and so is a stdout closed from the start
+//!   (`>&-`), found before the input is read;
 //! - otherwise the output is flushed and the exit status is 0.
 
 use crate::input::{shown, Error, Scanner};
@@ -88,10 +89,33 @@ fn arg_bytes(arg: &OsStr) -> Vec<u8> {
 }
 
 /// Runs a judge binary and returns its exit status (pass it to `std::process::exit`).
+///
+/// # Example
+/// A complete program: `--help` prints the usage, `--loud` is the one flag it knows, and the body
+/// writes its answer (a judge binary's body reads its input first, with
+/// `input.u64_in("the number n", 1, 100)?` and the like, and an input error leaves it with `?`).
+/// Run here with no arguments, it writes `hello` and returns 0.
+/// ```
+/// use graph_games::cli;
+/// use std::io::Write;
+///
+/// const USAGE: &str = "usage: hello [--loud]\n";
+///
+/// let status = cli::run(USAGE, &["--loud"], |flags, _input, output| {
+///     let word = if flags.has("--loud") { "HELLO" } else { "hello" };
+///     writeln!(output, "{word}")?;
+///     Ok(())
+/// });
+/// assert_eq!(status, 0);
+/// // A judge binary's `main` ends with `std::process::exit(status)`.
+/// ```
 pub fn run<F>(usage: &str, known: &[&str], body: F) -> i32
 where
     F: FnOnce(&Flags, &mut Input, &mut Output) -> Result<(), Failure>,
 {
+    if stdout_is_closed() {
+        return fail(&Error::new("cannot write the output: stdout is closed"));
+    }
     let result = match Flags::parse(std::env::args_os().skip(1), known) {
         Ok(Some(flags)) => {
             let mut input = Scanner::new(io::stdin().lock());
@@ -113,9 +137,38 @@ where
     }
 }
 
-/// Prints the one error line and returns the exit status 2. A failure to print it (stderr
+/// Whether the program was started with its stdout closed (`>&-`). Rust's runtime puts
+/// `/dev/null` on a closed standard descriptor before `main`, opened for reading and writing, so
+/// every write would succeed unseen; a shell's `> /dev/null` opens it for writing only. So stdout
+/// is taken as closed when it is `/dev/null` and reading from it works (a copy of the descriptor
+/// is read, never stdout itself). Off Unix, the runtime leaves no such trace: never closed.
+#[cfg(unix)]
+fn stdout_is_closed() -> bool {
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    use std::os::unix::io::AsFd;
+    let copy = match io::stdout().as_fd().try_clone_to_owned() {
+        Ok(copy) => copy,
+        // No descriptor 1 at all: closed.
+        Err(_) => return true,
+    };
+    let mut file = std::fs::File::from(copy);
+    let is_null = match (file.metadata(), std::fs::metadata("/dev/null")) {
+        (Ok(out), Ok(null)) => out.file_type().is_char_device() && out.rdev() == null.rdev(),
+        _ => false,
+    };
+    is_null && matches!(file.read(&mut [0u8; 1]), Ok(0))
+}
+
+#[cfg(not(unix))]
+fn stdout_is_closed() -> bool {
+    false
+}
+
+/// Prints the one error line `error: ...` on stderr and returns the exit status 2: the one way
+/// every program of the crate reports a failure (the tools too). A failure to print it (stderr
 /// closed or full) leaves nothing else to tell anyone: the status says it.
-fn fail(e: &Error) -> i32 {
+pub fn fail(e: &Error) -> i32 {
     let _ = writeln!(io::stderr(), "error: {e}");
     2
 }

@@ -9,7 +9,6 @@
 
 use super::error::{out_of_memory, Error, Pos};
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Checks a board's declared size before anything is reserved for it: `rows x cols` must be at
 /// most `max_cells`. `at` is where the sizes start. Returns the number of cells.
@@ -67,18 +66,18 @@ fn grow_to<T>(v: &mut Vec<T>, target: usize, what: &dyn fmt::Display) -> Result<
     v.try_reserve_exact(target - v.len()).map_err(|_| out_of_memory(bytes, what))
 }
 
-/// Where the last [`check_memory`] found its memory: stored so that the compiler cannot drop the
-/// allocation as unused (an allocation freed unread may be optimized away, and the check with it).
-static LAST_CHECKED: AtomicUsize = AtomicUsize::new(0);
-
 /// Checks that `bytes` more can be had now, for `what`, by reserving them and giving them back
-/// untouched (so none of it is committed): the step that follows, whose allocations abort on
-/// failure (the solver's), then finds them. An error names `what` and `bytes`.
+/// (one byte written, so one page committed at most): the step that follows, whose allocations
+/// abort on failure (the solver's), then finds them. An error names `what` and `bytes`.
 pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
     let mut room: Vec<u8> = Vec::new();
-    match usize::try_from(bytes).ok().map(|b| room.try_reserve_exact(b)) {
+    match usize::try_from(bytes).ok().map(|b| room.try_reserve_exact(b.max(1))) {
         Some(Ok(())) => {
-            LAST_CHECKED.store(room.as_ptr() as usize, Ordering::Relaxed);
+            room.push(0);
+            // SAFETY: `room` holds one initialized byte at `as_ptr()`. The read is volatile so
+            // that the compiler keeps the allocation: one freed unused may be optimized away, and
+            // the check with it.
+            let _ = unsafe { std::ptr::read_volatile(room.as_ptr()) };
             Ok(())
         }
         _ => Err(out_of_memory(bytes, what)),
