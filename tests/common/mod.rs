@@ -187,7 +187,7 @@ pub fn judge_cases(bin: &str) -> Vec<PathBuf> {
 }
 
 /// The time limit of every problem here: BOJ 28218 and BOJ 31567 give 1 s
-/// (../shared/problems/grid_game_28218.md, move_or_block.md); this project's own two problems
+/// (docs/problems/grid_game_28218.md, move_or_block.md); this project's own two problems
 /// give none, and are held to the same. It binds only a case run as a judge runs it: with no
 /// flags (see [`case_flags`]).
 pub const TIME_LIMIT: Duration = Duration::from_secs(1);

@@ -6,7 +6,7 @@
 //! either moves his piece to an adjacent free cell (the policeman in 8 directions, the thief in 4)
 //! or skips. Both on one cell: the policeman has won; the thief on an exit the policeman is not on:
 //! the thief has won. If neither can force a win, a draw. The contract is
-//! `../shared/problems/police_thief.md`; the end of the game is written once, in [`Standing::of`].
+//! `docs/problems/police_thief.md`; the end of the game is written once, in [`Standing::of`].
 //!
 //! # Input
 //! `n m`, then `n` rows of `m` characters: `.` free, `*` wall, `P` the policeman's start, `T` the
