@@ -3,8 +3,9 @@
 //!
 //! - [`Scanner`] (`scanner.rs`): tokens and numbers, each read against a bound, so memory never
 //!   follows one token's length; positions counted only when an error needs one.
-//! - [`Error`], [`Pos`], [`shown`], [`out_of_memory`] (`error.rs`): what a bad input (or memory
-//!   that cannot be had) is told, and where.
+//! - [`Error`], [`Pos`], [`shown`], [`out_of_memory`], [`plural`] (`error.rs`): what a bad input
+//!   (or memory that cannot be had) is told, and where; the crate's one byte escaper ([`shown`])
+//!   and plural.
 //! - [`board_cells`], [`try_grow_within`], [`check_memory`] (`size.rs`): declared sizes, checked
 //!   before memory is reserved for them, and memory that grows with the data that arrives, had
 //!   without an abort.
@@ -22,7 +23,7 @@ mod size;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
-pub use error::{out_of_memory, shown, Error, Pos};
+pub use error::{out_of_memory, plural, shown, Error, Pos};
 pub use pairs::read_pairs;
 pub use scanner::{is_space, Mark, Scanner};
 pub use size::{board_cells, check_memory, grow_within, try_grow_within};

@@ -92,7 +92,7 @@ pub mod model;
 
 use self::model::CountsGame;
 pub use self::model::{Counts, MAX_FREE_CELLS};
-use crate::input::{check_memory, Error, Pos, Scanner};
+use crate::input::{check_memory, plural, Error, Pos, Scanner};
 use crate::solver::{solve, solve_with_depth, Outcome, DRAW_DEPTH};
 use std::io::{self, Read, Write};
 
@@ -466,8 +466,8 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
     match explanation.solved.map_or(Length::TooManyCells, |(_, length)| length) {
         Length::Moves(moves) => writeln!(
             out,
-            "length: {moves} move{} under optimal play (the winner hurries, the loser stalls)",
-            if moves == 1 { "" } else { "s" }
+            "length: {} under optimal play (the winner hurries, the loser stalls)",
+            plural(u64::from(moves), "move")
         ),
         Length::Endless => writeln!(out, "length: endless (a draw: neither player can force an end)"),
         Length::TooManyCells => writeln!(

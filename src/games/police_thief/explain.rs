@@ -3,7 +3,7 @@
 //! (4 bytes more each) and draws a board per move, hence its own limits, checked by [`explain`].
 
 use super::{check_search_memory, write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
-use crate::input::Error;
+use crate::input::{plural, Error};
 use crate::solver::{solve_with_depth, Outcome, Solution, DRAW_DEPTH};
 use std::io::{self, Write};
 
@@ -118,8 +118,8 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
         };
         writeln!(
             out,
-            "{end} after {n} move{} (each turn is a move, skips included): {how} as long as he can.",
-            plural(n as usize)
+            "{end} after {} (each turn is a move, skips included): {how} as long as he can.",
+            plural(u64::from(n), "move")
         )?;
     } else {
         let thief_can_walk_to = reachable(board, board.thief, Turn::Thief);
@@ -184,8 +184,8 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             let cycle = moves - earlier;
             writeln!(
                 out,
-                "\nThe position after move {moves} is {again} again: the same {cycle} move{} repeat forever.",
-                plural(cycle)
+                "\nThe position after move {moves} is {again} again: the same {} repeat forever.",
+                plural(cycle as u64, "move")
             )
         }
         (Some(n), _) if n as usize == moves => Ok(()),
@@ -193,14 +193,6 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             let more = length.map_or("forever".to_string(), |n| format!("for {} more", n as usize - moves));
             writeln!(out, "\n(Cut after {moves} moves; the game goes on {more}.)")
         }
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 
