@@ -71,7 +71,9 @@ fn grow_to<T>(v: &mut Vec<T>, target: usize, what: &dyn fmt::Display) -> Result<
 /// abort on failure (the solver's), then finds them. An error names `what` and `bytes`.
 pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
     let mut room: Vec<u8> = Vec::new();
-    match usize::try_from(bytes).ok().map(|b| room.try_reserve_exact(b.max(1))) {
+    // (`usize::try_from` is not in edition 2018's prelude, and the bundles compile in it.)
+    let fits = bytes <= usize::MAX as u128;
+    match fits.then(|| room.try_reserve_exact((bytes as usize).max(1))) {
         Some(Ok(())) => {
             room.push(0);
             // SAFETY: `room` holds one initialized byte at `as_ptr()`. The read is volatile so

@@ -69,15 +69,14 @@
 //! cannot be had is an error naming what needed how much. Time: O(N·M + Q), whatever `K` is.
 
 pub mod cases;
+mod rows;
 
+use self::rows::read_rows;
 use crate::input::read_pairs;
-use crate::input::{board_cells, is_space, out_of_memory, shown, try_grow_within, Error, Scanner};
+use crate::input::{board_cells, out_of_memory, try_grow_within, Error, Scanner};
 use std::io::{self, Read, Write};
 
-/// A blocked cell, before and after deciding.
-pub const BLOCKED: u8 = b'#';
-/// A free cell before deciding.
-pub const FREE: u8 = b'.';
+pub use self::rows::{BLOCKED, FREE};
 /// A decided free cell where the player to move wins.
 pub const WIN: u8 = b'W';
 /// A decided free cell where the player to move loses.
@@ -87,10 +86,6 @@ pub const LOSE: u8 = b'L';
 pub const MAX_CELLS: u64 = 1_000_000_000;
 /// The most queries (4 bytes each for where they start).
 pub const MAX_QUERIES: u64 = 100_000_000;
-
-/// Up to this many bytes of board are reserved as soon as the sizes are read; a larger board grows
-/// as its rows arrive, so a false header cannot make the program reserve much.
-const RESERVE_UP_FRONT: usize = 1 << 24;
 
 /// A board of cells: [`FREE`] and [`BLOCKED`] until [`Board::decide`], then [`WIN`], [`LOSE`]
 /// and [`BLOCKED`]. The cells are stored line by line along the longer side: row by row when the
@@ -109,37 +104,13 @@ impl Board {
     pub fn new(rows: usize, cols: usize, row_major: Vec<u8>) -> Board {
         assert_eq!(row_major.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
         assert!((rows * cols) as u64 <= MAX_CELLS);
-        let board = Board { rows, cols, by_columns: false, cells: row_major };
-        board.laid_out().expect("memory for a board's copy")
-    }
-
-    /// A board with no cells yet: [`Board::put_cells`] fills it row by row, then
-    /// [`Board::laid_out`] stores it along its longer side.
-    fn empty(rows: usize, cols: usize) -> Board {
-        // Up to RESERVE_UP_FRONT now; beyond, the vector grows as rows arrive.
-        let cells = Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT));
-        Board { rows, cols, by_columns: false, cells }
-    }
-
-    /// Makes room for `count` more cells: memory follows the rows that arrive.
-    fn reserve(&mut self, count: usize) -> Result<(), Error> {
-        let what = format_args!("a board of {} rows of {} cells", self.rows, self.cols);
-        try_grow_within(&mut self.cells, count, self.rows * self.cols, &what)
-    }
-
-    /// Appends `cells`, the next cells in reading order (a row may come in several pieces).
-    #[inline(always)]
-    fn put_cells(&mut self, cells: &[u8]) -> Result<(), Error> {
-        self.reserve(cells.len())?;
-        append(&mut self.cells, cells);
-        Ok(())
+        Board::laid_out(rows, cols, row_major).expect("memory for a board's copy")
     }
 
     /// The board, read row by row, stored along its longer side: a board wider than tall is
     /// copied column by column (the sweep runs over lines), the one moment it is held twice, once
     /// all its rows have arrived.
-    fn laid_out(self) -> Result<Board, Error> {
-        let Board { rows, cols, cells, .. } = self;
+    fn laid_out(rows: usize, cols: usize, cells: Vec<u8>) -> Result<Board, Error> {
         if cols <= rows {
             return Ok(Board { rows, cols, by_columns: false, cells });
         }
@@ -346,7 +317,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     // Any number of digits: a `K` past the board's size adds no moves, so it saturates.
     let reach = input.u64_saturating("the diagonal reach K")?;
     let (rows, cols) = (rows as usize, cols as usize);
-    let board = read_cells(input, rows, cols)?;
+    let board = Board::laid_out(rows, cols, read_rows(input, rows, cols, cols <= NARROW)?)?;
 
     let count = input.u64_in("the number of queries Q", 0, MAX_QUERIES)?;
     let mut starts = Vec::new();
@@ -385,117 +356,6 @@ pub fn decide(problem: Problem) -> Answer {
     let Problem { mut board, reach, starts } = problem;
     board.decide(reach);
     Answer { board, starts }
-}
-
-/// Rows up to this long are read as one token each; longer ones stream into the board in pieces,
-/// so that a row is never held twice (as a token and in the board).
-const WHOLE_ROW_MAX: usize = 1 << 16;
-
-/// Appends `row` to `cells` (which has room for it).
-#[inline(always)]
-fn append(cells: &mut Vec<u8>, row: &[u8]) {
-    match row {
-        // A board one cell wide: a copy of one byte should not cost a call.
-        [cell] => cells.push(*cell),
-        _ => cells.extend_from_slice(row),
-    }
-}
-
-/// Reads `rows` rows of `cols` cells, each row one token.
-fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Result<Board, Error> {
-    let mut board = Board::empty(rows, cols);
-    let mut r = 0;
-    while r < rows {
-        // Narrow rows in bulk while they are laid out simply and valid; the rest one at a time.
-        if cols <= NARROW {
-            let mut failed = None;
-            input.parse_buffered(|text| {
-                // Room first for the rows `text` may hold: each takes at least `cols + 1` bytes.
-                let fit = (rows - r).min(text.len() / (cols + 1) + 1);
-                if let Err(e) = board.reserve(fit * cols) {
-                    failed = Some(e);
-                    return 0;
-                }
-                take_simple_rows(text, cols, fit, |row| {
-                    append(&mut board.cells, row);
-                    r += 1;
-                })
-            });
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            if r == rows {
-                break;
-            }
-        }
-        r += 1;
-        // How the row went wrong, if it did: its length, its first bad cell, where it starts.
-        let (length, bad, at) = if cols <= WHOLE_ROW_MAX {
-            let (row, mark) = input.token_at_most(format_args!("row {r} of {rows}"), cols)?;
-            let bad = first_bad_cell(row);
-            if bad.is_none() && row.len() == cols {
-                board.put_cells(row)?;
-                continue;
-            }
-            let length = row.len();
-            (length, bad, input.position(mark))
-        } else {
-            let (mut seen, mut bad, mut failed) = (0, None, None);
-            let (at, length) =
-                input.token_in_pieces_at_most(format_args!("row {r} of {rows}"), cols, |piece| {
-                    if bad.is_none() && failed.is_none() {
-                        bad = first_bad_cell(piece).map(|(i, cell)| (seen + i, cell));
-                        failed = board.put_cells(piece).err();
-                    }
-                    seen += piece.len();
-                })?;
-            if let Some(e) = failed {
-                return Err(e);
-            }
-            if bad.is_none() && length == cols {
-                continue;
-            }
-            (length, bad, at)
-        };
-        return Err(match bad {
-            Some((i, cell)) => Error::at(
-                at.plus_columns(i),
-                format_args!("row {r} of {rows}: found {}, expected `#` or `.`", shown(&[cell])),
-            ),
-            None => Error::at(at, format_args!("row {r} of {rows} has {length} cells, expected {cols}")),
-        });
-    }
-    board.laid_out()
-}
-
-/// Hands to `take` the rows at the start of `text` while they are laid out simply (each `width`
-/// valid cells long, after one whitespace byte, or none for the first, and before one), at most
-/// `count` of them; returns how many bytes they took. The rest is read one row at a time.
-fn take_simple_rows(text: &[u8], width: usize, count: usize, mut take: impl FnMut(&[u8])) -> usize {
-    let (mut at, mut taken) = (0, 0);
-    // Every row looked at (its leading whitespace byte, its cells and the byte after) is in `text`.
-    while taken < count && at + width + 2 <= text.len() {
-        let start = at + usize::from(is_space(text[at]));
-        let (row, after) = (&text[start..start + width], text[start + width]);
-        let valid = row.iter().fold(is_space(after), |ok, &c| ok & ((c == FREE) | (c == BLOCKED)));
-        if !valid {
-            break;
-        }
-        take(row);
-        at = start + width;
-        taken += 1;
-    }
-    at
-}
-
-/// The first cell of `cells` that is neither free nor blocked, and its index. Checks the whole
-/// slice without branching per byte (this loop vectorizes); finds the culprit only when there is one.
-#[inline]
-fn first_bad_cell(cells: &[u8]) -> Option<(usize, u8)> {
-    if cells.iter().fold(true, |ok, &c| ok & ((c == FREE) | (c == BLOCKED))) {
-        return None;
-    }
-    cells.iter().position(|&c| c != FREE && c != BLOCKED).map(|i| (i, cells[i]))
 }
 
 /// Writes exactly the judge's output: one line per query, `First` or `Second`.
