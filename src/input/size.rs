@@ -70,20 +70,38 @@ fn grow_to<T>(v: &mut Vec<T>, target: usize, what: &dyn fmt::Display) -> Result<
 /// (one byte written, so one page committed at most): the step that follows, whose allocations
 /// abort on failure (the solver's), then finds them. An error names `what` and `bytes`.
 pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
-    let mut room: Vec<u8> = Vec::new();
-    // (`usize::try_from` is not in edition 2018's prelude, and the bundles compile in it.)
-    let fits = bytes <= usize::MAX as u128;
-    match fits.then(|| room.try_reserve_exact((bytes as usize).max(1))) {
-        Some(Ok(())) => {
-            room.push(0);
-            // SAFETY: `room` holds one initialized byte at `as_ptr()`. The read is volatile so
-            // that the compiler keeps the allocation: one freed unused may be optimized away, and
-            // the check with it.
-            let _ = unsafe { std::ptr::read_volatile(room.as_ptr()) };
-            Ok(())
-        }
-        _ => Err(out_of_memory(bytes, what)),
+    // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
+    // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
+    // cleared by hand. A check of more than that leaves the allocator as it was; only when that
+    // much is not there is the exact need checked.
+    if bytes < PROBE_AT_LEAST && can_have(PROBE_AT_LEAST) {
+        return Ok(());
     }
+    if can_have(bytes) {
+        Ok(())
+    } else {
+        Err(out_of_memory(bytes, what))
+    }
+}
+
+/// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).
+const PROBE_AT_LEAST: u128 = (32 << 20) + (1 << 16);
+
+/// Whether `bytes` can be reserved now (and they are given back).
+fn can_have(bytes: u128) -> bool {
+    // (`usize::try_from` is not in edition 2018's prelude, and the bundles compile in it.)
+    if bytes > usize::MAX as u128 {
+        return false;
+    }
+    let mut room: Vec<u8> = Vec::new();
+    if room.try_reserve_exact((bytes as usize).max(1)).is_err() {
+        return false;
+    }
+    room.push(0);
+    // SAFETY: `room` holds one initialized byte at `as_ptr()`. The read is volatile so that the
+    // compiler keeps the allocation: one freed unused may be optimized away, and the check with it.
+    let _ = unsafe { std::ptr::read_volatile(room.as_ptr()) };
+    true
 }
 
 #[cfg(test)]
