@@ -46,7 +46,7 @@ help:
 	@echo "make lint    cargo fmt --check, and cargo clippy on every target with warnings as errors"
 	@echo "CI (.ci/run) runs make test, make lint, make msrv."
 	@echo
-	@echo "BUNDLE and DOCS are on when set to anything but empty or 0."
+	@echo "Every on/off switch (BUNDLE, DOCS, JUDGE_REPORT, BLESS) is on when set to anything but empty or 0."
 	@echo "Environment variables the tests read (make sets some of them from its variables above):"
 	@echo "  FUZZ_COUNT, FUZZ_SEED  tests/fuzz.rs: mutants per binary (default 2000) and their seed;"
 	@echo "                         make fuzz sets them from COUNT and SEED"
@@ -63,7 +63,7 @@ help:
 	@echo "                         make msrv sets it to rustc 1.63"
 	@echo "  RUSTC                  the rustc the bundler prunes and checks bundles with (default rustc),"
 	@echo "                         in make bundle and tests/bundle.rs; cargo also builds with it"
-	@echo "  BLESS                  set at all (even to 0 or empty): the generated judge cases are first"
+	@echo "  BLESS                  anything but empty or 0: the generated judge cases are first"
 	@echo "                         rewritten (input, expected .out) from their generator and oracle or closed"
 	@echo "                         form: graph_game's large_mixed* (tests/graph_game_oracle.rs, also their"
 	@echo "                         .args), berzerk's and shiritori's (tests/examples_oracle.rs)"

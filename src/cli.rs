@@ -10,8 +10,9 @@
 //!   stderr and exits 2 (arguments are read as raw bytes, so any argument is fine, and shown
 //!   escaped like input bytes, so an argument holding a newline still makes one line);
 //! - a reader that went away (a closed pipe, as with `| head`) is not an error: exit 0, silently;
-//!   any other failed write (the usage as well as the answer) is one line
-//!   `error: cannot write the output: ...`, exit 2;
+//!   any other failed write (the usage as well as the answer; a full disk, `> /dev/full`) is one
+//!   line `error: cannot write the output: ...`, exit 2, and so is a stdout closed from the start
+//!   (`>&-`), found before the input is read (on Linux, in the binaries; see [`run`]'s source);
 //! - otherwise the output is flushed and the exit status is 0.
 
 use crate::input::{shown, Error, Scanner};
@@ -88,10 +89,33 @@ fn arg_bytes(arg: &OsStr) -> Vec<u8> {
 }
 
 /// Runs a judge binary and returns its exit status (pass it to `std::process::exit`).
+///
+/// # Example
+/// A complete program: `--help` prints the usage, `--loud` is the one flag it knows, and the body
+/// writes its answer (a judge binary's body reads its input first, with
+/// `input.u64_in("the number n", 1, 100)?` and the like, and an input error leaves it with `?`).
+/// Run here with no arguments, it writes `hello` and returns 0.
+/// ```
+/// use graph_games::cli;
+/// use std::io::Write;
+///
+/// const USAGE: &str = "usage: hello [--loud]\n";
+///
+/// let status = cli::run(USAGE, &["--loud"], |flags, _input, output| {
+///     let word = if flags.has("--loud") { "HELLO" } else { "hello" };
+///     writeln!(output, "{word}")?;
+///     Ok(())
+/// });
+/// assert_eq!(status, 0);
+/// // A judge binary's `main` ends with `std::process::exit(status)`.
+/// ```
 pub fn run<F>(usage: &str, known: &[&str], body: F) -> i32
 where
     F: FnOnce(&Flags, &mut Input, &mut Output) -> Result<(), Failure>,
 {
+    if stdout_is_closed() {
+        return fail(&Error::new("cannot write the output: stdout is closed"));
+    }
     let result = match Flags::parse(std::env::args_os().skip(1), known) {
         Ok(Some(flags)) => {
             let mut input = Scanner::new(io::stdin().lock());
@@ -113,9 +137,51 @@ where
     }
 }
 
-/// Prints the one error line and returns the exit status 2. A failure to print it (stderr
+/// Whether the program was started with its stdout closed (`>&-`), which no write would tell:
+/// before `main`, Rust's runtime puts `/dev/null` on a closed standard descriptor, and writes to it
+/// succeed unseen. So descriptor 1 is looked at before the runtime starts ([`before_main`]).
+/// Where that cannot be done (off Linux; in the bundles, which are built without the crate's
+/// features), stdout is never taken as closed: a judge does not close it.
+fn stdout_is_closed() -> bool {
+    #[cfg(all(feature = "stdout-check", target_os = "linux"))]
+    {
+        before_main::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(all(feature = "stdout-check", target_os = "linux")))]
+    {
+        false
+    }
+}
+
+/// What descriptor 1 was when the process started, seen by a function the dynamic loader runs
+/// before the Rust runtime (an entry of `.init_array`, which glibc and musl call before `main`).
+/// Behind the `stdout-check` feature (on by default), like the crate's other platform-specific
+/// code: the bundles a judge gets leave it out.
+#[cfg(all(feature = "stdout-check", target_os = "linux"))]
+mod before_main {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Descriptor 1 was closed at the start.
+    pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Descriptor 1 is closed when `/proc/self/fd` lists the process's descriptors and 1 is not
+    /// among them (without `/proc`, nothing is known, and nothing is claimed).
+    extern "C" fn look_at_stdout() {
+        let listed = std::fs::metadata("/proc/self/fd").is_ok();
+        if listed && std::fs::symlink_metadata("/proc/self/fd/1").is_err() {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    #[used]
+    #[link_section = ".init_array"]
+    static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+}
+
+/// Prints the one error line `error: ...` on stderr and returns the exit status 2: the one way
+/// every program of the crate reports a failure (the tools too). A failure to print it (stderr
 /// closed or full) leaves nothing else to tell anyone: the status says it.
-fn fail(e: &Error) -> i32 {
+pub fn fail(e: &Error) -> i32 {
     let _ = writeln!(io::stderr(), "error: {e}");
     2
 }

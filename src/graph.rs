@@ -282,8 +282,8 @@ impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
 
     /// Two stages: a list's place is in `pred_start`, itself a likely cache miss, so that is
     /// loaded far ahead, and the list itself nearer, once `pred_start` has arrived: its first and
-    /// its last entry, since a list of a few entries often straddles two cache lines (on the
-    /// benchmark graph the search took 37 ms loading the first line only, 28 ms loading both).
+    /// its last entry, since a list of a few entries often straddles two cache lines
+    /// (`docs/performance.md` has what each costs).
     #[inline(always)]
     fn prefetch<C>(&self, upcoming: &Upcoming<'_, C>) {
         if let Some(far) = upcoming.get(PREFETCH_INDEX_AHEAD) {

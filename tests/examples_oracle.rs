@@ -18,15 +18,15 @@
 //!   text, and every verdict seen often enough;
 //! - the generated judge cases: their expected files are the oracle's (`mixed_n400`,
 //!   `generated_3000`) or a closed form (`max_*`, at the judge's maximum size), and each closed
-//!   form is checked against the oracle on small instances of its generator; `BLESS=1` (set at all)
-//!   first rewrites their inputs and expected files;
+//!   form is checked against the oracle on small instances of its generator; `BLESS=1` (on when set to
+//!   anything but empty or `0`) first rewrites their inputs and expected files;
 //! - shiritori at the maximum `N = 2·10^5`, generated here (too large to commit), against its
 //!   closed form.
 //!
 //! Random inputs come from splitmix64 with fixed seeds, so every run checks the same inputs.
 
 mod common;
-use common::{root, run_program, Rng};
+use common::{root, run_program, switch_on, Rng};
 use std::fs;
 use std::path::PathBuf;
 
@@ -244,7 +244,7 @@ fn berzerk_closed_forms_agree_with_the_oracle() {
 fn generated_case(bin: &str, name: &str, input: &str, expected: &str) {
     let input_file = root().join(format!("inputs/{bin}/{name}.in"));
     let expected_file = root().join(format!("expected/{bin}/{name}.out"));
-    if std::env::var_os("BLESS").is_some() {
+    if switch_on("BLESS") {
         fs::write(&input_file, input).unwrap();
         fs::write(&expected_file, expected).unwrap();
     }

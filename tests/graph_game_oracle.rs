@@ -22,7 +22,7 @@ use graph_games::solver::{solve, solve_with_depth, Game, Outcome, Start, Upcomin
 use std::fs;
 
 mod common;
-use common::{root, run, Rng};
+use common::{root, run, switch_on, Rng};
 
 /// A game graph: vertices `0..n`, edges `(from, to)` 0-based, in input order.
 #[derive(Debug, Clone)]
@@ -367,8 +367,9 @@ const LARGE_CASES: [(&str, u64, usize, usize, &str); 2] = [
     ("large_mixed_misere", 0x5eed_0002, 2000, 10_000, "--misere --depth"),
 ];
 
-/// The expected files of the large judge cases are exactly what the oracle says. With `BLESS=1`,
-/// first writes the inputs (from the generator) and the expected files (from the oracle).
+/// The expected files of the large judge cases are exactly what the oracle says. With `BLESS=1`
+/// (on when set to anything but empty or `0`), first writes the inputs (from the generator) and
+/// the expected files (from the oracle).
 #[test]
 fn large_cases_are_proven_by_the_oracle() {
     for (name, seed, n, m, args) in LARGE_CASES {
@@ -377,7 +378,7 @@ fn large_cases_are_proven_by_the_oracle() {
         let expected_file = root().join(format!("expected/graph_game/{name}.out"));
         let misere = args.contains("--misere");
         let depth = args.contains("--depth");
-        if std::env::var_os("BLESS").is_some() {
+        if switch_on("BLESS") {
             let case = large_case(seed, n, m);
             fs::write(&input_file, input_text(&case)).unwrap();
             fs::write(&args_file, format!("{args}\n")).unwrap();

@@ -23,7 +23,7 @@ fn main() {
         let brute = flags.has("--brute");
         if flags.has("--explain") {
             // One solve of the model gives the length and, with --brute, the verdict.
-            let explanation = mob::explain(problem);
+            let explanation = mob::explain(problem)?;
             let answer = if brute { explanation.brute_answer()? } else { mob::decide(problem) };
             mob::write_answer(&answer, output)?;
             mob::write_explanation(&explanation, output)?;

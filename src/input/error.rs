@@ -38,6 +38,13 @@ impl From<io::Error> for Error {
     }
 }
 
+/// The error for memory that could not be had: what needed how many bytes (the contract: never an
+/// abort).
+pub fn out_of_memory(bytes: u128, what: impl fmt::Display) -> Error {
+    let mebibytes = (bytes + (1 << 20) - 1) >> 20;
+    Error::new(format!("not enough memory for {what}: {bytes} bytes ({mebibytes} MiB) needed"))
+}
+
 /// Where a token starts: 1-based line and column (columns count bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pos {
@@ -69,6 +76,12 @@ pub fn shown(bytes: &[u8]) -> String {
     format!("`{}{more}`", bytes[..bytes.len().min(MAX)].escape_ascii())
 }
 
+/// `count` things, in words: `1 move`, `3 moves` (`thing` takes an `s`). The crate's one
+/// plural, for messages and explanations alike.
+pub fn plural(count: u64, thing: &str) -> String {
+    format!("{count} {thing}{}", if count == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,5 +91,13 @@ mod tests {
         assert_eq!(shown(b"abc"), "`abc`");
         assert_eq!(shown(b"\x1b[2J\x00\xff\t\r\n\\\"'"), "`\\x1b[2J\\x00\\xff\\t\\r\\n\\\\\\\"\\'`");
         assert_eq!(shown(&[b'7'; 30]), format!("`{}...`", "7".repeat(24)));
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(
+            (plural(0, "move"), plural(1, "move"), plural(2, "edge")),
+            ("0 moves".into(), "1 move".into(), "2 edges".into())
+        );
     }
 }

@@ -3,9 +3,12 @@
 //!
 //! - [`Scanner`] (`scanner.rs`): tokens and numbers, each read against a bound, so memory never
 //!   follows one token's length; positions counted only when an error needs one.
-//! - [`Error`], [`Pos`], [`shown`] (`error.rs`): what a bad input is told, and where.
-//! - [`board_cells`], [`grow_within`] (`size.rs`): declared sizes, checked before memory is
-//!   reserved for them.
+//! - [`Error`], [`Pos`], [`shown`], [`out_of_memory`], [`plural`] (`error.rs`): what a bad input
+//!   (or memory that cannot be had) is told, and where; the crate's one byte escaper ([`shown`])
+//!   and plural.
+//! - [`board_cells`], [`try_grow_within`], [`check_memory`] (`size.rs`): declared sizes, checked
+//!   before memory is reserved for them, and memory that grows with the data that arrives, had
+//!   without an abort.
 //! - [`read_pairs`] (`pairs.rs`): many pairs of numbers at once, through the block parser of
 //!   [`decimal`] (portable, always compiled and tested) or its SIMD steps on x86-64 (`x86_64.rs`).
 //!
@@ -20,7 +23,7 @@ mod size;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
-pub use error::{shown, Error, Pos};
+pub use error::{out_of_memory, plural, shown, Error, Pos};
 pub use pairs::read_pairs;
 pub use scanner::{is_space, Mark, Scanner};
-pub use size::{board_cells, grow_within};
+pub use size::{board_cells, check_memory, grow_within, try_grow_within};

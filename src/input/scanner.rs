@@ -13,7 +13,7 @@
 //! and column (1-based, counted in bytes) of the offending token.
 
 use super::decimal::parse_u64;
-use super::error::{shown, Error, Pos};
+use super::error::{out_of_memory, shown, Error, Pos};
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
@@ -124,6 +124,14 @@ impl<R: Read> Scanner<R> {
         }
         if self.len == self.buf.len() {
             let grown = (self.buf.len() * 2).min(limit).max(self.buf.len() + 1);
+            // A token longer than the buffer: memory follows the bytes that arrived, and memory
+            // that cannot be had is an error, not an abort.
+            if self.buf.try_reserve_exact(grown - self.buf.len()).is_err() {
+                return Err(out_of_memory(
+                    grown as u128,
+                    format_args!("a token of more than {} bytes", self.len),
+                ));
+            }
             self.buf.resize(grown, 0);
         }
         loop {

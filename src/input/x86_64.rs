@@ -64,8 +64,7 @@ pub unsafe fn parse_numbers_avx2(text: &[u8], max: [u32; 2], out: &mut [u32]) ->
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 // As in `parse_numbers_avx2`: the `unsafe` block is required from edition 2024 on.
 #[allow(unused_unsafe)]
-// Measured: inlined into the block loop, the whole parse takes a third longer (43 ms against 33 ms
-// for the benchmark graph's edges).
+// Out of line: inlined into the block loop, the whole parse is slower (`docs/performance.md`).
 #[inline(never)]
 unsafe fn convert_block_avx2(
     window: &[u8],

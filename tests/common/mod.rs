@@ -187,7 +187,7 @@ pub fn judge_cases(bin: &str) -> Vec<PathBuf> {
 }
 
 /// The time limit of every problem here: BOJ 28218 and BOJ 31567 give 1 s
-/// (../shared/problems/grid_game_28218.md, move_or_block.md); this project's own two problems
+/// (docs/problems/grid_game_28218.md, move_or_block.md); this project's own two problems
 /// give none, and are held to the same. It binds only a case run as a judge runs it: with no
 /// flags (see [`case_flags`]).
 pub const TIME_LIMIT: Duration = Duration::from_secs(1);
@@ -254,10 +254,16 @@ fn first_difference(expected: &[u8], got: &[u8]) -> String {
     format!("stdout line {}: expected {}, got {}", line + 1, show(e.get(line)), show(g.get(line)))
 }
 
-/// Whether the judge-case tests report every case: `JUDGE_REPORT` set to anything but empty or
-/// `0` (`make judge` sets `JUDGE_REPORT=1` and runs them with `--nocapture`, so the lines show).
+/// Whether the on/off switch `name` (an environment variable) is on: set to anything but empty or
+/// `0`, as the Makefile reads `BUNDLE` and `DOCS`. Every switch the tests read reads this way.
+pub fn switch_on(name: &str) -> bool {
+    std::env::var_os(name).map_or(false, |v| !v.is_empty() && v != "0")
+}
+
+/// Whether the judge-case tests report every case: the switch `JUDGE_REPORT` (`make judge` sets
+/// `JUDGE_REPORT=1` and runs them with `--nocapture`, so the lines show).
 pub fn judge_report() -> bool {
-    std::env::var_os("JUDGE_REPORT").map_or(false, |v| !v.is_empty() && v != "0")
+    switch_on("JUDGE_REPORT")
 }
 
 /// Tallies judged cases, printing one line each when [`judge_report`] is on:

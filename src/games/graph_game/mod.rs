@@ -41,7 +41,7 @@ pub mod cases;
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::read_pairs;
-use crate::input::{Error, Scanner};
+use crate::input::{check_memory, try_grow_within, Error, Scanner};
 use crate::solver::{solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
 
@@ -76,17 +76,85 @@ pub struct AnswerWithDepth {
 }
 
 /// Reads and checks the whole input: `n m`, the `m` edges, and nothing after them.
+///
+/// Memory follows the edges that arrive: the first ones wait in a small list of their own, and the
+/// graph's arrays of `n` entries are only made once the edges read fill a quarter of them (or all
+/// have arrived), so that `n` alone, declared in a few bytes, costs nothing. Before each step
+/// whose allocations would abort when memory runs out (the builder's arrays, the layout, the
+/// search), [`check_memory`] checks that its need can be had.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
     let (n, m) = (n as usize, m as usize);
-    let mut graph = GraphBuilder::new(n, m);
-    read_pairs(input, m, [n as u32; 2], ["edge", "source", "target"], |_, edges| {
-        graph.add_edges(edges);
-        Ok(())
-    })?;
+    let mut edges = Edges { n, m, waiting: Vec::new(), graph: None, room: 0, added: 0 };
+    read_pairs(input, m, [n as u32; 2], ["edge", "source", "target"], |_, pairs| edges.add(pairs))?;
     input.finish(format_args!("the {m} edges"))?;
+    if edges.graph.is_none() {
+        edges.start_graph()?;
+    }
+    let graph = edges.graph.expect("made above");
+    // The layout (`GraphBuilder::build`) adds the predecessor lists and their starts; then the
+    // edge arrays are freed and the search adds a counter (at most 4 bytes), its queue (at most
+    // 8, counting the doubling of its vector) and, with `--depth`, 4 bytes per vertex: 16 bytes a
+    // vertex beside the graph, which then holds 4 more a vertex than now (the list starts).
+    let layout = 4 * (n as u128 + 1) + 4 * m as u128;
+    let search = 20 * n as u128;
+    check_memory(layout.max(search), format_args!("solving a graph of {n} vertices and {m} edges"))?;
     Ok(graph.build())
+}
+
+/// The edges read so far: waiting in a list of their own until the graph's arrays are made.
+struct Edges {
+    n: usize,
+    m: usize,
+    /// The edges read before the graph's arrays exist, as `source, target` pairs (0-based).
+    waiting: Vec<u32>,
+    graph: Option<GraphBuilder>,
+    /// How many edges the builder's arrays may grow to without a new [`check_memory`].
+    room: usize,
+    /// How many edges the builder holds.
+    added: usize,
+}
+
+impl Edges {
+    /// Takes a batch of edges, `source, target` pairs.
+    fn add(&mut self, pairs: &[u32]) -> Result<(), Error> {
+        let count = pairs.len() / 2;
+        if self.graph.is_none() {
+            let what = format_args!("the first {} edges", self.waiting.len() / 2 + count);
+            try_grow_within(&mut self.waiting, pairs.len(), 2 * self.m, &what)?;
+            self.waiting.extend_from_slice(pairs);
+            if self.waiting.len() / 2 >= self.n / 4 {
+                self.start_graph()?;
+            }
+            return Ok(());
+        }
+        if self.added + count > self.room {
+            // The builder's two edge arrays double (within m) as edges arrive: the next doubling
+            // is checked before it is made.
+            self.room = (2 * self.room).max(self.added + count).min(self.m.max(self.added + count));
+            let what = format_args!("the arrays of {} edges", self.room);
+            check_memory(8 * self.room as u128, what)?;
+        }
+        self.added += count;
+        self.graph.as_mut().expect("made in start_graph").add_edges(pairs);
+        Ok(())
+    }
+
+    /// Makes the graph's arrays and hands them the edges waiting.
+    fn start_graph(&mut self) -> Result<(), Error> {
+        let (n, waiting) = (self.n, self.waiting.len() / 2);
+        // The out-degrees (4 bytes a vertex), and room for the waiting edges in two arrays.
+        let what = format_args!("a graph of {n} vertices and its first {waiting} edges");
+        check_memory(4 * n as u128 + 8 * waiting as u128, what)?;
+        let mut graph = GraphBuilder::new(n, self.m);
+        graph.add_edges(&self.waiting);
+        self.waiting = Vec::new();
+        self.graph = Some(graph);
+        self.added = waiting;
+        self.room = waiting.max(1 << 16).min(self.m);
+        Ok(())
+    }
 }
 
 /// The game on `graph` as the solver sees it.

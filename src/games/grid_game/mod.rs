@@ -61,22 +61,22 @@
 //! [`MAX_CELLS`] = 10^9 cells, [`MAX_QUERIES`] = 10^8 queries, any `K`. Memory: `N·M` bytes for
 //! the board, `6·min(N, M)` for the ring and a scratch line, 4 bytes per query for where it starts
 //! (they are all read and checked before anything is written): at both limits, 1 GB for the board,
-//! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before anything is reserved for it; a board at least as
-//! tall as wide reserves at most 16 MiB before its rows arrive, a wider one asks for all its
-//! (zeroed, so untouched until written) memory at once. A row longer than 64 KiB streams into the
-//! board in pieces, so no row is held twice: at most a byte per cell and the scanner's buffer,
-//! whatever the shape. Time: O(N·M + Q), whatever `K` is.
+//! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before
+//! anything is reserved for it, and memory follows the rows that arrive: at most 16 MiB is
+//! reserved before them, and the board grows as they come, row by row. A board wider than tall is
+//! then copied column by column, once all its rows have arrived: `2·N·M` bytes for that moment. A
+//! row longer than 64 KiB streams into the board in pieces, so no row is held twice. Memory that
+//! cannot be had is an error naming what needed how much. Time: O(N·M + Q), whatever `K` is.
 
 pub mod cases;
+mod rows;
 
+use self::rows::read_rows;
 use crate::input::read_pairs;
-use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
+use crate::input::{board_cells, out_of_memory, try_grow_within, Error, Scanner};
 use std::io::{self, Read, Write};
 
-/// A blocked cell, before and after deciding.
-pub const BLOCKED: u8 = b'#';
-/// A free cell before deciding.
-pub const FREE: u8 = b'.';
+pub use self::rows::{BLOCKED, FREE};
 /// A decided free cell where the player to move wins.
 pub const WIN: u8 = b'W';
 /// A decided free cell where the player to move loses.
@@ -86,10 +86,6 @@ pub const LOSE: u8 = b'L';
 pub const MAX_CELLS: u64 = 1_000_000_000;
 /// The most queries (4 bytes each for where they start).
 pub const MAX_QUERIES: u64 = 100_000_000;
-
-/// Up to this many bytes of board are reserved as soon as the sizes are read; a larger board grows
-/// as its rows arrive, so a false header cannot make the program reserve much.
-const RESERVE_UP_FRONT: usize = 1 << 24;
 
 /// A board of cells: [`FREE`] and [`BLOCKED`] until [`Board::decide`], then [`WIN`], [`LOSE`]
 /// and [`BLOCKED`]. The cells are stored line by line along the longer side: row by row when the
@@ -108,47 +104,33 @@ impl Board {
     pub fn new(rows: usize, cols: usize, row_major: Vec<u8>) -> Board {
         assert_eq!(row_major.len(), rows * cols, "a {rows}x{cols} board needs {} cells", rows * cols);
         assert!((rows * cols) as u64 <= MAX_CELLS);
-        let mut board = Board::empty(rows, cols);
-        if board.by_columns {
-            for (r, row) in row_major.chunks(cols).enumerate() {
-                board.put_cells(r, 0, row);
-            }
-        } else {
-            board.cells = row_major;
-        }
-        board
+        Board::laid_out(rows, cols, row_major).expect("memory for a board's copy")
     }
 
-    /// A board with no cells yet; [`Board::put_cells`] fills it.
-    fn empty(rows: usize, cols: usize) -> Board {
-        let by_columns = cols > rows;
-        let cells = if by_columns {
-            // Rows land scattered across the columns, so all cells exist from the start; zeroed
-            // memory is only touched as rows arrive.
-            vec![0; rows * cols]
-        } else {
-            // Up to RESERVE_UP_FRONT now; beyond, the vector grows as rows arrive.
-            Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT))
-        };
-        Board { rows, cols, by_columns, cells }
-    }
-
-    /// Stores `cells`, the cells of row `r` from column `col` on. Rows come in order, and each row's
-    /// cells in order (a row may come in several pieces).
-    #[inline(always)]
-    fn put_cells(&mut self, r: usize, col: usize, cells: &[u8]) {
-        if self.by_columns {
-            for (c, &cell) in cells.iter().enumerate() {
-                self.cells[(col + c) * self.rows + r] = cell;
-            }
-        } else {
-            grow_within(&mut self.cells, cells.len(), self.rows * self.cols);
-            match cells {
-                // A board one cell wide: a copy of one byte should not cost a call.
-                [cell] => self.cells.push(*cell),
-                _ => self.cells.extend_from_slice(cells),
+    /// The board, read row by row, stored along its longer side: a board wider than tall is
+    /// copied column by column (the sweep runs over lines), the one moment it is held twice, once
+    /// all its rows have arrived.
+    fn laid_out(rows: usize, cols: usize, cells: Vec<u8>) -> Result<Board, Error> {
+        if cols <= rows {
+            return Ok(Board { rows, cols, by_columns: false, cells });
+        }
+        let mut by_columns: Vec<u8> = Vec::new();
+        if by_columns.try_reserve_exact(cells.len()).is_err() {
+            let what = format_args!("a {rows}x{cols} board stored column by column");
+            return Err(out_of_memory(cells.len() as u128, what));
+        }
+        // In blocks of columns, so that each row's piece is read once and the writes stay near.
+        const BLOCK: usize = 64;
+        by_columns.resize(cells.len(), 0);
+        for first in (0..cols).step_by(BLOCK) {
+            let last = (first + BLOCK).min(cols);
+            for (r, row) in cells.chunks_exact(cols).enumerate() {
+                for (c, &cell) in row[first..last].iter().enumerate() {
+                    by_columns[(first + c) * rows + r] = cell;
+                }
             }
         }
+        Ok(Board { rows, cols, by_columns: true, cells: by_columns })
     }
 
     pub fn rows(&self) -> usize {
@@ -335,7 +317,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     // Any number of digits: a `K` past the board's size adds no moves, so it saturates.
     let reach = input.u64_saturating("the diagonal reach K")?;
     let (rows, cols) = (rows as usize, cols as usize);
-    let board = read_cells(input, rows, cols)?;
+    let board = Board::laid_out(rows, cols, read_rows(input, rows, cols, cols <= NARROW)?)?;
 
     let count = input.u64_in("the number of queries Q", 0, MAX_QUERIES)?;
     let mut starts = Vec::new();
@@ -349,7 +331,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
             return Err(Error::new(format!("query {i} of {count} starts on the blocked cell ({x}, {y})")));
         }
         // A false Q costs nothing: the starts grow as they arrive.
-        grow_within(&mut starts, 1, count as usize);
+        try_grow_within(&mut starts, 1, count as usize, &format_args!("the starts of {count} queries"))?;
         starts.push(start as u32);
         Ok(())
     };
@@ -374,94 +356,6 @@ pub fn decide(problem: Problem) -> Answer {
     let Problem { mut board, reach, starts } = problem;
     board.decide(reach);
     Answer { board, starts }
-}
-
-/// Rows up to this long are read as one token each; longer ones stream into the board in pieces,
-/// so that a row is never held twice (as a token and in the board).
-const WHOLE_ROW_MAX: usize = 1 << 16;
-
-/// Reads `rows` rows of `cols` cells, each row one token.
-fn read_cells<R: Read>(input: &mut Scanner<R>, rows: usize, cols: usize) -> Result<Board, Error> {
-    let mut board = Board::empty(rows, cols);
-    let mut r = 0;
-    while r < rows {
-        // Narrow rows in bulk while they are laid out simply and valid; the rest one at a time.
-        if cols <= NARROW {
-            input.parse_buffered(|text| {
-                take_simple_rows(text, cols, rows - r, |row| {
-                    board.put_cells(r, 0, row);
-                    r += 1;
-                })
-            });
-            if r == rows {
-                break;
-            }
-        }
-        r += 1;
-        // How the row went wrong, if it did: its length, its first bad cell, where it starts.
-        let (length, bad, at) = if cols <= WHOLE_ROW_MAX {
-            let (row, mark) = input.token_at_most(format_args!("row {r} of {rows}"), cols)?;
-            let bad = first_bad_cell(row);
-            if bad.is_none() && row.len() == cols {
-                board.put_cells(r - 1, 0, row);
-                continue;
-            }
-            let length = row.len();
-            (length, bad, input.position(mark))
-        } else {
-            let (mut seen, mut bad) = (0, None);
-            let (at, length) =
-                input.token_in_pieces_at_most(format_args!("row {r} of {rows}"), cols, |piece| {
-                    if bad.is_none() {
-                        bad = first_bad_cell(piece).map(|(i, cell)| (seen + i, cell));
-                        board.put_cells(r - 1, seen, piece);
-                    }
-                    seen += piece.len();
-                })?;
-            if bad.is_none() && length == cols {
-                continue;
-            }
-            (length, bad, at)
-        };
-        return Err(match bad {
-            Some((i, cell)) => Error::at(
-                at.plus_columns(i),
-                format_args!("row {r} of {rows}: found {}, expected `#` or `.`", shown(&[cell])),
-            ),
-            None => Error::at(at, format_args!("row {r} of {rows} has {length} cells, expected {cols}")),
-        });
-    }
-    Ok(board)
-}
-
-/// Hands to `take` the rows at the start of `text` while they are laid out simply (each `width`
-/// valid cells long, after one whitespace byte, or none for the first, and before one), at most
-/// `count` of them; returns how many bytes they took. The rest is read one row at a time.
-fn take_simple_rows(text: &[u8], width: usize, count: usize, mut take: impl FnMut(&[u8])) -> usize {
-    let (mut at, mut taken) = (0, 0);
-    // Every row looked at (its leading whitespace byte, its cells and the byte after) is in `text`.
-    while taken < count && at + width + 2 <= text.len() {
-        let start = at + usize::from(is_space(text[at]));
-        let (row, after) = (&text[start..start + width], text[start + width]);
-        let valid = row.iter().fold(is_space(after), |ok, &c| ok & ((c == FREE) | (c == BLOCKED)));
-        if !valid {
-            break;
-        }
-        take(row);
-        at = start + width;
-        taken += 1;
-    }
-    at
-}
-
-/// The first cell of `cells` that is neither free nor blocked, and its index. Checks the whole
-/// slice without branching per byte (this loop vectorizes); finds the culprit only when there is one.
-#[inline]
-fn first_bad_cell(cells: &[u8]) -> Option<(usize, u8)> {
-    if cells.iter().fold(true, |ok, &c| ok & ((c == FREE) | (c == BLOCKED))) {
-        return None;
-    }
-    cells.iter().position(|&c| c != FREE && c != BLOCKED).map(|i| (i, cells[i]))
 }
 
 /// Writes exactly the judge's output: one line per query, `First` or `Second`.

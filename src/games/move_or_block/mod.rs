@@ -92,7 +92,7 @@ pub mod model;
 
 use self::model::CountsGame;
 pub use self::model::{Counts, MAX_FREE_CELLS};
-use crate::input::{Error, Pos, Scanner};
+use crate::input::{check_memory, plural, Error, Pos, Scanner};
 use crate::solver::{solve, solve_with_depth, Outcome};
 use std::io::{self, Read, Write};
 
@@ -309,15 +309,20 @@ pub fn winner(outcome: Outcome) -> &'static str {
 }
 
 /// The game of `counts` in the model and the start's state, unless it has more empty cells than
-/// [`MAX_FREE_CELLS`].
-fn model(counts: Counts) -> Option<(CountsGame, usize)> {
+/// [`MAX_FREE_CELLS`]; an error if the memory its search needs (with the depths or not) cannot be
+/// had: per state at most a 4-byte counter, 8 bytes of queue (counting the doubling of its
+/// vector) and 4 bytes of depth.
+fn model(counts: Counts, depth: bool) -> Result<Option<(CountsGame, usize)>, Error> {
     let free = counts.left + counts.right + counts.elsewhere;
     if free > MAX_FREE_CELLS {
-        return None;
+        return Ok(None);
     }
+    let states = (free as u128 + 1) * (free as u128 + 2) * (free as u128 + 3) / 6;
+    let bytes = states * if depth { 16 } else { 12 };
+    check_memory(bytes, format_args!("solving the game of {free} free cells ({states} states)"))?;
     let game = CountsGame::new(free as usize);
     let start = game.state(counts);
-    Some((game, start))
+    Ok(Some((game, start)))
 }
 
 /// How long the game lasts under optimal play (the winner hurries, the loser stalls).
@@ -331,20 +336,24 @@ pub enum Length {
 }
 
 /// The start of `counts` decided by solving its model with depth: its outcome and the game's
-/// length, or `None` past [`MAX_FREE_CELLS`] empty cells.
-fn solve_model(counts: Counts) -> Option<(Outcome, Length)> {
-    let (game, start) = model(counts)?;
+/// length, or `None` past [`MAX_FREE_CELLS`] empty cells; an error if memory runs short.
+fn solve_model(counts: Counts) -> Result<Option<(Outcome, Length)>, Error> {
+    let (game, start) = match model(counts, true)? {
+        Some(model) => model,
+        None => return Ok(None),
+    };
     let (solution, depths) = solve_with_depth(&game);
     let length = match depths.depth(start) {
         None => Length::Endless,
         Some(moves) => Length::Moves(moves),
     };
-    Some((solution.outcome(start), length))
+    Ok(Some((solution.outcome(start), length)))
 }
 
-/// The length of the game from `counts`, by solving its model with depth.
-pub fn length(counts: Counts) -> Length {
-    solve_model(counts).map_or(Length::TooManyCells, |(_, length)| length)
+/// The length of the game from `counts`, by solving its model with depth; an error if memory runs
+/// short.
+pub fn length(counts: Counts) -> Result<Length, Error> {
+    Ok(solve_model(counts)?.map_or(Length::TooManyCells, |(_, length)| length))
 }
 
 /// A checked board, as much of it as the answers need (the board itself is never held).
@@ -399,7 +408,7 @@ pub fn decide(problem: Problem) -> Answer {
 /// Decides the start by solving the model of the board instead (`--brute`): an error past
 /// [`MAX_FREE_CELLS`] empty cells.
 pub fn decide_brute(problem: Problem) -> Result<Answer, Error> {
-    let (game, start) = model(problem.position.counts).ok_or_else(|| too_many_cells(problem))?;
+    let (game, start) = model(problem.position.counts, false)?.ok_or_else(|| too_many_cells(problem))?;
     Ok(solve(&game).outcome(start))
 }
 
@@ -423,9 +432,9 @@ pub struct Explanation {
 }
 
 /// Explains `problem`: solves its model with depth when it has at most [`MAX_FREE_CELLS`] empty
-/// cells.
-pub fn explain(problem: Problem) -> Explanation {
-    Explanation { problem, solved: solve_model(problem.position.counts) }
+/// cells; an error if memory runs short.
+pub fn explain(problem: Problem) -> Result<Explanation, Error> {
+    Ok(Explanation { problem, solved: solve_model(problem.position.counts)? })
 }
 
 impl Explanation {
@@ -457,8 +466,8 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
     match explanation.solved.map_or(Length::TooManyCells, |(_, length)| length) {
         Length::Moves(moves) => writeln!(
             out,
-            "length: {moves} move{} under optimal play (the winner hurries, the loser stalls)",
-            if moves == 1 { "" } else { "s" }
+            "length: {} under optimal play (the winner hurries, the loser stalls)",
+            plural(u64::from(moves), "move")
         ),
         Length::Endless => writeln!(out, "length: endless (a draw: neither player can force an end)"),
         Length::TooManyCells => writeln!(
@@ -520,7 +529,7 @@ mod tests {
             assert_eq!(winner(outcome(scan(board).unwrap().counts)), word);
             let problem = Problem { position: scan(board).unwrap(), board_at: Pos { line: 2, column: 1 } };
             assert_eq!(decide_brute(problem), Ok(decide(problem)));
-            assert_eq!(explain(problem).brute_answer(), Ok(decide(problem)));
+            assert_eq!(explain(problem).unwrap().brute_answer(), Ok(decide(problem)));
         }
     }
 
@@ -544,14 +553,14 @@ mod tests {
 
     #[test]
     fn lengths() {
-        assert_eq!(length(counts(0, 0, 7)), Length::Moves(0));
-        assert_eq!(length(counts(0, 3, 2)), Length::Moves(1));
+        assert_eq!(length(counts(0, 0, 7)).unwrap(), Length::Moves(0));
+        assert_eq!(length(counts(0, 3, 2)).unwrap(), Length::Moves(1));
         // (1, 1, 2) loses: wall elsewhere twice, then a side, then the wall that ends it.
-        assert_eq!(length(counts(1, 1, 2)), Length::Moves(4));
-        assert_eq!(length(counts(1, 2, 2)), Length::Moves(5));
-        assert_eq!(length(counts(2, 2, 0)), Length::Endless);
-        assert_eq!(length(counts(1, 1, MAX_FREE_CELLS - 2)), Length::Moves(MAX_FREE_CELLS as u32));
-        assert_eq!(length(counts(1, 1, MAX_FREE_CELLS - 1)), Length::TooManyCells);
+        assert_eq!(length(counts(1, 1, 2)).unwrap(), Length::Moves(4));
+        assert_eq!(length(counts(1, 2, 2)).unwrap(), Length::Moves(5));
+        assert_eq!(length(counts(2, 2, 0)).unwrap(), Length::Endless);
+        assert_eq!(length(counts(1, 1, MAX_FREE_CELLS - 2)).unwrap(), Length::Moves(MAX_FREE_CELLS as u32));
+        assert_eq!(length(counts(1, 1, MAX_FREE_CELLS - 1)).unwrap(), Length::TooManyCells);
     }
 
     #[test]
@@ -567,7 +576,7 @@ mod tests {
         }
         let problem = Problem { position: scan(&board).unwrap(), board_at };
         let error = decide_brute(problem).unwrap_err();
-        assert_eq!(explain(problem).brute_answer(), Err(error.clone()));
+        assert_eq!(explain(problem).unwrap().brute_answer(), Err(error.clone()));
         let why =
             format!("at most {MAX_FREE_CELLS} free cells (`.`), but this one has {}", MAX_FREE_CELLS + 1);
         assert!(error.message().starts_with("line 2, column 1: --brute ") && error.message().ends_with(&why));

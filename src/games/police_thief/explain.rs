@@ -2,8 +2,8 @@
 //! (or why it never ends), and the optimal line drawn board by board. It needs every state's depth
 //! (4 bytes more each) and draws a board per move, hence its own limits, checked by [`explain`].
 
-use super::{write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
-use crate::input::Error;
+use super::{check_search_memory, write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
+use crate::input::{plural, Error};
 use crate::solver::{solve_with_depth, DepthTable, Outcome, Solution};
 use std::io::{self, Write};
 
@@ -42,6 +42,7 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
              this one has {free} free cells and {cells} cells (without --explain it is fine)"
         )));
     }
+    check_search_memory(free, true)?;
     let game = PoliceThief::new(board);
     let (solution, depths) = solve_with_depth(&game);
     let start = game.start_state();
@@ -119,8 +120,8 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
         };
         writeln!(
             out,
-            "{end} after {n} move{} (each turn is a move, skips included): {how} as long as he can.",
-            plural(n as usize)
+            "{end} after {} (each turn is a move, skips included): {how} as long as he can.",
+            plural(u64::from(n), "move")
         )?;
     } else {
         let thief_can_walk_to = reachable(board, board.thief, Turn::Thief);
@@ -185,8 +186,8 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             let cycle = moves - earlier;
             writeln!(
                 out,
-                "\nThe position after move {moves} is {again} again: the same {cycle} move{} repeat forever.",
-                plural(cycle)
+                "\nThe position after move {moves} is {again} again: the same {} repeat forever.",
+                plural(cycle as u64, "move")
             )
         }
         (Some(n), _) if n as usize == moves => Ok(()),
@@ -194,14 +195,6 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
             let more = length.map_or("forever".to_string(), |n| format!("for {} more", n as usize - moves));
             writeln!(out, "\n(Cut after {moves} moves; the game goes on {more}.)")
         }
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

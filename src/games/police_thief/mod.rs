@@ -6,7 +6,7 @@
 //! either moves his piece to an adjacent free cell (the policeman in 8 directions, the thief in 4)
 //! or skips. Both on one cell: the policeman has won; the thief on an exit the policeman is not on:
 //! the thief has won. If neither can force a win, a draw. The contract is
-//! `../shared/problems/police_thief.md`; the end of the game is written once, in [`Standing::of`].
+//! `docs/problems/police_thief.md`; the end of the game is written once, in [`Standing::of`].
 //!
 //! # Input
 //! `n m`, then `n` rows of `m` characters: `.` free, `*` wall, `P` the policeman's start, `T` the
@@ -55,7 +55,7 @@ pub mod cases;
 pub mod explain;
 
 use crate::divisor::Divisor;
-use crate::input::{board_cells, shown, Error, Pos, Scanner};
+use crate::input::{board_cells, check_memory, shown, Error, Pos, Scanner};
 use crate::solver::{solve, Game, Outcome, Start, Upcoming};
 use std::io::{self, Read, Write};
 
@@ -250,7 +250,17 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     };
     let (police, thief) = (start(0)?, start(1)?);
     input.finish("the board")?;
+    check_search_memory(cells.len(), false)?;
     Ok(Board { rows, cols, cells, positions, police, thief })
+}
+
+/// Checks that the search on a board of `free` free cells can have its memory (a byte per state,
+/// its queue at most 8 counting the doubling of its vector, and 4 more with depth), so that a
+/// board too large for the memory there is is an error naming how much it needs, not an abort.
+pub fn check_search_memory(free: usize, depth: bool) -> Result<(), Error> {
+    let states = 2 * (free as u128) * (free as u128);
+    let bytes = states * if depth { 13 } else { 9 };
+    check_memory(bytes, format_args!("solving a board of {free} free cells ({states} states)"))
 }
 
 /// The game on a board, as the solver sees it (see the module doc for the encoding).
