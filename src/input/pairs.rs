@@ -74,7 +74,7 @@ fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::Rng;
+    use crate::rng::Rng;
     use crate::input::decimal::classify;
     use crate::input::decimal::tests::random_text;
 

@@ -126,7 +126,7 @@ unsafe fn convert_block_avx2(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::Rng;
+    use crate::rng::Rng;
     use crate::input::decimal::{classify as classify_portable, convert_block};
     use std::io::Write;
 

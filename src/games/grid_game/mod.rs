@@ -67,7 +67,6 @@
 //! board in pieces, so no row is held twice: at most a byte per cell and the scanner's buffer,
 //! whatever the shape. Time: O(N·M + Q), whatever `K` is.
 
-pub mod cases;
 
 use crate::input::read_pairs;
 use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
@@ -493,6 +492,10 @@ pub fn write_map(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).
+pub struct Judge;
+judge_problem!(Judge, "grid_game_28218");
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 
 use super::compare::{first_difference, Token};
 use super::judge::{seconds, Failure, Shrunk, Verdict};
-use crate::input::Error;
+use graph_games::input::Error;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
@@ -96,7 +96,7 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
         fs::write(&path, bytes).map_err(|e| {
             Error::new(format!(
                 "cannot write {}: {e}",
-                crate::input::shown(path.to_string_lossy().as_bytes())
+                graph_games::input::shown(path.to_string_lossy().as_bytes())
             ))
         })?;
     }

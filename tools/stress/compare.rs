@@ -2,7 +2,7 @@
 //! tokens in the same order (any whitespace between them, CRLF line ends, trailing spaces and a
 //! missing final newline are fine; case matters), and where they first differ.
 
-use crate::input::is_space;
+use graph_games::input::is_space;
 
 /// A token of an output: its bytes' range, its line (1-based) and its number within that line
 /// (1-based).

@@ -16,18 +16,19 @@
 //!
 //! `--gen` prints one input instead, for the seed and size (and `--family`), written out at once.
 
-pub mod child;
-pub mod compare;
-pub mod games;
-pub mod judge;
-pub mod report;
+mod cases;
+mod child;
+mod compare;
+mod games;
+mod judge;
+mod report;
 
 use self::child::Runner;
 use self::games::{dispatch, Subject, Task, NAMES};
 use self::judge::{seconds, shrink, Failure, Judge, Trouble};
 use self::report::{write_files, Found, Progress};
 use crate::cases::{Case, Rng};
-use crate::input::{shown, Error};
+use graph_games::input::{shown, Error};
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -346,8 +347,12 @@ fn cannot_run(program: &OsStr, e: &io::Error) -> Error {
     Error::new(format!("cannot run {}: {e}", shown_arg(program)))
 }
 
+fn main() {
+    std::process::exit(run(std::env::args_os().skip(1)));
+}
+
 /// The whole tool, on the arguments after the program name; returns the exit status.
-pub fn main(args: impl IntoIterator<Item = OsString>) -> i32 {
+fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let options = match Options::parse(args) {
         Ok(Some(options)) => options,
         Ok(None) => {

@@ -1,4 +1,4 @@
-//! Generated inputs of [`super`] (`grid_game_28218`): [`GridGameCase`], a board and its queries
+//! Generated inputs of [`graph_games::games::grid_game`] (`grid_game_28218`): [`GridGameCase`], a board and its queries
 //! as data.
 //!
 //! # Families
@@ -32,10 +32,11 @@
 //! to 0, to half, by one), so it lowers the measure and shrinking ends. Steps come coarsest first:
 //! half the queries, rows, columns, walls, then quarters, ..., then single ones; `K` last.
 
-use super::{read, BLOCKED, FREE, MAX_CELLS};
-use crate::cases::{isqrt, push_number, shrink_steps, Case, Rng};
-use crate::input::decimal::parse_u64;
-use crate::input::{is_space, Scanner};
+use graph_games::games::grid_game::{read, BLOCKED, FREE, MAX_CELLS};
+use super::{isqrt, shrink_steps, Case, Rng};
+use graph_games::input::decimal::push_decimal;
+use graph_games::input::decimal::parse_u64;
+use graph_games::input::{is_space, Scanner};
 use std::ops::Range;
 
 /// One input of `grid_game_28218`.
@@ -204,19 +205,19 @@ impl Case for GridGameCase {
     fn write(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + self.cells.len() + self.rows + 16 * self.queries.len());
         for (value, after) in [(self.rows as u64, b' '), (self.cols as u64, b' '), (self.reach, b'\n')] {
-            push_number(&mut out, value);
+            push_decimal(&mut out, value);
             out.push(after);
         }
         for row in self.cells.chunks(self.cols) {
             out.extend_from_slice(row);
             out.push(b'\n');
         }
-        push_number(&mut out, self.queries.len() as u64);
+        push_decimal(&mut out, self.queries.len() as u64);
         out.push(b'\n');
         for &(r, c) in &self.queries {
-            push_number(&mut out, u64::from(r) + 1);
+            push_decimal(&mut out, u64::from(r) + 1);
             out.push(b' ');
-            push_number(&mut out, u64::from(c) + 1);
+            push_decimal(&mut out, u64::from(c) + 1);
             out.push(b'\n');
         }
         out
@@ -278,9 +279,9 @@ impl Case for GridGameCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decide, write_answer};
+    use graph_games::games::grid_game::{decide, write_answer};
     use super::*;
-    use crate::cases::shrink_to_the_end;
+    use super::super::shrink_to_the_end;
 
     fn family(name: &str) -> usize {
         GridGameCase::FAMILIES.iter().position(|&f| f == name).unwrap()

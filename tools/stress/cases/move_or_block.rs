@@ -1,4 +1,4 @@
-//! Generated inputs of [`super`] (`move_or_block`): [`MoveOrBlockCase`], a board as data.
+//! Generated inputs of [`graph_games::games::move_or_block`] (`move_or_block`): [`MoveOrBlockCase`], a board as data.
 //!
 //! # Families
 //! `size` is the number of cells `N` (at least 1); every family but `tiny` has exactly `size`.
@@ -21,10 +21,10 @@
 //! other than the piece or turns walls empty, so it lowers the measure and shrinking ends. Steps
 //! come coarsest first: half the cells, half the walls, then quarters, ..., then single ones.
 
-use super::read;
-use crate::cases::{shrink_steps, Case, Rng};
-use crate::input::decimal::parse_u64;
-use crate::input::{is_space, Scanner};
+use graph_games::games::move_or_block::read;
+use super::{shrink_steps, Case, Rng};
+use graph_games::input::decimal::parse_u64;
+use graph_games::input::{is_space, Scanner};
 
 const EMPTY: u8 = b'.';
 const WALL: u8 = b'X';
@@ -155,9 +155,9 @@ impl Case for MoveOrBlockCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decide, scan, winner, Rule};
+    use graph_games::games::move_or_block::{decide, scan, winner, Rule};
     use super::*;
-    use crate::cases::shrink_to_the_end;
+    use super::super::shrink_to_the_end;
 
     fn family(name: &str) -> usize {
         MoveOrBlockCase::FAMILIES.iter().position(|&f| f == name).unwrap()

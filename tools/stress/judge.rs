@@ -5,7 +5,7 @@ use super::child::{signal_name, Ending, Runner};
 use super::compare::{first_difference, Difference};
 use super::games::Subject;
 use crate::cases::Case;
-use crate::input::Error;
+use graph_games::input::Error;
 use std::io;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -224,6 +224,7 @@ pub fn shrink<G: Subject>(
 mod tests {
     use super::*;
     use crate::cases::Rng;
+    use graph_games::games::JudgeProblem;
     use std::ffi::{OsStr, OsString};
 
     /// A test-only case: a list of numbers, shrunk by dropping one or halving one.
@@ -256,15 +257,23 @@ mod tests {
     /// Its game: every input answered `ok`.
     struct AllOk;
 
-    impl Subject for AllOk {
+    impl JudgeProblem for AllOk {
         const NAME: &'static str = "ok";
+        type Problem = ();
+        type Answer = ();
+        fn read<R: std::io::Read>(_: &mut graph_games::input::Scanner<R>) -> Result<(), Error> {
+            Ok(())
+        }
+        fn decide(_: ()) {}
+        fn write_answer<W: std::io::Write>(_: &(), out: &mut W) -> io::Result<()> {
+            out.write_all(b"ok\n")
+        }
+    }
+
+    impl Subject for AllOk {
         const SIZE_COUNTS: &'static str = "numbers";
         const DEFAULT_SIZE: usize = 5;
         type Case = Numbers;
-        fn answer(_: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-            out.extend_from_slice(b"ok\n");
-            Ok(())
-        }
     }
 
     fn sh(script: &str) -> Judge<AllOk> {
