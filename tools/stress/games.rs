@@ -9,13 +9,34 @@ use crate::cases::police_thief::PoliceThiefCase;
 use crate::cases::Case;
 use graph_games::games::{graph_game, grid_game, move_or_block, police_thief, JudgeProblem};
 
-/// A game `stress` can test a solution of.
+/// A judge's statement, as far as `stress` holds solutions to it.
+pub struct Statement {
+    /// Where the problem is judged (`BOJ 28218`).
+    pub judge: &'static str,
+    /// Every constraint of the statement on the input, as it says them.
+    pub constraints: &'static str,
+    /// The judge's time limit, in milliseconds.
+    pub time_limit_ms: u64,
+    /// The largest size the judge's constraints allow (in the game's `SIZE_COUNTS`).
+    pub max_size: usize,
+}
+
+/// A game `stress` can test a solution of: the library's judge problem, its generated cases, and
+/// the judge's constraints if a judge has the problem.
 pub trait Subject: JudgeProblem {
     /// What a case's size counts, for `--help` and the reports.
     const SIZE_COUNTS: &'static str;
     /// The largest case by default: small enough that a run takes about a process start.
     const DEFAULT_SIZE: usize;
-    /// Its generated inputs.
+    /// The largest size the generator makes, within the binary's own domain.
+    const MAX_SIZE: usize;
+    /// The large cases (the family and size `make bench` uses): at the judge's maximum by default
+    /// for a judged problem, else only when asked for with `--time-limit` or `--large`.
+    const LARGE: (&'static str, usize);
+    /// The judge's statement: `None` for the project's own problems (their documented domain).
+    const STATEMENT: Option<Statement>;
+    /// Its generated inputs (with the judge's constraints as [`Case::judge_flaw`] and
+    /// [`Case::fit_judge`]).
     type Case: Case;
 }
 
@@ -46,24 +67,47 @@ games!(graph_game::Judge, police_thief::Judge, grid_game::Judge, move_or_block::
 impl Subject for graph_game::Judge {
     const SIZE_COUNTS: &'static str = "vertices";
     const DEFAULT_SIZE: usize = 12;
+    const MAX_SIZE: usize = graph_game::MAX_VERTICES as usize;
+    const LARGE: (&'static str, usize) = ("bench", 1_000_000);
+    const STATEMENT: Option<Statement> = None;
     type Case = GraphGameCase;
 }
 
 impl Subject for police_thief::Judge {
     const SIZE_COUNTS: &'static str = "cells";
     const DEFAULT_SIZE: usize = 20;
+    const MAX_SIZE: usize = police_thief::MAX_FREE_CELLS;
+    const LARGE: (&'static str, usize) = ("open_square", 10_000);
+    const STATEMENT: Option<Statement> = None;
     type Case = PoliceThiefCase;
 }
 
 impl Subject for grid_game::Judge {
     const SIZE_COUNTS: &'static str = "cells";
     const DEFAULT_SIZE: usize = 30;
+    const MAX_SIZE: usize = grid_game::MAX_CELLS as usize;
+    const LARGE: (&'static str, usize) = ("judge_max", 90_000);
+    const STATEMENT: Option<Statement> = Some(Statement {
+        judge: "BOJ 28218",
+        constraints: "2 <= N, M <= 300; 0 <= K <= min(N, M) - 1; (N, M) free; every free cell \
+                      reaches (N, M); 1 <= Q <= 300; every start free and not (N, M)",
+        time_limit_ms: 1000,
+        max_size: 90_000,
+    });
     type Case = GridGameCase;
 }
 
 impl Subject for move_or_block::Judge {
     const SIZE_COUNTS: &'static str = "cells";
     const DEFAULT_SIZE: usize = 14;
+    const MAX_SIZE: usize = 1_000_000_000;
+    const LARGE: (&'static str, usize) = ("long", 1_000_000);
+    const STATEMENT: Option<Statement> = Some(Statement {
+        judge: "BOJ 31567",
+        constraints: "2 <= N <= 1,000,000; exactly one O; the piece not walled in at the start",
+        time_limit_ms: 1000,
+        max_size: crate::cases::move_or_block::JUDGE_MAX_CELLS,
+    });
     type Case = MoveOrBlockCase;
 }
 

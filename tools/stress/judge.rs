@@ -1,11 +1,11 @@
-//! Judging one input (the library's answer in-process, the command's run, the verdict), and
-//! shrinking a failing case to a 1-minimal one.
+//! Judging one input (the expected output from a [`Reference`], the command's run, the verdict),
+//! and shrinking a failing input ([`shrink`]) within a time budget.
 
 use super::child::{signal_name, Ending, Runner};
 use super::compare::{first_difference, Difference};
-use super::games::Subject;
-use crate::cases::Case;
-use graph_games::input::Error;
+use crate::sys;
+use graph_games::games::JudgeProblem;
+use graph_games::input::{shown, Error};
 use std::io;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -84,37 +84,66 @@ pub fn seconds(duration: Duration) -> String {
 /// Why an input could not be judged.
 #[derive(Debug)]
 pub enum Trouble {
-    /// The library rejects it: a generator's bug (every case must be a valid input).
+    /// The reference (or `--check`) rejects it: not a valid input.
     Rejected(Error),
-    /// The command cannot be started (or a thread to feed it).
-    CannotRun(io::Error),
+    /// The command cannot be started (or a thread to feed it); the message names what.
+    CannotRun(Error),
+    /// Ctrl-C (or SIGTERM, SIGHUP) arrived.
+    Interrupted,
 }
 
-/// The command under test and the library's answers for one game: judges inputs one at a time,
-/// keeping the last run's outputs.
-pub struct Judge<G: Subject> {
+/// Where the expected output comes from, and what says an input is valid.
+pub trait Reference {
+    /// Appends the expected output on `input` to `out`; [`Trouble::Rejected`] if `input` is not
+    /// valid.
+    fn answer(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble>;
+}
+
+/// A game of the library: its answer in-process, exactly the judge binary's; valid is what its
+/// `read` accepts.
+pub struct InProcess<G>(PhantomData<G>);
+
+impl<G> InProcess<G> {
+    pub fn new() -> InProcess<G> {
+        InProcess(PhantomData)
+    }
+}
+
+impl<G: JudgeProblem> Reference for InProcess<G> {
+    fn answer(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble> {
+        G::answer(input, out).map_err(Trouble::Rejected)
+    }
+}
+
+/// The command under test and a reference: judges inputs one at a time, keeping the last run's
+/// outputs.
+pub struct Judge<R> {
+    pub reference: R,
     runner: Runner,
     expected: Vec<u8>,
     runs: u64,
     slowest: Duration,
-    game: PhantomData<G>,
 }
 
-impl<G: Subject> Judge<G> {
-    pub fn new(runner: Runner) -> Judge<G> {
-        Judge { runner, expected: Vec::new(), runs: 0, slowest: Duration::ZERO, game: PhantomData }
+impl<R: Reference> Judge<R> {
+    pub fn new(reference: R, runner: Runner) -> Judge<R> {
+        Judge { reference, runner, expected: Vec::new(), runs: 0, slowest: Duration::ZERO }
     }
 
-    /// Runs the command on `input` and judges its output against the library's answer: `None` if
-    /// a judge accepts it.
+    /// Runs the command on `input` and judges its output against the reference's: `None` if a
+    /// judge accepts it.
     pub fn judge(&mut self, input: &[u8]) -> Result<Option<Verdict>, Trouble> {
         self.expected.clear();
-        G::answer(input, &mut self.expected).map_err(Trouble::Rejected)?;
+        self.reference.answer(input, &mut self.expected)?;
         let cap = output_cap(self.expected.len());
-        let ending = self.runner.run(input, cap).map_err(Trouble::CannotRun)?;
+        let ending = match self.runner.run(input, cap) {
+            Ok(ending) => ending,
+            Err(e) => return Err(Trouble::CannotRun(cannot_run(self.runner.program(), &e))),
+        };
         self.runs += 1;
         self.slowest = self.slowest.max(self.runner.time());
         Ok(match ending {
+            Ending::Interrupted => return Err(Trouble::Interrupted),
             Ending::TimedOut => Some(Verdict::TimeLimit(self.runner.time_limit())),
             Ending::OutputLimit => Some(Verdict::OutputLimit(cap)),
             Ending::Exited(0) => {
@@ -124,7 +153,7 @@ impl<G: Subject> Judge<G> {
         })
     }
 
-    /// What the library answered on the last input.
+    /// What the reference answered on the last input.
     pub fn expected(&self) -> &[u8] {
         &self.expected
     }
@@ -140,10 +169,16 @@ impl<G: Subject> Judge<G> {
     }
 }
 
-/// A failure as found, or as shrunk: the case, its verdict, and both outputs.
+/// The error of the command under test when it cannot be started.
+fn cannot_run(program: &std::ffi::OsStr, e: &io::Error) -> Error {
+    Error::new(format!("cannot run {}: {e}", shown(program.to_string_lossy().as_bytes())))
+}
+
+/// A failure as found, or as shrunk: the input (as data `T` and as text), its verdict, and
+/// both outputs.
 #[derive(Debug, Clone)]
-pub struct Failure<C> {
-    pub case: C,
+pub struct Failure<T> {
+    pub case: T,
     pub input: Vec<u8>,
     pub verdict: Verdict,
     pub expected: Vec<u8>,
@@ -151,14 +186,14 @@ pub struct Failure<C> {
     pub stderr: Vec<u8>,
 }
 
-impl<C> Failure<C> {
+impl<T> Failure<T> {
     /// The failure of the judge's last run: `case`, written as `input`, judged `verdict`.
-    pub fn of_last_run<G: Subject>(
-        judge: &Judge<G>,
-        case: C,
+    pub fn of_last_run<R: Reference>(
+        judge: &Judge<R>,
+        case: T,
         input: Vec<u8>,
         verdict: Verdict,
-    ) -> Failure<C> {
+    ) -> Failure<T> {
         let (received, stderr) = judge.received();
         Failure {
             case,
@@ -171,135 +206,155 @@ impl<C> Failure<C> {
     }
 }
 
-/// How a shrink went: the steps taken (each a smaller case that still failed), the candidates
-/// run, and the time.
+/// How a shrink ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum End {
+    /// No candidate of the result fails the same way: it is 1-minimal.
+    #[default]
+    Minimal,
+    /// The time budget ran out: the smallest failing input so far, maybe not minimal.
+    Budget,
+    /// Ctrl-C (or SIGTERM, SIGHUP): the smallest failing input so far, maybe not minimal.
+    Interrupted,
+}
+
+/// How a shrink went: the steps taken (each a smaller input that still failed), the candidates
+/// run, the time, and how it ended.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Shrunk {
     pub steps: u64,
     pub runs: u64,
-    /// Candidates the library rejected (a generator's bug; none should be).
+    /// Candidates the reference rejected (or the judge's constraints ruled out), passed over.
     pub rejected: u64,
     pub time: Duration,
+    pub end: End,
 }
 
-/// Shrinks `failure` greedily: takes the first of `case.smaller()` that `judge` still fails with
-/// the same kind of verdict, and again from there, until none does; the result is 1-minimal (no
-/// candidate of it fails that way). `step` is told of each candidate before it runs. A candidate
-/// the library rejects (a generator's bug) is counted and passed over; a command that can no
-/// longer be started is an error.
-pub fn shrink<G: Subject>(
-    judge: &mut Judge<G>,
-    failure: Failure<G::Case>,
-    mut step: impl FnMut(&Shrunk, usize),
-) -> Result<(Failure<G::Case>, Shrunk), io::Error> {
+/// What [`shrink`] works with: the candidates one step smaller than an input (the most
+/// promising first), its text, and what to do with each new smallest failure (save it) and before
+/// each run (show progress).
+pub struct Shrinker<'a, T> {
+    pub smaller: &'a dyn Fn(&T) -> Vec<T>,
+    pub write: &'a dyn Fn(&T) -> Vec<u8>,
+    pub budget: Duration,
+    pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,
+    pub step: &'a mut dyn FnMut(&Shrunk, usize),
+}
+
+/// Shrinks `failure` greedily: takes the first candidate that `judge` still fails with the same
+/// kind of verdict, and again from there, until none does (the result is 1-minimal), the budget
+/// is spent or Ctrl-C arrives. A candidate the reference rejects is counted and passed over; a
+/// command that can no longer be started is an error.
+pub fn shrink<T: Clone, R: Reference>(
+    judge: &mut Judge<R>,
+    failure: Failure<T>,
+    with: Shrinker<T>,
+) -> Result<(Failure<T>, Shrunk), Error> {
     let start = Instant::now();
     let mut failure = failure;
     let mut shrunk = Shrunk::default();
     let kind = failure.verdict.kind();
     'smaller: loop {
-        for candidate in failure.case.smaller() {
-            let input = candidate.write();
+        for candidate in (with.smaller)(&failure.case) {
+            let input = (with.write)(&candidate);
             if input == failure.input {
                 continue; // not smaller: a generator's slip, which must not loop forever
             }
+            if sys::interrupted() || start.elapsed() >= with.budget {
+                shrunk.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
+                break 'smaller;
+            }
             shrunk.runs += 1;
-            step(&shrunk, failure.input.len());
+            (with.step)(&shrunk, failure.input.len());
             match judge.judge(&input) {
                 Ok(Some(verdict)) if verdict.kind() == kind => {
                     failure = Failure::of_last_run(judge, candidate, input, verdict);
                     shrunk.steps += 1;
+                    (with.improved)(&failure)?;
                     continue 'smaller;
                 }
                 Ok(_) => {}
                 Err(Trouble::Rejected(_)) => shrunk.rejected += 1,
                 Err(Trouble::CannotRun(e)) => return Err(e),
+                Err(Trouble::Interrupted) => {
+                    shrunk.end = End::Interrupted;
+                    break 'smaller;
+                }
             }
         }
-        shrunk.time = start.elapsed();
-        return Ok((failure, shrunk));
+        break;
     }
+    shrunk.time = start.elapsed();
+    Ok((failure, shrunk))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::Rng;
-    use graph_games::games::JudgeProblem;
     use std::ffi::{OsStr, OsString};
 
-    /// A test-only case: a list of numbers, shrunk by dropping one or halving one.
-    #[derive(Debug, Clone, PartialEq)]
-    struct Numbers(Vec<u32>);
-
-    impl Case for Numbers {
-        const FAMILIES: &'static [&'static str] = &["any"];
-        fn generate(_: usize, rng: &mut Rng, size: usize) -> Numbers {
-            Numbers((0..size).map(|_| rng.below(1000) as u32).collect())
-        }
-        fn write(&self) -> Vec<u8> {
-            let numbers: Vec<String> = self.0.iter().map(u32::to_string).collect();
-            format!("{}\n{}\n", self.0.len(), numbers.join(" ")).into_bytes()
-        }
-        fn parse(_: &[u8]) -> Option<Numbers> {
-            None
-        }
-        fn smaller(&self) -> Vec<Numbers> {
-            let dropped = (0..self.0.len()).map(|i| [&self.0[..i], &self.0[i + 1..]].concat());
-            let halved = (0..self.0.len()).filter(|&i| self.0[i] > 0).map(|i| {
-                let mut numbers = self.0.clone();
-                numbers[i] /= 2;
-                numbers
-            });
-            dropped.chain(halved).map(Numbers).collect()
-        }
+    /// A test-only input: a list of numbers, written on one line after their count.
+    fn write(numbers: &Vec<u32>) -> Vec<u8> {
+        let numbers: Vec<String> = numbers.iter().map(u32::to_string).collect();
+        format!("{}\n{}\n", numbers.len(), numbers.join(" ")).into_bytes()
     }
 
-    /// Its game: every input answered `ok`.
+    /// Shrunk by dropping one number or halving one.
+    fn smaller(numbers: &Vec<u32>) -> Vec<Vec<u32>> {
+        let dropped = (0..numbers.len()).map(|i| [&numbers[..i], &numbers[i + 1..]].concat());
+        let halved = (0..numbers.len()).filter(|&i| numbers[i] > 0).map(|i| {
+            let mut numbers = numbers.clone();
+            numbers[i] /= 2;
+            numbers
+        });
+        dropped.chain(halved).collect()
+    }
+
+    /// Its reference: every input answered `ok`.
     struct AllOk;
 
-    impl JudgeProblem for AllOk {
-        const NAME: &'static str = "ok";
-        type Problem = ();
-        type Answer = ();
-        fn read<R: std::io::Read>(_: &mut graph_games::input::Scanner<R>) -> Result<(), Error> {
+    impl Reference for AllOk {
+        fn answer(&mut self, _: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble> {
+            out.extend_from_slice(b"ok\n");
             Ok(())
         }
-        fn decide(_: ()) {}
-        fn write_answer<W: std::io::Write>(_: &(), out: &mut W) -> io::Result<()> {
-            out.write_all(b"ok\n")
-        }
-    }
-
-    impl Subject for AllOk {
-        const SIZE_COUNTS: &'static str = "numbers";
-        const DEFAULT_SIZE: usize = 5;
-        type Case = Numbers;
     }
 
     fn sh(script: &str) -> Judge<AllOk> {
         let args: Vec<OsString> = vec!["-c".into(), script.into()];
-        Judge::new(Runner::new(OsStr::new("sh"), &args, Duration::from_secs(10)))
+        Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, Duration::from_secs(10)))
     }
 
     /// Shrinks `numbers` against `judge`, and checks the result: it fails the same way, and none
     /// of its candidates does.
     fn shrink_and_check(judge: &mut Judge<AllOk>, numbers: &[u32], kind: Kind) -> (Vec<u32>, Shrunk) {
-        let case = Numbers(numbers.to_vec());
-        let input = case.write();
+        let case = numbers.to_vec();
+        let input = write(&case);
         let verdict = judge.judge(&input).unwrap().unwrap();
         assert_eq!(verdict.kind(), kind);
-        let (failure, shrunk) =
-            shrink(judge, Failure::of_last_run(judge, case, input, verdict), |_, _| {}).unwrap();
-        assert_eq!(failure.verdict.kind(), kind);
+        let mut saved = 0;
+        let with = Shrinker {
+            smaller: &smaller,
+            write: &write,
+            budget: Duration::from_secs(60),
+            improved: &mut |_| {
+                saved += 1;
+                Ok(())
+            },
+            step: &mut |_, _| {},
+        };
+        let failure = Failure::of_last_run(judge, case, input, verdict);
+        let (failure, shrunk) = shrink(judge, failure, with).unwrap();
+        assert_eq!((failure.verdict.kind(), shrunk.end, shrunk.steps), (kind, End::Minimal, saved));
         assert_eq!(judge.judge(&failure.input).unwrap().map(|v| v.kind()), Some(kind));
-        for candidate in failure.case.smaller() {
+        for candidate in smaller(&failure.case) {
             assert_ne!(
-                judge.judge(&candidate.write()).unwrap().map(|v| v.kind()),
+                judge.judge(&write(&candidate)).unwrap().map(|v| v.kind()),
                 Some(kind),
                 "{candidate:?}"
             );
         }
-        (failure.case.0, shrunk)
+        (failure.case, shrunk)
     }
 
     #[cfg(unix)]
@@ -314,6 +369,30 @@ mod tests {
         let mut crash = sh("if grep -q 9; then exit 3; elif grep -q 7; then echo bad; else echo ok; fi");
         let (numbers, _) = shrink_and_check(&mut crash, &[17, 250, 95, 401, 3], Kind::RuntimeError);
         assert_eq!(numbers, [95]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_budget_ends_a_shrink() {
+        let mut slow = sh("sleep 0.05; echo bad");
+        let case: Vec<u32> = (0..50).collect();
+        let input = write(&case);
+        let verdict = judge_once(&mut slow, &input);
+        let with = Shrinker {
+            smaller: &smaller,
+            write: &write,
+            budget: Duration::from_millis(300),
+            improved: &mut |_| Ok(()),
+            step: &mut |_, _| {},
+        };
+        let failure = Failure::of_last_run(&slow, case, input, verdict);
+        let (_, shrunk) = shrink(&mut slow, failure, with).unwrap();
+        assert_eq!(shrunk.end, End::Budget);
+        assert!(shrunk.time < Duration::from_secs(2), "{shrunk:?}");
+    }
+
+    fn judge_once(judge: &mut Judge<AllOk>, input: &[u8]) -> Verdict {
+        judge.judge(input).unwrap().unwrap()
     }
 
     #[test]

@@ -37,7 +37,6 @@
 //! counters) plus at most 0.4 GB of queue, and 0.4 GB more with `--depth`. Time: O(n + m), every
 //! edge read once, laid out once and walked backwards at most once.
 
-
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::read_pairs;
@@ -232,8 +231,8 @@ mod tests {
 
     #[test]
     fn read_agrees_with_the_careful_path_on_good_and_bad_input() {
-        use crate::rng::Rng;
         use crate::input::decimal::tests::random_text;
+        use crate::rng::Rng;
         let mut rng = Rng::new(3);
         for round in 0..200 {
             let n = 1 + rng.below(if round % 2 == 0 { 1 << 24 } else { 300 });

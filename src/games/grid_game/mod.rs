@@ -67,7 +67,6 @@
 //! board in pieces, so no row is held twice: at most a byte per cell and the scanner's buffer,
 //! whatever the shape. Time: O(N·M + Q), whatever `K` is.
 
-
 use crate::input::read_pairs;
 use crate::input::{board_cells, grow_within, is_space, shown, Error, Scanner};
 use std::io::{self, Read, Write};

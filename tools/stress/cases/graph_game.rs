@@ -27,10 +27,10 @@
 //! measure and shrinking ends. Steps come coarsest first: half the vertices, half the edges, a
 //! quarter, ..., then single vertices and single edges.
 
-use graph_games::games::graph_game::{read, MAX_VERTICES};
-use graph_games::input::decimal::push_decimal;
 use super::{shrink_steps, Case, Rng};
+use graph_games::games::graph_game::{read, MAX_VERTICES};
 use graph_games::input::decimal::parse_u64;
+use graph_games::input::decimal::push_decimal;
 use graph_games::input::{is_space, Scanner};
 use std::ops::Range;
 
@@ -313,6 +313,10 @@ impl Case for GraphGameCase {
         Some(GraphGameCase { n, edges })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure().into()
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let kinds = [(self.n, self.n - 1), (self.edges.len(), usize::MAX)];
         shrink_steps(&kinds, self.measure(), GraphGameCase::measure, |kind, gone| {
@@ -327,9 +331,9 @@ impl Case for GraphGameCase {
 
 #[cfg(test)]
 mod tests {
-    use graph_games::games::graph_game::{decide, write_answer};
-    use super::*;
     use super::super::shrink_to_the_end;
+    use super::*;
+    use graph_games::games::graph_game::{decide, write_answer};
     use std::collections::HashSet;
 
     fn family(name: &str) -> usize {

@@ -41,6 +41,35 @@ pub trait Case: Clone + std::fmt::Debug {
     /// fewer; a smaller bound), each a valid input; the most promising first. Empty when nothing
     /// can go.
     fn smaller(&self) -> Vec<Self>;
+
+    /// What every step of [`Case::smaller`] lowers (each game's `measure`).
+    fn shrink_measure(&self) -> u128;
+
+    /// For a problem with a judge: the first of the judge's constraints this case breaks, `None`
+    /// when it keeps them all (a validator written from the statement).
+    fn judge_flaw(&self) -> Option<String> {
+        None
+    }
+
+    /// For a problem with a judge: the case made to keep the judge's constraints, as little
+    /// changed as can be (what [`Case::judge_flaw`] accepts).
+    fn fit_judge(self) -> Self {
+        self
+    }
+}
+
+/// The candidates of a shrink step from `case`: [`Case::smaller`]; under the judge's constraints
+/// (`judged`), each made to keep them ([`Case::fit_judge`]) and kept only if that still lowers
+/// the measure, so that every shrunk input keeps them too and shrinking still ends.
+pub fn candidates<C: Case>(case: &C, judged: bool) -> Vec<C> {
+    let steps = case.smaller();
+    if !judged {
+        return steps;
+    }
+    let measure = case.shrink_measure();
+    let fit = |step: C| if step.judge_flaw().is_some() { step.fit_judge() } else { step };
+    let fit = steps.into_iter().map(fit);
+    fit.filter(|step| step.judge_flaw().is_none() && step.shrink_measure() < measure).collect()
 }
 
 /// The shrink steps, coarsest first. `kinds[k]` is `(len, longest)`: `len` items of kind `k`, of
@@ -133,4 +162,3 @@ pub fn shrink_to_the_end<C: Case, M: Ord + Copy + std::fmt::Debug>(
     }
     ends
 }
-

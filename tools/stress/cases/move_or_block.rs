@@ -21,10 +21,13 @@
 //! other than the piece or turns walls empty, so it lowers the measure and shrinking ends. Steps
 //! come coarsest first: half the cells, half the walls, then quarters, ..., then single ones.
 
-use graph_games::games::move_or_block::read;
 use super::{shrink_steps, Case, Rng};
+use graph_games::games::move_or_block::read;
 use graph_games::input::decimal::parse_u64;
 use graph_games::input::{is_space, Scanner};
+
+/// The judge's largest `N` (BOJ 31567).
+pub const JUDGE_MAX_CELLS: usize = 1_000_000;
 
 const EMPTY: u8 = b'.';
 const WALL: u8 = b'X';
@@ -121,6 +124,38 @@ impl Case for MoveOrBlockCase {
         Some(MoveOrBlockCase { board: tokens.next()?.to_vec() })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure().into()
+    }
+
+    fn judge_flaw(&self) -> Option<String> {
+        let n = self.board.len();
+        if !(2..=JUDGE_MAX_CELLS).contains(&n) {
+            return Some(format!("N = {n}: the judge has 2 <= N <= 1,000,000"));
+        }
+        let piece = self.piece();
+        let open = |at: Option<usize>| at.map_or(false, |at| at < n && self.board[at] == EMPTY);
+        if !open(piece.checked_sub(1)) && !open(Some(piece + 1)) {
+            return Some("the piece is walled in at the start: the judge never has it".to_string());
+        }
+        None
+    }
+
+    fn fit_judge(self) -> Self {
+        let mut board = self.board;
+        board.truncate(JUDGE_MAX_CELLS.max(board.iter().position(|&c| c == PIECE).unwrap_or(0) + 1));
+        if board.len() < 2 {
+            board.push(EMPTY);
+        }
+        let piece = board.iter().position(|&c| c == PIECE).expect("a piece on the board");
+        let free = |at: usize| board.get(at) == Some(&EMPTY);
+        if !(piece > 0 && free(piece - 1)) && !free(piece + 1) {
+            let side = if piece + 1 < board.len() { piece + 1 } else { piece - 1 };
+            board[side] = EMPTY;
+        }
+        MoveOrBlockCase { board }
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let piece = self.piece();
         let walls: Vec<usize> = (0..self.board.len()).filter(|&i| self.board[i] == WALL).collect();
@@ -155,9 +190,9 @@ impl Case for MoveOrBlockCase {
 
 #[cfg(test)]
 mod tests {
-    use graph_games::games::move_or_block::{decide, scan, winner, Rule};
-    use super::*;
     use super::super::shrink_to_the_end;
+    use super::*;
+    use graph_games::games::move_or_block::{decide, scan, winner, Rule};
 
     fn family(name: &str) -> usize {
         MoveOrBlockCase::FAMILIES.iter().position(|&f| f == name).unwrap()

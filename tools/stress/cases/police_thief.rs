@@ -23,8 +23,8 @@
 //! shrinking ends. Steps come coarsest first: half the rows, half the columns, half the walls,
 //! half the exits, then quarters, ..., then single ones.
 
-use graph_games::games::police_thief::{read, MAX_FREE_CELLS};
 use super::{isqrt, shrink_steps, Case, Rng};
+use graph_games::games::police_thief::{read, MAX_FREE_CELLS};
 use graph_games::input::decimal::parse_u64;
 use graph_games::input::{is_space, Scanner};
 
@@ -205,6 +205,10 @@ impl Case for PoliceThiefCase {
         Some(PoliceThiefCase { rows, cols, cells })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure().into()
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let ((pr, pc), (tr, tc)) = (self.find(POLICE), self.find(THIEF));
         let rows: Vec<usize> = (0..self.rows).filter(|&r| r != pr && r != tr).collect();
@@ -235,9 +239,9 @@ impl Case for PoliceThiefCase {
 
 #[cfg(test)]
 mod tests {
-    use graph_games::games::police_thief::{decide, Verdict};
-    use super::*;
     use super::super::shrink_to_the_end;
+    use super::*;
+    use graph_games::games::police_thief::{decide, Verdict};
 
     fn family(name: &str) -> usize {
         PoliceThiefCase::FAMILIES.iter().position(|&f| f == name).unwrap()
