@@ -271,7 +271,7 @@ row_mob_1e8() {
 }
 
 row_stress() {
-  if [[ ! -x $REL/stress ]]; then skip stress "no $REL/stress (src/bin/stress.rs)"; return; fi
+  if [[ ! -x $REL/stress ]]; then skip stress "no $REL/stress (tools/stress/, cargo build --release)"; return; fi
   binary graph_game || return
   local cases=2000
   timed 3 /dev/null -- "$REL/stress" graph_game --cases $cases --size 8 -- "$REL/graph_game" || return

@@ -298,7 +298,13 @@ fn finds<C: Case>(expect: Expect) -> String {
     report
 }
 
-fn expecting<'a>(game: &'a str, solution: &'a str, seen: Seen, detail: &'a str, answer: Answer) -> Expect<'a> {
+fn expecting<'a>(
+    game: &'a str,
+    solution: &'a str,
+    seen: Seen,
+    detail: &'a str,
+    answer: Answer,
+) -> Expect<'a> {
     Expect { game, solution, args: &[], seen, detail, answer, judge: None }
 }
 
@@ -357,7 +363,8 @@ fn grid_game_off_by_one_in_the_jump() {
 #[test]
 fn grid_game_wrong_format() {
     let detail = "expected `First`, received `first`";
-    let expect = expecting("grid_game_28218", "grid_game_format", Seen::WrongAnswer, detail, grid_game_answer);
+    let expect =
+        expecting("grid_game_28218", "grid_game_format", Seen::WrongAnswer, detail, grid_game_answer);
     finds::<GridGameCase>(Expect { judge: Some(within_boj_28218), ..expect });
 }
 
@@ -486,7 +493,10 @@ fn bad_usage_and_a_command_that_cannot_start() {
     refused(&["grid_game_28218", "--gen", "--size", "90001"], "at most 90000 cells");
     refused(&["police_thief", "--size", "20001", "--", "true"], "police_thief has at most 20000 cells");
     fs::create_dir_all(work_dir().join("a_folder.in")).unwrap();
-    refused(&["graph_game", "--out", "a_folder", "--", "true"], "--out: `a_folder.in` is a folder (--out is a path prefix)");
+    refused(
+        &["graph_game", "--out", "a_folder", "--", "true"],
+        "--out: `a_folder.in` is a folder (--out is a path prefix)",
+    );
     refused(
         &["graph_game", "--out", "/nonexistent/folder/x", "--", "true"],
         "cannot write there (--out is a path prefix",

@@ -234,10 +234,11 @@ impl Runner {
                 }
                 Some((stream, bytes, _)) => self.keep(stream, bytes),
                 // It exited, but something it started still holds stdout: that is killed next.
-                None => match child.try_wait() {
-                    Ok(Some(status)) => return Ending::of(status),
-                    _ => {}
-                },
+                None => {
+                    if let Ok(Some(status)) = child.try_wait() {
+                        return Ending::of(status);
+                    }
+                }
             }
         }
         // Then the exit, which follows closely.

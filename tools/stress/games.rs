@@ -77,7 +77,7 @@ impl Subject for police_thief::Judge {
     const SIZE_COUNTS: &'static str = "cells";
     const DEFAULT_SIZE: usize = 20;
     const MAX_SIZE: usize = police_thief::MAX_FREE_CELLS;
-    const LARGE: (&'static str, usize) = ("open_square", 10_000);
+    const LARGE: (&'static str, usize) = ("walls", 1_600);
     const STATEMENT: Option<Statement> = None;
     type Case = PoliceThiefCase;
 }

@@ -13,7 +13,7 @@ use crate::judge::{seconds, shrink, Failure, Judge, Reference, Shrinker, Trouble
 use crate::options::{Mode, Options};
 use crate::report::{self, check_out, plural, write_files, Found, Progress};
 use crate::{cannot_write, case_rng, case_size, sys, Outcome};
-use graph_games::input::{is_space, shown, Error};
+use graph_games::input::{is_space, Error};
 use std::ffi::{OsStr, OsString};
 use std::time::{Duration, Instant};
 
@@ -159,10 +159,11 @@ pub fn smaller(lines: &Lines) -> Vec<Lines> {
     out
 }
 
-/// A command line shown in a message.
+/// A command line shown in a message: whole (to be run again), between backticks, escaped as
+/// input bytes are (so on one line).
 fn shown_command(words: &[OsString]) -> String {
     let text: Vec<String> = words.iter().map(|w| w.to_string_lossy().into_owned()).collect();
-    shown(text.join(" ").as_bytes())
+    format!("`{}`", text.join(" ").as_bytes().escape_ascii())
 }
 
 /// The most output a reference or a generator may write.

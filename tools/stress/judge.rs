@@ -294,12 +294,15 @@ mod tests {
     use std::ffi::{OsStr, OsString};
 
     /// A test-only input: a list of numbers, written on one line after their count.
+    // `&Vec`: the shrinker calls these as `Fn(&T)` with `T = Vec<u32>`.
+    #[allow(clippy::ptr_arg)]
     fn write(numbers: &Vec<u32>) -> Vec<u8> {
         let numbers: Vec<String> = numbers.iter().map(u32::to_string).collect();
         format!("{}\n{}\n", numbers.len(), numbers.join(" ")).into_bytes()
     }
 
     /// Shrunk by dropping one number or halving one.
+    #[allow(clippy::ptr_arg)]
     fn smaller(numbers: &Vec<u32>) -> Vec<Vec<u32>> {
         let dropped = (0..numbers.len()).map(|i| [&numbers[..i], &numbers[i + 1..]].concat());
         let halved = (0..numbers.len()).filter(|&i| numbers[i] > 0).map(|i| {

@@ -106,7 +106,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
     let large_family = G::Case::FAMILIES.iter().position(|f| *f == G::LARGE.0);
-    let total = options.cases + settings.large;
+    let total = options.cases.saturating_add(settings.large);
     for number in 1..=total {
         let large = number > options.cases;
         let (family, size) = match large {

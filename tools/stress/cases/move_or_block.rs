@@ -149,7 +149,8 @@ impl Case for MoveOrBlockCase {
         }
         let piece = board.iter().position(|&c| c == PIECE).expect("a piece on the board");
         let free = |at: usize| board.get(at) == Some(&EMPTY);
-        if !(piece > 0 && free(piece - 1)) && !free(piece + 1) {
+        let walled_in = !free(piece + 1) && (piece == 0 || !free(piece - 1));
+        if walled_in {
             let side = if piece + 1 < board.len() { piece + 1 } else { piece - 1 };
             board[side] = EMPTY;
         }
