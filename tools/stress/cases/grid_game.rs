@@ -496,4 +496,27 @@ mod tests {
         let columns = steps.iter().map(text).find(|t| t.starts_with("3 1")).unwrap();
         assert_eq!(columns, "3 1 9\n#\n.\n.\n2\n2 1\n3 1\n");
     }
+
+    #[test]
+    fn every_family_fits_the_judge_and_the_validator_sees_each_flaw() {
+        for f in 0..GridGameCase::FAMILIES.len() {
+            for seed in 0..40 {
+                let case = GridGameCase::generate(f, &mut Rng::new(seed), 1 + seed as usize * 7);
+                let fit = case.fit_judge();
+                assert_eq!(fit.judge_flaw(), None, "{fit:?}");
+                assert!(valid(&fit) && all_reach_the_corner(&fit), "{fit:?}");
+                for step in super::super::candidates(&fit, true) {
+                    assert_eq!(step.judge_flaw(), None, "{step:?}");
+                }
+            }
+        }
+        let flaw = |text: &[u8]| GridGameCase::parse(text).unwrap().judge_flaw().unwrap();
+        assert!(flaw(b"1 2 0\n..\n1\n1 1\n").contains("2 <= N, M <= 300"));
+        assert!(flaw(b"2 2 2\n..\n..\n1\n1 1\n").contains("K <= min(N, M) - 1"));
+        assert!(flaw(b"2 2 0\n..\n.#\n1\n1 1\n").contains("(N, M) is blocked"));
+        assert!(flaw(b"2 2 0\n..\n..\n0\n").contains("1 <= Q <= 300"));
+        assert!(flaw(b"2 2 0\n..\n..\n1\n2 2\n").contains("a start on (N, M)"));
+        assert!(flaw(b"2 2 0\n.#\n#.\n1\n1 1\n").contains("cannot reach"));
+        assert_eq!(GridGameCase::parse(b"2 2 1\n..\n..\n1\n1 1\n").unwrap().judge_flaw(), None);
+    }
 }

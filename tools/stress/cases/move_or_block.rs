@@ -277,4 +277,24 @@ mod tests {
         let steps = huge.smaller();
         assert!(steps.len() <= 6 && steps[0].board.len() == 2_000_000);
     }
+
+    #[test]
+    fn every_family_fits_the_judge_and_the_validator_sees_each_flaw() {
+        for f in 0..MoveOrBlockCase::FAMILIES.len() {
+            for seed in 0..40 {
+                let fit =
+                    MoveOrBlockCase::generate(f, &mut Rng::new(seed), 1 + seed as usize % 9).fit_judge();
+                assert_eq!(fit.judge_flaw(), None, "{fit:?}");
+                for step in super::super::candidates(&fit, true) {
+                    assert_eq!(step.judge_flaw(), None, "{step:?}");
+                }
+            }
+        }
+        let flaw = |board: &[u8]| MoveOrBlockCase { board: board.to_vec() }.judge_flaw();
+        assert!(flaw(b"O").unwrap().contains("2 <= N"));
+        assert!(flaw(b"XOX.").unwrap().contains("walled in"));
+        assert!(flaw(b"OX").is_some() && flaw(b"XO.").is_none() && flaw(b".O").is_none());
+        assert_eq!(MoveOrBlockCase { board: b"O".to_vec() }.fit_judge().board, b"O.");
+        assert_eq!(MoveOrBlockCase { board: b"XXO".to_vec() }.fit_judge().board, b"X.O");
+    }
 }
