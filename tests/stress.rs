@@ -571,7 +571,7 @@ fn stress_with_stdout(redirection: &str, args: &[&str]) -> Output {
         .unwrap()
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[test]
 fn a_closed_or_full_stdout_is_an_error() {
     let one_error_line = |output: &Output, what: &str| {

@@ -21,7 +21,7 @@ fn main() {
     for i in (0..n).rev() {
         for j in (0..m).rev() {
             let targets: Vec<(usize, usize)> =
-                [(i + 1, j), (i, j + 1)].into_iter().chain((1..=k).map(|d| (i + d, j + d))).collect();
+                vec![(i + 1, j), (i, j + 1)].into_iter().chain((1..=k).map(|d| (i + d, j + d))).collect();
             let targets: Vec<(usize, usize)> = targets.into_iter().filter(|&(a, b)| free(a, b)).collect();
             reaches[i][j] = (i, j) == (n - 1, m - 1) || targets.iter().any(|&(a, b)| reaches[a][b]);
             wins[i][j] = targets.iter().any(|&(a, b)| !wins[a][b]);

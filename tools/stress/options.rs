@@ -65,12 +65,8 @@ pub fn usage() -> String {
             match &G::STATEMENT {
                 Some(s) => {
                     line += &format!(" ({} under the judge's)\n", s.max_size);
-                    line += &format!(
-                        "                   {}, {} s: {}\n",
-                        s.judge,
-                        s.time_limit_ms / 1000,
-                        s.constraints
-                    );
+                    let text = format!("{}, {} s: {}", s.judge, s.time_limit_ms / 1000, s.constraints);
+                    line += &wrapped(&text, 19, 100);
                 }
                 None => line += "\n                   the project's own problem: its documented domain\n",
             }
@@ -82,6 +78,23 @@ pub fn usage() -> String {
         text += &dispatch(name, Line).expect("a listed game");
     }
     text
+}
+
+/// `text` in lines of at most `width` columns, each indented by `indent` spaces and ended.
+fn wrapped(text: &str, indent: usize, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
+            out += &format!("{}{line}\n", " ".repeat(indent));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    out + &format!("{}{line}\n", " ".repeat(indent))
 }
 
 /// What `stress` runs on.
@@ -368,5 +381,6 @@ mod tests {
             assert!(usage.contains(&format!("\n  {name} ")), "{name}");
         }
         assert!(usage.contains("BOJ 28218, 1 s: 2 <= N, M <= 300;") && usage.contains("BOJ 31567"));
+        assert!(usage.lines().all(|line| line.len() <= 100), "{usage}");
     }
 }
