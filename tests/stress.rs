@@ -1,12 +1,17 @@
 //! The `stress` tool against deliberately wrong solutions (`tests/stress_solutions/*.rs`, std-only
-//! programs compiled here with plain rustc), two or more per game, one of each kind of failure: a
-//! wrong rule, an off-by-one at a border, a crash on an edge case (a panic, an abort), too slow past
-//! some size, a wrong output format, output without end. For each: exit status 1, the verdict
-//! printed, `PREFIX.in` a valid input that still fails the same way when the solution is run on it
-//! again (judged here, independently of `stress`), and 1-minimal: no candidate of
-//! `Case::parse(PREFIX.in).smaller()` fails that way. Also: a right solution with CRLF line ends
-//! and trailing spaces passes, bad usage and a command that cannot start exit 2 with one error
-//! line, and `--gen` is deterministic and valid.
+//! programs compiled here with plain rustc, and shell scripts), several per game, one of each kind
+//! of failure: a wrong rule, an off-by-one at a border, a crash on an edge case (a panic, an
+//! abort), too slow past some size or only at the judge's size, a wrong output format, output
+//! without end. For each: exit status 1, the verdict printed, `PREFIX.in` a valid input (within
+//! the judge's constraints when they hold, checked here independently) that still fails the same
+//! way when the solution is run on it again (judged here, independently of `stress`), and
+//! 1-minimal when the shrink's budget did not run out: no candidate of its
+//! `cases::candidates(Case::parse(PREFIX.in))` fails that way. Also: solutions that assume every
+//! judge constraint pass 1000 cases (and the 3 at the judge's maximum) by default and are caught
+//! with `--beyond-limits`; a right solution with CRLF line ends passes; nothing a solution starts
+//! outlives its run; Ctrl-C reports and saves; any problem through `--ref`/`--gen` with the
+//! examples as references; every bad argument, `--out` and stdout an error line with exit
+//! status 2; `--gen` is deterministic and valid.
 
 // The generators of `stress` (its own modules, not the library's), to check that a saved input
 // is 1-minimal: no candidate of `Case::parse(PREFIX.in).smaller()` fails the same way.

@@ -187,7 +187,9 @@ impl Reference for Commands {
             let name = self.names.1.as_deref().unwrap_or("");
             match run(check, input, name)? {
                 Ending::Exited(0) => {}
-                ending => return Err(Trouble::Rejected(Error::new(format!("--check: {ending:?}")))),
+                ending => {
+                    return Err(Trouble::Rejected(Error::new(format!("{name}: {}", ending_text(ending)))))
+                }
             }
         }
         match run(&mut self.reference, input, &self.names.0)? {

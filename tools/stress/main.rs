@@ -64,7 +64,10 @@ impl Task for Stress<'_> {
 fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     // Before anything opens a descriptor, which could take number 1 and receive the report.
     if !sys::stdout_is_open() {
-        return fail(&Error::new("stdout is closed: nowhere to write the report"));
+        return fail(&Error::new(
+            "stdout is closed (descriptor 1 is /dev/null open for reading and writing, as a closed \
+             one becomes): nowhere to write the report; to drop it, redirect it with >/dev/null",
+        ));
     }
     let options = match Options::parse(args) {
         Ok(Some(options)) => options,
