@@ -669,6 +669,24 @@ fn ctrl_c_reports_and_saves_what_it_has() {
     assert!(graph_game_answer(&saved).is_ok() && saved.len() > 100, "{saved:?}");
     assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(processes_with("1.0271828"), Vec::<String>::new());
+
+    // Before any failure: what passed is said, exit status 130.
+    let right = compile("graph_game_crlf");
+    let script = format!("sleep 0.1271828; exec {}", right.display());
+    let child = Command::new(env!("CARGO_BIN_EXE_stress"))
+        .args(["graph_game", "--", "sh", "-c", &script])
+        .current_dir(work_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    thread::sleep(Duration::from_millis(1000));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with("graph_game: interrupted: ") && report.ends_with(" passed before it\n"));
+    assert_eq!(processes_with("0.1271828"), Vec::<String>::new());
 }
 
 /// An example of the crate (built by `cargo test`, or `cargo build --release --examples`).

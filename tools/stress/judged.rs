@@ -14,7 +14,7 @@ use crate::judge::{
     seconds, shrink, End, Failure, InProcess, Judge, Kind, Shrinker, Shrunk, Trouble, Verdict,
 };
 use crate::options::Options;
-use crate::report::{self, check_out, write_files, Found, Progress};
+use crate::report::{self, check_out, plural, write_files, Found, Progress};
 use crate::{cannot_write, case_rng, case_size, family_of, sys, Outcome};
 use graph_games::input::Error;
 use std::time::{Duration, Instant};
@@ -121,7 +121,8 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             Ok(None) => continue,
             Err(Trouble::Interrupted) => {
                 progress.clear();
-                let line = format!("{}: interrupted: {} cases passed before it\n", G::NAME, number - 1);
+                let line =
+                    format!("{}: interrupted: {} passed before it\n", G::NAME, plural(number - 1, "case"));
                 sys::write_stdout(line.as_bytes()).map_err(|e| cannot_write(&e))?;
                 return Ok(Outcome::Interrupted);
             }
