@@ -428,6 +428,7 @@ fn too_slow_only_at_the_judges_size() {
     let expect = expecting("move_or_block", solution, Seen::TimeLimit, detail, move_or_block_answer);
     let report = finds::<MoveOrBlockCase>(Expect { args, judge: Some(within_boj_31567), ..expect });
     assert!(report.contains("on case 101 (a large one, after the 100 small ones)"), "{report}");
+    assert!(report.contains("\nby size: ") && report.contains(" still times out, "), "{report}");
     let saved = fs::read(work_dir().join(format!("{solution}.in"))).unwrap();
     let n = tokens(&saved)[1].len();
     assert!((100_001..1_000_000).contains(&n), "shrunk by size, still past 100,000: {n}");

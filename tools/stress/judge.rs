@@ -228,6 +228,9 @@ pub struct Shrunk {
     pub rejected: u64,
     pub time: Duration,
     pub end: End,
+    /// A time-out shrunk by size: the smallest size found that still times out, and the largest
+    /// found that passes (0: none).
+    pub by_size: Option<(usize, usize)>,
 }
 
 /// What [`shrink`] works with: the candidates one step smaller than an input (the most

@@ -38,9 +38,9 @@ impl Settings {
         };
         let largest = options.size.unwrap_or(G::DEFAULT_SIZE as u64);
         if largest > most as u64 {
-            let whose = if judged { "under the judge's constraints (--beyond-limits for more)" } else { "" };
+            let whose = if judged { " under the judge's constraints (--beyond-limits for more)" } else { "" };
             return Err(Error::new(format!(
-                "--size {largest}: {} has at most {most} {} {whose}",
+                "--size {largest}: {} has at most {most} {}{whose}",
                 G::NAME,
                 G::SIZE_COUNTS
             )));
@@ -190,41 +190,42 @@ fn shrink_failure<G: Subject>(
     let start = Instant::now();
     let budget = options.shrink_time;
     let mut failure = failure;
-    let mut by_size = Shrunk::default();
+    let mut sized = Shrunk::default();
     if failure.verdict.kind() == Kind::TimeLimit {
         // Bisection on the size: `passed` passes (0: none known), `failed` times out.
         let (mut passed, mut failed) = (0, origin.size);
         while failed - passed > 1 {
             if sys::interrupted() || start.elapsed() >= budget {
-                by_size.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
+                sized.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
                 break;
             }
             let size = passed + (failed - passed) / 2;
             let mut rng = case_rng(options.seed, origin.number);
             let case = make::<G>(settings.judged, origin.family, &mut rng, size)?;
             let input = case.write();
-            by_size.runs += 1;
-            progress.shrink(&by_size, failure.input.len());
+            sized.runs += 1;
+            progress.shrink(&sized, failure.input.len());
             match judge.judge(&input) {
                 Ok(Some(verdict @ Verdict::TimeLimit(_))) => {
                     failure = Failure::of_last_run(judge, case, input, verdict);
-                    by_size.steps += 1;
+                    sized.steps += 1;
                     write_files(&options.out, &failure)?;
                     failed = size;
                 }
                 Ok(_) | Err(Trouble::Rejected(_)) => passed = size,
                 Err(Trouble::CannotRun(e)) => return Err(e),
-                Err(Trouble::Interrupted) => by_size.end = End::Interrupted,
+                Err(Trouble::Interrupted) => sized.end = End::Interrupted,
             }
         }
+        sized.by_size = Some((failed, passed));
     }
-    let mut shrunk = by_size;
-    if by_size.end == End::Minimal {
+    let mut shrunk = sized;
+    if sized.end == End::Minimal {
         let judged = settings.judged;
         let smaller = move |case: &G::Case| cases::candidates(case, judged);
         let write = |case: &G::Case| case.write();
         let out = &options.out;
-        let before = (by_size.steps, by_size.runs);
+        let before = (sized.steps, sized.runs);
         let with = Shrinker {
             smaller: &smaller,
             write: &write,
@@ -239,11 +240,12 @@ fn shrink_failure<G: Subject>(
         let (shrunk_failure, by_steps) = shrink(judge, failure, with)?;
         failure = shrunk_failure;
         shrunk = Shrunk {
-            steps: by_size.steps + by_steps.steps,
-            runs: by_size.runs + by_steps.runs,
+            steps: sized.steps + by_steps.steps,
+            runs: sized.runs + by_steps.runs,
             rejected: by_steps.rejected,
             end: by_steps.end,
             time: Duration::ZERO,
+            by_size: sized.by_size,
         };
     }
     shrunk.time = start.elapsed();

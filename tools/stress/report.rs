@@ -165,6 +165,10 @@ pub fn print<C>(
         ),
     };
     let runs = plural(shrunk.runs, "run");
+    if let Some((fails, passes)) = shrunk.by_size {
+        let then = if passes + 1 == fails { "" } else { " (the bisection stopped before the end)" };
+        writeln!(out, "by size: {fails} still times out, {passes} passes{then}")?;
+    }
     match shrunk.end {
         End::Minimal => writeln!(
             out,
