@@ -1,6 +1,6 @@
 //! The four games as `stress` sees them: the library's judge problem ([`JudgeProblem`]: the
 //! binary's name and its `read`, `decide`, `write_answer`) with what `stress` adds: the generated
-//! cases and their sizes. One list of types ([`games!`]) gives the names and the dispatch.
+//! cases and their sizes. One list of types (`games!`) gives the names and the dispatch.
 
 use crate::cases::graph_game::GraphGameCase;
 use crate::cases::grid_game::GridGameCase;

@@ -19,7 +19,7 @@
 //! - `bench`: the benchmark's kind of graph (10^6 vertices there): about 5.5 edges per vertex,
 //!   grouped by increasing source as the benchmark's are, half the vertices winning, a sixth losing
 //!   and the rest drawing, the decided ones in long chains, the drawn ones in random cycles (see
-//!   [`bench`] for why the outcomes are exactly those).
+//!   [`bench()`] for why the outcomes are exactly those).
 //!
 //! # Shrinking
 //! [`GraphGameCase::measure`] is `n + m`: every step of [`Case::smaller`] drops vertices (the
@@ -174,7 +174,7 @@ fn long_chain(rng: &mut Rng, n: usize) -> Vec<(u32, u32)> {
     edges
 }
 
-/// What a vertex of [`bench`] is.
+/// What a vertex of [`bench()`] is.
 #[derive(Clone, Copy, PartialEq)]
 enum Role {
     /// Decided, and how many winning and losing vertices are decided before it.
