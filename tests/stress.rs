@@ -604,8 +604,21 @@ fn a_closed_or_full_stdout_is_an_error() {
     assert!(output.status.success() && output.stderr.is_empty(), "{output:?}");
 }
 
-/// The processes whose command line holds `marker` (from /proc).
+/// The processes whose command line holds `marker` (from /proc), once those just killed have had
+/// a moment (at most half a second) to die.
 fn processes_with(marker: &str) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let found = processes_now_with(marker);
+        if found.is_empty() || start.elapsed() > Duration::from_millis(500) {
+            return found;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The processes whose command line holds `marker` now.
+fn processes_now_with(marker: &str) -> Vec<String> {
     let mut found = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
@@ -658,7 +671,13 @@ fn ctrl_c_reports_and_saves_what_it_has() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    thread::sleep(Duration::from_millis(1500));
+    // Once the failure is found (and saved), during the shrink's first run.
+    let saved = work_dir().join("interrupted.in");
+    let waiting = Instant::now();
+    while !saved.exists() && waiting.elapsed() < Duration::from_secs(20) {
+        thread::sleep(Duration::from_millis(20));
+    }
+    thread::sleep(Duration::from_millis(300));
     let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
     let output = child.wait_with_output().unwrap();
