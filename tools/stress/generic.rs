@@ -10,7 +10,7 @@
 
 use crate::child::{Ending, Runner};
 use crate::judge::{seconds, shrink, Failure, Judge, Reference, Shrinker, Trouble};
-use crate::options::{Mode, Options};
+use crate::options::Options;
 use crate::report::{self, check_out, plural, write_files, Found, Progress};
 use crate::{cannot_write, case_rng, case_size, sys, Outcome};
 use graph_games::input::{is_space, Error};
@@ -222,12 +222,16 @@ fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble>
     }
 }
 
+/// The command lines of a generic run: REF, GEN and CHECK (if given).
+pub struct Helpers<'a> {
+    pub reference: &'a [OsString],
+    pub generator: &'a [OsString],
+    pub check: &'a Option<Vec<OsString>>,
+}
+
 /// The generic run: cases from GEN until one fails, then its shrink and report.
-pub fn stress(options: &Options) -> Result<Outcome, Error> {
-    let (reference, generator, check) = match &options.mode {
-        Mode::Generic { reference, generator, check } => (reference, generator, check),
-        Mode::Game(_) => unreachable!("a game's run"),
-    };
+pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
+    let Helpers { reference, generator, check } = helpers;
     check_out(&options.out)?;
     let largest = options.size.unwrap_or(10);
     let time_limit = options.time_limit.unwrap_or(Duration::from_secs(2));
@@ -250,7 +254,7 @@ pub fn stress(options: &Options) -> Result<Outcome, Error> {
         let size = case_size(number, options.cases, largest.min(usize::MAX as u64) as usize);
         progress.case(number, options.cases, size);
         let seed = case_rng(options.seed, number).next_u64() >> 33;
-        let mut words = generator.clone();
+        let mut words = generator.to_vec();
         words.extend([OsString::from(seed.to_string()), OsString::from(size.to_string())]);
         let gen = shown_command(&words);
         let mut gen_runner = runner(&words, helper_limit);

@@ -84,7 +84,9 @@ fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Mode::Game(game) => dispatch(game, Stress(&options)).unwrap_or_else(|| {
             Err(Error::new(format!("unknown game {}: one of {}", shown(game.as_bytes()), NAMES.join(", "))))
         }),
-        Mode::Generic { .. } => generic::stress(&options),
+        Mode::Generic { reference, generator, check } => {
+            generic::stress(&options, generic::Helpers { reference, generator, check })
+        }
     };
     match outcome {
         Ok(Outcome::Passed) => 0,
