@@ -16,7 +16,9 @@ SEED ?= 1
 on = $(filter-out 0,$(strip $(1)))
 
 help:
-	@echo "make build   release binaries in $(RELEASE)/"
+	@echo "make build   release binaries in $(RELEASE)/: the judge programs and the stress tool"
+	@echo "             (tools/stress/: a solution against a reference on generated, shrunk inputs;"
+	@echo "             $(RELEASE)/stress --help)"
 	@echo "make test    every test: unit, oracle and integration tests (tests/layout.rs: the house rules"
 	@echo "             of src/), every judge case, every bundle compiled alone (editions 2018, 2021, 2024,"
 	@echo "             no warnings) and judged. Its last line: all tests: N passed, M failed[, K skipped],"

@@ -342,7 +342,7 @@ mod tests {
     fn add_edges_in_batches_of_any_size() {
         // Sources in increasing order, then out of order from some edge on; in batches of every
         // size, odd ones included (their last number is ignored).
-        let mut rng = crate::cases::Rng::new(7);
+        let mut rng = crate::rng::Rng::new(7);
         let mut next = |n: u64| rng.below(n) as u32;
         for round in 0..60 {
             let n = 1 + next(40) as usize;

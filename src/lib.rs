@@ -16,21 +16,23 @@
 //! - [`games`]: the judge problems, one file or folder each, all of one shape (see there).
 //! - [`input`]: judge input read as tokens with positions, and the error contract's [`input::Error`].
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
-//! - [`cases`]: generated judge inputs (a game's [`cases::Case`]) and the [`cases::Rng`] behind them,
-//!   for `stress`, the tests and the benchmarks.
+//! - [`rng`]: [`rng::Rng`], the small pseudo-random generator behind the random tests and the
+//!   `stress` tool's generated cases.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
-//! - [`stress`]: the `stress` tool: a solution against the library on generated, shrunk inputs.
 //!
-//! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `cases`,
+//! The `stress` tool (a solution against the library on generated, shrunk inputs) and its
+//! generators are not part of the library that bundles are cut from: they live in `tools/stress/`,
+//! a binary of this package built on the library (and on [`games::JudgeProblem`]).
+//!
+//! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `rng`,
 //! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `cli`, and the games on top.
 
-pub mod cases;
 pub mod cli;
 pub mod divisor;
 pub mod games;
 pub mod graph;
 pub mod input;
 pub mod prefetch;
+pub mod rng;
 pub mod solver;
-pub mod stress;

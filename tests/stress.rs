@@ -1,19 +1,32 @@
 //! The `stress` tool against deliberately wrong solutions (`tests/stress_solutions/*.rs`, std-only
-//! programs compiled here with plain rustc), two or more per game, one of each kind of failure: a
-//! wrong rule, an off-by-one at a border, a crash on an edge case (a panic, an abort), too slow past
-//! some size, a wrong output format, output without end. For each: exit status 1, the verdict
-//! printed, `PREFIX.in` a valid input that still fails the same way when the solution is run on it
-//! again (judged here, independently of `stress`), and 1-minimal: no candidate of
-//! `Case::parse(PREFIX.in).smaller()` fails that way. Also: a right solution with CRLF line ends
-//! and trailing spaces passes, bad usage and a command that cannot start exit 2 with one error
-//! line, and `--gen` is deterministic and valid.
+//! programs compiled here with plain rustc, and shell scripts), several per game, one of each kind
+//! of failure: a wrong rule, an off-by-one at a border, a crash on an edge case (a panic, an
+//! abort), too slow past some size or only at the judge's size, a wrong output format, output
+//! without end. For each: exit status 1, the verdict printed, `PREFIX.in` a valid input (within
+//! the judge's constraints when they hold, checked here independently) that still fails the same
+//! way when the solution is run on it again (judged here, independently of `stress`), and
+//! 1-minimal when the shrink's budget did not run out: no candidate of its
+//! `cases::candidates(Case::parse(PREFIX.in))` fails that way. Also: solutions that assume every
+//! judge constraint pass 1000 cases (and the 3 at the judge's maximum) by default and are caught
+//! with `--beyond-limits`; a right solution with CRLF line ends passes; nothing a solution starts
+//! outlives its run; Ctrl-C reports and saves; any problem through `--ref`/`--gen` with the
+//! examples as references; every bad argument, `--out` and stdout an error line with exit
+//! status 2; `--gen` is deterministic and valid.
 
-use graph_games::cases::Case;
-use graph_games::games::graph_game::{self, cases::GraphGameCase};
-use graph_games::games::grid_game::{self, cases::GridGameCase};
-use graph_games::games::move_or_block::{self, cases::MoveOrBlockCase};
-use graph_games::games::police_thief::{self, cases::PoliceThiefCase};
+// The generators of `stress` (its own modules, not the library's), to check that a saved input
+// is 1-minimal: no candidate of `Case::parse(PREFIX.in).smaller()` fails the same way.
+#[path = "../tools/stress/cases/mod.rs"]
+#[allow(dead_code)]
+mod cases;
+
+use cases::graph_game::GraphGameCase;
+use cases::grid_game::GridGameCase;
+use cases::move_or_block::MoveOrBlockCase;
+use cases::police_thief::PoliceThiefCase;
+use cases::Case;
+use graph_games::games::{graph_game, grid_game, move_or_block, police_thief};
 use graph_games::input::{Error, Scanner};
+use std::ffi::OsStr;
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -173,10 +186,62 @@ fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
     bytes.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).collect()
 }
 
+/// Whether `input` keeps every constraint of BOJ 28218's statement (checked here, independently
+/// of `stress`): 2 <= N, M <= 300, K <= min(N, M) - 1, (N, M) free and reached from every free
+/// cell, 1 <= Q <= 300, every start free and not (N, M).
+fn within_boj_28218(input: &[u8]) -> bool {
+    let tokens = tokens(input);
+    let number = |i: usize| std::str::from_utf8(tokens[i]).unwrap().parse::<u64>().unwrap() as usize;
+    let (n, m, k) = (number(0), number(1), number(2));
+    if !(2..=300).contains(&n) || !(2..=300).contains(&m) || k >= n.min(m) {
+        return false;
+    }
+    let free = |a: usize, b: usize| a < n && b < m && tokens[3 + a][b] == b'.';
+    let mut reaches = vec![vec![false; m]; n];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            let moves = [(i + 1, j), (i, j + 1)].into_iter().chain((1..=k).map(|d| (i + d, j + d)));
+            let moves: Vec<(usize, usize)> = moves.filter(|&(a, b)| free(a, b)).collect();
+            reaches[i][j] = (i, j) == (n - 1, m - 1) || moves.iter().any(|&(a, b)| reaches[a][b]);
+            if free(i, j) && !reaches[i][j] {
+                return false;
+            }
+        }
+    }
+    let q = number(3 + n);
+    let starts = (0..q).map(|s| (number(4 + n + 2 * s) - 1, number(5 + n + 2 * s) - 1));
+    free(n - 1, m - 1)
+        && (1..=300).contains(&q)
+        && starts.into_iter().all(|(a, b)| free(a, b) && (a, b) != (n - 1, m - 1))
+}
+
+/// Whether `input` keeps every constraint of BOJ 31567's statement: 2 <= N <= 10^6, one piece,
+/// not walled in at the start.
+fn within_boj_31567(input: &[u8]) -> bool {
+    let board = tokens(input)[1];
+    let piece = board.iter().position(|&b| b == b'O').unwrap();
+    let open = |at: Option<usize>| at.and_then(|at| board.get(at)) == Some(&b'.');
+    (2..=1_000_000).contains(&board.len()) && (open(piece.checked_sub(1)) || open(Some(piece + 1)))
+}
+
+/// What a run of `stress` on a wrong solution must show.
+struct Expect<'a> {
+    game: &'a str,
+    solution: &'a str,
+    args: &'a [&'a str],
+    seen: Seen,
+    detail: &'a str,
+    answer: Answer,
+    /// The judge's constraints that every saved input keeps (`None`: no judge, or --beyond-limits).
+    judge: Option<fn(&[u8]) -> bool>,
+}
+
 /// Runs `stress GAME` on `solution` (with `args` more), expects it to find a failure `seen` with
-/// `detail` in its report, and checks the saved input: valid, still failing that way (judged
-/// here), the saved expected output the library's, and 1-minimal.
-fn finds<C: Case>(game: &str, solution: &str, args: &[&str], seen: Seen, detail: &str, answer: Answer) {
+/// `detail` in its report, and checks the saved input: valid (within the judge's constraints
+/// when they hold), still failing that way (judged here), the saved expected output the
+/// library's, and 1-minimal unless the report says the budget ran out. Returns the report.
+fn finds<C: Case>(expect: Expect) -> String {
+    let Expect { game, solution, args, seen, detail, answer, judge: constraints } = expect;
     let binary = compile(solution);
     let prefix = work_dir().join(solution);
     let mut all: Vec<std::ffi::OsString> = vec![game.into(), "--out".into(), prefix.clone().into()];
@@ -202,108 +267,176 @@ fn finds<C: Case>(game: &str, solution: &str, args: &[&str], seen: Seen, detail:
     let input = file(".in");
     let expected = answer(&input).unwrap_or_else(|e| panic!("{solution}: the saved input is rejected: {e}"));
     assert_eq!(file(".ans"), expected, "{solution}: the saved expected output");
+    if let Some(within) = constraints {
+        assert!(within(&input), "{solution}: the saved input breaks the judge's constraints");
+    }
     let limit = if seen == Seen::TimeLimit { Duration::from_millis(300) } else { Duration::from_secs(10) };
     assert_eq!(judge(&binary, &input, &expected, limit), seen, "{solution} on its saved input");
     let case = C::parse(&input).unwrap_or_else(|| panic!("{solution}: Case::parse refuses the saved input"));
-    let candidates = case.smaller();
-    for candidate in &candidates {
-        let smaller = candidate.write();
-        let expected =
-            answer(&smaller).unwrap_or_else(|e| panic!("{solution}: a candidate is rejected: {e}"));
-        assert_ne!(
-            judge(&binary, &smaller, &expected, limit),
-            seen,
-            "{solution}: not 1-minimal, this smaller input fails the same way:\n{}",
-            String::from_utf8_lossy(&smaller)
-        );
+    let candidates = cases::candidates(&case, constraints.is_some());
+    if report.contains("1-minimal") {
+        for candidate in &candidates {
+            let smaller = candidate.write();
+            let expected =
+                answer(&smaller).unwrap_or_else(|e| panic!("{solution}: a candidate is rejected: {e}"));
+            if let Some(within) = constraints {
+                assert!(within(&smaller), "{solution}: a candidate breaks the judge's constraints");
+            }
+            assert_ne!(
+                judge(&binary, &smaller, &expected, limit),
+                seen,
+                "{solution}: not 1-minimal, this smaller input fails the same way:\n{}",
+                String::from_utf8_lossy(&smaller)
+            );
+        }
+    } else {
+        assert!(report.contains("budget ran out: may not be minimal"), "{report}");
     }
-    let shown = String::from_utf8_lossy(&input);
+    let shown = String::from_utf8_lossy(&input[..input.len().min(200)]);
     eprintln!(
-        "{solution}: {} in {:.2} s; {} bytes, {} candidates none of which fails: {shown:?}",
+        "{solution}: {} in {:.2} s; {} bytes, {} candidates: {shown:?}",
         seen.name(),
         elapsed.as_secs_f64(),
         input.len(),
         candidates.len()
     );
+    report
+}
+
+fn expecting<'a>(
+    game: &'a str,
+    solution: &'a str,
+    seen: Seen,
+    detail: &'a str,
+    answer: Answer,
+) -> Expect<'a> {
+    Expect { game, solution, args: &[], seen, detail, answer, judge: None }
 }
 
 #[test]
 fn graph_game_wrong_rule() {
     let detail = "expected `draw`, received `lose`";
-    finds::<GraphGameCase>(
+    finds::<GraphGameCase>(expecting(
         "graph_game",
         "graph_game_wrong_rule",
-        &[],
         Seen::WrongAnswer,
         detail,
         graph_game_answer,
-    );
+    ));
 }
 
 #[test]
 fn graph_game_too_slow() {
-    let args = ["--time-limit", "0.3", "--cases", "200", "--size", "12"];
     let detail = "still running after 0.3 s: killed";
-    finds::<GraphGameCase>(
-        "graph_game",
-        "graph_game_slow",
-        &args,
-        Seen::TimeLimit,
-        detail,
-        graph_game_answer,
-    );
+    let args = &["--time-limit", "0.3", "--cases", "200", "--size", "12"];
+    let expect = expecting("graph_game", "graph_game_slow", Seen::TimeLimit, detail, graph_game_answer);
+    finds::<GraphGameCase>(Expect { args, ..expect });
 }
 
 #[test]
 fn police_thief_off_by_one_at_the_border() {
     let detail = "first difference at line 1, token 1";
-    let answer = police_thief_answer;
-    finds::<PoliceThiefCase>("police_thief", "police_thief_border", &[], Seen::WrongAnswer, detail, answer);
+    finds::<PoliceThiefCase>(expecting(
+        "police_thief",
+        "police_thief_border",
+        Seen::WrongAnswer,
+        detail,
+        police_thief_answer,
+    ));
 }
 
 #[test]
 fn police_thief_panics_without_exits() {
-    let (detail, answer) = ("exit status 101", police_thief_answer);
-    finds::<PoliceThiefCase>("police_thief", "police_thief_no_exit", &[], Seen::RuntimeError, detail, answer);
+    let detail = "exit status 101";
+    finds::<PoliceThiefCase>(expecting(
+        "police_thief",
+        "police_thief_no_exit",
+        Seen::RuntimeError,
+        detail,
+        police_thief_answer,
+    ));
 }
 
 #[test]
 fn grid_game_off_by_one_in_the_jump() {
     let detail = "expected `First`, received `Second`";
-    let answer = grid_game_answer;
-    finds::<GridGameCase>("grid_game_28218", "grid_game_short_jump", &[], Seen::WrongAnswer, detail, answer);
+    let expect =
+        expecting("grid_game_28218", "grid_game_short_jump", Seen::WrongAnswer, detail, grid_game_answer);
+    finds::<GridGameCase>(Expect { judge: Some(within_boj_28218), ..expect });
 }
 
 #[test]
 fn grid_game_wrong_format() {
-    let detail = "expected `Second`, received `second`";
-    finds::<GridGameCase>(
-        "grid_game_28218",
-        "grid_game_format",
-        &[],
-        Seen::WrongAnswer,
-        detail,
-        grid_game_answer,
-    );
-}
-
-#[test]
-fn move_or_block_aborts() {
-    let (detail, answer) = ("killed by signal 6 (SIGABRT)", move_or_block_answer);
-    finds::<MoveOrBlockCase>("move_or_block", "move_or_block_abort", &[], Seen::RuntimeError, detail, answer);
+    let detail = "expected `First`, received `first`";
+    let expect =
+        expecting("grid_game_28218", "grid_game_format", Seen::WrongAnswer, detail, grid_game_answer);
+    finds::<GridGameCase>(Expect { judge: Some(within_boj_28218), ..expect });
 }
 
 #[test]
 fn move_or_block_prints_without_end() {
-    let (detail, answer) = ("bytes written (the expected output has", move_or_block_answer);
-    finds::<MoveOrBlockCase>(
-        "move_or_block",
-        "move_or_block_endless",
-        &[],
-        Seen::OutputLimit,
-        detail,
-        answer,
+    let detail = "bytes written (the expected output has";
+    let expect =
+        expecting("move_or_block", "move_or_block_endless", Seen::OutputLimit, detail, move_or_block_answer);
+    finds::<MoveOrBlockCase>(Expect { judge: Some(within_boj_31567), ..expect });
+}
+
+/// Runs `stress` with `args` and expects every case to pass: exit 0, the summary line starting
+/// with `summary`.
+fn passes(args: &[&OsStr], summary: &str) {
+    let output = stress(args);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with(summary), "{report}");
+    assert!(output.stderr.is_empty(), "no progress line when stderr is not a terminal");
+}
+
+/// Solutions that are right on every input the judge gives and crash on any other pass the
+/// default 1000 cases (and the 3 at the judge's maximum); `--beyond-limits` finds their crash.
+#[test]
+fn solutions_that_assume_every_judge_constraint_pass_by_default() {
+    let grid = compile("grid_game_judge_only");
+    let summary = "grid_game_28218: 1003 cases passed (seed 1, sizes 1 to 30 cells and 3 of size 90000, within the judge's constraints;";
+    passes(&["grid_game_28218".as_ref(), "--".as_ref(), grid.as_os_str()], summary);
+    let abort = compile("move_or_block_abort");
+    let summary =
+        "move_or_block: 1003 cases passed (seed 1, sizes 1 to 14 cells and 3 of size 1000000, within";
+    passes(&["move_or_block".as_ref(), "--".as_ref(), abort.as_os_str()], summary);
+
+    let beyond = &["--beyond-limits"];
+    let expect = expecting(
+        "grid_game_28218",
+        "grid_game_judge_only",
+        Seen::RuntimeError,
+        "exit status 101",
+        grid_game_answer,
     );
+    finds::<GridGameCase>(Expect { args: beyond, ..expect });
+    let detail = "killed by signal 6 (SIGABRT)";
+    let expect =
+        expecting("move_or_block", "move_or_block_abort", Seen::RuntimeError, detail, move_or_block_answer);
+    finds::<MoveOrBlockCase>(Expect { args: beyond, ..expect });
+}
+
+/// Too slow only at the judge's size: every small case passes, a case at the judge's maximum
+/// times out, and it is shrunk by size (and the budget ends the rest).
+#[test]
+fn too_slow_only_at_the_judges_size() {
+    let args = &["--time-limit", "0.3", "--shrink-time", "3", "--cases", "100"];
+    let solution = "move_or_block_slow_at_judge_size";
+    let detail = "still running after 0.3 s: killed";
+    let expect = expecting("move_or_block", solution, Seen::TimeLimit, detail, move_or_block_answer);
+    let report = finds::<MoveOrBlockCase>(Expect { args, judge: Some(within_boj_31567), ..expect });
+    assert!(report.contains("on case 101 (a large one, after the 100 small ones)"), "{report}");
+    assert!(report.contains("\nby size: ") && report.contains(" still times out, "), "{report}");
+    let saved = fs::read(work_dir().join(format!("{solution}.in"))).unwrap();
+    let n = tokens(&saved)[1].len();
+    assert!((100_001..1_000_000).contains(&n), "shrunk by size, still past 100,000: {n}");
+    let binary = compile(solution);
+    let without_large = ["move_or_block", "--large", "0", "--cases", "100", "--"];
+    let mut args: Vec<&OsStr> = without_large.iter().map(OsStr::new).collect();
+    args.push(binary.as_os_str());
+    passes(&args, "move_or_block: 100 cases passed");
 }
 
 #[test]
@@ -355,6 +488,40 @@ fn bad_usage_and_a_command_that_cannot_start() {
     refused(&["graph_game", "--gen", "--family", "huge"], "graph_game has no family `huge`: it has tiny, ");
     refused(&["graph_game", "--family", "huge", "--", "true"], "graph_game has no family `huge`");
     refused(&["graph_game", "--", "/nonexistent/solution"], "cannot run `/nonexistent/solution`: ");
+    refused(
+        &["graph_game", "--size", "18446744073709551615", "--", "true"],
+        "--size 18446744073709551615: graph_game has at most 100000000 vertices",
+    );
+    refused(
+        &["grid_game_28218", "--size", "90001", "--", "true"],
+        "at most 90000 cells under the judge's constraints (--beyond-limits for more)",
+    );
+    refused(&["grid_game_28218", "--gen", "--size", "90001"], "at most 90000 cells");
+    refused(&["police_thief", "--size", "20001", "--", "true"], "police_thief has at most 20000 cells");
+    fs::create_dir_all(work_dir().join("a_folder.in")).unwrap();
+    refused(
+        &["graph_game", "--out", "a_folder", "--", "true"],
+        "--out: `a_folder.in` is a folder (--out is a path prefix)",
+    );
+    refused(
+        &["graph_game", "--out", "/nonexistent/folder/x", "--", "true"],
+        "cannot write there (--out is a path prefix",
+    );
+    refused(&["graph_game", "--out", "", "--", "true"], "--out wants a path prefix");
+    refused(&["graph_game", "--shrink-time", "0", "--", "true"], "--shrink-time wants seconds");
+    refused(&["graph_game", "--large", "x", "--", "true"], "--large wants a count");
+    refused(&["--ref", "true", "--", "true"], "--ref wants --gen GEN too");
+    refused(&["graph_game", "--check", "true", "--", "true"], "--check goes with --ref");
+    refused(
+        &["--ref", "true", "--gen", "true", "--family", "x", "--", "true"],
+        "--family is for the library's games",
+    );
+    refused(&["--ref", "true", "--gen", "false", "--", "true"], "the generator `false ");
+    refused(&["--ref", "false", "--gen", "echo", "--", "true"], "is not valid: the reference: exit status 1");
+    refused(
+        &["--ref", "true", "--gen", "/nonexistent/gen", "--", "true"],
+        "cannot run --gen `/nonexistent/gen",
+    );
     let help = stress(&["--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).starts_with("usage: stress GAME"));
@@ -394,4 +561,210 @@ fn gen_is_deterministic_and_valid() {
             answer(&input).unwrap_or_else(|e| panic!("{game} --family {family}: {e}"));
         }
     }
+}
+
+/// Runs `stress` with its stdout set up by a shell redirection (`>&-` closes it, `>/dev/full`
+/// fills it).
+fn stress_with_stdout(redirection: &str, args: &[&str]) -> Output {
+    let script = format!("exec \"$0\" \"$@\" {redirection}");
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_stress"))
+        .args(args)
+        .current_dir(work_dir())
+        .output()
+        .unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_or_full_stdout_is_an_error() {
+    let one_error_line = |output: &Output, what: &str| {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1 && stderr.contains(what),
+            "{stderr}"
+        );
+    };
+    for args in [&["graph_game", "--gen"][..], &["graph_game", "--cases", "3", "--", "true"], &["--help"]] {
+        one_error_line(&stress_with_stdout(">&-", args), "stdout is closed");
+        one_error_line(&stress_with_stdout(">/dev/full", args), "cannot write the output: ");
+    }
+    // A closed pipe is the reader's choice: no error.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "\"{}\" graph_game --gen --size 100000 | head -c 1 >/dev/null",
+            env!("CARGO_BIN_EXE_stress")
+        ))
+        .output()
+        .unwrap();
+    assert!(output.status.success() && output.stderr.is_empty(), "{output:?}");
+}
+
+/// The processes whose command line holds `marker` (from /proc), once those just killed have had
+/// a moment (at most half a second) to die.
+fn processes_with(marker: &str) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let found = processes_now_with(marker);
+        if found.is_empty() || start.elapsed() > Duration::from_millis(500) {
+            return found;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The processes whose command line holds `marker` now.
+fn processes_now_with(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if cmdline.contains(marker) {
+                found.push(format!("{}: {cmdline}", entry.file_name().to_string_lossy()));
+            }
+        }
+    }
+    found
+}
+
+/// A solution run through a script that leaves a background process behind (holding its stdout):
+/// every run's group is killed as it ends, so nothing outlives `stress`, and no run waits for it.
+#[cfg(target_os = "linux")]
+#[test]
+fn nothing_a_solution_starts_outlives_its_run() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stress_solutions/leaves_a_child.sh");
+    let right = compile("graph_game_crlf");
+    let started = Instant::now();
+    let args = ["graph_game", "--cases", "40", "--"].map(OsStr::new);
+    let all = [&args[..], &[OsStr::new("sh"), script.as_os_str(), right.as_os_str()]].concat();
+    passes(&all, "graph_game: 40 cases passed");
+    assert!(started.elapsed() < Duration::from_secs(20), "the runs waited for what their script left");
+    assert_eq!(processes_with("31.41592"), Vec::<String>::new());
+    // Killed at the time limit, the same.
+    let slow = compile("graph_game_slow");
+    let args =
+        ["graph_game", "--cases", "100", "--time-limit", "0.3", "--shrink-time", "2", "--large", "0", "--"]
+            .map(OsStr::new);
+    let all = [&args[..], &[OsStr::new("sh"), script.as_os_str(), slow.as_os_str()]].concat();
+    let output = stress(&all);
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stdout));
+    assert_eq!(processes_with("31.41592"), Vec::<String>::new());
+}
+
+/// Ctrl-C during a shrink: the run stops, the smallest failing input so far is reported and
+/// saved, and nothing is left running.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_reports_and_saves_what_it_has() {
+    let prefix = work_dir().join("interrupted");
+    let _ = fs::remove_file(work_dir().join("interrupted.in"));
+    let child = Command::new(env!("CARGO_BIN_EXE_stress"))
+        .args(["graph_game", "--size", "30", "--cases", "1", "--out"])
+        .arg(&prefix)
+        .args(["--", "sh", "-c", "sleep 1.0271828; echo wrong"])
+        .current_dir(work_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the failure is found (and saved), during the shrink's first run.
+    let saved = work_dir().join("interrupted.in");
+    let waiting = Instant::now();
+    while !saved.exists() && waiting.elapsed() < Duration::from_secs(20) {
+        thread::sleep(Duration::from_millis(20));
+    }
+    thread::sleep(Duration::from_millis(300));
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    // Interrupted during the shrink's first run: the case as found, saved.
+    assert!(report.contains("not shrunk, then interrupted: may not be minimal"), "{report}");
+    let saved = fs::read(work_dir().join("interrupted.in")).unwrap();
+    assert!(graph_game_answer(&saved).is_ok() && saved.len() > 100, "{saved:?}");
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(processes_with("1.0271828"), Vec::<String>::new());
+
+    // Before any failure: what passed is said, exit status 130.
+    let right = compile("graph_game_crlf");
+    let script = format!("sleep 0.1271828; exec {}", right.display());
+    let child = Command::new(env!("CARGO_BIN_EXE_stress"))
+        .args(["graph_game", "--", "sh", "-c", &script])
+        .current_dir(work_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    thread::sleep(Duration::from_millis(1000));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with("graph_game: interrupted: ") && report.ends_with(" passed before it\n"));
+    assert_eq!(processes_with("0.1271828"), Vec::<String>::new());
+}
+
+/// An example of the crate (built by `cargo test`, or `cargo build --release --examples`).
+fn example(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join(name);
+    assert!(path.exists(), "{} is not built (cargo build --release --examples)", path.display());
+    path
+}
+
+/// `stress --ref EXAMPLE --gen GENERATOR -- WRONG`: the example as the reference (and validator),
+/// a wrong solution made from it by replacing a word; the failure is found and shrunk to a
+/// handful of tokens, which still fails.
+fn generic_run(name: &str, from: &str, to: &str) -> (String, Vec<u8>) {
+    let reference = example(name);
+    let generator = compile(&format!("{name}_gen"));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stress_solutions/replace_word.sh");
+    let prefix = work_dir().join(format!("{name}_generic"));
+    let output = stress(&[
+        OsStr::new("--ref"),
+        reference.as_os_str(),
+        OsStr::new("--gen"),
+        generator.as_os_str(),
+        OsStr::new("--cases"),
+        OsStr::new("200"),
+        OsStr::new("--out"),
+        prefix.as_os_str(),
+        OsStr::new("--"),
+        OsStr::new("sh"),
+        script.as_os_str(),
+        OsStr::new(from),
+        OsStr::new(to),
+        reference.as_os_str(),
+    ]);
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.contains("wrong answer on case") && report.contains("1-minimal"), "{report}");
+    assert!(report.contains(&format!("expected `{from}`, received `{to}`")), "{report}");
+    let input = fs::read(format!("{}.in", prefix.display())).unwrap();
+    // Still failing, judged here: the example's output has `from` where the wrong one has `to`.
+    let right = common_run(&reference, &input);
+    assert!(right.status.success() && String::from_utf8_lossy(&right.stdout).contains(from), "{input:?}");
+    eprintln!("{name}: shrunk to {:?}", String::from_utf8_lossy(&input));
+    (report, input)
+}
+
+/// Runs `program` on `input`.
+fn common_run(program: &Path, input: &[u8]) -> Output {
+    let mut child = Command::new(program).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn any_problem_with_a_reference_and_a_generator() {
+    // Shiritori: a draw taken for a loss. Two words chaining into each other are a draw.
+    let (_, input) = generic_run("shiritori", "Draw", "Aoki");
+    assert!(tokens(&input).len() <= 4, "{:?}", String::from_utf8_lossy(&input));
+    // Berzerk: a loop taken for a win.
+    let (_, input) = generic_run("berzerk", "Loop", "Win");
+    assert!(tokens(&input).len() <= 6, "{:?}", String::from_utf8_lossy(&input));
 }

@@ -78,6 +78,10 @@ for main in src/bin/*.rs; do
     -L "$out" -o "$out/$(basename "$main" .rs)" "$main"
   bins=$((bins + 1))
 done
+# The stress tool, a binary of the package outside src/bin/ (Cargo.toml's [[bin]]).
+"$rustc" --edition 2021 -D warnings --crate-type bin --crate-name stress \
+  --extern "graph_games=$out/libgraph_games.rlib" -L "$out" -o "$out/stress" tools/stress/main.rs
+bins=$((bins + 1))
 # The examples too: whole submissions against the library, as a contestant builds them.
 for main in examples/*.rs; do
   "$rustc" --edition 2021 -D warnings --crate-type bin --extern "graph_games=$out/libgraph_games.rlib" \
@@ -87,8 +91,9 @@ done
 # The tests and the bundler type-check too (cargo's variables set by hand for `env!`).
 export CARGO_MANIFEST_DIR=$PWD CARGO_TARGET_TMPDIR=$out
 for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
+export CARGO_BIN_EXE_stress=$out/stress
 tests=0
-for test in src/lib.rs tests/*.rs; do
+for test in src/lib.rs tools/stress/main.rs tests/*.rs; do
   "$rustc" --edition 2021 -D warnings --test --emit=metadata --extern "graph_games=$out/libgraph_games.rlib" \
     -L "$out" -o "$out/test.rmeta" "$test"
   tests=$((tests + 1))

@@ -1,5 +1,6 @@
 //! Decimal numbers from bytes, portably: one token carefully ([`parse_u64`]), or the numbers of
-//! a text 64 bytes at a time ([`parse_numbers_with`], with [`classify`] and [`convert_block`]).
+//! a text 64 bytes at a time ([`parse_numbers_with`], with [`classify`] and [`convert_block`]);
+//! and back to bytes ([`push_decimal`]).
 //!
 //! The block parser is written for any target; `super::x86_64` has SIMD versions of its two
 //! steps, and the tests check them against these on every machine. `super::pairs` picks one.
@@ -22,6 +23,21 @@ pub fn parse_u64(token: &[u8], saturate: bool) -> Result<u64, &'static str> {
         };
     }
     Ok(value)
+}
+
+/// Appends `value` in decimal.
+pub fn push_decimal(out: &mut Vec<u8>, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
 }
 
 /// Parses the numbers at the start of `text` (which starts between tokens) into `out`, and returns
@@ -141,7 +157,7 @@ pub fn classify(block: &[u8]) -> (u64, u64) {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use crate::cases::Rng;
+    use crate::rng::Rng;
 
     /// Random tokens, mostly numbers the fast path takes, between runs of whitespace; with
     /// `odd`, now and then something it must leave alone (zero, long or too large numbers, bytes
@@ -168,5 +184,14 @@ pub(crate) mod tests {
         }
         text.push(b'\n');
         text
+    }
+
+    #[test]
+    fn push_decimal_writes_every_width() {
+        for value in [0, 7, 10, 99, 100, 65_535, 1_000_000_000, u32::MAX.into(), u64::MAX] {
+            let mut out = b"x".to_vec();
+            super::push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}").into_bytes());
+        }
     }
 }

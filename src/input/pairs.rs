@@ -74,9 +74,9 @@ fn parse_numbers(text: &[u8], max: [u32; 2], out: &mut [u32]) -> (usize, usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::Rng;
     use crate::input::decimal::classify;
     use crate::input::decimal::tests::random_text;
+    use crate::rng::Rng;
 
     /// What [`parse_numbers`] gave (`(count, used)` and the numbers) is what every other way of
     /// parsing gives, on every machine: the portable block parser, and on x86-64 the SSE2 classifier

@@ -125,8 +125,8 @@ unsafe fn convert_block_avx2(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::Rng;
     use crate::input::decimal::{classify as classify_portable, convert_block};
+    use crate::rng::Rng;
     use std::io::Write;
 
     /// Says that a test could not do its job on this machine: `make test` prints the line in its

@@ -37,9 +37,8 @@
 //! counters) plus at most 0.4 GB of queue, and 0.4 GB more with `--depth`. Time: O(n + m), every
 //! edge read once, laid out once and walked backwards at most once.
 
-pub mod cases;
-
 use crate::graph::{Graph, GraphBuilder, GraphGame};
+use crate::input::decimal::push_decimal;
 use crate::input::read_pairs;
 use crate::input::{check_memory, try_grow_within, Error, Scanner};
 use crate::solver::{solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
@@ -212,7 +211,7 @@ pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -
         });
         if let Some(depth) = answer.depths.depth(v) {
             buffer.push(b' ');
-            push_decimal(&mut buffer, depth);
+            push_decimal(&mut buffer, u64::from(depth));
         }
         buffer.push(b'\n');
         if buffer.len() > (1 << 16) - 32 {
@@ -223,33 +222,13 @@ pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -
     out.write_all(&buffer)
 }
 
-/// Appends `value` in decimal.
-fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[start..]);
-}
+/// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).
+pub struct Judge;
+judge_problem!(Judge, "graph_game");
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn push_decimal_writes_every_width() {
-        for value in [0, 7, 10, 99, 100, 65_535, 1_000_000_000, u32::MAX] {
-            let mut out = b"x".to_vec();
-            push_decimal(&mut out, value);
-            assert_eq!(out, format!("x{value}").into_bytes());
-        }
-    }
 
     /// The output for `text`, with `--misere` and `--depth` as asked.
     fn answer(text: &str, misere: bool, depth: bool) -> Result<String, Error> {
@@ -270,16 +249,6 @@ mod tests {
     fn the_problem_example() {
         assert_eq!(answer(EXAMPLE, false, false).unwrap(), "lose\nwin\nlose\nwin\ndraw\n");
         assert_eq!(answer(EXAMPLE, true, true).unwrap(), "win 2\nlose 1\nwin 0\ndraw\ndraw\n");
-    }
-
-    #[test]
-    fn decimal() {
-        let mut out = Vec::new();
-        for v in [0, 7, 10, 4_294_967_295] {
-            push_decimal(&mut out, v);
-            out.push(b' ');
-        }
-        assert_eq!(out, b"0 7 10 4294967295 ");
     }
 
     #[test]
@@ -330,8 +299,8 @@ mod tests {
 
     #[test]
     fn read_agrees_with_the_careful_path_on_good_and_bad_input() {
-        use crate::cases::Rng;
         use crate::input::decimal::tests::random_text;
+        use crate::rng::Rng;
         let mut rng = Rng::new(3);
         for round in 0..200 {
             let n = 1 + rng.below(if round % 2 == 0 { 1 << 24 } else { 300 });

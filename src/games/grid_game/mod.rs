@@ -68,7 +68,6 @@
 //! row longer than 64 KiB streams into the board in pieces, so no row is held twice. Memory that
 //! cannot be had is an error naming what needed how much. Time: O(N·M + Q), whatever `K` is.
 
-pub mod cases;
 mod rows;
 
 use self::rows::read_rows;
@@ -387,6 +386,10 @@ pub fn write_map(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).
+pub struct Judge;
+judge_problem!(Judge, "grid_game_28218");
 
 #[cfg(test)]
 mod tests {

@@ -87,7 +87,6 @@
 //! million states: 42 MB, or 127 MB with the depths. Past it `--brute` is an error and `--explain`
 //! prints the length as not computed.
 
-pub mod cases;
 pub mod model;
 
 use self::model::CountsGame;
@@ -477,6 +476,10 @@ pub fn write_explanation(explanation: &Explanation, out: &mut impl Write) -> io:
         ),
     }
 }
+
+/// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).
+pub struct Judge;
+judge_problem!(Judge, "move_or_block");
 
 #[cfg(test)]
 mod tests {

@@ -51,7 +51,6 @@
 //! it, each of the `2k²` states walked at most once over its 5 or 9 predecessors. `--explain` has
 //! its own, smaller limits ([`explain::MAX_FREE_CELLS`], [`explain::MAX_CELLS`]).
 
-pub mod cases;
 pub mod explain;
 
 use crate::divisor::Divisor;
@@ -461,6 +460,10 @@ pub fn decide(problem: Problem) -> Answer {
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", answer.line())
 }
+
+/// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).
+pub struct Judge;
+judge_problem!(Judge, "police_thief");
 
 #[cfg(test)]
 mod tests {

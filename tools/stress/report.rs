@@ -1,29 +1,12 @@
 //! What `stress` tells: the progress line on a terminal, the report of a failure, and its files.
 
 use super::compare::{first_difference, Token};
-use super::judge::{seconds, Failure, Shrunk, Verdict};
-use crate::input::Error;
+use super::judge::{seconds, End, Failure, Shrunk, Verdict};
+use graph_games::input::{shown, Error};
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
-
-/// Whether stderr is a terminal (then the progress line is shown).
-#[cfg(unix)]
-pub fn stderr_is_terminal() -> bool {
-    extern "C" {
-        fn isatty(fd: i32) -> i32;
-    }
-    // SAFETY: `isatty` takes any integer and only asks the kernel about that descriptor; it
-    // touches no memory of ours (std::io::IsTerminal, which does the same, is too recent).
-    unsafe { isatty(2) == 1 }
-}
-
-/// Whether stderr is a terminal: never said elsewhere, so no progress line.
-#[cfg(not(unix))]
-pub fn stderr_is_terminal() -> bool {
-    false
-}
 
 /// The progress line on stderr, redrawn at most ten times a second; nothing when off.
 pub struct Progress {
@@ -94,17 +77,46 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
     {
         let path = path(prefix, extension);
         fs::write(&path, bytes).map_err(|e| {
-            Error::new(format!(
-                "cannot write {}: {e}",
-                crate::input::shown(path.to_string_lossy().as_bytes())
-            ))
+            Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&path)))
         })?;
     }
     Ok(())
 }
 
+/// A path in a message, as input bytes are shown.
+pub fn shown_path(path: &OsString) -> String {
+    shown(path.to_string_lossy().as_bytes())
+}
+
+/// Checks before any case runs that the failure's files can be written: the prefix's folder is a
+/// folder, writable, and no `PREFIX.in`, `.ans`, `.out` is a folder (a file is created there and
+/// removed at once).
+pub fn check_out(prefix: &OsString) -> Result<(), Error> {
+    let probe = path(prefix, &format!(".stress-probe-{}", std::process::id()));
+    for extension in [".in", ".ans", ".out"] {
+        let file = path(prefix, extension);
+        if fs::metadata(&file).map_or(false, |m| m.is_dir()) {
+            return Err(Error::new(format!(
+                "--out: {} is a folder (--out is a path prefix)",
+                shown_path(&file)
+            )));
+        }
+    }
+    match fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(_) => {
+            let _ = fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(Error::new(format!(
+            "--out {}: cannot write there (--out is a path prefix: PREFIX.in, .ans, .out): {e}",
+            shown_path(prefix)
+        ))),
+    }
+}
+
 /// Where the failure was found: the game, the run's seed, number of cases and prefix, the
-/// case's number and size, and its input's length before the shrink.
+/// case's number and size (and whether it was a large one), and its input's length before the
+/// shrink.
 pub struct Found<'a> {
     pub game: &'a str,
     pub seed: u64,
@@ -112,6 +124,7 @@ pub struct Found<'a> {
     pub out: &'a OsString,
     pub number: u64,
     pub size: usize,
+    pub large: bool,
     pub bytes: usize,
 }
 
@@ -130,25 +143,42 @@ pub fn print<C>(
 ) -> io::Result<()> {
     let verdict = &failure.verdict;
     let (game, number, cases, seed, size) = (found.game, found.number, found.cases, found.seed, found.size);
-    writeln!(out, "{game}: {} on case {number} of {cases} (seed {seed}, size {size})", verdict.name())?;
+    let which = if found.large {
+        format!("case {number} (a large one, after the {cases} small ones)")
+    } else {
+        format!("case {number} of {cases}")
+    };
+    writeln!(out, "{game}: {} on {which} (seed {seed}, size {size})", verdict.name())?;
     writeln!(out, "{}", verdict.detail(&failure.expected, &failure.received))?;
     let rejected = match shrunk.rejected {
         0 => String::new(),
-        n => format!("; {} the library rejects passed over", plural(n, "candidate")),
+        n => format!("; {} not valid passed over", plural(n, "candidate")),
     };
     let time = seconds(shrunk.time);
-    if shrunk.steps == 0 {
-        let tried = plural(shrunk.runs, "smaller input");
-        writeln!(out, "already minimal: none of its {tried} fails this way ({time} s{rejected})")?;
-    } else {
-        writeln!(
-            out,
-            "shrunk from {} to {} bytes in {} ({}, {time} s{rejected})",
+    let how = match shrunk.steps {
+        0 => "not shrunk".to_string(),
+        steps => format!(
+            "shrunk from {} to {} bytes in {}",
             found.bytes,
             failure.input.len(),
-            plural(shrunk.steps, "step"),
-            plural(shrunk.runs, "run"),
-        )?;
+            plural(steps, "step")
+        ),
+    };
+    let runs = plural(shrunk.runs, "run");
+    if let Some((fails, passes)) = shrunk.by_size {
+        let then = if passes + 1 == fails { "" } else { " (the bisection stopped before the end)" };
+        writeln!(out, "by size: {fails} still times out, {passes} passes{then}")?;
+    }
+    match shrunk.end {
+        End::Minimal => writeln!(
+            out,
+            "{how}; 1-minimal: none of its smaller inputs fails this way ({runs}, {time} s{rejected})"
+        )?,
+        End::Budget => writeln!(
+            out,
+            "{how}, then the shrink's budget ran out: may not be minimal ({runs}, {time} s{rejected}; --shrink-time)"
+        )?,
+        End::Interrupted => writeln!(out, "{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})")?,
     }
     let file = |extension: &str| path(found.out, extension).to_string_lossy().into_owned();
     writeln!(out, "--- input ({})", file(".in"))?;
@@ -174,7 +204,7 @@ pub fn print<C>(
 }
 
 /// `n` things, in words (`1 step`, `2 steps`).
-fn plural(n: u64, thing: &str) -> String {
+pub fn plural(n: u64, thing: &str) -> String {
     format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 

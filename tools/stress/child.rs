@@ -2,11 +2,16 @@
 //! from a thread (at once if it is short), its stdout read (up to a cap) in another and its stderr
 //! (the first few KiB kept, the rest drained) in a third; killed past the time limit or the cap.
 //!
+//! Each run is the leader of its own process group ([`sys::in_own_group`]): when it ends (exited,
+//! timed out, stopped by Ctrl-C), the whole group is killed, so nothing the command started
+//! outlives its run (short of a process that leaves the group on purpose, with `setsid`).
+//!
 //! The main thread waits on a channel for the end of stdout, which wakes it at once (most programs
-//! close it as they exit), then polls `try_wait` briefly for the exit itself. A thread that a
-//! stray process keeps blocked (a process the command started that outlives it and holds its
-//! pipes) is left behind, never waited for: it ends when that process does.
+//! close it as they exit), checking every few milliseconds whether the command exited (a process
+//! it left behind may still hold stdout) or Ctrl-C arrived; then it polls `try_wait` briefly for
+//! the exit itself.
 
+use crate::sys;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -30,6 +35,9 @@ const THREAD_STACK: usize = 256 << 10;
 /// How long the output's end is waited for once the command has been killed or has exited.
 const GRACE: Duration = Duration::from_millis(200);
 
+/// How often a run waiting for its output checks for an exit or Ctrl-C.
+const CHECK_EVERY: Duration = Duration::from_millis(5);
+
 /// How a run of the command ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
@@ -41,6 +49,8 @@ pub enum Ending {
     TimedOut,
     /// It wrote more than the cap to stdout: killed.
     OutputLimit,
+    /// Ctrl-C (or SIGTERM, SIGHUP) reached `stress` during the run: killed.
+    Interrupted,
 }
 
 impl Ending {
@@ -116,6 +126,11 @@ impl Runner {
         }
     }
 
+    /// The command's program.
+    pub fn program(&self) -> &OsStr {
+        &self.program
+    }
+
     /// What the last run wrote to stdout (at most the cap, and one more byte past it).
     pub fn stdout(&self) -> &[u8] {
         &self.stdout
@@ -139,23 +154,22 @@ impl Runner {
     /// not be started (or a thread could not be).
     pub fn run(&mut self, input: &[u8], cap: usize) -> io::Result<Ending> {
         let start = Instant::now();
-        let mut child = Command::new(&self.program)
-            .args(&self.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
+        let mut command = Command::new(&self.program);
+        command.args(&self.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        sys::in_own_group(&mut command);
+        let mut child = command.spawn()?;
         let started = self.start_threads(&mut child, input, cap);
         let done = match started {
             Ok(done) => done,
             Err(e) => {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill(&mut child);
                 return Err(e);
             }
         };
         let ending = self.wait(&mut child, &done, start);
         self.time = start.elapsed();
+        // Whatever the command started goes with it (its leader is reaped by now).
+        sys::kill_group(child.id());
         // The rest of the output: at once after an exit, within a grace after a kill; a reader
         // still blocked after that (a stray process holds the pipe) is left behind.
         // (Once both have reported, the channel is closed and this ends at once.)
@@ -200,7 +214,16 @@ impl Runner {
         // First the end of stdout (or its cap): the channel wakes this thread at once.
         let mut stdout_ended = false;
         while !stdout_ended {
-            match receive_until(done, deadline) {
+            let now = Instant::now();
+            if now >= deadline {
+                kill(child);
+                return Ending::TimedOut;
+            }
+            if sys::interrupted() {
+                kill(child);
+                return Ending::Interrupted;
+            }
+            match receive_until(done, (now + CHECK_EVERY).min(deadline)) {
                 Some((Stream::Out, bytes, over)) => {
                     self.stdout = bytes;
                     if over {
@@ -210,9 +233,11 @@ impl Runner {
                     stdout_ended = true;
                 }
                 Some((stream, bytes, _)) => self.keep(stream, bytes),
+                // It exited, but something it started still holds stdout: that is killed next.
                 None => {
-                    kill(child);
-                    return Ending::TimedOut;
+                    if let Ok(Some(status)) = child.try_wait() {
+                        return Ending::of(status);
+                    }
                 }
             }
         }
@@ -228,6 +253,10 @@ impl Runner {
             if now >= deadline {
                 kill(child);
                 return Ending::TimedOut;
+            }
+            if sys::interrupted() {
+                kill(child);
+                return Ending::Interrupted;
             }
             thread::sleep(nap.min(deadline - now));
             nap = (nap * 2).min(Duration::from_millis(1));
@@ -250,8 +279,9 @@ fn receive_until(done: &Receiver<Done>, until: Instant) -> Option<Done> {
     }
 }
 
-/// Kills the command (if it has not exited already) and reaps it.
+/// Kills the command (if it has not exited already) and its group, and reaps it.
 fn kill(child: &mut Child) {
+    sys::kill_group(child.id());
     let _ = child.kill();
     let _ = child.wait();
 }

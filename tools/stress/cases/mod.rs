@@ -5,64 +5,13 @@
 //! [`Rng`] is the small generator behind them (splitmix64): the same seed gives the same cases on
 //! every machine.
 
+pub mod graph_game;
+pub mod grid_game;
+pub mod move_or_block;
+pub mod police_thief;
+
+pub use graph_games::rng::Rng;
 use std::ops::Range;
-
-/// A small, fast pseudo-random generator (splitmix64, by Steele, Lea and Flood). Not for
-/// cryptography; every stream is reproducible from its seed.
-#[derive(Debug, Clone)]
-pub struct Rng {
-    state: u64,
-}
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce5_e9b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..bound` (`bound > 0`), without modulo bias.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0, "Rng::below(0)");
-        // Lemire's multiply-shift, with the rejection that makes it exact.
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(bound);
-            if (product as u64) >= bound.wrapping_neg() % bound {
-                return (product >> 64) as u64;
-            }
-        }
-    }
-
-    /// Uniform in `lo..=hi` (`lo <= hi`).
-    pub fn between(&mut self, lo: usize, hi: usize) -> usize {
-        assert!(lo <= hi);
-        lo + self.below((hi - lo) as u64 + 1) as usize
-    }
-
-    /// True with probability `numerator / denominator`.
-    pub fn chance(&mut self, numerator: u64, denominator: u64) -> bool {
-        self.below(denominator) < numerator
-    }
-
-    /// A uniformly chosen element of a non-empty slice.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-
-    /// Shuffles `items` uniformly (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i as u64 + 1) as usize);
-        }
-    }
-}
 
 /// One input of a game's judge program, as data.
 pub trait Case: Clone + std::fmt::Debug {
@@ -92,6 +41,35 @@ pub trait Case: Clone + std::fmt::Debug {
     /// fewer; a smaller bound), each a valid input; the most promising first. Empty when nothing
     /// can go.
     fn smaller(&self) -> Vec<Self>;
+
+    /// What every step of [`Case::smaller`] lowers (each game's `measure`).
+    fn shrink_measure(&self) -> u128;
+
+    /// For a problem with a judge: the first of the judge's constraints this case breaks, `None`
+    /// when it keeps them all (a validator written from the statement).
+    fn judge_flaw(&self) -> Option<String> {
+        None
+    }
+
+    /// For a problem with a judge: the case made to keep the judge's constraints, as little
+    /// changed as can be (what [`Case::judge_flaw`] accepts).
+    fn fit_judge(self) -> Self {
+        self
+    }
+}
+
+/// The candidates of a shrink step from `case`: [`Case::smaller`]; under the judge's constraints
+/// (`judged`), each made to keep them ([`Case::fit_judge`]) and kept only if that still lowers
+/// the measure, so that every shrunk input keeps them too and shrinking still ends.
+pub fn candidates<C: Case>(case: &C, judged: bool) -> Vec<C> {
+    let steps = case.smaller();
+    if !judged {
+        return steps;
+    }
+    let measure = case.shrink_measure();
+    let fit = |step: C| if step.judge_flaw().is_some() { step.fit_judge() } else { step };
+    let fit = steps.into_iter().map(fit);
+    fit.filter(|step| step.judge_flaw().is_none() && step.shrink_measure() < measure).collect()
 }
 
 /// The shrink steps, coarsest first. `kinds[k]` is `(len, longest)`: `len` items of kind `k`, of
@@ -138,21 +116,6 @@ pub fn shrink_steps<C>(
     out
 }
 
-/// Appends `value` in decimal.
-pub fn push_number(out: &mut Vec<u8>, mut value: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[start..]);
-}
-
 /// The integer square root.
 pub fn isqrt(x: usize) -> usize {
     let mut r = (x as f64).sqrt() as usize;
@@ -171,7 +134,7 @@ pub fn isqrt(x: usize) -> usize {
 /// rounds, the step taken in every round). Returns each end case with its first measure and the
 /// rounds taken, for the game's own checks of where shrinking ends.
 #[cfg(test)]
-pub(crate) fn shrink_to_the_end<C: Case, M: Ord + Copy + std::fmt::Debug>(
+pub fn shrink_to_the_end<C: Case, M: Ord + Copy + std::fmt::Debug>(
     seeds: u64,
     size: impl Fn(u64) -> usize,
     measure: impl Fn(&C) -> M,
@@ -198,34 +161,4 @@ pub(crate) fn shrink_to_the_end<C: Case, M: Ord + Copy + std::fmt::Debug>(
         ends.push((case, first, rounds));
     }
     ends
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn below_is_uniform_and_in_range() {
-        let mut rng = Rng::new(1);
-        let mut counts = [0u32; 6];
-        for _ in 0..60_000 {
-            counts[rng.below(6) as usize] += 1;
-        }
-        assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
-        assert_eq!(Rng::new(5).below(1), 0);
-        assert!((0..1000).all(|_| rng.below(u64::MAX) < u64::MAX));
-        assert!((0..1000).map(|_| rng.between(3, 5)).all(|x| (3..=5).contains(&x)));
-    }
-
-    #[test]
-    fn the_same_seed_gives_the_same_stream() {
-        let (mut a, mut b) = (Rng::new(42), Rng::new(42));
-        assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
-        let mut items: Vec<u32> = (0..50).collect();
-        Rng::new(3).shuffle(&mut items);
-        let mut sorted = items.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
-        assert_ne!(items, sorted);
-    }
 }

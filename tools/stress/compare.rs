@@ -2,7 +2,7 @@
 //! tokens in the same order (any whitespace between them, CRLF line ends, trailing spaces and a
 //! missing final newline are fine; case matters), and where they first differ.
 
-use crate::input::is_space;
+use graph_games::input::{is_space, shown};
 
 /// A token of an output: its bytes' range, its line (1-based) and its number within that line
 /// (1-based).
@@ -74,13 +74,9 @@ pub fn first_difference(expected: &[u8], received: &[u8]) -> Option<Difference> 
     }
 }
 
-/// The bytes of `token` of `output`, shown on one line: between backticks, printable ASCII as it
-/// is and anything else escaped, at most 40 bytes (then `...`).
+/// The bytes of `token` of `output`, shown on one line as input bytes are ([`shown`]).
 pub fn shown_token(output: &[u8], token: Token) -> String {
-    const MAX: usize = 40;
-    let bytes = &output[token.start..token.end];
-    let more = if bytes.len() > MAX { "..." } else { "" };
-    format!("`{}{more}`", bytes[..bytes.len().min(MAX)].escape_ascii())
+    shown(&output[token.start..token.end])
 }
 
 impl Difference {
@@ -172,6 +168,6 @@ mod tests {
     fn long_tokens_are_cut() {
         let long = "w".repeat(100);
         let d = differ("win", &long).unwrap();
-        assert!(d.ends_with(&format!("received `{}...`", "w".repeat(40))), "{d}");
+        assert!(d.ends_with(&format!("received `{}...`", "w".repeat(24))), "{d}");
     }
 }

@@ -1,4 +1,4 @@
-//! Generated inputs of [`super`] (`graph_game`): [`GraphGameCase`], a graph as data.
+//! Generated inputs of [`graph_games::games::graph_game`] (`graph_game`): [`GraphGameCase`], a graph as data.
 //!
 //! # Families
 //! `size` is the number of vertices `n` (at least 1); every family but `tiny` has exactly `size`.
@@ -27,10 +27,11 @@
 //! measure and shrinking ends. Steps come coarsest first: half the vertices, half the edges, a
 //! quarter, ..., then single vertices and single edges.
 
-use super::{read, MAX_VERTICES};
-use crate::cases::{push_number, shrink_steps, Case, Rng};
-use crate::input::decimal::parse_u64;
-use crate::input::{is_space, Scanner};
+use super::{shrink_steps, Case, Rng};
+use graph_games::games::graph_game::{read, MAX_VERTICES};
+use graph_games::input::decimal::parse_u64;
+use graph_games::input::decimal::push_decimal;
+use graph_games::input::{is_space, Scanner};
 use std::ops::Range;
 
 /// One input of `graph_game`: `n` vertices and the edges in input order.
@@ -285,14 +286,14 @@ impl Case for GraphGameCase {
     fn write(&self) -> Vec<u8> {
         let digits = self.n.to_string().len();
         let mut out = Vec::with_capacity(48 + self.edges.len() * (2 * digits + 2));
-        push_number(&mut out, self.n as u64);
+        push_decimal(&mut out, self.n as u64);
         out.push(b' ');
-        push_number(&mut out, self.edges.len() as u64);
+        push_decimal(&mut out, self.edges.len() as u64);
         out.push(b'\n');
         for &(u, v) in &self.edges {
-            push_number(&mut out, u64::from(u) + 1);
+            push_decimal(&mut out, u64::from(u) + 1);
             out.push(b' ');
-            push_number(&mut out, u64::from(v) + 1);
+            push_decimal(&mut out, u64::from(v) + 1);
             out.push(b'\n');
         }
         out
@@ -312,6 +313,10 @@ impl Case for GraphGameCase {
         Some(GraphGameCase { n, edges })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure().into()
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let kinds = [(self.n, self.n - 1), (self.edges.len(), usize::MAX)];
         shrink_steps(&kinds, self.measure(), GraphGameCase::measure, |kind, gone| {
@@ -326,9 +331,9 @@ impl Case for GraphGameCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decide, write_answer};
+    use super::super::shrink_to_the_end;
     use super::*;
-    use crate::cases::shrink_to_the_end;
+    use graph_games::games::graph_game::{decide, write_answer};
     use std::collections::HashSet;
 
     fn family(name: &str) -> usize {

@@ -1,4 +1,4 @@
-//! Generated inputs of [`super`] (`move_or_block`): [`MoveOrBlockCase`], a board as data.
+//! Generated inputs of [`graph_games::games::move_or_block`] (`move_or_block`): [`MoveOrBlockCase`], a board as data.
 //!
 //! # Families
 //! `size` is the number of cells `N` (at least 1); every family but `tiny` has exactly `size`.
@@ -21,10 +21,13 @@
 //! other than the piece or turns walls empty, so it lowers the measure and shrinking ends. Steps
 //! come coarsest first: half the cells, half the walls, then quarters, ..., then single ones.
 
-use super::read;
-use crate::cases::{shrink_steps, Case, Rng};
-use crate::input::decimal::parse_u64;
-use crate::input::{is_space, Scanner};
+use super::{shrink_steps, Case, Rng};
+use graph_games::games::move_or_block::read;
+use graph_games::input::decimal::parse_u64;
+use graph_games::input::{is_space, Scanner};
+
+/// The judge's largest `N` (BOJ 31567).
+pub const JUDGE_MAX_CELLS: usize = 1_000_000;
 
 const EMPTY: u8 = b'.';
 const WALL: u8 = b'X';
@@ -121,6 +124,39 @@ impl Case for MoveOrBlockCase {
         Some(MoveOrBlockCase { board: tokens.next()?.to_vec() })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure().into()
+    }
+
+    fn judge_flaw(&self) -> Option<String> {
+        let n = self.board.len();
+        if !(2..=JUDGE_MAX_CELLS).contains(&n) {
+            return Some(format!("N = {n}: the judge has 2 <= N <= 1,000,000"));
+        }
+        let piece = self.piece();
+        let open = |at: Option<usize>| at.map_or(false, |at| at < n && self.board[at] == EMPTY);
+        if !open(piece.checked_sub(1)) && !open(Some(piece + 1)) {
+            return Some("the piece is walled in at the start: the judge never has it".to_string());
+        }
+        None
+    }
+
+    fn fit_judge(self) -> Self {
+        let mut board = self.board;
+        board.truncate(JUDGE_MAX_CELLS.max(board.iter().position(|&c| c == PIECE).unwrap_or(0) + 1));
+        if board.len() < 2 {
+            board.push(EMPTY);
+        }
+        let piece = board.iter().position(|&c| c == PIECE).expect("a piece on the board");
+        let free = |at: usize| board.get(at) == Some(&EMPTY);
+        let walled_in = !free(piece + 1) && (piece == 0 || !free(piece - 1));
+        if walled_in {
+            let side = if piece + 1 < board.len() { piece + 1 } else { piece - 1 };
+            board[side] = EMPTY;
+        }
+        MoveOrBlockCase { board }
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let piece = self.piece();
         let walls: Vec<usize> = (0..self.board.len()).filter(|&i| self.board[i] == WALL).collect();
@@ -155,9 +191,9 @@ impl Case for MoveOrBlockCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decide, scan, winner, Rule};
+    use super::super::shrink_to_the_end;
     use super::*;
-    use crate::cases::shrink_to_the_end;
+    use graph_games::games::move_or_block::{decide, scan, winner, Rule};
 
     fn family(name: &str) -> usize {
         MoveOrBlockCase::FAMILIES.iter().position(|&f| f == name).unwrap()
@@ -240,5 +276,25 @@ mod tests {
         let huge = MoveOrBlockCase::generate(family("long"), &mut Rng::new(1), 4_000_000);
         let steps = huge.smaller();
         assert!(steps.len() <= 6 && steps[0].board.len() == 2_000_000);
+    }
+
+    #[test]
+    fn every_family_fits_the_judge_and_the_validator_sees_each_flaw() {
+        for f in 0..MoveOrBlockCase::FAMILIES.len() {
+            for seed in 0..40 {
+                let fit =
+                    MoveOrBlockCase::generate(f, &mut Rng::new(seed), 1 + seed as usize % 9).fit_judge();
+                assert_eq!(fit.judge_flaw(), None, "{fit:?}");
+                for step in super::super::candidates(&fit, true) {
+                    assert_eq!(step.judge_flaw(), None, "{step:?}");
+                }
+            }
+        }
+        let flaw = |board: &[u8]| MoveOrBlockCase { board: board.to_vec() }.judge_flaw();
+        assert!(flaw(b"O").unwrap().contains("2 <= N"));
+        assert!(flaw(b"XOX.").unwrap().contains("walled in"));
+        assert!(flaw(b"OX").is_some() && flaw(b"XO.").is_none() && flaw(b".O").is_none());
+        assert_eq!(MoveOrBlockCase { board: b"O".to_vec() }.fit_judge().board, b"O.");
+        assert_eq!(MoveOrBlockCase { board: b"XXO".to_vec() }.fit_judge().board, b"X.O");
     }
 }

@@ -1,4 +1,4 @@
-//! Generated inputs of [`super`] (`police_thief`): [`PoliceThiefCase`], a board as data.
+//! Generated inputs of [`graph_games::games::police_thief`] (`police_thief`): [`PoliceThiefCase`], a board as data.
 //!
 //! # Families
 //! `size` is about the number of cells (walls included), at least 2 and at most
@@ -23,10 +23,10 @@
 //! shrinking ends. Steps come coarsest first: half the rows, half the columns, half the walls,
 //! half the exits, then quarters, ..., then single ones.
 
-use super::{read, MAX_FREE_CELLS};
-use crate::cases::{isqrt, shrink_steps, Case, Rng};
-use crate::input::decimal::parse_u64;
-use crate::input::{is_space, Scanner};
+use super::{isqrt, shrink_steps, Case, Rng};
+use graph_games::games::police_thief::{read, MAX_FREE_CELLS};
+use graph_games::input::decimal::parse_u64;
+use graph_games::input::{is_space, Scanner};
 
 const FREE: u8 = b'.';
 const WALL: u8 = b'*';
@@ -205,6 +205,10 @@ impl Case for PoliceThiefCase {
         Some(PoliceThiefCase { rows, cols, cells })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure().into()
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let ((pr, pc), (tr, tc)) = (self.find(POLICE), self.find(THIEF));
         let rows: Vec<usize> = (0..self.rows).filter(|&r| r != pr && r != tr).collect();
@@ -235,9 +239,9 @@ impl Case for PoliceThiefCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decide, Verdict};
+    use super::super::shrink_to_the_end;
     use super::*;
-    use crate::cases::shrink_to_the_end;
+    use graph_games::games::police_thief::{decide, Verdict};
 
     fn family(name: &str) -> usize {
         PoliceThiefCase::FAMILIES.iter().position(|&f| f == name).unwrap()

@@ -1,4 +1,4 @@
-//! Generated inputs of [`super`] (`grid_game_28218`): [`GridGameCase`], a board and its queries
+//! Generated inputs of [`graph_games::games::grid_game`] (`grid_game_28218`): [`GridGameCase`], a board and its queries
 //! as data.
 //!
 //! # Families
@@ -32,10 +32,11 @@
 //! to 0, to half, by one), so it lowers the measure and shrinking ends. Steps come coarsest first:
 //! half the queries, rows, columns, walls, then quarters, ..., then single ones; `K` last.
 
-use super::{read, BLOCKED, FREE, MAX_CELLS};
-use crate::cases::{isqrt, push_number, shrink_steps, Case, Rng};
-use crate::input::decimal::parse_u64;
-use crate::input::{is_space, Scanner};
+use super::{isqrt, shrink_steps, Case, Rng};
+use graph_games::games::grid_game::{read, BLOCKED, FREE, MAX_CELLS};
+use graph_games::input::decimal::parse_u64;
+use graph_games::input::decimal::push_decimal;
+use graph_games::input::{is_space, Scanner};
 use std::ops::Range;
 
 /// One input of `grid_game_28218`.
@@ -204,19 +205,19 @@ impl Case for GridGameCase {
     fn write(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + self.cells.len() + self.rows + 16 * self.queries.len());
         for (value, after) in [(self.rows as u64, b' '), (self.cols as u64, b' '), (self.reach, b'\n')] {
-            push_number(&mut out, value);
+            push_decimal(&mut out, value);
             out.push(after);
         }
         for row in self.cells.chunks(self.cols) {
             out.extend_from_slice(row);
             out.push(b'\n');
         }
-        push_number(&mut out, self.queries.len() as u64);
+        push_decimal(&mut out, self.queries.len() as u64);
         out.push(b'\n');
         for &(r, c) in &self.queries {
-            push_number(&mut out, u64::from(r) + 1);
+            push_decimal(&mut out, u64::from(r) + 1);
             out.push(b' ');
-            push_number(&mut out, u64::from(c) + 1);
+            push_decimal(&mut out, u64::from(c) + 1);
             out.push(b'\n');
         }
         out
@@ -241,6 +242,76 @@ impl Case for GridGameCase {
         Some(GridGameCase { rows, cols, reach, cells, queries })
     }
 
+    fn shrink_measure(&self) -> u128 {
+        self.measure()
+    }
+
+    fn judge_flaw(&self) -> Option<String> {
+        let (n, m) = (self.rows, self.cols);
+        let corner = n * m - 1;
+        let flaw = if !(2..=300).contains(&n) || !(2..=300).contains(&m) {
+            format!("N = {n}, M = {m}: the judge has 2 <= N, M <= 300")
+        } else if self.reach > n.min(m) as u64 - 1 {
+            format!("K = {}: the judge has K <= min(N, M) - 1", self.reach)
+        } else if self.cells[corner] != FREE {
+            "(N, M) is blocked: the judge has it free".to_string()
+        } else if !(1..=300).contains(&self.queries.len()) {
+            format!("Q = {}: the judge has 1 <= Q <= 300", self.queries.len())
+        } else if self.queries.iter().any(|&(r, c)| r as usize * m + c as usize == corner) {
+            "a start on (N, M): the judge has none".to_string()
+        } else {
+            let mut walled = self.cells.clone();
+            wall_off_unreachable(&mut walled, n, m, self.reach);
+            if walled == self.cells {
+                return None;
+            }
+            "a free cell cannot reach (N, M): the judge has every one reach it".to_string()
+        };
+        Some(flaw)
+    }
+
+    fn fit_judge(self) -> Self {
+        let mut case = self;
+        // At least 2 rows and columns (a free one added at the top or left), at most 300.
+        if case.rows < 2 {
+            case = GridGameCase {
+                rows: 2,
+                cols: case.cols,
+                reach: case.reach,
+                cells: [vec![FREE; case.cols], case.cells].concat(),
+                queries: case.queries.iter().map(|&(r, c)| (r + 1, c)).collect(),
+            };
+        }
+        if case.cols < 2 {
+            let cells = case.cells.iter().flat_map(|&c| [FREE, c]).collect();
+            let queries = case.queries.iter().map(|&(r, c)| (r, c + 1)).collect();
+            case = GridGameCase { cols: 2, cells, queries, ..case };
+        }
+        if case.rows > 300 {
+            case = case.without_lines(0..case.rows - 300, false);
+        }
+        if case.cols > 300 {
+            case = case.without_lines(0..case.cols - 300, true);
+        }
+        let (n, m) = (case.rows, case.cols);
+        case.reach = case.reach.min(n.min(m) as u64 - 1);
+        // The corner and the cell above it free: that one always reaches the corner.
+        let (corner, above) = (n * m - 1, (n - 1) * m - 1);
+        case.cells[corner] = FREE;
+        case.cells[above] = FREE;
+        wall_off_unreachable(&mut case.cells, n, m, case.reach);
+        let cells = &case.cells;
+        case.queries.retain(|&(r, c)| {
+            let i = r as usize * m + c as usize;
+            i != corner && cells[i] == FREE
+        });
+        case.queries.truncate(300);
+        if case.queries.is_empty() {
+            case.queries.push(((n - 2) as u32, (m - 1) as u32));
+        }
+        case
+    }
+
     fn smaller(&self) -> Vec<Self> {
         let walls: Vec<usize> = (0..self.cells.len()).filter(|&i| self.cells[i] == BLOCKED).collect();
         let kinds = [
@@ -263,10 +334,12 @@ impl Case for GridGameCase {
                 case
             }
         });
-        // K past the board is K = min(N, M) - 1; then 0, half, one less.
+        // K past the board is K = min(N, M) - 1; then by bisection: K - K, K - K/2, K - K/4, ...,
+        // K - 1 (a K that fails only from some value on is found in O(log K) steps).
         let mut reaches: Vec<u64> = Vec::new();
         let top = self.rows.min(self.cols) as u64 - 1;
-        for reach in [top, 0, self.reach / 2, self.reach.saturating_sub(1)] {
+        let bisection = (0..64).map(|bit| self.reach - (self.reach >> bit));
+        for reach in std::iter::once(top).chain(bisection) {
             if reach < self.reach && !reaches.contains(&reach) {
                 reaches.push(reach);
                 out.push(GridGameCase { reach, ..self.clone() });
@@ -278,9 +351,9 @@ impl Case for GridGameCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decide, write_answer};
+    use super::super::shrink_to_the_end;
     use super::*;
-    use crate::cases::shrink_to_the_end;
+    use graph_games::games::grid_game::{decide, write_answer};
 
     fn family(name: &str) -> usize {
         GridGameCase::FAMILIES.iter().position(|&f| f == name).unwrap()
@@ -418,9 +491,32 @@ mod tests {
         assert_eq!(text(&steps[0]), "3 2 9\n.#\n..\n#.\n1\n3 2\n");
         let rows = steps.iter().map(text).find(|t| t.starts_with("1 2")).unwrap();
         assert_eq!(rows, "1 2 9\n#.\n1\n1 2\n", "the first two rows gone, the last query moved up");
-        let reaches: Vec<u64> = steps.iter().rev().take(4).map(|s| s.reach).collect();
-        assert_eq!(reaches, [8, 4, 0, 1]);
+        let reaches: Vec<u64> = steps.iter().rev().take(5).map(|s| s.reach).collect();
+        assert_eq!(reaches, [8, 7, 5, 0, 1], "to min(N, M) - 1, then by bisection");
         let columns = steps.iter().map(text).find(|t| t.starts_with("3 1")).unwrap();
         assert_eq!(columns, "3 1 9\n#\n.\n.\n2\n2 1\n3 1\n");
+    }
+
+    #[test]
+    fn every_family_fits_the_judge_and_the_validator_sees_each_flaw() {
+        for f in 0..GridGameCase::FAMILIES.len() {
+            for seed in 0..40 {
+                let case = GridGameCase::generate(f, &mut Rng::new(seed), 1 + seed as usize * 7);
+                let fit = case.fit_judge();
+                assert_eq!(fit.judge_flaw(), None, "{fit:?}");
+                assert!(valid(&fit) && all_reach_the_corner(&fit), "{fit:?}");
+                for step in super::super::candidates(&fit, true) {
+                    assert_eq!(step.judge_flaw(), None, "{step:?}");
+                }
+            }
+        }
+        let flaw = |text: &[u8]| GridGameCase::parse(text).unwrap().judge_flaw().unwrap();
+        assert!(flaw(b"1 2 0\n..\n1\n1 1\n").contains("2 <= N, M <= 300"));
+        assert!(flaw(b"2 2 2\n..\n..\n1\n1 1\n").contains("K <= min(N, M) - 1"));
+        assert!(flaw(b"2 2 0\n..\n.#\n1\n1 1\n").contains("(N, M) is blocked"));
+        assert!(flaw(b"2 2 0\n..\n..\n0\n").contains("1 <= Q <= 300"));
+        assert!(flaw(b"2 2 0\n..\n..\n1\n2 2\n").contains("a start on (N, M)"));
+        assert!(flaw(b"2 2 0\n.#\n#.\n1\n1 1\n").contains("cannot reach"));
+        assert_eq!(GridGameCase::parse(b"2 2 1\n..\n..\n1\n1 1\n").unwrap().judge_flaw(), None);
     }
 }

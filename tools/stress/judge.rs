@@ -1,0 +1,417 @@
+//! Judging one input (the expected output from a [`Reference`], the command's run, the verdict),
+//! and shrinking a failing input ([`shrink`]) within a time budget.
+
+use super::child::{signal_name, Ending, Runner};
+use super::compare::{first_difference, Difference};
+use crate::sys;
+use graph_games::games::JudgeProblem;
+use graph_games::input::{shown, Error};
+use std::io;
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+/// The output cap for an expected output of `expected` bytes: several times it, and at least
+/// 1 MiB (a judge's limit is far above any answer; an endless writer reaches this in
+/// milliseconds).
+pub fn output_cap(expected: usize) -> usize {
+    expected.saturating_mul(4).max(1 << 20)
+}
+
+/// Why a run fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    WrongAnswer(Difference),
+    /// A non-zero exit status, or a signal.
+    RuntimeError(Ending),
+    TimeLimit(Duration),
+    /// More than this many bytes on stdout.
+    OutputLimit(usize),
+}
+
+/// The kinds of [`Verdict`]: a shrunk case must fail with the same kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    WrongAnswer,
+    RuntimeError,
+    TimeLimit,
+    OutputLimit,
+}
+
+impl Verdict {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Verdict::WrongAnswer(_) => Kind::WrongAnswer,
+            Verdict::RuntimeError(_) => Kind::RuntimeError,
+            Verdict::TimeLimit(_) => Kind::TimeLimit,
+            Verdict::OutputLimit(_) => Kind::OutputLimit,
+        }
+    }
+
+    /// The verdict's name, as a judge says it.
+    pub fn name(&self) -> &'static str {
+        match self.kind() {
+            Kind::WrongAnswer => "wrong answer",
+            Kind::RuntimeError => "runtime error",
+            Kind::TimeLimit => "time limit exceeded",
+            Kind::OutputLimit => "output limit exceeded",
+        }
+    }
+
+    /// What happened, in a few words (`exit status 101`, `killed by signal 11 (SIGSEGV)`).
+    pub fn detail(&self, expected: &[u8], received: &[u8]) -> String {
+        match *self {
+            Verdict::WrongAnswer(difference) => difference.describe(expected, received),
+            Verdict::RuntimeError(Ending::Exited(code)) => format!("exit status {code}"),
+            Verdict::RuntimeError(Ending::Signaled(signal)) => match signal_name(signal) {
+                Some(name) => format!("killed by signal {signal} ({name})"),
+                None => format!("killed by signal {signal}"),
+            },
+            Verdict::RuntimeError(ending) => format!("{ending:?}"),
+            Verdict::TimeLimit(limit) => format!("still running after {} s: killed", seconds(limit)),
+            Verdict::OutputLimit(cap) => {
+                format!("more than {cap} bytes written (the expected output has {}): killed", expected.len())
+            }
+        }
+    }
+}
+
+/// A duration in seconds, as short as it can be said (`0.3`, `2`, `1.25`).
+pub fn seconds(duration: Duration) -> String {
+    let text = format!("{:.3}", duration.as_secs_f64());
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Why an input could not be judged.
+#[derive(Debug)]
+pub enum Trouble {
+    /// The reference (or `--check`) rejects it: not a valid input.
+    Rejected(Error),
+    /// The command cannot be started (or a thread to feed it); the message names what.
+    CannotRun(Error),
+    /// Ctrl-C (or SIGTERM, SIGHUP) arrived.
+    Interrupted,
+}
+
+/// Where the expected output comes from, and what says an input is valid.
+pub trait Reference {
+    /// Appends the expected output on `input` to `out`; [`Trouble::Rejected`] if `input` is not
+    /// valid.
+    fn answer(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble>;
+}
+
+/// A game of the library: its answer in-process, exactly the judge binary's; valid is what its
+/// `read` accepts.
+pub struct InProcess<G>(PhantomData<G>);
+
+impl<G> InProcess<G> {
+    pub fn new() -> InProcess<G> {
+        InProcess(PhantomData)
+    }
+}
+
+impl<G: JudgeProblem> Reference for InProcess<G> {
+    fn answer(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble> {
+        G::answer(input, out).map_err(Trouble::Rejected)
+    }
+}
+
+/// The command under test and a reference: judges inputs one at a time, keeping the last run's
+/// outputs.
+pub struct Judge<R> {
+    pub reference: R,
+    runner: Runner,
+    expected: Vec<u8>,
+    runs: u64,
+    slowest: Duration,
+}
+
+impl<R: Reference> Judge<R> {
+    pub fn new(reference: R, runner: Runner) -> Judge<R> {
+        Judge { reference, runner, expected: Vec::new(), runs: 0, slowest: Duration::ZERO }
+    }
+
+    /// Runs the command on `input` and judges its output against the reference's: `None` if a
+    /// judge accepts it.
+    pub fn judge(&mut self, input: &[u8]) -> Result<Option<Verdict>, Trouble> {
+        self.expected.clear();
+        self.reference.answer(input, &mut self.expected)?;
+        let cap = output_cap(self.expected.len());
+        let ending = match self.runner.run(input, cap) {
+            Ok(ending) => ending,
+            Err(e) => return Err(Trouble::CannotRun(cannot_run(self.runner.program(), &e))),
+        };
+        self.runs += 1;
+        self.slowest = self.slowest.max(self.runner.time());
+        Ok(match ending {
+            Ending::Interrupted => return Err(Trouble::Interrupted),
+            Ending::TimedOut => Some(Verdict::TimeLimit(self.runner.time_limit())),
+            Ending::OutputLimit => Some(Verdict::OutputLimit(cap)),
+            Ending::Exited(0) => {
+                first_difference(&self.expected, self.runner.stdout()).map(Verdict::WrongAnswer)
+            }
+            ending => Some(Verdict::RuntimeError(ending)),
+        })
+    }
+
+    /// What the reference answered on the last input.
+    pub fn expected(&self) -> &[u8] {
+        &self.expected
+    }
+
+    /// What the command wrote on the last input: stdout (up to the cap), and the start of stderr.
+    pub fn received(&self) -> (&[u8], &[u8]) {
+        (self.runner.stdout(), self.runner.stderr())
+    }
+
+    /// How many runs so far, and the longest.
+    pub fn runs(&self) -> (u64, Duration) {
+        (self.runs, self.slowest)
+    }
+}
+
+/// The error of the command under test when it cannot be started.
+fn cannot_run(program: &std::ffi::OsStr, e: &io::Error) -> Error {
+    Error::new(format!("cannot run {}: {e}", shown(program.to_string_lossy().as_bytes())))
+}
+
+/// A failure as found, or as shrunk: the input (as data `T` and as text), its verdict, and
+/// both outputs.
+#[derive(Debug, Clone)]
+pub struct Failure<T> {
+    pub case: T,
+    pub input: Vec<u8>,
+    pub verdict: Verdict,
+    pub expected: Vec<u8>,
+    pub received: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl<T> Failure<T> {
+    /// The failure of the judge's last run: `case`, written as `input`, judged `verdict`.
+    pub fn of_last_run<R: Reference>(
+        judge: &Judge<R>,
+        case: T,
+        input: Vec<u8>,
+        verdict: Verdict,
+    ) -> Failure<T> {
+        let (received, stderr) = judge.received();
+        Failure {
+            case,
+            input,
+            verdict,
+            expected: judge.expected().to_vec(),
+            received: received.to_vec(),
+            stderr: stderr.to_vec(),
+        }
+    }
+}
+
+/// How a shrink ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum End {
+    /// No candidate of the result fails the same way: it is 1-minimal.
+    #[default]
+    Minimal,
+    /// The time budget ran out: the smallest failing input so far, maybe not minimal.
+    Budget,
+    /// Ctrl-C (or SIGTERM, SIGHUP): the smallest failing input so far, maybe not minimal.
+    Interrupted,
+}
+
+/// How a shrink went: the steps taken (each a smaller input that still failed), the candidates
+/// run, the time, and how it ended.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Shrunk {
+    pub steps: u64,
+    pub runs: u64,
+    /// Candidates the reference rejected (or the judge's constraints ruled out), passed over.
+    pub rejected: u64,
+    pub time: Duration,
+    pub end: End,
+    /// A time-out shrunk by size: the smallest size found that still times out, and the largest
+    /// found that passes (0: none).
+    pub by_size: Option<(usize, usize)>,
+}
+
+/// What [`shrink`] works with: the candidates one step smaller than an input (the most
+/// promising first), its text, and what to do with each new smallest failure (save it) and before
+/// each run (show progress).
+pub struct Shrinker<'a, T> {
+    pub smaller: &'a dyn Fn(&T) -> Vec<T>,
+    pub write: &'a dyn Fn(&T) -> Vec<u8>,
+    pub budget: Duration,
+    pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,
+    pub step: &'a mut dyn FnMut(&Shrunk, usize),
+}
+
+/// Shrinks `failure` greedily: takes the first candidate that `judge` still fails with the same
+/// kind of verdict, and again from there, until none does (the result is 1-minimal), the budget
+/// is spent or Ctrl-C arrives. A candidate the reference rejects is counted and passed over; a
+/// command that can no longer be started is an error.
+pub fn shrink<T: Clone, R: Reference>(
+    judge: &mut Judge<R>,
+    failure: Failure<T>,
+    with: Shrinker<T>,
+) -> Result<(Failure<T>, Shrunk), Error> {
+    let start = Instant::now();
+    let mut failure = failure;
+    let mut shrunk = Shrunk::default();
+    let kind = failure.verdict.kind();
+    'smaller: loop {
+        for candidate in (with.smaller)(&failure.case) {
+            let input = (with.write)(&candidate);
+            if input == failure.input {
+                continue; // not smaller: a generator's slip, which must not loop forever
+            }
+            if sys::interrupted() || start.elapsed() >= with.budget {
+                shrunk.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
+                break 'smaller;
+            }
+            shrunk.runs += 1;
+            (with.step)(&shrunk, failure.input.len());
+            match judge.judge(&input) {
+                Ok(Some(verdict)) if verdict.kind() == kind => {
+                    failure = Failure::of_last_run(judge, candidate, input, verdict);
+                    shrunk.steps += 1;
+                    (with.improved)(&failure)?;
+                    continue 'smaller;
+                }
+                Ok(_) => {}
+                Err(Trouble::Rejected(_)) => shrunk.rejected += 1,
+                Err(Trouble::CannotRun(e)) => return Err(e),
+                Err(Trouble::Interrupted) => {
+                    shrunk.end = End::Interrupted;
+                    break 'smaller;
+                }
+            }
+        }
+        break;
+    }
+    shrunk.time = start.elapsed();
+    Ok((failure, shrunk))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::{OsStr, OsString};
+
+    /// A test-only input: a list of numbers, written on one line after their count.
+    // `&Vec`: the shrinker calls these as `Fn(&T)` with `T = Vec<u32>`.
+    #[allow(clippy::ptr_arg)]
+    fn write(numbers: &Vec<u32>) -> Vec<u8> {
+        let numbers: Vec<String> = numbers.iter().map(u32::to_string).collect();
+        format!("{}\n{}\n", numbers.len(), numbers.join(" ")).into_bytes()
+    }
+
+    /// Shrunk by dropping one number or halving one.
+    #[allow(clippy::ptr_arg)]
+    fn smaller(numbers: &Vec<u32>) -> Vec<Vec<u32>> {
+        let dropped = (0..numbers.len()).map(|i| [&numbers[..i], &numbers[i + 1..]].concat());
+        let halved = (0..numbers.len()).filter(|&i| numbers[i] > 0).map(|i| {
+            let mut numbers = numbers.clone();
+            numbers[i] /= 2;
+            numbers
+        });
+        dropped.chain(halved).collect()
+    }
+
+    /// Its reference: every input answered `ok`.
+    struct AllOk;
+
+    impl Reference for AllOk {
+        fn answer(&mut self, _: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble> {
+            out.extend_from_slice(b"ok\n");
+            Ok(())
+        }
+    }
+
+    fn sh(script: &str) -> Judge<AllOk> {
+        let args: Vec<OsString> = vec!["-c".into(), script.into()];
+        Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, Duration::from_secs(10)))
+    }
+
+    /// Shrinks `numbers` against `judge`, and checks the result: it fails the same way, and none
+    /// of its candidates does.
+    fn shrink_and_check(judge: &mut Judge<AllOk>, numbers: &[u32], kind: Kind) -> (Vec<u32>, Shrunk) {
+        let case = numbers.to_vec();
+        let input = write(&case);
+        let verdict = judge.judge(&input).unwrap().unwrap();
+        assert_eq!(verdict.kind(), kind);
+        let mut saved = 0;
+        let with = Shrinker {
+            smaller: &smaller,
+            write: &write,
+            budget: Duration::from_secs(60),
+            improved: &mut |_| {
+                saved += 1;
+                Ok(())
+            },
+            step: &mut |_, _| {},
+        };
+        let failure = Failure::of_last_run(judge, case, input, verdict);
+        let (failure, shrunk) = shrink(judge, failure, with).unwrap();
+        assert_eq!((failure.verdict.kind(), shrunk.end, shrunk.steps), (kind, End::Minimal, saved));
+        assert_eq!(judge.judge(&failure.input).unwrap().map(|v| v.kind()), Some(kind));
+        for candidate in smaller(&failure.case) {
+            assert_ne!(
+                judge.judge(&write(&candidate)).unwrap().map(|v| v.kind()),
+                Some(kind),
+                "{candidate:?}"
+            );
+        }
+        (failure.case, shrunk)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_shrunk_case_is_1_minimal() {
+        // Wrong whenever a digit 7, 8 or 9 is in the input.
+        let mut wrong = sh("if grep -q '[7-9]'; then echo bad; else echo ok; fi");
+        let (numbers, shrunk) = shrink_and_check(&mut wrong, &[3, 17, 250, 8, 95, 401], Kind::WrongAnswer);
+        assert_eq!(numbers.len(), 1);
+        assert!(shrunk.steps >= 5 && shrunk.runs > shrunk.steps, "{shrunk:?}");
+        // A crash when a 9 is in the input: [47], a wrong answer (a 7), does not count.
+        let mut crash = sh("if grep -q 9; then exit 3; elif grep -q 7; then echo bad; else echo ok; fi");
+        let (numbers, _) = shrink_and_check(&mut crash, &[17, 250, 95, 401, 3], Kind::RuntimeError);
+        assert_eq!(numbers, [95]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_budget_ends_a_shrink() {
+        let mut slow = sh("sleep 0.05; echo bad");
+        let case: Vec<u32> = (0..50).collect();
+        let input = write(&case);
+        let verdict = judge_once(&mut slow, &input);
+        let with = Shrinker {
+            smaller: &smaller,
+            write: &write,
+            budget: Duration::from_millis(300),
+            improved: &mut |_| Ok(()),
+            step: &mut |_, _| {},
+        };
+        let failure = Failure::of_last_run(&slow, case, input, verdict);
+        let (_, shrunk) = shrink(&mut slow, failure, with).unwrap();
+        assert_eq!(shrunk.end, End::Budget);
+        assert!(shrunk.time < Duration::from_secs(2), "{shrunk:?}");
+    }
+
+    fn judge_once(judge: &mut Judge<AllOk>, input: &[u8]) -> Verdict {
+        judge.judge(input).unwrap().unwrap()
+    }
+
+    #[test]
+    fn seconds_are_short() {
+        assert_eq!(seconds(Duration::from_millis(300)), "0.3");
+        assert_eq!(seconds(Duration::from_secs(2)), "2");
+        assert_eq!(seconds(Duration::from_millis(1250)), "1.25");
+        assert_eq!(seconds(Duration::from_micros(1)), "0");
+    }
+
+    #[test]
+    fn the_cap_leaves_room() {
+        assert_eq!(output_cap(10), 1 << 20);
+        assert_eq!(output_cap(1 << 20), 4 << 20);
+    }
+}

@@ -1,0 +1,253 @@
+//! `stress GAME`: a solution of one of the library's games against its answers, on generated
+//! cases within the judge's constraints (unless `--beyond-limits`), small ones then large ones.
+//!
+//! A failure is shrunk within `--shrink-time`: a time-out first by size (the same case's family
+//! and seed regenerated at sizes found by bisection, while it still times out), then every
+//! failure by the game's steps ([`cases::candidates`]), each step kept if it still fails the same
+//! way. Every step keeps the judge's constraints when they hold. The smallest failing input so
+//! far is saved at each step, so an interrupted run leaves it saved.
+
+use crate::cases::{self, Case, Rng};
+use crate::child::Runner;
+use crate::games::Subject;
+use crate::judge::{
+    seconds, shrink, End, Failure, InProcess, Judge, Kind, Shrinker, Shrunk, Trouble, Verdict,
+};
+use crate::options::Options;
+use crate::report::{self, check_out, plural, write_files, Found, Progress};
+use crate::{cannot_write, case_rng, case_size, family_of, sys, Outcome};
+use graph_games::input::Error;
+use std::time::{Duration, Instant};
+
+/// What the options make of a game's settings.
+struct Settings {
+    /// The judge's constraints hold (a judged problem, without `--beyond-limits`).
+    judged: bool,
+    largest: usize,
+    family: Option<usize>,
+    large: u64,
+    time_limit: Duration,
+}
+
+impl Settings {
+    fn of<G: Subject>(options: &Options) -> Result<Settings, Error> {
+        let judged = G::STATEMENT.is_some() && !options.beyond_limits;
+        let most = match &G::STATEMENT {
+            Some(statement) if judged => statement.max_size,
+            _ => G::MAX_SIZE,
+        };
+        let largest = options.size.unwrap_or(G::DEFAULT_SIZE as u64);
+        if largest > most as u64 {
+            let whose = if judged { " under the judge's constraints (--beyond-limits for more)" } else { "" };
+            return Err(Error::new(format!(
+                "--size {largest}: {} has at most {most} {}{whose}",
+                G::NAME,
+                G::SIZE_COUNTS
+            )));
+        }
+        let judge_limit = G::STATEMENT.as_ref().map(|s| Duration::from_millis(s.time_limit_ms));
+        let asked = G::STATEMENT.is_some() || options.time_limit.is_some();
+        Ok(Settings {
+            judged,
+            largest: largest as usize,
+            family: family_of::<G::Case>(options.family.as_deref(), G::NAME)?,
+            large: options.large.unwrap_or(if asked { 3 } else { 0 }),
+            time_limit: options.time_limit.or(judge_limit).unwrap_or(Duration::from_secs(2)),
+        })
+    }
+}
+
+/// Case `number`'s input: from `family` (else one drawn at random) at `size`, made to keep the
+/// judge's constraints when they hold (an error if it still breaks one: a generator's bug).
+fn make<G: Subject>(
+    judged: bool,
+    family: Option<usize>,
+    rng: &mut Rng,
+    size: usize,
+) -> Result<G::Case, Error> {
+    let case = match family {
+        Some(family) => G::Case::generate(family, rng, size),
+        None => G::Case::random(rng, size),
+    };
+    if !judged {
+        return Ok(case);
+    }
+    let case = case.fit_judge();
+    match case.judge_flaw() {
+        None => Ok(case),
+        Some(flaw) => {
+            Err(Error::new(format!("{}: a generated case breaks the judge's constraints: {flaw}", G::NAME)))
+        }
+    }
+}
+
+/// `--gen`: one input on stdout.
+pub fn generate<G: Subject>(options: &Options) -> Result<(), Error> {
+    let settings = Settings::of::<G>(options)?;
+    let size = settings.largest;
+    let case = make::<G>(settings.judged, settings.family, &mut case_rng(options.seed, 0), size)?;
+    sys::write_stdout(&case.write()).map_err(|e| cannot_write(&e))
+}
+
+/// A case that failed: where it came from, to regenerate it at other sizes.
+struct Origin {
+    number: u64,
+    family: Option<usize>,
+    size: usize,
+}
+
+/// The cases, one by one, until one fails; then its shrink and report.
+pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
+    let settings = Settings::of::<G>(options)?;
+    check_out(&options.out)?;
+    let (program, args) = options.command.split_first().expect("a command");
+    let runner = Runner::new(program, args, settings.time_limit);
+    let mut judge = Judge::new(InProcess::<G>::new(), runner);
+    let mut progress = Progress::new(sys::stderr_is_terminal());
+    let start = Instant::now();
+    let large_family = G::Case::FAMILIES.iter().position(|f| *f == G::LARGE.0);
+    let total = options.cases.saturating_add(settings.large);
+    for number in 1..=total {
+        let large = number > options.cases;
+        let (family, size) = match large {
+            false => (settings.family, case_size(number, options.cases, settings.largest)),
+            true => (large_family, G::LARGE.1),
+        };
+        progress.case(number, total, size);
+        let case = make::<G>(settings.judged, family, &mut case_rng(options.seed, number), size)?;
+        let input = case.write();
+        let verdict = match judge.judge(&input) {
+            Ok(Some(verdict)) => verdict,
+            Ok(None) => continue,
+            Err(Trouble::Interrupted) => {
+                progress.clear();
+                let line =
+                    format!("{}: interrupted: {} passed before it\n", G::NAME, plural(number - 1, "case"));
+                sys::write_stdout(line.as_bytes()).map_err(|e| cannot_write(&e))?;
+                return Ok(Outcome::Interrupted);
+            }
+            Err(Trouble::CannotRun(e)) => return Err(e),
+            Err(Trouble::Rejected(e)) => {
+                return Err(Error::new(format!(
+                    "the library rejects case {number} (seed {}, size {size}), a generator's bug: {e}",
+                    options.seed
+                )))
+            }
+        };
+        let found = Found {
+            game: G::NAME,
+            seed: options.seed,
+            cases: options.cases,
+            out: &options.out,
+            number,
+            size,
+            large,
+            bytes: input.len(),
+        };
+        let failure = Failure::of_last_run(&judge, case, input, verdict);
+        write_files(&options.out, &failure)?;
+        let origin = Origin { number, family, size };
+        let (failure, shrunk) =
+            shrink_failure::<G>(&mut judge, failure, &origin, &settings, options, &mut progress)?;
+        progress.clear();
+        let mut report = Vec::new();
+        report::print(&mut report, &found, &failure, &shrunk).expect("a write into memory");
+        sys::write_stdout(&report).map_err(|e| cannot_write(&e))?;
+        return Ok(Outcome::Failed);
+    }
+    progress.clear();
+    let elapsed = start.elapsed();
+    let (runs, slowest) = judge.runs();
+    let large = match settings.large {
+        0 => String::new(),
+        n => format!(" and {n} of size {}", G::LARGE.1),
+    };
+    let within = if settings.judged { ", within the judge's constraints" } else { "" };
+    let summary = format!(
+        "{}: {} cases passed (seed {}, sizes 1 to {} {}{large}{within}; {} s, {:.0} cases per second, slowest run {} ms)\n",
+        G::NAME,
+        runs,
+        options.seed,
+        settings.largest,
+        G::SIZE_COUNTS,
+        seconds(elapsed),
+        runs as f64 / elapsed.as_secs_f64().max(1e-9),
+        slowest.as_millis(),
+    );
+    sys::write_stdout(summary.as_bytes()).map_err(|e| cannot_write(&e))?;
+    Ok(Outcome::Passed)
+}
+
+/// Shrinks a failure within the budget: a time-out by size first, then by the game's steps.
+fn shrink_failure<G: Subject>(
+    judge: &mut Judge<InProcess<G>>,
+    failure: Failure<G::Case>,
+    origin: &Origin,
+    settings: &Settings,
+    options: &Options,
+    progress: &mut Progress,
+) -> Result<(Failure<G::Case>, Shrunk), Error> {
+    let start = Instant::now();
+    let budget = options.shrink_time;
+    let mut failure = failure;
+    let mut sized = Shrunk::default();
+    if failure.verdict.kind() == Kind::TimeLimit {
+        // Bisection on the size: `passed` passes (0: none known), `failed` times out.
+        let (mut passed, mut failed) = (0, origin.size);
+        while failed - passed > 1 {
+            if sys::interrupted() || start.elapsed() >= budget {
+                sized.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
+                break;
+            }
+            let size = passed + (failed - passed) / 2;
+            let mut rng = case_rng(options.seed, origin.number);
+            let case = make::<G>(settings.judged, origin.family, &mut rng, size)?;
+            let input = case.write();
+            sized.runs += 1;
+            progress.shrink(&sized, failure.input.len());
+            match judge.judge(&input) {
+                Ok(Some(verdict @ Verdict::TimeLimit(_))) => {
+                    failure = Failure::of_last_run(judge, case, input, verdict);
+                    sized.steps += 1;
+                    write_files(&options.out, &failure)?;
+                    failed = size;
+                }
+                Ok(_) | Err(Trouble::Rejected(_)) => passed = size,
+                Err(Trouble::CannotRun(e)) => return Err(e),
+                Err(Trouble::Interrupted) => sized.end = End::Interrupted,
+            }
+        }
+        sized.by_size = Some((failed, passed));
+    }
+    let mut shrunk = sized;
+    if sized.end == End::Minimal {
+        let judged = settings.judged;
+        let smaller = move |case: &G::Case| cases::candidates(case, judged);
+        let write = |case: &G::Case| case.write();
+        let out = &options.out;
+        let before = (sized.steps, sized.runs);
+        let with = Shrinker {
+            smaller: &smaller,
+            write: &write,
+            budget: budget.saturating_sub(start.elapsed()),
+            improved: &mut |failure| write_files(out, failure),
+            step: &mut |shrunk, bytes| {
+                let so_far =
+                    Shrunk { steps: shrunk.steps + before.0, runs: shrunk.runs + before.1, ..*shrunk };
+                progress.shrink(&so_far, bytes)
+            },
+        };
+        let (shrunk_failure, by_steps) = shrink(judge, failure, with)?;
+        failure = shrunk_failure;
+        shrunk = Shrunk {
+            steps: sized.steps + by_steps.steps,
+            runs: sized.runs + by_steps.runs,
+            rejected: by_steps.rejected,
+            end: by_steps.end,
+            time: Duration::ZERO,
+            by_size: sized.by_size,
+        };
+    }
+    shrunk.time = start.elapsed();
+    Ok((failure, shrunk))
+}

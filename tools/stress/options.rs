@@ -1,0 +1,386 @@
+//! `stress`'s command line: what it asks for ([`Options`]), every argument checked, and the usage
+//! (which lists every game with its sizes and, for a judged problem, the judge's constraints).
+
+use crate::games::{dispatch, Subject, Task, NAMES};
+use graph_games::input::{shown, Error};
+use std::ffi::{OsStr, OsString};
+use std::time::Duration;
+
+const USAGE_HEAD: &str = "\
+usage: stress GAME [options] -- COMMAND [ARGS...]
+       stress GAME --gen [--seed S] [--size N] [--family NAME] [--beyond-limits]
+       stress --ref REF --gen GEN [--check CHECK] [options] -- COMMAND [ARGS...]
+
+Tests COMMAND, a solution of GAME, against this library's answers on generated inputs: each input
+on its stdin, its stdout compared token by token as a judge does. Small cases first (sizes growing
+from 1 to --size), then cases at the judge's maximum (--large). At the first failure (wrong answer,
+runtime error, time limit exceeded, output limit exceeded) the input is shrunk while it still
+fails the same way (a time-out first by size), within --shrink-time, then printed with both
+outputs. The smallest failing input so far is saved as PREFIX.in, PREFIX.ans (expected) and
+PREFIX.out (received) each time it shrinks, so Ctrl-C (which stops the run and reports) or a kill
+leaves it saved. Each run is its own process group, killed whole when the run ends.
+Exit status: 0 every case passed, 1 a failure found, 2 an error, 130 interrupted before a failure.
+
+With --ref and --gen, any problem: GEN is run as `GEN... SEED SIZE` and prints one input; REF
+(one command line, split on whitespace, like GEN and CHECK) is the reference: its output is the
+expected one, and an input it rejects (a non-zero exit: a program on graph_games::cli exits 2 on
+an invalid input) is not valid. A failure is shrunk by dropping lines and tokens (a count earlier
+in the input adjusted) and halving numbers, each step kept only if REF (or CHECK, exit 0) accepts
+the input.
+
+  --seed S              the seed of the cases (default 1): the same seed, the same cases
+  --cases N             how many small cases (default 1000)
+  --size N              the largest small case (defaults below; at most the game's maximum)
+  --time-limit SECONDS  for each run (default: the judge's, else 2), such as 0.5; for a problem
+                        without a judge, giving it also runs the large cases
+  --large N             how many cases at the judge's maximum (or the size make bench uses)
+                        after the small ones (default 3 for a judged problem or with
+                        --time-limit, else 0)
+  --beyond-limits       inputs of the binary's wider domain instead of the judge's constraints
+  --shrink-time SECONDS the shrink's budget (default 10): then the smallest failing input so far
+                        is reported, saying it may not be minimal
+  --out PREFIX          a path prefix: a failure is saved as PREFIX.in, .ans, .out
+                        (default stress-fail, in the current directory)
+  --family NAME         every small case from this family of inputs (a wrong name lists them)
+  --gen                 print one input for --seed, --size and --family, and nothing else
+  --help                print this help
+
+Games (size: what it counts, default and maximum; a judged problem's constraints hold for every
+generated and every shrunk input unless --beyond-limits):
+";
+
+/// The usage: the head, then a line or two per game.
+pub fn usage() -> String {
+    struct Line;
+    impl Task for Line {
+        type Output = String;
+        fn run<G: Subject>(self) -> String {
+            let mut line = format!(
+                "  {:<16} {}, default {}, at most {}",
+                G::NAME,
+                G::SIZE_COUNTS,
+                G::DEFAULT_SIZE,
+                G::MAX_SIZE
+            );
+            match &G::STATEMENT {
+                Some(s) => {
+                    line += &format!(" ({} under the judge's)\n", s.max_size);
+                    let text = format!("{}, {} s: {}", s.judge, s.time_limit_ms / 1000, s.constraints);
+                    line += &wrapped(&text, 19, 100);
+                }
+                None => line += "\n                   the project's own problem: its documented domain\n",
+            }
+            line
+        }
+    }
+    let mut text = USAGE_HEAD.to_string();
+    for name in NAMES {
+        text += &dispatch(name, Line).expect("a listed game");
+    }
+    text
+}
+
+/// `text` in lines of at most `width` columns, each indented by `indent` spaces and ended.
+fn wrapped(text: &str, indent: usize, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
+            out += &format!("{}{line}\n", " ".repeat(indent));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    out + &format!("{}{line}\n", " ".repeat(indent))
+}
+
+/// What `stress` runs on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mode {
+    /// One of the library's games, by name.
+    Game(String),
+    /// Any problem: a reference, a generator and maybe a validator, each a command line.
+    Generic { reference: Vec<OsString>, generator: Vec<OsString>, check: Option<Vec<OsString>> },
+}
+
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    pub mode: Mode,
+    pub seed: u64,
+    pub cases: u64,
+    /// `None`: the game's default.
+    pub size: Option<u64>,
+    /// `None`: the judge's, else 2 s.
+    pub time_limit: Option<Duration>,
+    pub large: Option<u64>,
+    pub beyond_limits: bool,
+    pub shrink_time: Duration,
+    pub out: OsString,
+    pub family: Option<String>,
+    /// `--gen` without `--ref`: print one input.
+    pub gen: bool,
+    /// The command and its arguments (empty with `--gen`).
+    pub command: Vec<OsString>,
+}
+
+/// An argument shown in an error message, as input bytes are.
+fn shown_arg(arg: &OsStr) -> String {
+    shown(arg.to_string_lossy().as_bytes())
+}
+
+/// The value of option `name`, as UTF-8.
+fn text_of(name: &str, value: &OsStr) -> Result<String, Error> {
+    value
+        .to_str()
+        .map(String::from)
+        .ok_or_else(|| Error::new(format!("{name}: {} is not text", shown_arg(value))))
+}
+
+/// The positive integer `value` of option `name`.
+fn positive(name: &str, value: &OsStr) -> Result<u64, Error> {
+    match text_of(name, value)?.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Error::new(format!("{name} wants a positive integer, not {}", shown_arg(value)))),
+    }
+}
+
+/// The seconds `value` of option `name`.
+fn seconds(name: &str, value: &OsStr) -> Result<Duration, Error> {
+    match text_of(name, value)?.parse::<f64>().ok().filter(|s| *s > 0.0 && *s <= 1e6) {
+        Some(secs) => Ok(Duration::from_secs_f64(secs)),
+        None => Err(Error::new(format!(
+            "{name} wants seconds, more than 0 (such as 0.5), not {}",
+            shown_arg(value)
+        ))),
+    }
+}
+
+/// A command line given as one argument, split on whitespace.
+fn command_line(name: &str, value: &OsStr) -> Result<Vec<OsString>, Error> {
+    let words: Vec<OsString> = text_of(name, value)?.split_whitespace().map(OsString::from).collect();
+    if words.is_empty() {
+        return Err(Error::new(format!("{name} wants a command line, not {}", shown_arg(value))));
+    }
+    Ok(words)
+}
+
+const VALUED: [&str; 11] = [
+    "--seed",
+    "--cases",
+    "--size",
+    "--time-limit",
+    "--large",
+    "--shrink-time",
+    "--out",
+    "--family",
+    "--ref",
+    "--check",
+    "--gen",
+];
+
+impl Options {
+    /// Reads the arguments (without the program name); `Ok(None)` means `--help`.
+    pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Option<Options>, Error> {
+        let args: Vec<OsString> = args.into_iter().collect();
+        let before_dashes = args.iter().take_while(|a| *a != "--");
+        let generic =
+            before_dashes.clone().any(|a| a == "--ref" || a.to_string_lossy().starts_with("--ref="));
+        if before_dashes.clone().any(|a| a == "--help" || a == "-h") {
+            return Ok(None);
+        }
+        let mut options = Options {
+            mode: Mode::Game(String::new()),
+            seed: 1,
+            cases: 1000,
+            size: None,
+            time_limit: None,
+            large: None,
+            beyond_limits: false,
+            shrink_time: Duration::from_secs(10),
+            out: OsString::from("stress-fail"),
+            family: None,
+            gen: false,
+            command: Vec::new(),
+        };
+        let (mut game, mut reference, mut generator, mut check) = (None, None, None, None);
+        let mut given: Vec<String> = Vec::new();
+        let mut dashes = false;
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let text = arg.to_string_lossy().into_owned();
+            if text == "--" {
+                options.command = args.by_ref().collect();
+                dashes = true;
+                break;
+            }
+            if !text.starts_with('-') || text == "-" {
+                if game.is_some() || generic {
+                    let why = if generic { "with --ref there is no game; " } else { "" };
+                    return Err(Error::new(format!(
+                        "unexpected argument {} ({why}the command goes after --; try --help)",
+                        shown_arg(&arg)
+                    )));
+                }
+                game = Some(text_of("the game", &arg)?);
+                continue;
+            }
+            // `--name value` or `--name=value`.
+            let (name, inline) = match text.split_once('=') {
+                Some((name, value)) => (name.to_string(), Some(OsString::from(value))),
+                None => (text.clone(), None),
+            };
+            let unvalued = name == "--gen" && !generic || name == "--beyond-limits";
+            if unvalued && inline.is_some() {
+                return Err(Error::new(format!("unknown flag {} (try --help)", shown_arg(&arg))));
+            } else if unvalued {
+                options.gen |= name == "--gen";
+                options.beyond_limits |= name == "--beyond-limits";
+            } else if VALUED.contains(&name.as_str()) {
+                let value = match inline.or_else(|| args.next()) {
+                    Some(value) => value,
+                    None => return Err(Error::new(format!("{name} wants a value (try --help)"))),
+                };
+                match name.as_str() {
+                    "--ref" => reference = Some(command_line(&name, &value)?),
+                    "--gen" => generator = Some(command_line(&name, &value)?),
+                    "--check" => check = Some(command_line(&name, &value)?),
+                    _ => options.set(&name, &value)?,
+                }
+            } else {
+                return Err(Error::new(format!("unknown flag {} (try --help)", shown_arg(&arg))));
+            }
+            if given.contains(&name) {
+                return Err(Error::new(format!("{name} given twice")));
+            }
+            given.push(name);
+        }
+        let has = |flag: &str| given.iter().any(|g| g == flag);
+        if generic {
+            for flag in ["--family", "--beyond-limits", "--large"] {
+                if has(flag) {
+                    return Err(Error::new(format!("{flag} is for the library's games, not with --ref")));
+                }
+            }
+            let generator = generator.ok_or_else(|| Error::new("--ref wants --gen GEN too (try --help)"))?;
+            options.mode = Mode::Generic { reference: reference.expect("--ref given"), generator, check };
+        } else {
+            if has("--check") {
+                return Err(Error::new("--check goes with --ref (try --help)"));
+            }
+            options.mode = match game {
+                Some(game) => Mode::Game(game),
+                None => {
+                    return Err(Error::new(format!(
+                        "no game given: one of {} (try --help)",
+                        NAMES.join(", ")
+                    )))
+                }
+            };
+        }
+        if options.gen {
+            let unused = ["--cases", "--time-limit", "--out", "--large", "--shrink-time"];
+            if let Some(flag) = unused.iter().find(|flag| has(flag)) {
+                return Err(Error::new(format!("{flag} has no use with --gen")));
+            }
+            if dashes {
+                return Err(Error::new("--gen runs no command: nothing goes after --"));
+            }
+        } else if options.command.is_empty() {
+            return Err(Error::new("no command to test: give it after -- (try --help)"));
+        }
+        Ok(Some(options))
+    }
+
+    /// Sets option `name` from `value`.
+    fn set(&mut self, name: &str, value: &OsStr) -> Result<(), Error> {
+        match name {
+            "--seed" => {
+                self.seed = text_of(name, value)?.parse().map_err(|_| {
+                    Error::new(format!(
+                        "--seed wants an integer from 0 to 2^64 - 1, not {}",
+                        shown_arg(value)
+                    ))
+                })?
+            }
+            "--cases" => self.cases = positive(name, value)?,
+            "--size" => self.size = Some(positive(name, value)?),
+            "--large" => {
+                self.large = Some(text_of(name, value)?.parse().map_err(|_| {
+                    Error::new(format!("--large wants a count (0 for none), not {}", shown_arg(value)))
+                })?)
+            }
+            "--time-limit" => self.time_limit = Some(seconds(name, value)?),
+            "--shrink-time" => self.shrink_time = seconds(name, value)?,
+            "--out" => {
+                if value.is_empty() {
+                    return Err(Error::new("--out wants a path prefix, not an empty one"));
+                }
+                self.out = value.to_os_string()
+            }
+            _ => self.family = Some(text_of(name, value)?),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Option<Options>, Error> {
+        Options::parse(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn options() {
+        let o =
+            parse(&["graph_game", "--seed", "7", "--cases=50", "--time-limit", "0.25", "--", "./a", "--x"])
+                .unwrap()
+                .unwrap();
+        assert_eq!((o.mode, o.seed, o.cases, o.size), (Mode::Game("graph_game".into()), 7, 50, None));
+        assert_eq!(o.time_limit, Some(Duration::from_millis(250)));
+        assert_eq!(o.command, [OsString::from("./a"), OsString::from("--x")]);
+        assert_eq!(o.out, OsString::from("stress-fail"));
+        // Flags before the game, and after `--` everything is the command's.
+        let o = parse(&["--gen", "--size", "1000000", "move_or_block", "--family", "long"]).unwrap().unwrap();
+        assert!(
+            o.gen && o.command.is_empty() && o.size == Some(1_000_000) && o.family.as_deref() == Some("long")
+        );
+        assert!(parse(&["graph_game", "--help", "--", "x"]).unwrap().is_none());
+        assert!(parse(&["graph_game", "--", "x", "--help"]).unwrap().is_some());
+        let error = |args: &[&str]| parse(args).unwrap_err().message().to_string();
+        assert_eq!(error(&["graph_game", "--out"]), "--out wants a value (try --help)");
+        assert_eq!(error(&["graph_game", "--gen=1"]), "unknown flag `--gen=1` (try --help)");
+        assert_eq!(error(&["a", "b"]), "unexpected argument `b` (the command goes after --; try --help)");
+        assert_eq!(error(&["--ref", "r", "--", "x"]), "--ref wants --gen GEN too (try --help)");
+        assert_eq!(error(&["--ref", " ", "--gen", "g", "--", "x"]), "--ref wants a command line, not ` `");
+    }
+
+    #[test]
+    fn the_generic_mode() {
+        let o = parse(&["--gen", "python3 gen.py", "--ref=./ref -q", "--check", "./valid", "--", "./a"])
+            .unwrap()
+            .unwrap();
+        let words = |w: &[&str]| w.iter().map(OsString::from).collect::<Vec<_>>();
+        let mode = Mode::Generic {
+            reference: words(&["./ref", "-q"]),
+            generator: words(&["python3", "gen.py"]),
+            check: Some(words(&["./valid"])),
+        };
+        assert_eq!((o.mode, o.gen), (mode, false));
+    }
+
+    #[test]
+    fn the_usage_tells_every_game() {
+        let usage = usage();
+        for name in NAMES {
+            assert!(usage.contains(&format!("\n  {name} ")), "{name}");
+        }
+        assert!(usage.contains("BOJ 28218, 1 s: 2 <= N, M <= 300;") && usage.contains("BOJ 31567"));
+        assert!(usage.lines().all(|line| line.len() <= 100), "{usage}");
+    }
+}

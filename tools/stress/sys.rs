@@ -1,0 +1,155 @@
+//! The few operating-system calls `stress` needs that std (as of rustc 1.63, the crate's
+//! `rust-version`) does not offer: a process group per run, killing a whole group, catching
+//! Ctrl-C, telling a terminal, and stdout as a file whose errors are reported.
+//!
+//! They are declared here from the C library, which std links on every Unix: no dependency, and
+//! never in a bundle (`stress` is not bundled). Elsewhere they do nothing: no groups, no progress
+//! line, Ctrl-C ends `stress` at once.
+
+use std::fs::File;
+use std::io;
+use std::mem::ManuallyDrop;
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the signal handler: Ctrl-C (SIGINT), SIGTERM or SIGHUP arrived.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+mod c {
+    extern "C" {
+        pub fn setpgid(pid: i32, pgid: i32) -> i32;
+        pub fn kill(pid: i32, signal: i32) -> i32;
+        pub fn signal(signal: i32, handler: usize) -> usize;
+        pub fn isatty(fd: i32) -> i32;
+        pub fn fcntl(fd: i32, command: i32, ...) -> i32;
+    }
+    /// `fcntl`'s command to read a descriptor's flags, and the access mode within them (the same
+    /// numbers on Linux, the BSDs and macOS).
+    pub const F_GETFL: i32 = 3;
+    pub const O_ACCMODE: i32 = 3;
+    pub const O_RDWR: i32 = 2;
+    /// The signal numbers every Unix shares (POSIX's XSI list).
+    pub const SIGHUP: i32 = 1;
+    pub const SIGINT: i32 = 2;
+    pub const SIGKILL: i32 = 9;
+    pub const SIGTERM: i32 = 15;
+}
+
+/// Makes the command's process the leader of a new process group, before it runs its program: so
+/// that Ctrl-C at the terminal reaches only `stress` (which then ends the run), and
+/// [`kill_group`] reaches whatever the command started.
+#[cfg(unix)]
+pub fn in_own_group(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and calls only `setpgid`, which is
+    // async-signal-safe and touches no memory of ours.
+    unsafe {
+        command.pre_exec(|| if c::setpgid(0, 0) == 0 { Ok(()) } else { Err(io::Error::last_os_error()) });
+    }
+}
+
+#[cfg(not(unix))]
+pub fn in_own_group(_: &mut Command) {}
+
+/// Kills every process of the group led by `leader` (see [`in_own_group`]); those already gone
+/// are no error. Called once its leader has exited and been reaped: the group's number stays
+/// taken while any member lives (the kernel reuses no number still in use as a group's), so
+/// this reaches only what the run left behind.
+#[cfg(unix)]
+pub fn kill_group(leader: u32) {
+    // SAFETY: `kill` only sends a signal; a negative pid names the process group.
+    unsafe {
+        c::kill(-(leader as i32), c::SIGKILL);
+    }
+}
+
+#[cfg(not(unix))]
+pub fn kill_group(_: u32) {}
+
+#[cfg(unix)]
+extern "C" fn on_interrupt(_: i32) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// From now on Ctrl-C (and SIGTERM, SIGHUP) only sets a flag, which the runs poll
+/// ([`interrupted`]): `stress` then kills the run's group, reports what it has and exits.
+#[cfg(unix)]
+pub fn catch_interrupts() {
+    for signal in [c::SIGINT, c::SIGTERM, c::SIGHUP] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        unsafe {
+            c::signal(signal, on_interrupt as extern "C" fn(i32) as usize);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub fn catch_interrupts() {}
+
+/// Whether Ctrl-C (or SIGTERM, SIGHUP) arrived since [`catch_interrupts`].
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Whether stderr is a terminal (then the progress line is shown).
+#[cfg(unix)]
+pub fn stderr_is_terminal() -> bool {
+    // SAFETY: `isatty` only asks the kernel about a descriptor; it touches no memory of ours.
+    unsafe { c::isatty(2) == 1 }
+}
+
+#[cfg(not(unix))]
+pub fn stderr_is_terminal() -> bool {
+    false
+}
+
+/// Descriptor 1 as a file, never closed by us. Unlike `std::io::stdout`, which takes a closed
+/// descriptor 1 for a sink that accepts everything, its writes report every error (a closed
+/// stdout, a full disk); `metadata` fails at once when descriptor 1 is closed.
+#[cfg(unix)]
+pub fn stdout_file() -> ManuallyDrop<File> {
+    use std::os::unix::io::FromRawFd;
+    // SAFETY: the file is never dropped (ManuallyDrop), so descriptor 1 is never closed through
+    // it; if descriptor 1 is not open, its operations fail with EBADF, nothing worse.
+    ManuallyDrop::new(unsafe { File::from_raw_fd(1) })
+}
+
+/// Whether stdout is open. A program started with descriptor 1 closed finds `/dev/null` there,
+/// opened by std at startup (so that no later file takes number 1), for reading and writing; a
+/// shell's `>/dev/null` opens it for writing only. So `/dev/null` open both ways on descriptor 1
+/// is taken for a closed stdout (as `<>/dev/null` would be too).
+#[cfg(unix)]
+pub fn stdout_is_open() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let stdout = match stdout_file().metadata() {
+        Ok(metadata) => metadata,
+        Err(_) => return false,
+    };
+    let null = match std::fs::metadata("/dev/null") {
+        Ok(null) => null,
+        Err(_) => return true,
+    };
+    // SAFETY: F_GETFL only reads the descriptor's flags; it touches no memory of ours.
+    let flags = unsafe { c::fcntl(1, c::F_GETFL) };
+    let both_ways = flags >= 0 && flags & c::O_ACCMODE == c::O_RDWR;
+    !(both_ways && (stdout.dev(), stdout.ino(), stdout.rdev()) == (null.dev(), null.ino(), null.rdev()))
+}
+
+#[cfg(not(unix))]
+pub fn stdout_is_open() -> bool {
+    true
+}
+
+/// Writes `bytes` to stdout, every error reported but a closed pipe (the reader's choice).
+pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    #[cfg(unix)]
+    let written = (&*stdout_file()).write_all(bytes);
+    #[cfg(not(unix))]
+    let written = io::stdout().lock().write_all(bytes).and_then(|()| io::stdout().lock().flush());
+    match written {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
