@@ -141,8 +141,9 @@ where
 /// before `main`, Rust's runtime puts `/dev/null` on a closed standard descriptor, and writes to it
 /// succeed unseen. So descriptor 1 is looked at before the runtime starts ([`before_main`]).
 /// Where that cannot be done (off Linux; in the bundles, which are built without the crate's
-/// features), stdout is never taken as closed: a judge does not close it.
-fn stdout_is_closed() -> bool {
+/// features), stdout is never taken as closed: a judge does not close it. Public for the tools
+/// (`stress`), which write through their own descriptor but face the same runtime.
+pub fn stdout_is_closed() -> bool {
     #[cfg(all(feature = "stdout-check", target_os = "linux"))]
     {
         before_main::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)

@@ -63,10 +63,9 @@ impl Task for Stress<'_> {
 /// The whole tool, on the arguments after the program name; returns the exit status.
 fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     // Before anything opens a descriptor, which could take number 1 and receive the report.
-    if !sys::stdout_is_open() {
+    if graph_games::cli::stdout_is_closed() {
         return fail(&Error::new(
-            "stdout is closed (descriptor 1 is /dev/null open for reading and writing, as a closed \
-             one becomes): nowhere to write the report; to drop it, redirect it with >/dev/null",
+            "stdout is closed: nowhere to write the report (to drop it, redirect it to /dev/null)",
         ));
     }
     let options = match Options::parse(args) {

@@ -22,13 +22,7 @@ mod c {
         pub fn kill(pid: i32, signal: i32) -> i32;
         pub fn signal(signal: i32, handler: usize) -> usize;
         pub fn isatty(fd: i32) -> i32;
-        pub fn fcntl(fd: i32, command: i32, ...) -> i32;
     }
-    /// `fcntl`'s command to read a descriptor's flags, and the access mode within them (the same
-    /// numbers on Linux, the BSDs and macOS).
-    pub const F_GETFL: i32 = 3;
-    pub const O_ACCMODE: i32 = 3;
-    pub const O_RDWR: i32 = 2;
     /// The signal numbers every Unix shares (POSIX's XSI list).
     pub const SIGHUP: i32 = 1;
     pub const SIGINT: i32 = 2;
@@ -113,32 +107,6 @@ pub fn stdout_file() -> ManuallyDrop<File> {
     // SAFETY: the file is never dropped (ManuallyDrop), so descriptor 1 is never closed through
     // it; if descriptor 1 is not open, its operations fail with EBADF, nothing worse.
     ManuallyDrop::new(unsafe { File::from_raw_fd(1) })
-}
-
-/// Whether stdout is open. A program started with descriptor 1 closed finds `/dev/null` there,
-/// opened by std at startup (so that no later file takes number 1), for reading and writing; a
-/// shell's `>/dev/null` opens it for writing only. So `/dev/null` open both ways on descriptor 1
-/// is taken for a closed stdout (as `<>/dev/null` would be too).
-#[cfg(unix)]
-pub fn stdout_is_open() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let stdout = match stdout_file().metadata() {
-        Ok(metadata) => metadata,
-        Err(_) => return false,
-    };
-    let null = match std::fs::metadata("/dev/null") {
-        Ok(null) => null,
-        Err(_) => return true,
-    };
-    // SAFETY: F_GETFL only reads the descriptor's flags; it touches no memory of ours.
-    let flags = unsafe { c::fcntl(1, c::F_GETFL) };
-    let both_ways = flags >= 0 && flags & c::O_ACCMODE == c::O_RDWR;
-    !(both_ways && (stdout.dev(), stdout.ino(), stdout.rdev()) == (null.dev(), null.ino(), null.rdev()))
-}
-
-#[cfg(not(unix))]
-pub fn stdout_is_open() -> bool {
-    true
 }
 
 /// Writes `bytes` to stdout, every error reported but a closed pipe (the reader's choice).
