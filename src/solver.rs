@@ -7,8 +7,8 @@
 //! same as `Lose`, since a player who cannot move loses. And the game lists, for any state, the
 //! states with a move into it ([`Game::for_each_predecessor`]), once per move: a state with two
 //! moves into `s` is listed twice. Explicit graphs ([`crate::graph::GraphGame`]) and board games
-//! that compute their moves on the fly both fit. Two optional items are only about speed:
-//! [`Game::WALK`] and [`Game::prefetch`].
+//! that compute their moves on the fly both fit. One optional item is only about speed:
+//! [`Game::prefetch`].
 //!
 //! # The algorithm
 //! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
@@ -32,16 +32,26 @@
 //! [`solve_with_depth`] does, [`solve`] does not and pays nothing for it (the search is generic over
 //! where it records depths, and recording nothing compiles to nothing).
 //!
-//! # Branching
+//! # Walks
 //! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
-//! patterns (the boards here: runs of decided states, predecessors padded with repeats), the CPU
-//! predicts that branch and skips the decided ones for free. Where they change at random (a random
-//! graph), it mispredicts about as often, and each miss throws away the memory loads already
-//! started for the next states. So a game says which [`Walk`] suits it ([`Game::WALK`]):
-//! [`Walk::Branching`] (the default), or [`Walk::Branchless`], which updates every predecessor with
-//! arithmetic instead (a decided counter is written back unchanged; a frontier entry is written for
-//! each and kept only for the newly decided). Both give the same result; `docs/performance.md`
-//! has what each costs where.
+//! runs or short patterns (the boards here: runs of decided states, predecessors padded with
+//! repeats; a circle where every state is decided at once), the CPU predicts that branch, and the
+//! **skipping** walk (`Walk::Skip`) passes over the decided ones for next to nothing. Where they
+//! change at random (a random graph, a circle with half of all steps), it mispredicts about as
+//! often, and each miss throws away the work already started for the next predecessors. The
+//! **counting** walk (`Walk::Count`) has no such branch: it updates every predecessor with
+//! arithmetic (a decided counter is written back unchanged), which costs a store for each decided
+//! one. Both branch only on whether a predecessor is newly decided, which happens once per state,
+//! and both give the same result.
+//!
+//! The search picks the walk itself, from what it sees, so that a game has nothing to choose: it
+//! walks some states observed (first every state, then one in 16, the gap doubling up to one in
+//! 256 while the choice holds), feeding "is it open?" for each predecessor to a small model of a
+//! branch predictor (`Predictor`: a 2-bit counter per pattern of the last 6 answers, which learns
+//! runs and short patterns as a CPU does and misses half of a coin toss). Every 4096 observed
+//! predecessors it chooses again: skipping if the model missed fewer than 1 in 10, else counting.
+//! The choice changes only speed, never a result; `docs/performance.md` has what each walk costs
+//! where, and what the choice costs.
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
@@ -74,10 +84,6 @@ pub enum Outcome {
 
 /// A game the solver can decide. See the module doc for the contract.
 pub trait Game {
-    /// How the search updates the predecessors of a state it walks (see "Branching" in the module
-    /// doc): a choice of speed only, the result is the same.
-    const WALK: Walk = Walk::Branching;
-
     /// How many states there are; states are numbered `0..num_states()` (at most 2^31).
     fn num_states(&self) -> usize;
 
@@ -140,17 +146,6 @@ impl Solution {
     }
 }
 
-/// How the search updates the predecessors of a state it walks (see "Branching" in the module doc).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Walk {
-    /// Branches on whether each predecessor is open: for games where the answers come in patterns
-    /// a CPU predicts (the boards here).
-    Branching,
-    /// Updates every predecessor without branching on whether it is open: for games where the
-    /// answers change at random (a random graph).
-    Branchless,
-}
-
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory.
 pub fn solve<G: Game>(game: &G) -> Solution {
     search_with_counters(game, &mut NoDepths)
@@ -199,46 +194,205 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     });
     assert_eq!(remaining_moves.len(), game.num_states(), "for_each_start gives one start per state");
 
+    let mut chooser = WalkChooser::new();
     while let Some((state, lost)) = frontier.pop() {
         // The frontier holds states in no order the cache can guess: the game may start loading
         // what walking the next ones will read.
         game.prefetch(&Upcoming { entries: frontier.waiting(), counters: &remaining_moves });
         let walk = (game, state, &mut remaining_moves[..], &mut frontier, &mut *depths);
+        let how = chooser.walk;
+        let observed = chooser.observe_next();
         if lost {
-            walk_back::<_, _, _, true>(walk);
+            walk_with::<_, _, _, true>(walk, how, observed);
         } else {
-            walk_back::<_, _, _, false>(walk);
+            walk_with::<_, _, _, false>(walk, how, observed);
         }
+        chooser.choose();
     }
     remaining_moves
 }
 
+/// The arguments of a walk: the game, the state walked, every counter, the frontier, the depths.
+type WalkArgs<'a, G, C, D> = (&'a G, usize, &'a mut [C], &'a mut Frontier, &'a mut D);
+
+/// [`walk_back`] in the walk `walk`, observed or not: one loop compiled for each.
+#[inline(always)]
+fn walk_with<G: Game, C: Counter, D: Depths, const LOST: bool>(
+    args: WalkArgs<'_, G, C, D>,
+    walk: Walk,
+    observed: Option<&mut Observed>,
+) {
+    match (walk, observed) {
+        (Walk::Skip, None) => walk_back::<_, _, _, LOST, false, false>(args, &mut Observed::default()),
+        (Walk::Count, None) => walk_back::<_, _, _, LOST, true, false>(args, &mut Observed::default()),
+        (Walk::Skip, Some(o)) => walk_back::<_, _, _, LOST, false, true>(args, o),
+        (Walk::Count, Some(o)) => walk_back::<_, _, _, LOST, true, true>(args, o),
+    }
+}
+
 /// Walks the moves into `state` backwards. If `state` is `LOST`, every open predecessor can
 /// move there: it wins. Else one more move of each open predecessor is known to reach a winning
-/// state; with none left, it loses. [`Walk::Branchless`] computes both without branching on whether the
-/// predecessor is open: a decided counter is written back unchanged, and a frontier entry is
-/// written for every predecessor but kept only for the newly decided.
+/// state; with none left, it loses. `Walk::Skip` branches on whether each predecessor is open,
+/// `Walk::Count` (`COUNT`) updates every predecessor with arithmetic instead (a decided counter
+/// is written back unchanged); both branch on whether it is newly decided. An `OBSERVE`d walk
+/// also tells `observed` what it sees.
 #[inline(always)]
-fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool>(
-    (game, state, counters, frontier, depths): (&G, usize, &mut [C], &mut Frontier, &mut D),
+fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool, const COUNT: bool, const OBSERVE: bool>(
+    (game, state, counters, frontier, depths): WalkArgs<'_, G, C, D>,
+    observed: &mut Observed,
 ) {
-    // A constant of the game's type: each walk compiles to its own loop.
-    let branchless = G::WALK == Walk::Branchless;
     game.for_each_predecessor(state, |p| {
         let c = &mut counters[p];
         let open = c.is_open();
-        if branchless || open {
+        if COUNT || open {
             // WIN is all ones: `| WIN` makes any counter WIN, `| LOSE` changes none.
             *c = if LOST { *c | if open { C::WIN } else { C::LOSE } } else { *c - C::from(open) };
             let decided = open & (LOST || *c == C::LOSE);
-            if branchless || decided {
-                frontier.push_if(decided, p, !LOST);
-            }
             if decided {
+                frontier.push_if(true, p, !LOST);
                 depths.decided_after(p, state);
             }
         }
+        if OBSERVE {
+            observed.see(open);
+        }
     });
+}
+
+/// How a walk treats each predecessor (the module doc's "Walks"). The result is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// Branches on whether the predecessor is open, and skips it if not.
+    Skip,
+    /// Updates every predecessor with arithmetic, open or not.
+    Count,
+}
+
+/// What observed walks saw: how many predecessors they visited, and how often `Predictor`
+/// missed whether the next one is open.
+#[derive(Debug, Clone, Copy, Default)]
+struct Observed {
+    visits: u32,
+    open: Predictor,
+}
+
+impl Observed {
+    #[inline(always)]
+    fn see(&mut self, open: bool) {
+        self.visits += 1;
+        self.open.see(open);
+    }
+}
+
+/// A model of a CPU's branch predictor, small enough to run beside an observed walk: a 2-bit
+/// saturating counter for each pattern of the branch's last 6 outcomes. Like a CPU's, it learns
+/// runs and short repeating patterns, and misses about half of the outcomes of a coin toss.
+#[derive(Debug, Clone, Copy)]
+struct Predictor {
+    history: u8,
+    counters: [u8; 64],
+    misses: u32,
+}
+
+impl Default for Predictor {
+    fn default() -> Predictor {
+        Predictor { history: 0, counters: [1; 64], misses: 0 }
+    }
+}
+
+impl Predictor {
+    #[inline(always)]
+    fn see(&mut self, taken: bool) {
+        let counter = &mut self.counters[usize::from(self.history & 63)];
+        self.misses += u32::from((*counter >= 2) != taken);
+        *counter = if taken { (*counter + 1).min(3) } else { counter.saturating_sub(1) };
+        self.history = self.history << 1 | u8::from(taken);
+    }
+}
+
+/// Picks the walk as the search goes (the module doc's "Walks"). Walks are observed one state in
+/// `gap`; once `WalkChooser::DECIDE_AFTER` visits are observed, the walk is chosen again, and
+/// the gap doubles (up to `WalkChooser::MAX_GAP`) while the choice stays the same.
+struct WalkChooser {
+    walk: Walk,
+    /// Forced by a test: never changes.
+    forced: bool,
+    gap: u32,
+    /// States to walk before the next observed one.
+    until_observed: u32,
+    observed: Observed,
+}
+
+impl WalkChooser {
+    const DECIDE_AFTER: u32 = 4096;
+    const MIN_GAP: u32 = 16;
+    const MAX_GAP: u32 = 256;
+    /// Below this rate of mispredicted "is it open?", `Walk::Skip` is chosen, else
+    /// `Walk::Count` (`docs/performance.md` has where each is faster).
+    const SKIP_BELOW_MISSES: f64 = 0.1;
+
+    fn new() -> WalkChooser {
+        let forced = forced_walk();
+        WalkChooser {
+            walk: forced.unwrap_or(Walk::Skip),
+            forced: forced.is_some(),
+            gap: 1,
+            until_observed: 0,
+            observed: Observed::default(),
+        }
+    }
+
+    /// Where the next walk tells what it sees, if it is observed.
+    #[inline(always)]
+    fn observe_next(&mut self) -> Option<&mut Observed> {
+        if self.until_observed > 0 || self.forced {
+            self.until_observed -= u32::from(!self.forced);
+            return None;
+        }
+        self.until_observed = self.gap - 1;
+        Some(&mut self.observed)
+    }
+
+    /// Chooses the walk again once enough was observed.
+    #[inline(always)]
+    fn choose(&mut self) {
+        let seen = &mut self.observed;
+        if seen.visits < WalkChooser::DECIDE_AFTER {
+            return;
+        }
+        let misses = f64::from(seen.open.misses) / f64::from(seen.visits);
+        seen.visits = 0;
+        seen.open.misses = 0;
+        let walk = if misses < WalkChooser::SKIP_BELOW_MISSES { Walk::Skip } else { Walk::Count };
+        self.gap = if walk == self.walk {
+            (2 * self.gap).clamp(WalkChooser::MIN_GAP, WalkChooser::MAX_GAP)
+        } else {
+            WalkChooser::MIN_GAP
+        };
+        #[cfg(test)]
+        if walk != self.walk || CHOSEN_WALKS.with(|c| c.borrow().is_empty()) {
+            CHOSEN_WALKS.with(|c| c.borrow_mut().push(walk));
+        }
+        self.walk = walk;
+    }
+}
+
+#[cfg(not(test))]
+fn forced_walk() -> Option<Walk> {
+    None
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The walk a unit test forces on every search of its thread.
+    static FORCED_WALK: std::cell::Cell<Option<Walk>> = std::cell::Cell::new(None);
+    /// The walks chosen by the searches of this thread, each time the walk changes.
+    static CHOSEN_WALKS: std::cell::RefCell<Vec<Walk>> = std::cell::RefCell::new(Vec::new());
+}
+
+#[cfg(test)]
+fn forced_walk() -> Option<Walk> {
+    FORCED_WALK.with(|w| w.get())
 }
 
 /// The decided states not yet walked, first in first out, each with its outcome (so that walking
@@ -408,39 +562,30 @@ mod tests {
         Table { moves: moves.iter().map(|m| m.to_vec()).collect(), over: vec![None; moves.len()] }
     }
 
-    /// The same game searched with [`Walk::Branchless`] (a [`Table`] walks with the default).
-    struct Branchless<'a>(&'a Table);
-
-    impl Game for Branchless<'_> {
-        const WALK: Walk = Walk::Branchless;
-        fn num_states(&self) -> usize {
-            self.0.num_states()
-        }
-        fn max_moves(&self) -> u32 {
-            self.0.max_moves()
-        }
-        fn for_each_start<F: FnMut(Start)>(&self, visit: F) {
-            self.0.for_each_start(visit)
-        }
-        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, visit: F) {
-            self.0.for_each_predecessor(s, visit)
-        }
+    /// What `run` returns with the walk forced to `walk` on this thread's searches.
+    fn with_walk<T>(walk: Walk, run: impl FnOnce() -> T) -> T {
+        FORCED_WALK.with(|w| w.set(Some(walk)));
+        let result = run();
+        FORCED_WALK.with(|w| w.set(None));
+        result
     }
 
     use Outcome::{Draw, Lose, Win};
 
-    /// Every state's outcome and depth, the same from both walks, with and without depths.
-    fn solved(game: &Table) -> (Vec<Outcome>, Vec<u32>) {
+    /// Every state's outcome and depth, the same from the chosen walk and from each walk forced,
+    /// with and without depths.
+    fn solved<G: Game>(game: &G) -> (Vec<Outcome>, Vec<u32>) {
         let outcomes =
             |solution: Solution| (0..solution.len()).map(|s| solution.outcome(s)).collect::<Vec<_>>();
-        assert_eq!(Table::WALK, Walk::Branching);
-        let (branching, depths) = solve_with_depth(game);
-        let (branchless, branchless_depths) = solve_with_depth(&Branchless(game));
-        let got = outcomes(branching);
-        assert_eq!(outcomes(branchless), got);
-        assert_eq!(branchless_depths, depths);
+        let (chosen, depths) = solve_with_depth(game);
+        let got = outcomes(chosen);
         assert_eq!(outcomes(solve(game)), got);
-        assert_eq!(outcomes(solve(&Branchless(game))), got);
+        for walk in [Walk::Skip, Walk::Count] {
+            let (forced, forced_depths) = with_walk(walk, || solve_with_depth(game));
+            assert_eq!(outcomes(forced), got, "{walk:?}");
+            assert_eq!(forced_depths, depths, "{walk:?}");
+            assert_eq!(outcomes(with_walk(walk, || solve(game))), got, "{walk:?}");
+        }
         (got, depths)
     }
 
@@ -493,5 +638,64 @@ mod tests {
     #[test]
     fn empty_game() {
         assert_eq!(solved(&table(&[])), (vec![], vec![]));
+    }
+
+    /// A game whose predecessors are listed from lists kept in memory (a [`Table`] scans every
+    /// move for each state: too slow for the sizes where the chosen walk changes).
+    struct Lists {
+        predecessors: Vec<Vec<usize>>,
+        moves: Vec<u32>,
+    }
+
+    impl Game for Lists {
+        fn num_states(&self) -> usize {
+            self.moves.len()
+        }
+        fn max_moves(&self) -> u32 {
+            self.moves.iter().copied().max().unwrap_or(0)
+        }
+        fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+            self.moves.iter().for_each(|&k| visit(Start::Moves(k)));
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, mut visit: F) {
+            self.predecessors[s].iter().for_each(|&p| visit(p));
+        }
+    }
+
+    #[test]
+    fn the_chosen_walk_changes_and_agrees_with_both() {
+        use crate::cases::Rng;
+        let mut rng = Rng::new(26);
+        // A random graph (open and decided predecessors at random: Count) beside a long chain
+        // into a state without moves, each link 8 moves (8 predecessors, open: Skip). The chain
+        // is walked a state per round, so it is all that is left once the random graph is done.
+        for case in 0..3 {
+            let (random, chain) = (20_000 + 5000 * case, 100_000);
+            let n = random + chain + 1;
+            let mut predecessors = vec![Vec::new(); n];
+            let mut moves = vec![0u32; n];
+            for v in 0..random {
+                for _ in 0..rng.between(0, 10) {
+                    predecessors[rng.between(0, random - 1)].push(v);
+                    moves[v] += 1;
+                }
+            }
+            for v in random..n - 1 {
+                predecessors[v + 1].extend([v; 8]);
+                moves[v] = 8;
+            }
+            let game = Lists { predecessors, moves };
+            solved(&game);
+            let walks = chosen_walks(&game);
+            assert!(walks.contains(&Walk::Count) && walks.last() == Some(&Walk::Skip), "{walks:?}");
+        }
+        assert_eq!(FORCED_WALK.with(|w| w.get()), None);
+    }
+
+    /// The walks the search chooses on `game`, in order, without repeats.
+    fn chosen_walks<G: Game>(game: &G) -> Vec<Walk> {
+        CHOSEN_WALKS.with(|c| c.borrow_mut().clear());
+        solve(game);
+        CHOSEN_WALKS.with(|c| c.take())
     }
 }
