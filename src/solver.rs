@@ -196,6 +196,10 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
 
     let mut chooser = WalkChooser::new();
     while let Some((state, lost)) = frontier.pop() {
+        // Walking changes only open states: with none left, the rest of the queue is done.
+        if frontier.pushed() == remaining_moves.len() {
+            break;
+        }
         // The frontier holds states in no order the cache can guess: the game may start loading
         // what walking the next ones will read.
         game.prefetch(&Upcoming { entries: frontier.waiting(), counters: &remaining_moves });
@@ -406,6 +410,8 @@ struct Frontier {
     entries: Vec<u32>,
     /// `entries[head..]` are not walked yet.
     head: usize,
+    /// How many walked entries were dropped from the front of `entries`.
+    dropped: usize,
 }
 
 impl Frontier {
@@ -423,11 +429,18 @@ impl Frontier {
     fn pop(&mut self) -> Option<(usize, bool)> {
         if self.head >= Frontier::COMPACT_AFTER && 2 * self.head >= self.entries.len() {
             self.entries.drain(..self.head);
+            self.dropped += self.head;
             self.head = 0;
         }
         let entry = *self.entries.get(self.head)?;
         self.head += 1;
         Some(((entry >> 1) as usize, entry & 1 == 1))
+    }
+
+    /// How many states were ever pushed: the decided ones.
+    #[inline(always)]
+    fn pushed(&self) -> usize {
+        self.dropped + self.entries.len()
     }
 
     /// The entries not walked yet, in order.
