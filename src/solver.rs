@@ -195,44 +195,62 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     assert_eq!(remaining_moves.len(), game.num_states(), "for_each_start gives one start per state");
 
     let mut chooser = WalkChooser::new();
-    while let Some((state, lost)) = frontier.pop() {
+    let counters = &mut remaining_moves[..];
+    loop {
+        // The states up to the next observed one, in the walk chosen.
+        let run = (game, &mut *counters, &mut frontier, &mut *depths, chooser.until_observed);
+        let more = match chooser.walk {
+            Walk::Skip => walk_states::<_, _, _, false>(run),
+            Walk::Count => walk_states::<_, _, _, true>(run),
+        };
+        let (state, lost) = match frontier.pop() {
+            Some(next) if more => next,
+            _ => break,
+        };
         // Walking changes only open states: with none left, the rest of the queue is done.
-        if frontier.pushed() == remaining_moves.len() {
+        // (Checked here only, to cost nothing per state: at most a gap's worth of states later.)
+        if frontier.pushed() == counters.len() {
             break;
         }
-        // The frontier holds states in no order the cache can guess: the game may start loading
-        // what walking the next ones will read.
-        game.prefetch(&Upcoming { entries: frontier.waiting(), counters: &remaining_moves });
-        let walk = (game, state, &mut remaining_moves[..], &mut frontier, &mut *depths);
-        let how = chooser.walk;
-        let observed = chooser.observe_next();
+        game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
+        let walk = (game, state, &mut *counters, &mut frontier, &mut *depths);
+        // Observed states are few: one walk for both ways.
         if lost {
-            walk_with::<_, _, _, true>(walk, how, observed);
+            walk_back::<_, _, _, true, true, true>(walk, &mut chooser.observed);
         } else {
-            walk_with::<_, _, _, false>(walk, how, observed);
+            walk_back::<_, _, _, false, true, true>(walk, &mut chooser.observed);
         }
         chooser.choose();
     }
     remaining_moves
 }
 
+/// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
+/// if `COUNT`, else the skipping one. Returns whether the frontier may hold more.
+#[inline(always)]
+fn walk_states<G: Game, C: Counter, D: Depths, const COUNT: bool>(
+    (game, counters, frontier, depths, states): (&G, &mut [C], &mut Frontier, &mut D, u32),
+) -> bool {
+    for _ in 0..states {
+        let (state, lost) = match frontier.pop() {
+            Some(next) => next,
+            None => return false,
+        };
+        // The frontier holds states in no order the cache can guess: the game may start loading
+        // what walking the next ones will read.
+        game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
+        let walk = (game, state, &mut *counters, &mut *frontier, &mut *depths);
+        if lost {
+            walk_back::<_, _, _, true, COUNT, false>(walk, &mut Observed::default());
+        } else {
+            walk_back::<_, _, _, false, COUNT, false>(walk, &mut Observed::default());
+        }
+    }
+    true
+}
+
 /// The arguments of a walk: the game, the state walked, every counter, the frontier, the depths.
 type WalkArgs<'a, G, C, D> = (&'a G, usize, &'a mut [C], &'a mut Frontier, &'a mut D);
-
-/// [`walk_back`] in the walk `walk`, observed or not: one loop compiled for each.
-#[inline(always)]
-fn walk_with<G: Game, C: Counter, D: Depths, const LOST: bool>(
-    args: WalkArgs<'_, G, C, D>,
-    walk: Walk,
-    observed: Option<&mut Observed>,
-) {
-    match (walk, observed) {
-        (Walk::Skip, None) => walk_back::<_, _, _, LOST, false, false>(args, &mut Observed::default()),
-        (Walk::Count, None) => walk_back::<_, _, _, LOST, true, false>(args, &mut Observed::default()),
-        (Walk::Skip, Some(o)) => walk_back::<_, _, _, LOST, false, true>(args, o),
-        (Walk::Count, Some(o)) => walk_back::<_, _, _, LOST, true, true>(args, o),
-    }
-}
 
 /// Walks the moves into `state` backwards. If `state` is `LOST`, every open predecessor can
 /// move there: it wins. Else one more move of each open predecessor is known to reach a winning
@@ -272,51 +290,67 @@ pub(crate) enum Walk {
     Count,
 }
 
-/// What observed walks saw: how many predecessors they visited, and how often `Predictor`
-/// missed whether the next one is open.
+/// What observed walks saw, up to [`Observed::VISITS`] predecessors: whether each was open.
 #[derive(Debug, Clone, Copy, Default)]
 struct Observed {
     visits: u32,
-    open: Predictor,
+    /// Bit `i` of the sequence: whether the `i`-th predecessor observed was open.
+    open: [u64; 16],
 }
 
 impl Observed {
+    const VISITS: u32 = 1024;
+
     #[inline(always)]
     fn see(&mut self, open: bool) {
-        self.visits += 1;
-        self.open.see(open);
+        if self.visits < Observed::VISITS {
+            self.open[self.visits as usize / 64] |= u64::from(open) << (self.visits % 64);
+            self.visits += 1;
+        }
+    }
+
+    /// How many of the answers a [`Predictor`] fed them in order misses.
+    fn misses(&self, predictor: &mut Predictor) -> u32 {
+        (0..self.visits)
+            .map(|i| u32::from(!predictor.learn(self.open[i as usize / 64] >> (i % 64) & 1 == 1)))
+            .sum()
     }
 }
 
-/// A model of a CPU's branch predictor, small enough to run beside an observed walk: a 2-bit
-/// saturating counter for each pattern of the branch's last 6 outcomes. Like a CPU's, it learns
-/// runs and short repeating patterns, and misses about half of the outcomes of a coin toss.
-#[derive(Debug, Clone, Copy)]
+/// A model of a CPU's branch predictor: a 2-bit saturating counter for each pattern of the
+/// branch's last 12 outcomes. Like a CPU's, it learns runs and short repeating patterns, and misses
+/// about half of the outcomes of a coin toss.
+#[derive(Debug, Clone)]
 struct Predictor {
-    history: u8,
-    counters: [u8; 64],
-    misses: u32,
+    history: usize,
+    counters: Vec<u8>,
+}
+
+impl Predictor {
+    const HISTORY_BITS: u32 = 12;
 }
 
 impl Default for Predictor {
     fn default() -> Predictor {
-        Predictor { history: 0, counters: [1; 64], misses: 0 }
+        Predictor { history: 0, counters: vec![1; 1 << Predictor::HISTORY_BITS] }
     }
 }
 
 impl Predictor {
-    #[inline(always)]
-    fn see(&mut self, taken: bool) {
-        let counter = &mut self.counters[usize::from(self.history & 63)];
-        self.misses += u32::from((*counter >= 2) != taken);
+    /// Whether it predicted `taken`; then learns it.
+    fn learn(&mut self, taken: bool) -> bool {
+        let counter = &mut self.counters[self.history];
+        let hit = (*counter >= 2) == taken;
         *counter = if taken { (*counter + 1).min(3) } else { counter.saturating_sub(1) };
-        self.history = self.history << 1 | u8::from(taken);
+        self.history = (self.history << 1 | usize::from(taken)) & ((1 << Predictor::HISTORY_BITS) - 1);
+        hit
     }
 }
 
-/// Picks the walk as the search goes (the module doc's "Walks"). Walks are observed one state in
-/// `gap`; once `WalkChooser::DECIDE_AFTER` visits are observed, the walk is chosen again, and
-/// the gap doubles (up to `WalkChooser::MAX_GAP`) while the choice stays the same.
+/// Picks the walk as the search goes (the module doc's "Walks"). One state in `gap` is walked
+/// observed; once [`Observed::VISITS`] predecessors are observed, the walk is chosen again from
+/// the [`Predictor`]'s misses, and the gap doubles (from [`WalkChooser::MIN_GAP`] up to
+/// [`WalkChooser::MAX_GAP`]) while the choice stays the same.
 struct WalkChooser {
     walk: Walk,
     /// Forced by a test: never changes.
@@ -325,15 +359,16 @@ struct WalkChooser {
     /// States to walk before the next observed one.
     until_observed: u32,
     observed: Observed,
+    predictor: Predictor,
 }
 
 impl WalkChooser {
-    const DECIDE_AFTER: u32 = 4096;
-    const MIN_GAP: u32 = 16;
-    const MAX_GAP: u32 = 256;
-    /// Below this rate of mispredicted "is it open?", `Walk::Skip` is chosen, else
-    /// `Walk::Count` (`docs/performance.md` has where each is faster).
-    const SKIP_BELOW_MISSES: f64 = 0.1;
+    const MIN_GAP: u32 = 32;
+    const MAX_GAP: u32 = 1024;
+    /// [`Walk::Skip`] turns to [`Walk::Count`] above this rate of mispredicted "is it open?", and
+    /// back below the second (`docs/performance.md` has where each is faster).
+    const COUNT_ABOVE_MISSES: f64 = 0.12;
+    const SKIP_BELOW_MISSES: f64 = 0.08;
 
     fn new() -> WalkChooser {
         let forced = forced_walk();
@@ -341,38 +376,35 @@ impl WalkChooser {
             walk: forced.unwrap_or(Walk::Skip),
             forced: forced.is_some(),
             gap: 1,
-            until_observed: 0,
+            until_observed: if forced.is_some() { u32::MAX } else { 0 },
             observed: Observed::default(),
+            predictor: Predictor::default(),
         }
     }
 
-    /// Where the next walk tells what it sees, if it is observed.
-    #[inline(always)]
-    fn observe_next(&mut self) -> Option<&mut Observed> {
-        if self.until_observed > 0 || self.forced {
-            self.until_observed -= u32::from(!self.forced);
-            return None;
-        }
-        self.until_observed = self.gap - 1;
-        Some(&mut self.observed)
-    }
-
-    /// Chooses the walk again once enough was observed.
-    #[inline(always)]
+    /// After an observed walk: chooses the walk again once enough was observed.
     fn choose(&mut self) {
-        let seen = &mut self.observed;
-        if seen.visits < WalkChooser::DECIDE_AFTER {
+        self.until_observed = self.gap - 1;
+        if self.forced {
+            self.until_observed = u32::MAX;
             return;
         }
-        let misses = f64::from(seen.open.misses) / f64::from(seen.visits);
-        seen.visits = 0;
-        seen.open.misses = 0;
-        let walk = if misses < WalkChooser::SKIP_BELOW_MISSES { Walk::Skip } else { Walk::Count };
+        if self.observed.visits < Observed::VISITS {
+            return;
+        }
+        let misses = f64::from(self.observed.misses(&mut self.predictor)) / f64::from(Observed::VISITS);
+        self.observed = Observed::default();
+        let walk = match self.walk {
+            Walk::Skip if misses > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
+            Walk::Count if misses < WalkChooser::SKIP_BELOW_MISSES => Walk::Skip,
+            same => same,
+        };
         self.gap = if walk == self.walk {
             (2 * self.gap).clamp(WalkChooser::MIN_GAP, WalkChooser::MAX_GAP)
         } else {
             WalkChooser::MIN_GAP
         };
+        self.until_observed = self.gap - 1;
         #[cfg(test)]
         if walk != self.walk || CHOSEN_WALKS.with(|c| c.borrow().is_empty()) {
             CHOSEN_WALKS.with(|c| c.borrow_mut().push(walk));
