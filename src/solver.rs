@@ -44,14 +44,18 @@
 //! one. Both branch only on whether a predecessor is newly decided, which happens once per state,
 //! and both give the same result.
 //!
-//! The search picks the walk itself, from what it sees, so that a game has nothing to choose: it
-//! walks some states observed (first every state, then one in 16, the gap doubling up to one in
-//! 256 while the choice holds), feeding "is it open?" for each predecessor to a small model of a
-//! branch predictor (`Predictor`: a 2-bit counter per pattern of the last 6 answers, which learns
-//! runs and short patterns as a CPU does and misses half of a coin toss). Every 4096 observed
-//! predecessors it chooses again: skipping if the model missed fewer than 1 in 10, else counting.
-//! The choice changes only speed, never a result; `docs/performance.md` has what each walk costs
-//! where, and what the choice costs.
+//! The search picks the walk itself, from what it sees, so that a game has nothing to choose. It
+//! walks some states observed: every state at first, then one in 32, the gap doubling up to one
+//! in 1024 while the choice holds. An observed walk records, for each predecessor, whether it was
+//! open; once 1024 are recorded, they are fed in order to a small model of a branch predictor
+//! (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs and short
+//! patterns as a CPU does and misses half of a coin toss), and the walk is chosen again: skipping
+//! turns to counting when the model misses more than 12% of the answers, counting back to
+//! skipping below 8% (the gap between the two keeps a game near the line from flapping). The
+//! states between two observed ones walk in a plain loop: the choice costs nothing per state.
+//! Walking changes only open states, so the search also stops, at an observed state, once every
+//! state is decided. The choice changes only speed, never a result; `docs/performance.md` has what
+//! each walk costs where, and what the choice costs.
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
@@ -214,7 +218,7 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
         }
         game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
         let walk = (game, state, &mut *counters, &mut frontier, &mut *depths);
-        // Observed states are few: one walk for both ways.
+        // Observed states are few: they all walk counting (the same result as skipping).
         if lost {
             walk_back::<_, _, _, true, true, true>(walk, &mut chooser.observed);
         } else {
@@ -359,7 +363,8 @@ struct WalkChooser {
     /// States to walk before the next observed one.
     until_observed: u32,
     observed: Observed,
-    predictor: Predictor,
+    /// Made at the first choice (4 KiB: a small game never pays for it).
+    predictor: Option<Predictor>,
 }
 
 impl WalkChooser {
@@ -378,7 +383,7 @@ impl WalkChooser {
             gap: 1,
             until_observed: if forced.is_some() { u32::MAX } else { 0 },
             observed: Observed::default(),
-            predictor: Predictor::default(),
+            predictor: None,
         }
     }
 
@@ -392,7 +397,8 @@ impl WalkChooser {
         if self.observed.visits < Observed::VISITS {
             return;
         }
-        let misses = f64::from(self.observed.misses(&mut self.predictor)) / f64::from(Observed::VISITS);
+        let predictor = self.predictor.get_or_insert_with(Predictor::default);
+        let misses = f64::from(self.observed.misses(predictor)) / f64::from(Observed::VISITS);
         self.observed = Observed::default();
         let walk = match self.walk {
             Walk::Skip if misses > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
@@ -405,30 +411,47 @@ impl WalkChooser {
             WalkChooser::MIN_GAP
         };
         self.until_observed = self.gap - 1;
-        #[cfg(test)]
-        if walk != self.walk || CHOSEN_WALKS.with(|c| c.borrow().is_empty()) {
-            CHOSEN_WALKS.with(|c| c.borrow_mut().push(walk));
-        }
+        walk_chosen(walk, walk != self.walk);
         self.walk = walk;
     }
 }
 
+/// The walk a unit test forces (`walk_hooks`); none outside the tests.
 #[cfg(not(test))]
 fn forced_walk() -> Option<Walk> {
     None
 }
 
-#[cfg(test)]
-thread_local! {
-    /// The walk a unit test forces on every search of its thread.
-    static FORCED_WALK: std::cell::Cell<Option<Walk>> = std::cell::Cell::new(None);
-    /// The walks chosen by the searches of this thread, each time the walk changes.
-    static CHOSEN_WALKS: std::cell::RefCell<Vec<Walk>> = std::cell::RefCell::new(Vec::new());
-}
+/// Tells the unit tests which walk was chosen (`walk_hooks`); nothing outside them.
+#[cfg(not(test))]
+fn walk_chosen(_walk: Walk, _changed: bool) {}
 
 #[cfg(test)]
-fn forced_walk() -> Option<Walk> {
-    FORCED_WALK.with(|w| w.get())
+use walk_hooks::{forced_walk, walk_chosen};
+
+/// How the unit tests force a walk on the searches of their thread, and see the walks chosen.
+#[cfg(test)]
+mod walk_hooks {
+    use super::Walk;
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        pub static FORCED_WALK: Cell<Option<Walk>> = Cell::new(None);
+        /// The first walk chosen by each search of this thread, and each change.
+        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = RefCell::new(Vec::new());
+    }
+
+    pub fn forced_walk() -> Option<Walk> {
+        FORCED_WALK.with(|w| w.get())
+    }
+
+    pub fn walk_chosen(walk: Walk, changed: bool) {
+        CHOSEN_WALKS.with(|c| {
+            if changed || c.borrow().is_empty() {
+                c.borrow_mut().push(walk);
+            }
+        });
+    }
 }
 
 /// The decided states not yet walked, first in first out, each with its outcome (so that walking
@@ -606,6 +629,8 @@ mod tests {
     fn table(moves: &[&[usize]]) -> Table {
         Table { moves: moves.iter().map(|m| m.to_vec()).collect(), over: vec![None; moves.len()] }
     }
+
+    use super::walk_hooks::{CHOSEN_WALKS, FORCED_WALK};
 
     /// What `run` returns with the walk forced to `walk` on this thread's searches.
     fn with_walk<T>(walk: Walk, run: impl FnOnce() -> T) -> T {
