@@ -236,8 +236,6 @@ impl<'a, F: Fn(usize) -> Start> GraphGame<'a, F> {
 }
 
 impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
-    /// In a graph, whether a predecessor is still open follows no pattern a CPU could predict.
-
     fn num_states(&self) -> usize {
         self.graph.out_degree.len()
     }

@@ -436,9 +436,9 @@ mod walk_hooks {
     use std::cell::{Cell, RefCell};
 
     thread_local! {
-        pub static FORCED_WALK: Cell<Option<Walk>> = Cell::new(None);
+        pub static FORCED_WALK: Cell<Option<Walk>> = const { Cell::new(None) };
         /// The first walk chosen by each search of this thread, and each change.
-        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = RefCell::new(Vec::new());
+        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = const { RefCell::new(Vec::new()) };
     }
 
     pub fn forced_walk() -> Option<Walk> {
@@ -744,10 +744,10 @@ mod tests {
             let n = random + chain + 1;
             let mut predecessors = vec![Vec::new(); n];
             let mut moves = vec![0u32; n];
-            for v in 0..random {
+            for (v, k) in moves.iter_mut().enumerate().take(random) {
                 for _ in 0..rng.between(0, 10) {
                     predecessors[rng.between(0, random - 1)].push(v);
-                    moves[v] += 1;
+                    *k += 1;
                 }
             }
             for v in random..n - 1 {
