@@ -4,11 +4,14 @@
 #
 #   bench/run.sh [ROW | BINARY | all] ...      (default: all)
 #
-# Rows: graph_dfs graph_contestant police_40 police_100 grid_300 grid_3000 mob_1e6 mob_1e8 stress;
-# a binary's name (graph_game, police_thief, grid_game_28218, move_or_block) selects its rows.
-# It builds the release binaries (cargo build --release; BENCH_NOBUILD=1 skips that), the timing
-# tool (tools/bench.rs, plain rustc) and the baselines (g++ -O2) into target/bench/, generates each
-# input once into target/bench/inputs/ (or $BENCH_INPUTS) with target/release/stress, checks that
+# Rows: graph_dfs graph_contestant police_40 police_100 grid_300 grid_3000 mob_1e6 mob_1e8 stress
+# berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws
+# shiritori_random; a binary's or example's name (graph_game, police_thief, grid_game_28218,
+# move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
+# (cargo build --release; BENCH_NOBUILD=1 skips that), the timing tool (tools/bench.rs, plain
+# rustc) and the baselines and the examples' input generator (g++ -O2) into target/bench/,
+# generates each input once into target/bench/inputs/ (or $BENCH_INPUTS) with
+# target/release/stress or target/bench/examples_gen, checks that
 # each baseline gives the project's answers, runs each pair alternately on the same input, and
 # prints one line per figure with its goal, `ok` or `SHORT`. Exit status 0 when every goal it
 # measured holds (a skipped row is listed at the end), 1 otherwise, 2 for a usage error.
@@ -19,7 +22,8 @@ REL=target/release
 OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=target/tools/bench
-ALL_ROWS=(graph_dfs graph_contestant police_40 police_100 grid_300 grid_3000 mob_1e6 mob_1e8 stress)
+ALL_ROWS=(graph_dfs graph_contestant police_40 police_100 grid_300 grid_3000 mob_1e6 mob_1e8 stress
+  berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -28,6 +32,8 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     police_thief) echo police_40 police_100 ;;
     grid_game_28218) echo grid_300 grid_3000 ;;
     move_or_block) echo mob_1e6 mob_1e8 ;;
+    berzerk) echo berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops ;;
+    shiritori) echo shiritori_draws shiritori_random ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -61,6 +67,7 @@ load() { if [[ -r /proc/loadavg ]]; then cut -d' ' -f1-3 /proc/loadavg; else ech
 echo "bench: $(date '+%Y-%m-%d %H:%M'), $(nproc 2>/dev/null || echo '?') cores, load average $(load)"
 if [[ -z ${BENCH_NOBUILD:-} || ${BENCH_NOBUILD} == 0 ]]; then
   cargo build --release --quiet || { echo "bench: cargo build --release fails"; exit 1; }
+  cargo build --release --examples --quiet || { echo "bench: cargo build --release --examples fails"; exit 1; }
 fi
 # Rust programs here are linked as .cargo/config.toml links the project's binaries: the C runtime
 # statically on x86-64 Linux. For the timing tool, that keeps it small: a child it starts (std
@@ -282,6 +289,89 @@ row_stress() {
   echo "stress graph_game --cases $cases --size 8 -- $REL/graph_game: $(secs "$a"), $(mib "$ma")"
   mark "$rate >= 300" "$rate cases per second (goal >= 300)"
 }
+
+# --- the examples (examples/berzerk.rs, examples/shiritori.rs) -------------------------------------
+
+GEN=$OUT/examples_gen
+# example_input NAME ARGS...: target/bench/examples_gen ARGS (bench/examples_gen.cpp), made once
+# into $INPUTS/NAME.in, as $IN.
+example_input() {
+  local name=$1
+  shift
+  IN=$INPUTS/$name.in
+  [[ -s $IN ]] && return 0
+  if [[ -z $have_gxx ]]; then skip "$row" "no $CXX on this machine to build bench/examples_gen.cpp"; return 1; fi
+  if [[ ! -x $GEN || bench/examples_gen.cpp -nt $GEN ]]; then
+    "$CXX" -O2 -o "$GEN" bench/examples_gen.cpp || { fail "$CXX -O2 bench/examples_gen.cpp fails"; return 1; }
+  fi
+  mkdir -p "$INPUTS"
+  "$GEN" "$@" > "$IN.part" || { rm -f "$IN.part"; fail "$GEN $* fails"; return 1; }
+  mv "$IN.part" "$IN"
+}
+
+# example_answers EXAMPLE BASELINE SMALL_GEN_ARGS...: the baseline answers as the example does on
+# every judge case of inputs/EXAMPLE/ that the example accepts (without flags) and on 5 small
+# inputs of the generator (ARGS then the seed 1..5). Counts them in $CHECKED.
+example_answers() {
+  local example=$1 base=$2
+  shift 2
+  local cases=() f seed
+  for f in inputs/"$example"/*.in; do
+    [[ -f $f && ! -f ${f%.in}.args ]] && cases+=("$f")
+  done
+  for seed in 1 2 3 4 5; do
+    f=$OUT/out/small.$example.$seed.in
+    "$GEN" "$@" "$seed" > "$f" || { fail "$GEN $* $seed fails"; return 1; }
+    cases+=("$f")
+  done
+  CHECKED=0
+  for f in "${cases[@]}"; do
+    "$REL/examples/$example" < "$f" > "$OUT/out/check.ours" 2>/dev/null || continue  # an error case
+    "$base" < "$f" > "$OUT/out/check.base" 2>/dev/null || { fail "$base fails on $f"; return 1; }
+    cmp -s "$OUT/out/check.ours" "$OUT/out/check.base" ||
+      { fail "$base answers otherwise than $REL/examples/$example on $f"; return 1; }
+    CHECKED=$((CHECKED + 1))
+  done
+}
+
+example() {  # example NAME: the example is built
+  [[ -x $REL/examples/$1 ]] || { fail "no $REL/examples/$1 (cargo build --release --examples)"; return 1; }
+}
+
+# berzerk_row SHAPE K1 K2 DIVISOR: examples/berzerk at n = 7000 (Codeforces 786A's maximum), Rick's
+# K1 and Morty's K2 steps drawn among the multiples of DIVISOR, against the usual contestant's C++.
+berzerk_row() {
+  example berzerk && example_input "berzerk.$2.$3.$4" berzerk 7000 "$2" "$3" "$4" 1 &&
+    baseline berzerk_contestant || return
+  example_answers berzerk "$BASE" berzerk 30 8 5 1 || return
+  timed --check 9 "$IN" -- "$REL/examples/berzerk" --vs "$BASE" || return
+  read -r a b r ma mb <<< "$LINE"
+  echo "berzerk, n = 7000, $1: $(secs "$a"), $(mib "$ma")"
+  echo "  against a strong contestant's C++ (bench/baselines/berzerk_contestant.cpp): $(secs "$b")," \
+    "$(mib "$mb"); same answers here and on $CHECKED small inputs"
+  mark "$r <= 1.0" "time ratio $r (goal <= 1.0)"
+}
+row_berzerk_full() { berzerk_row "every step for both (6999/6999)" 6999 6999 1; }
+row_berzerk_1000() { berzerk_row "random steps 1000/1000" 1000 1000 1; }
+row_berzerk_3500() { berzerk_row "random steps 3500/3500" 3500 3500 1; }
+row_berzerk_6000() { berzerk_row "random steps 6000/6000" 6000 6000 1; }
+row_berzerk_loops() { berzerk_row "random multiples of 7, 999/500 (loops off the multiples)" 999 500 7; }
+
+# shiritori_row SHAPE LETTERS: examples/shiritori on 2*10^5 words (AtCoder ABC 209 E's maximum) of
+# 3 to 8 letters drawn from the first LETTERS of A-Z a-z, against the usual contestant's C++.
+shiritori_row() {
+  example shiritori && example_input "shiritori.200000.$2" shiritori 200000 "$2" 1 &&
+    baseline shiritori_contestant || return
+  example_answers shiritori "$BASE" shiritori 40 4 || return
+  timed --check 9 "$IN" -- "$REL/examples/shiritori" --vs "$BASE" || return
+  read -r a b r ma mb <<< "$LINE"
+  echo "shiritori, 200000 words, $1: $(secs "$a"), $(mib "$ma")"
+  echo "  against a strong contestant's C++ (bench/baselines/shiritori_contestant.cpp): $(secs "$b")," \
+    "$(mib "$mb"); same answers here and on $CHECKED small inputs"
+  mark "$r <= 0.3" "time ratio $r (goal <= 0.3)"
+}
+row_shiritori_draws() { shiritori_row "letters from 36 (93% draws)" 36; }
+row_shiritori_random() { shiritori_row "letters from all 52 (a third each)" 52; }
 
 for row in "${selected[@]}"; do
   "row_$row"

@@ -7,7 +7,7 @@
 
 use crate::input::grow_within;
 use crate::prefetch::{populate, prefetch};
-use crate::solver::{Game, Start, Upcoming, Walk};
+use crate::solver::{Game, Start, Upcoming};
 
 #[derive(Debug, Clone)]
 pub struct Graph {
@@ -257,9 +257,6 @@ impl<'a, F: Fn(usize) -> Start> GraphGame<'a, F> {
 }
 
 impl<F: Fn(usize) -> Start> Game for GraphGame<'_, F> {
-    /// In a graph, whether a predecessor is still open follows no pattern a CPU could predict.
-    const WALK: Walk = Walk::Branchless;
-
     fn num_states(&self) -> usize {
         self.graph.out_degree.len()
     }

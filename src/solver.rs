@@ -5,7 +5,7 @@
 //! or open with `k` moves) and lists the moves into any state. The rules it keeps, and what the
 //! search does when one is broken, are stated once, in [`Game`]'s documentation. Explicit graphs
 //! ([`crate::graph::GraphGame`]) and board games that compute their moves on the fly both fit.
-//! Two optional items are only about speed: [`Game::WALK`] and [`Game::prefetch`].
+//! One optional item is only about speed: [`Game::prefetch`].
 //!
 //! # The algorithm
 //! Every state keeps `remaining_moves`: how many of its moves are not yet known to reach a winning
@@ -29,16 +29,30 @@
 //! [`solve_with_depth`] does, [`solve`] does not and pays nothing for it (the search is generic over
 //! where it records depths, and recording nothing compiles to nothing).
 //!
-//! # Branching
+//! # Walks
 //! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
-//! patterns (the boards here: runs of decided states, predecessors padded with repeats), the CPU
-//! predicts that branch and skips the decided ones for free. Where they change at random (a random
-//! graph), it mispredicts about as often, and each miss throws away the memory loads already
-//! started for the next states. So a game says which [`Walk`] suits it ([`Game::WALK`]):
-//! [`Walk::Branching`] (the default), or [`Walk::Branchless`], which updates every predecessor with
-//! arithmetic instead (a decided counter is written back unchanged; a frontier entry is written for
-//! each and kept only for the newly decided). Both give the same result; `docs/performance.md`
-//! has what each costs where.
+//! runs or short patterns (the boards here: runs of decided states, predecessors padded with
+//! repeats; a circle where every state is decided at once), the CPU predicts that branch, and the
+//! **skipping** walk (`Walk::Skip`) passes over the decided ones for next to nothing. Where they
+//! change at random (a random graph, a circle with half of all steps), it mispredicts about as
+//! often, and each miss throws away the work already started for the next predecessors. The
+//! **counting** walk (`Walk::Count`) has no such branch: it updates every predecessor with
+//! arithmetic (a decided counter is written back unchanged), which costs a store for each decided
+//! one. Both branch only on whether a predecessor is newly decided, which happens once per state,
+//! and both give the same result.
+//!
+//! The search picks the walk itself, from what it sees, so that a game has nothing to choose. It
+//! walks some states observed: every state at first, then one in 32, the gap doubling up to one
+//! in 1024 while the choice holds. An observed walk records, for each predecessor, whether it was
+//! open; once 1024 are recorded, they are fed in order to a small model of a branch predictor
+//! (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs and short
+//! patterns as a CPU does and misses half of a coin toss), and the walk is chosen again: skipping
+//! turns to counting when the model misses more than 12% of the answers, counting back to
+//! skipping below 8% (the gap between the two keeps a game near the line from flapping). The
+//! states between two observed ones walk in a plain loop: the choice costs nothing per state.
+//! Walking changes only open states, so the search also stops, at an observed state, once every
+//! state is decided. The choice changes only speed, never a result; `docs/performance.md` has what
+//! each walk costs where, and what the choice costs.
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
@@ -120,10 +134,6 @@ pub enum Outcome {
 /// assert!((0..=10).all(|s| (solution.outcome(s) == Outcome::Lose) == (s % 3 == 0)));
 /// ```
 pub trait Game {
-    /// How the search updates the predecessors of a state it walks (see "Branching" in the module
-    /// doc): a choice of speed only, the result is the same.
-    const WALK: Walk = Walk::Branching;
-
     /// How many states there are (rule 1).
     fn num_states(&self) -> usize;
 
@@ -197,17 +207,6 @@ impl DepthTable {
     pub fn depth(&self, state: usize) -> Option<u32> {
         Some(self.depths[state]).filter(|&d| d != DepthTable::NEVER)
     }
-}
-
-/// How the search updates the predecessors of a state it walks (see "Branching" in the module doc).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Walk {
-    /// Branches on whether each predecessor is open: for games where the answers come in patterns
-    /// a CPU predicts (the boards here).
-    Branching,
-    /// Updates every predecessor without branching on whether it is open: for games where the
-    /// answers change at random (a random graph).
-    Branchless,
 }
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
@@ -310,46 +309,260 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
         broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
     }
 
-    while let Some((state, lost)) = frontier.pop() {
-        // The frontier holds states in no order the cache can guess: the game may start loading
-        // what walking the next ones will read.
-        game.prefetch(&Upcoming { entries: frontier.waiting(), counters: &remaining_moves });
-        let walk = (game, state, &mut remaining_moves[..], &mut frontier, &mut *depths);
-        if lost {
-            walk_back::<_, _, _, true>(walk);
-        } else {
-            walk_back::<_, _, _, false>(walk);
+    let mut chooser = WalkChooser::new();
+    let counters = &mut remaining_moves[..];
+    loop {
+        // The states up to the next observed one, in the walk chosen.
+        let run = (game, &mut *counters, &mut frontier, &mut *depths, chooser.until_observed);
+        let more = match chooser.walk {
+            Walk::Skip => walk_states::<_, _, _, false>(run),
+            Walk::Count => walk_states::<_, _, _, true>(run),
+        };
+        let (state, lost) = match frontier.pop() {
+            Some(next) if more => next,
+            _ => break,
+        };
+        // Walking changes only open states: with none left, the rest of the queue is done.
+        // (Checked here only, to cost nothing per state: at most a gap's worth of states later.)
+        if frontier.pushed() == counters.len() {
+            break;
         }
+        game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
+        let walk = (game, state, &mut *counters, &mut frontier, &mut *depths);
+        // Observed states are few: they all walk counting (the same result as skipping).
+        if lost {
+            walk_back::<_, _, _, true, true, true>(walk, &mut chooser.observed);
+        } else {
+            walk_back::<_, _, _, false, true, true>(walk, &mut chooser.observed);
+        }
+        chooser.choose();
     }
     remaining_moves
 }
 
+/// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
+/// if `COUNT`, else the skipping one. Returns whether the frontier may hold more.
+#[inline(always)]
+fn walk_states<G: Game, C: Counter, D: Depths, const COUNT: bool>(
+    (game, counters, frontier, depths, states): (&G, &mut [C], &mut Frontier, &mut D, u32),
+) -> bool {
+    for _ in 0..states {
+        let (state, lost) = match frontier.pop() {
+            Some(next) => next,
+            None => return false,
+        };
+        // The frontier holds states in no order the cache can guess: the game may start loading
+        // what walking the next ones will read.
+        game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
+        let walk = (game, state, &mut *counters, &mut *frontier, &mut *depths);
+        if lost {
+            walk_back::<_, _, _, true, COUNT, false>(walk, &mut Observed::default());
+        } else {
+            walk_back::<_, _, _, false, COUNT, false>(walk, &mut Observed::default());
+        }
+    }
+    true
+}
+
+/// The arguments of a walk: the game, the state walked, every counter, the frontier, the depths.
+type WalkArgs<'a, G, C, D> = (&'a G, usize, &'a mut [C], &'a mut Frontier, &'a mut D);
+
 /// Walks the moves into `state` backwards. If `state` is `LOST`, every open predecessor can
 /// move there: it wins. Else one more move of each open predecessor is known to reach a winning
-/// state; with none left, it loses. [`Walk::Branchless`] computes both without branching on whether the
-/// predecessor is open: a decided counter is written back unchanged, and a frontier entry is
-/// written for every predecessor but kept only for the newly decided.
+/// state; with none left, it loses. `Walk::Skip` branches on whether each predecessor is open,
+/// `Walk::Count` (`COUNT`) updates every predecessor with arithmetic instead (a decided counter
+/// is written back unchanged); both branch on whether it is newly decided. An `OBSERVE`d walk
+/// also tells `observed` what it sees.
 #[inline(always)]
-fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool>(
-    (game, state, counters, frontier, depths): (&G, usize, &mut [C], &mut Frontier, &mut D),
+fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool, const COUNT: bool, const OBSERVE: bool>(
+    (game, state, counters, frontier, depths): WalkArgs<'_, G, C, D>,
+    observed: &mut Observed,
 ) {
-    // A constant of the game's type: each walk compiles to its own loop.
-    let branchless = G::WALK == Walk::Branchless;
     game.for_each_predecessor(state, |p| {
         let c = &mut counters[p];
         let open = c.is_open();
-        if branchless || open {
+        if COUNT || open {
             // WIN is all ones: `| WIN` makes any counter WIN, `| LOSE` changes none.
             *c = if LOST { *c | if open { C::WIN } else { C::LOSE } } else { *c - C::from(open) };
             let decided = open & (LOST || *c == C::LOSE);
-            if branchless || decided {
-                frontier.push_if(decided, p, !LOST);
-            }
             if decided {
+                frontier.push_if(true, p, !LOST);
                 depths.decided_after(p, state);
             }
         }
+        if OBSERVE {
+            observed.see(open);
+        }
     });
+}
+
+/// How a walk treats each predecessor (the module doc's "Walks"). The result is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// Branches on whether the predecessor is open, and skips it if not.
+    Skip,
+    /// Updates every predecessor with arithmetic, open or not.
+    Count,
+}
+
+/// What observed walks saw, up to [`Observed::VISITS`] predecessors: whether each was open.
+#[derive(Debug, Clone, Copy, Default)]
+struct Observed {
+    visits: u32,
+    /// Bit `i` of the sequence: whether the `i`-th predecessor observed was open.
+    open: [u64; 16],
+}
+
+impl Observed {
+    const VISITS: u32 = 1024;
+
+    #[inline(always)]
+    fn see(&mut self, open: bool) {
+        if self.visits < Observed::VISITS {
+            self.open[self.visits as usize / 64] |= u64::from(open) << (self.visits % 64);
+            self.visits += 1;
+        }
+    }
+
+    /// How many of the answers a [`Predictor`] fed them in order misses.
+    fn misses(&self, predictor: &mut Predictor) -> u32 {
+        (0..self.visits)
+            .map(|i| u32::from(!predictor.learn(self.open[i as usize / 64] >> (i % 64) & 1 == 1)))
+            .sum()
+    }
+}
+
+/// A model of a CPU's branch predictor: a 2-bit saturating counter for each pattern of the
+/// branch's last 12 outcomes. Like a CPU's, it learns runs and short repeating patterns, and misses
+/// about half of the outcomes of a coin toss.
+#[derive(Debug, Clone)]
+struct Predictor {
+    history: usize,
+    counters: Vec<u8>,
+}
+
+impl Predictor {
+    const HISTORY_BITS: u32 = 12;
+}
+
+impl Default for Predictor {
+    fn default() -> Predictor {
+        Predictor { history: 0, counters: vec![1; 1 << Predictor::HISTORY_BITS] }
+    }
+}
+
+impl Predictor {
+    /// Whether it predicted `taken`; then learns it.
+    fn learn(&mut self, taken: bool) -> bool {
+        let counter = &mut self.counters[self.history];
+        let hit = (*counter >= 2) == taken;
+        *counter = if taken { (*counter + 1).min(3) } else { counter.saturating_sub(1) };
+        self.history = (self.history << 1 | usize::from(taken)) & ((1 << Predictor::HISTORY_BITS) - 1);
+        hit
+    }
+}
+
+/// Picks the walk as the search goes (the module doc's "Walks"). One state in `gap` is walked
+/// observed; once [`Observed::VISITS`] predecessors are observed, the walk is chosen again from
+/// the [`Predictor`]'s misses, and the gap doubles (from [`WalkChooser::MIN_GAP`] up to
+/// [`WalkChooser::MAX_GAP`]) while the choice stays the same.
+struct WalkChooser {
+    walk: Walk,
+    /// Forced by a test: never changes.
+    forced: bool,
+    gap: u32,
+    /// States to walk before the next observed one.
+    until_observed: u32,
+    observed: Observed,
+    /// Made at the first choice (4 KiB: a small game never pays for it).
+    predictor: Option<Predictor>,
+}
+
+impl WalkChooser {
+    const MIN_GAP: u32 = 32;
+    const MAX_GAP: u32 = 1024;
+    /// [`Walk::Skip`] turns to [`Walk::Count`] above this rate of mispredicted "is it open?", and
+    /// back below the second (`docs/performance.md` has where each is faster).
+    const COUNT_ABOVE_MISSES: f64 = 0.12;
+    const SKIP_BELOW_MISSES: f64 = 0.08;
+
+    fn new() -> WalkChooser {
+        let forced = forced_walk();
+        WalkChooser {
+            walk: forced.unwrap_or(Walk::Skip),
+            forced: forced.is_some(),
+            gap: 1,
+            until_observed: if forced.is_some() { u32::MAX } else { 0 },
+            observed: Observed::default(),
+            predictor: None,
+        }
+    }
+
+    /// After an observed walk: chooses the walk again once enough was observed.
+    fn choose(&mut self) {
+        self.until_observed = self.gap - 1;
+        if self.forced {
+            self.until_observed = u32::MAX;
+            return;
+        }
+        if self.observed.visits < Observed::VISITS {
+            return;
+        }
+        let predictor = self.predictor.get_or_insert_with(Predictor::default);
+        let misses = f64::from(self.observed.misses(predictor)) / f64::from(Observed::VISITS);
+        self.observed = Observed::default();
+        let walk = match self.walk {
+            Walk::Skip if misses > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
+            Walk::Count if misses < WalkChooser::SKIP_BELOW_MISSES => Walk::Skip,
+            same => same,
+        };
+        self.gap = if walk == self.walk {
+            (2 * self.gap).clamp(WalkChooser::MIN_GAP, WalkChooser::MAX_GAP)
+        } else {
+            WalkChooser::MIN_GAP
+        };
+        self.until_observed = self.gap - 1;
+        walk_chosen(walk, walk != self.walk);
+        self.walk = walk;
+    }
+}
+
+/// The walk a unit test forces (`walk_hooks`); none outside the tests.
+#[cfg(not(test))]
+fn forced_walk() -> Option<Walk> {
+    None
+}
+
+/// Tells the unit tests which walk was chosen (`walk_hooks`); nothing outside them.
+#[cfg(not(test))]
+fn walk_chosen(_walk: Walk, _changed: bool) {}
+
+#[cfg(test)]
+use walk_hooks::{forced_walk, walk_chosen};
+
+/// How the unit tests force a walk on the searches of their thread, and see the walks chosen.
+#[cfg(test)]
+mod walk_hooks {
+    use super::Walk;
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        pub static FORCED_WALK: Cell<Option<Walk>> = const { Cell::new(None) };
+        /// The first walk chosen by each search of this thread, and each change.
+        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub fn forced_walk() -> Option<Walk> {
+        FORCED_WALK.with(|w| w.get())
+    }
+
+    pub fn walk_chosen(walk: Walk, changed: bool) {
+        CHOSEN_WALKS.with(|c| {
+            if changed || c.borrow().is_empty() {
+                c.borrow_mut().push(walk);
+            }
+        });
+    }
 }
 
 /// The decided states not yet walked, first in first out, each with its outcome (so that walking
@@ -363,6 +576,8 @@ struct Frontier {
     entries: Vec<u32>,
     /// `entries[head..]` are not walked yet.
     head: usize,
+    /// How many walked entries were dropped from the front of `entries`.
+    dropped: usize,
 }
 
 impl Frontier {
@@ -380,11 +595,18 @@ impl Frontier {
     fn pop(&mut self) -> Option<(usize, bool)> {
         if self.head >= Frontier::COMPACT_AFTER && 2 * self.head >= self.entries.len() {
             self.entries.drain(..self.head);
+            self.dropped += self.head;
             self.head = 0;
         }
         let entry = *self.entries.get(self.head)?;
         self.head += 1;
         Some(((entry >> 1) as usize, entry & 1 == 1))
+    }
+
+    /// How many states were ever pushed: the decided ones.
+    #[inline(always)]
+    fn pushed(&self) -> usize {
+        self.dropped + self.entries.len()
     }
 
     /// The entries not walked yet, in order.
@@ -525,39 +747,32 @@ mod tests {
         Table { moves: moves.iter().map(|m| m.to_vec()).collect(), over: vec![None; moves.len()] }
     }
 
-    /// The same game searched with [`Walk::Branchless`] (a [`Table`] walks with the default).
-    struct Branchless<'a>(&'a Table);
+    use super::walk_hooks::{CHOSEN_WALKS, FORCED_WALK};
 
-    impl Game for Branchless<'_> {
-        const WALK: Walk = Walk::Branchless;
-        fn num_states(&self) -> usize {
-            self.0.num_states()
-        }
-        fn max_moves(&self) -> u32 {
-            self.0.max_moves()
-        }
-        fn for_each_start<F: FnMut(Start)>(&self, visit: F) {
-            self.0.for_each_start(visit)
-        }
-        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, visit: F) {
-            self.0.for_each_predecessor(s, visit)
-        }
+    /// What `run` returns with the walk forced to `walk` on this thread's searches.
+    fn with_walk<T>(walk: Walk, run: impl FnOnce() -> T) -> T {
+        FORCED_WALK.with(|w| w.set(Some(walk)));
+        let result = run();
+        FORCED_WALK.with(|w| w.set(None));
+        result
     }
 
     use Outcome::{Draw, Lose, Win};
 
-    /// Every state's outcome and depth, the same from both walks, with and without depths.
-    fn solved(game: &Table) -> (Vec<Outcome>, Vec<Option<u32>>) {
+    /// Every state's outcome and depth, the same from the chosen walk and from each walk forced,
+    /// with and without depths.
+    fn solved<G: Game>(game: &G) -> (Vec<Outcome>, Vec<Option<u32>>) {
         let outcomes =
             |solution: Solution| (0..solution.len()).map(|s| solution.outcome(s)).collect::<Vec<_>>();
-        assert_eq!(Table::WALK, Walk::Branching);
-        let (branching, depths) = solve_with_depth(game);
-        let (branchless, branchless_depths) = solve_with_depth(&Branchless(game));
-        let got = outcomes(branching);
-        assert_eq!(outcomes(branchless), got);
-        assert_eq!(branchless_depths, depths);
+        let (chosen, depths) = solve_with_depth(game);
+        let got = outcomes(chosen);
         assert_eq!(outcomes(solve(game)), got);
-        assert_eq!(outcomes(solve(&Branchless(game))), got);
+        for walk in [Walk::Skip, Walk::Count] {
+            let (forced, forced_depths) = with_walk(walk, || solve_with_depth(game));
+            assert_eq!(outcomes(forced), got, "{walk:?}");
+            assert_eq!(forced_depths, depths, "{walk:?}");
+            assert_eq!(outcomes(with_walk(walk, || solve(game))), got, "{walk:?}");
+        }
         let depths = (0..got.len()).map(|s| depths.depth(s)).collect();
         (got, depths)
     }
@@ -673,6 +888,28 @@ mod tests {
         }
     }
 
+    /// A game whose predecessors are listed from lists kept in memory (a [`Table`] scans every
+    /// move for each state: too slow for the sizes where the chosen walk changes).
+    struct Lists {
+        predecessors: Vec<Vec<usize>>,
+        moves: Vec<u32>,
+    }
+
+    impl Game for Lists {
+        fn num_states(&self) -> usize {
+            self.moves.len()
+        }
+        fn max_moves(&self) -> u32 {
+            self.moves.iter().copied().max().unwrap_or(0)
+        }
+        fn for_each_start<F: FnMut(Start)>(&self, mut visit: F) {
+            self.moves.iter().for_each(|&k| visit(Start::Moves(k)));
+        }
+        fn for_each_predecessor<F: FnMut(usize)>(&self, s: usize, mut visit: F) {
+            self.predecessors[s].iter().for_each(|&p| visit(p));
+        }
+    }
+
     #[test]
     #[should_panic(expected = "state 3 starts as Moves(2), above max_moves() = 1")]
     fn more_moves_than_max_moves_is_caught() {
@@ -729,5 +966,42 @@ mod tests {
     #[should_panic(expected = "max_moves() is u32::MAX")]
     fn max_moves_of_u32_max_is_caught() {
         solve(&broken(u32::MAX, 0, false, 0));
+    }
+
+    #[test]
+    fn the_chosen_walk_changes_and_agrees_with_both() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(26);
+        // A random graph (open and decided predecessors at random: Count) beside a long chain
+        // into a state without moves, each link 8 moves (8 predecessors, open: Skip). The chain
+        // is walked a state per round, so it is all that is left once the random graph is done.
+        for case in 0..3 {
+            let (random, chain) = (20_000 + 5000 * case, 100_000);
+            let n = random + chain + 1;
+            let mut predecessors = vec![Vec::new(); n];
+            let mut moves = vec![0u32; n];
+            for (v, k) in moves.iter_mut().enumerate().take(random) {
+                for _ in 0..rng.between(0, 10) {
+                    predecessors[rng.between(0, random - 1)].push(v);
+                    *k += 1;
+                }
+            }
+            for v in random..n - 1 {
+                predecessors[v + 1].extend([v; 8]);
+                moves[v] = 8;
+            }
+            let game = Lists { predecessors, moves };
+            solved(&game);
+            let walks = chosen_walks(&game);
+            assert!(walks.contains(&Walk::Count) && walks.last() == Some(&Walk::Skip), "{walks:?}");
+        }
+        assert_eq!(FORCED_WALK.with(|w| w.get()), None);
+    }
+
+    /// The walks the search chooses on `game`, in order, without repeats.
+    fn chosen_walks<G: Game>(game: &G) -> Vec<Walk> {
+        CHOSEN_WALKS.with(|c| c.borrow_mut().clear());
+        solve(game);
+        CHOSEN_WALKS.with(|c| c.take())
     }
 }
