@@ -139,7 +139,7 @@ where
 
 /// Whether the program was started with its stdout closed (`>&-`), which no write would tell:
 /// before `main`, Rust's runtime puts `/dev/null` on a closed standard descriptor, and writes to it
-/// succeed unseen. So descriptor 1 is looked at before the runtime starts ([`before_main`]).
+/// succeed unseen. So descriptor 1 is looked at before the runtime starts (the `before_main` module).
 /// Where that cannot be done (off Linux; in the bundles, which are built without the crate's
 /// features), stdout is never taken as closed: a judge does not close it. Public for the tools
 /// (`stress`), which write through their own descriptor but face the same runtime.

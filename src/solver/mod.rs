@@ -62,6 +62,12 @@
 //! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
 //! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
 
+mod frontier;
+mod walk;
+
+use self::frontier::Frontier;
+pub use self::frontier::Upcoming;
+use self::walk::{Observed, Walk, WalkChooser};
 use std::ops::{BitOr, Sub};
 
 /// How a state stands before the search.
@@ -396,248 +402,6 @@ fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool, const COUNT: bool
     });
 }
 
-/// How a walk treats each predecessor (the module doc's "Walks"). The result is the same.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Walk {
-    /// Branches on whether the predecessor is open, and skips it if not.
-    Skip,
-    /// Updates every predecessor with arithmetic, open or not.
-    Count,
-}
-
-/// What observed walks saw, up to [`Observed::VISITS`] predecessors: whether each was open.
-#[derive(Debug, Clone, Copy, Default)]
-struct Observed {
-    visits: u32,
-    /// Bit `i` of the sequence: whether the `i`-th predecessor observed was open.
-    open: [u64; 16],
-}
-
-impl Observed {
-    const VISITS: u32 = 1024;
-
-    #[inline(always)]
-    fn see(&mut self, open: bool) {
-        if self.visits < Observed::VISITS {
-            self.open[self.visits as usize / 64] |= u64::from(open) << (self.visits % 64);
-            self.visits += 1;
-        }
-    }
-
-    /// How many of the answers a [`Predictor`] fed them in order misses.
-    fn misses(&self, predictor: &mut Predictor) -> u32 {
-        (0..self.visits)
-            .map(|i| u32::from(!predictor.learn(self.open[i as usize / 64] >> (i % 64) & 1 == 1)))
-            .sum()
-    }
-}
-
-/// A model of a CPU's branch predictor: a 2-bit saturating counter for each pattern of the
-/// branch's last 12 outcomes. Like a CPU's, it learns runs and short repeating patterns, and misses
-/// about half of the outcomes of a coin toss.
-#[derive(Debug, Clone)]
-struct Predictor {
-    history: usize,
-    counters: Vec<u8>,
-}
-
-impl Predictor {
-    const HISTORY_BITS: u32 = 12;
-}
-
-impl Default for Predictor {
-    fn default() -> Predictor {
-        Predictor { history: 0, counters: vec![1; 1 << Predictor::HISTORY_BITS] }
-    }
-}
-
-impl Predictor {
-    /// Whether it predicted `taken`; then learns it.
-    fn learn(&mut self, taken: bool) -> bool {
-        let counter = &mut self.counters[self.history];
-        let hit = (*counter >= 2) == taken;
-        *counter = if taken { (*counter + 1).min(3) } else { counter.saturating_sub(1) };
-        self.history = (self.history << 1 | usize::from(taken)) & ((1 << Predictor::HISTORY_BITS) - 1);
-        hit
-    }
-}
-
-/// Picks the walk as the search goes (the module doc's "Walks"). One state in `gap` is walked
-/// observed; once [`Observed::VISITS`] predecessors are observed, the walk is chosen again from
-/// the [`Predictor`]'s misses, and the gap doubles (from [`WalkChooser::MIN_GAP`] up to
-/// [`WalkChooser::MAX_GAP`]) while the choice stays the same.
-struct WalkChooser {
-    walk: Walk,
-    /// Forced by a test: never changes.
-    forced: bool,
-    gap: u32,
-    /// States to walk before the next observed one.
-    until_observed: u32,
-    observed: Observed,
-    /// Made at the first choice (4 KiB: a small game never pays for it).
-    predictor: Option<Predictor>,
-}
-
-impl WalkChooser {
-    const MIN_GAP: u32 = 32;
-    const MAX_GAP: u32 = 1024;
-    /// [`Walk::Skip`] turns to [`Walk::Count`] above this rate of mispredicted "is it open?", and
-    /// back below the second (`docs/performance.md` has where each is faster).
-    const COUNT_ABOVE_MISSES: f64 = 0.12;
-    const SKIP_BELOW_MISSES: f64 = 0.08;
-
-    fn new() -> WalkChooser {
-        let forced = forced_walk();
-        WalkChooser {
-            walk: forced.unwrap_or(Walk::Skip),
-            forced: forced.is_some(),
-            gap: 1,
-            until_observed: if forced.is_some() { u32::MAX } else { 0 },
-            observed: Observed::default(),
-            predictor: None,
-        }
-    }
-
-    /// After an observed walk: chooses the walk again once enough was observed.
-    fn choose(&mut self) {
-        self.until_observed = self.gap - 1;
-        if self.forced {
-            self.until_observed = u32::MAX;
-            return;
-        }
-        if self.observed.visits < Observed::VISITS {
-            return;
-        }
-        let predictor = self.predictor.get_or_insert_with(Predictor::default);
-        let misses = f64::from(self.observed.misses(predictor)) / f64::from(Observed::VISITS);
-        self.observed = Observed::default();
-        let walk = match self.walk {
-            Walk::Skip if misses > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
-            Walk::Count if misses < WalkChooser::SKIP_BELOW_MISSES => Walk::Skip,
-            same => same,
-        };
-        self.gap = if walk == self.walk {
-            (2 * self.gap).clamp(WalkChooser::MIN_GAP, WalkChooser::MAX_GAP)
-        } else {
-            WalkChooser::MIN_GAP
-        };
-        self.until_observed = self.gap - 1;
-        walk_chosen(walk, walk != self.walk);
-        self.walk = walk;
-    }
-}
-
-/// The walk a unit test forces (`walk_hooks`); none outside the tests.
-#[cfg(not(test))]
-fn forced_walk() -> Option<Walk> {
-    None
-}
-
-/// Tells the unit tests which walk was chosen (`walk_hooks`); nothing outside them.
-#[cfg(not(test))]
-fn walk_chosen(_walk: Walk, _changed: bool) {}
-
-#[cfg(test)]
-use walk_hooks::{forced_walk, walk_chosen};
-
-/// How the unit tests force a walk on the searches of their thread, and see the walks chosen.
-#[cfg(test)]
-mod walk_hooks {
-    use super::Walk;
-    use std::cell::{Cell, RefCell};
-
-    thread_local! {
-        pub static FORCED_WALK: Cell<Option<Walk>> = const { Cell::new(None) };
-        /// The first walk chosen by each search of this thread, and each change.
-        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = const { RefCell::new(Vec::new()) };
-    }
-
-    pub fn forced_walk() -> Option<Walk> {
-        FORCED_WALK.with(|w| w.get())
-    }
-
-    pub fn walk_chosen(walk: Walk, changed: bool) {
-        CHOSEN_WALKS.with(|c| {
-            if changed || c.borrow().is_empty() {
-                c.borrow_mut().push(walk);
-            }
-        });
-    }
-}
-
-/// The decided states not yet walked, first in first out, each with its outcome (so that walking
-/// a state never reads its counter: one random memory access fewer per state). Every state is
-/// pushed at most once. The walked prefix is dropped whenever it is at least half the vector, so
-/// the vector stays within twice the largest frontier and each state is moved at most once on
-/// average; small games, under [`Frontier::COMPACT_AFTER`] states, never pay for that.
-#[derive(Default)]
-struct Frontier {
-    /// `state << 1 | lost` (states are below 2^31).
-    entries: Vec<u32>,
-    /// `entries[head..]` are not walked yet.
-    head: usize,
-    /// How many walked entries were dropped from the front of `entries`.
-    dropped: usize,
-}
-
-impl Frontier {
-    const COMPACT_AFTER: usize = 1 << 16;
-
-    /// Pushes `state` if `push`, without branching on it (the entry is written either way).
-    #[inline(always)]
-    fn push_if(&mut self, push: bool, state: usize, lost: bool) {
-        self.entries.push((state as u32) << 1 | u32::from(lost));
-        self.entries.truncate(self.entries.len() - usize::from(!push));
-    }
-
-    /// The next state to walk, and whether it is lost (else won).
-    #[inline(always)]
-    fn pop(&mut self) -> Option<(usize, bool)> {
-        if self.head >= Frontier::COMPACT_AFTER && 2 * self.head >= self.entries.len() {
-            self.entries.drain(..self.head);
-            self.dropped += self.head;
-            self.head = 0;
-        }
-        let entry = *self.entries.get(self.head)?;
-        self.head += 1;
-        Some(((entry >> 1) as usize, entry & 1 == 1))
-    }
-
-    /// How many states were ever pushed: the decided ones.
-    #[inline(always)]
-    fn pushed(&self) -> usize {
-        self.dropped + self.entries.len()
-    }
-
-    /// The entries not walked yet, in order.
-    #[inline(always)]
-    fn waiting(&self) -> &[u32] {
-        &self.entries[self.head..]
-    }
-}
-
-/// What [`Game::prefetch`] is told: the states the search walks next, in order, and a way to start
-/// loading the counter of any state (the search reads the counters of the predecessors of every
-/// state it walks, in no order the cache can guess).
-pub struct Upcoming<'a, C> {
-    entries: &'a [u32],
-    counters: &'a [C],
-}
-
-impl<C> Upcoming<'_, C> {
-    /// The state walked `i + 1` states from now, if the search knows it yet.
-    #[inline(always)]
-    pub fn get(&self, i: usize) -> Option<usize> {
-        self.entries.get(i).map(|&entry| (entry >> 1) as usize)
-    }
-
-    /// Starts loading the counter of `state` (never faults, whatever `state` is).
-    #[inline(always)]
-    pub fn prefetch_counter(&self, state: usize) {
-        crate::prefetch::prefetch(self.counters.as_ptr().wrapping_add(state));
-    }
-}
-
 /// Where the search records depths, or not: the search is compiled once per kind.
 trait Depths {
     /// Makes room for `n` states, none decided yet.
@@ -747,7 +511,7 @@ mod tests {
         Table { moves: moves.iter().map(|m| m.to_vec()).collect(), over: vec![None; moves.len()] }
     }
 
-    use super::walk_hooks::{CHOSEN_WALKS, FORCED_WALK};
+    use super::walk::hooks::{CHOSEN_WALKS, FORCED_WALK};
 
     /// What `run` returns with the walk forced to `walk` on this thread's searches.
     fn with_walk<T>(walk: Walk, run: impl FnOnce() -> T) -> T {

@@ -1,0 +1,174 @@
+//! How the search picks its walk as it goes (the parent module doc's "Walks" has the rule and why):
+//! one state in a gap is walked observed, each predecessor's "is it open?" recorded; once
+//! [`Observed::VISITS`] answers are in, a model of a branch predictor ([`Predictor`]) replays them
+//! and its miss rate picks skipping or counting again ([`WalkChooser::choose`]). Invariant: the
+//! choice changes how fast a walk goes, never what it does; a test may force it (`hooks`).
+
+/// How a walk treats each predecessor (the module doc's "Walks"). The result is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Walk {
+    /// Branches on whether the predecessor is open, and skips it if not.
+    Skip,
+    /// Updates every predecessor with arithmetic, open or not.
+    Count,
+}
+
+/// What observed walks saw, up to [`Observed::VISITS`] predecessors: whether each was open.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Observed {
+    visits: u32,
+    /// Bit `i` of the sequence: whether the `i`-th predecessor observed was open.
+    open: [u64; 16],
+}
+
+impl Observed {
+    const VISITS: u32 = 1024;
+
+    #[inline(always)]
+    pub(super) fn see(&mut self, open: bool) {
+        if self.visits < Observed::VISITS {
+            self.open[self.visits as usize / 64] |= u64::from(open) << (self.visits % 64);
+            self.visits += 1;
+        }
+    }
+
+    /// How many of the answers a [`Predictor`] fed them in order misses.
+    fn misses(&self, predictor: &mut Predictor) -> u32 {
+        (0..self.visits)
+            .map(|i| u32::from(!predictor.learn(self.open[i as usize / 64] >> (i % 64) & 1 == 1)))
+            .sum()
+    }
+}
+
+/// A model of a CPU's branch predictor: a 2-bit saturating counter for each pattern of the
+/// branch's last 12 outcomes. Like a CPU's, it learns runs and short repeating patterns, and misses
+/// about half of the outcomes of a coin toss.
+#[derive(Debug, Clone)]
+struct Predictor {
+    history: usize,
+    counters: Vec<u8>,
+}
+
+impl Predictor {
+    const HISTORY_BITS: u32 = 12;
+}
+
+impl Default for Predictor {
+    fn default() -> Predictor {
+        Predictor { history: 0, counters: vec![1; 1 << Predictor::HISTORY_BITS] }
+    }
+}
+
+impl Predictor {
+    /// Whether it predicted `taken`; then learns it.
+    fn learn(&mut self, taken: bool) -> bool {
+        let counter = &mut self.counters[self.history];
+        let hit = (*counter >= 2) == taken;
+        *counter = if taken { (*counter + 1).min(3) } else { counter.saturating_sub(1) };
+        self.history = (self.history << 1 | usize::from(taken)) & ((1 << Predictor::HISTORY_BITS) - 1);
+        hit
+    }
+}
+
+/// Picks the walk as the search goes (the module doc's "Walks"). One state in `gap` is walked
+/// observed; once [`Observed::VISITS`] predecessors are observed, the walk is chosen again from
+/// the [`Predictor`]'s misses, and the gap doubles (from [`WalkChooser::MIN_GAP`] up to
+/// [`WalkChooser::MAX_GAP`]) while the choice stays the same.
+pub(super) struct WalkChooser {
+    pub(super) walk: Walk,
+    /// Forced by a test: never changes.
+    forced: bool,
+    gap: u32,
+    /// States to walk before the next observed one.
+    pub(super) until_observed: u32,
+    pub(super) observed: Observed,
+    /// Made at the first choice (4 KiB: a small game never pays for it).
+    predictor: Option<Predictor>,
+}
+
+impl WalkChooser {
+    const MIN_GAP: u32 = 32;
+    const MAX_GAP: u32 = 1024;
+    /// [`Walk::Skip`] turns to [`Walk::Count`] above this rate of mispredicted "is it open?", and
+    /// back below the second (`docs/performance.md` has where each is faster).
+    const COUNT_ABOVE_MISSES: f64 = 0.12;
+    const SKIP_BELOW_MISSES: f64 = 0.08;
+
+    pub(super) fn new() -> WalkChooser {
+        let forced = forced_walk();
+        WalkChooser {
+            walk: forced.unwrap_or(Walk::Skip),
+            forced: forced.is_some(),
+            gap: 1,
+            until_observed: if forced.is_some() { u32::MAX } else { 0 },
+            observed: Observed::default(),
+            predictor: None,
+        }
+    }
+
+    /// After an observed walk: chooses the walk again once enough was observed.
+    pub(super) fn choose(&mut self) {
+        self.until_observed = self.gap - 1;
+        if self.forced {
+            self.until_observed = u32::MAX;
+            return;
+        }
+        if self.observed.visits < Observed::VISITS {
+            return;
+        }
+        let predictor = self.predictor.get_or_insert_with(Predictor::default);
+        let misses = f64::from(self.observed.misses(predictor)) / f64::from(Observed::VISITS);
+        self.observed = Observed::default();
+        let walk = match self.walk {
+            Walk::Skip if misses > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
+            Walk::Count if misses < WalkChooser::SKIP_BELOW_MISSES => Walk::Skip,
+            same => same,
+        };
+        self.gap = if walk == self.walk {
+            (2 * self.gap).clamp(WalkChooser::MIN_GAP, WalkChooser::MAX_GAP)
+        } else {
+            WalkChooser::MIN_GAP
+        };
+        self.until_observed = self.gap - 1;
+        walk_chosen(walk, walk != self.walk);
+        self.walk = walk;
+    }
+}
+
+/// The walk a unit test forces (`hooks`); none outside the tests.
+#[cfg(not(test))]
+fn forced_walk() -> Option<Walk> {
+    None
+}
+
+/// Tells the unit tests which walk was chosen (`hooks`); nothing outside them.
+#[cfg(not(test))]
+fn walk_chosen(_walk: Walk, _changed: bool) {}
+
+#[cfg(test)]
+use self::hooks::{forced_walk, walk_chosen};
+
+/// How the unit tests force a walk on the searches of their thread, and see the walks chosen.
+#[cfg(test)]
+pub(super) mod hooks {
+    use super::Walk;
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        pub static FORCED_WALK: Cell<Option<Walk>> = const { Cell::new(None) };
+        /// The first walk chosen by each search of this thread, and each change.
+        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = const { RefCell::new(Vec::new()) };
+    }
+
+    pub fn forced_walk() -> Option<Walk> {
+        FORCED_WALK.with(|w| w.get())
+    }
+
+    pub fn walk_chosen(walk: Walk, changed: bool) {
+        CHOSEN_WALKS.with(|c| {
+            if changed || c.borrow().is_empty() {
+                c.borrow_mut().push(walk);
+            }
+        });
+    }
+}
