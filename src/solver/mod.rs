@@ -646,7 +646,7 @@ mod tests {
     fn an_honest_broken_game_is_solved() {
         let outcomes =
             |solution: Solution| (0..solution.len()).map(|s| solution.outcome(s)).collect::<Vec<_>>();
-        // A bound above the true maximum costs width, never answers; so does none of the rest.
+        // A bound above the true maximum costs width, never answers.
         for max_moves in [2, 3, 254, 255, 65_535, u32::MAX - 1] {
             assert_eq!(outcomes(solve(&broken(max_moves, 0, false, 0))), [Lose, Win, Lose, Win, Draw]);
         }
