@@ -24,12 +24,16 @@
 //! with `--depth`, its rounds give each game's length.
 //!
 //! ## Memory
-//! The text is read in 256 KiB chunks, never held whole. The edges go into `u32` arrays that grow
-//! as the edges arrive (never past the declared `m`, so a false `m` costs little), then are turned
+//! The text is read in 256 KiB chunks, never held whole. The first edges wait in a list of their
+//! own until they number `n / 4` (or all have arrived): only then are the arrays of `n` entries
+//! made, so a declared `n` alone costs nothing. The edges go into `u32` arrays that grow as they
+//! arrive (never past the declared `m`, so a false `m` costs little), then are turned
 //! into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by increasing
 //! source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n` otherwise. The search
 //! then needs `4m + 9n`: the graph's `4m + 8n` and a counter per vertex, one byte (2 past 254 moves
 //! out of one vertex, 4 past 65,534); plus its queue (at most `4n`), and `4n` more for `--depth`.
+//! Each step is checked before it is taken ([`read`]): memory that cannot be had is an error
+//! naming what needed how much, never an abort.
 //!
 //! # Limits
 //! [`MAX_VERTICES`] = 10^8 vertices and [`MAX_EDGES`] = 5·10^8 edges. At both limits, reading peaks
