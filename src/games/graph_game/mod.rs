@@ -125,8 +125,13 @@ impl Edges {
     fn add(&mut self, pairs: &[u32]) -> Result<(), Error> {
         let count = pairs.len() / 2;
         if self.graph.is_none() {
-            let what = format_args!("the first {} edges", self.waiting.len() / 2 + count);
-            try_grow_within(&mut self.waiting, pairs.len(), 2 * self.m, &what)?;
+            let first = self.waiting.len() / 2 + count;
+            try_grow_within(
+                &mut self.waiting,
+                pairs.len(),
+                2 * self.m,
+                &format_args!("the first {first} edges"),
+            )?;
             self.waiting.extend_from_slice(pairs);
             if self.waiting.len() / 2 >= self.n / 4 {
                 self.start_graph()?;
@@ -137,8 +142,7 @@ impl Edges {
             // The builder's two edge arrays double (within m) as edges arrive: the next doubling
             // is checked before it is made.
             self.room = (2 * self.room).max(self.added + count).min(self.m.max(self.added + count));
-            let what = format_args!("the arrays of {} edges", self.room);
-            check_memory(8 * self.room as u128, what)?;
+            check_memory(8 * self.room as u128, format_args!("the arrays of {} edges", self.room))?;
         }
         self.added += count;
         self.graph.as_mut().expect("made in start_graph").add_edges(pairs);
@@ -149,8 +153,8 @@ impl Edges {
     fn start_graph(&mut self) -> Result<(), Error> {
         let (n, waiting) = (self.n, self.waiting.len() / 2);
         // The out-degrees (4 bytes a vertex), and room for the waiting edges in two arrays.
-        let what = format_args!("a graph of {n} vertices and its first {waiting} edges");
-        check_memory(4 * n as u128 + 8 * waiting as u128, what)?;
+        let bytes = 4 * n as u128 + 8 * waiting as u128;
+        check_memory(bytes, format_args!("a graph of {n} vertices and its first {waiting} edges"))?;
         let mut graph = GraphBuilder::new(n, self.m);
         graph.add_edges(&self.waiting);
         self.waiting = Vec::new();
