@@ -24,12 +24,16 @@
 //! with `--depth`, its rounds give each game's length.
 //!
 //! ## Memory
-//! The text is read in 256 KiB chunks, never held whole. The edges go into `u32` arrays that grow
-//! as the edges arrive (never past the declared `m`, so a false `m` costs little), then are turned
+//! The text is read in 256 KiB chunks, never held whole. The first edges wait in a list of their
+//! own until they number `n / 4` (or all have arrived): only then are the arrays of `n` entries
+//! made, so a declared `n` alone costs nothing. The edges go into `u32` arrays that grow as they
+//! arrive (never past the declared `m`, so a false `m` costs little), then are turned
 //! into a [`Graph`]: at the peak `8m + 8n` bytes when the edges come grouped by increasing
 //! source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n` otherwise. The search
 //! then needs `4m + 9n`: the graph's `4m + 8n` and a counter per vertex, one byte (2 past 254 moves
 //! out of one vertex, 4 past 65,534); plus its queue (at most `4n`), and `4n` more for `--depth`.
+//! Each step is checked before it is taken ([`read`]): memory that cannot be had is an error
+//! naming what needed how much, never an abort.
 //!
 //! # Limits
 //! [`MAX_VERTICES`] = 10^8 vertices and [`MAX_EDGES`] = 5·10^8 edges. At both limits, reading peaks
@@ -120,8 +124,13 @@ impl Edges {
     fn add(&mut self, pairs: &[u32]) -> Result<(), Error> {
         let count = pairs.len() / 2;
         if self.graph.is_none() {
-            let what = format_args!("the first {} edges", self.waiting.len() / 2 + count);
-            try_grow_within(&mut self.waiting, pairs.len(), 2 * self.m, &what)?;
+            let first = self.waiting.len() / 2 + count;
+            try_grow_within(
+                &mut self.waiting,
+                pairs.len(),
+                2 * self.m,
+                &format_args!("the first {first} edges"),
+            )?;
             self.waiting.extend_from_slice(pairs);
             if self.waiting.len() / 2 >= self.n / 4 {
                 self.start_graph()?;
@@ -132,8 +141,7 @@ impl Edges {
             // The builder's two edge arrays double (within m) as edges arrive: the next doubling
             // is checked before it is made.
             self.room = (2 * self.room).max(self.added + count).min(self.m.max(self.added + count));
-            let what = format_args!("the arrays of {} edges", self.room);
-            check_memory(8 * self.room as u128, what)?;
+            check_memory(8 * self.room as u128, format_args!("the arrays of {} edges", self.room))?;
         }
         self.added += count;
         self.graph.as_mut().expect("made in start_graph").add_edges(pairs);
@@ -144,8 +152,8 @@ impl Edges {
     fn start_graph(&mut self) -> Result<(), Error> {
         let (n, waiting) = (self.n, self.waiting.len() / 2);
         // The out-degrees (4 bytes a vertex), and room for the waiting edges in two arrays.
-        let what = format_args!("a graph of {n} vertices and its first {waiting} edges");
-        check_memory(4 * n as u128 + 8 * waiting as u128, what)?;
+        let bytes = 4 * n as u128 + 8 * waiting as u128;
+        check_memory(bytes, format_args!("a graph of {n} vertices and its first {waiting} edges"))?;
         let mut graph = GraphBuilder::new(n, self.m);
         graph.add_edges(&self.waiting);
         self.waiting = Vec::new();

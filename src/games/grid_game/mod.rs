@@ -115,8 +115,8 @@ impl Board {
         }
         let mut by_columns: Vec<u8> = Vec::new();
         if by_columns.try_reserve_exact(cells.len()).is_err() {
-            let what = format_args!("a {rows}x{cols} board stored column by column");
-            return Err(out_of_memory(cells.len() as u128, what));
+            let bytes = cells.len() as u128;
+            return Err(out_of_memory(bytes, format_args!("a {rows}x{cols} board stored column by column")));
         }
         // In blocks of columns, so that each row's piece is read once and the writes stay near.
         const BLOCK: usize = 64;

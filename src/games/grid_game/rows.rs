@@ -27,8 +27,13 @@ struct Cells {
 impl Cells {
     /// Makes room for `count` more cells: memory follows the rows that arrive.
     fn reserve(&mut self, count: usize) -> Result<(), Error> {
-        let what = format_args!("a board of {} rows of {} cells", self.rows, self.cols);
-        try_grow_within(&mut self.cells, count, self.rows * self.cols, &what)
+        let (rows, cols) = (self.rows, self.cols);
+        try_grow_within(
+            &mut self.cells,
+            count,
+            rows * cols,
+            &format_args!("a board of {rows} rows of {cols} cells"),
+        )
     }
 
     /// Appends `cells`, the next cells in reading order (a row may come in several pieces).

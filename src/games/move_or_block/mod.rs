@@ -85,7 +85,9 @@
 //! `(F + 1)(F + 2)(F + 3) / 6` states for `F` empty cells take O(F³) time and 2 bytes each (6 with
 //! the depths), plus the queue; so they take at most [`MAX_FREE_CELLS`] = 500 empty cells, 21
 //! million states: 42 MB, or 127 MB with the depths. Past it `--brute` is an error and `--explain`
-//! prints the length as not computed.
+//! prints the length as not computed. Before a solve, the memory it may need at most (12 bytes a
+//! state, 16 with the depths, counting the queue's doubling) is checked: where it cannot be had,
+//! both flags are an error naming how much, never an abort.
 
 pub mod model;
 

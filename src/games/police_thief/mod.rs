@@ -47,7 +47,9 @@
 //! 4 more for the game; for the search a byte per state (0.8 GB at the limit, 0.2 GB for an open
 //! 100x100 board) plus its queue, 4 bytes per state decided and not yet walked. The queue is
 //! largest when most states are decided at the start, on a board where most free cells are exits:
-//! up to 4 bytes per state, 3.2 GB at the limit. Time: O(n·m) to read the board, O(k²) to solve
+//! up to 4 bytes per state, 3.2 GB at the limit; [`read`] checks that the search's memory can be
+//! had ([`check_search_memory`]), so a board too large for the machine is an error, not an abort.
+//! Time: O(n·m) to read the board, O(k²) to solve
 //! it, each of the `2k²` states walked at most once over its 5 or 9 predecessors. `--explain` has
 //! its own, smaller limits ([`explain::MAX_FREE_CELLS`], [`explain::MAX_CELLS`]).
 
