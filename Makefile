@@ -108,14 +108,14 @@ fuzz:
 
 # The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
 # judge programs), built with plain rustc.
-$(BUNDLER): tools/bundle.rs
+$(BUNDLER): $(wildcard tools/bundle/*.rs)
 	@mkdir -p $(@D)
-	rustc --edition 2021 -O -D warnings -o $@ $<
+	rustc --edition 2021 -O -D warnings -o $@ tools/bundle/main.rs
 
 # The bundler itself compiles every bundle (type-checked, -D warnings) in editions 2018, 2021 and
 # 2024, and fails if one does not compile.
 bundle: $(BUNDLER)
-	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(SRC)
+	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(if $(SRC),"$(SRC)")
 
 # One implementation of "check a case" (tests/common::check_case): the judge-case tests, in their
 # reporting mode. Only a case without flags (no .args file) is held to the time limit. The examples

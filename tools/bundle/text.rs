@@ -1,0 +1,222 @@
+//! The write stage's text work, and the header's file list. Comments go (unless `--docs`): a
+//! comment alone on its line with its line, one after code with the spaces before it; blank lines
+//! are tidied as rustfmt leaves them, then (in a finished bundle) dropped, and indentation becomes
+//! tabs, four spaces to a tab (a quarter of its bytes). Each works on the whitespace between
+//! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
+//! its origin.
+
+use super::lex::{tokenize, Kind, Lexed};
+use super::mapped::Mapped;
+
+/// Removes the comments of `src`: a comment alone on its line goes with its line, one after code
+/// goes with the spaces before it. Then tidies the blank lines (see [`tidy_blank_lines`]).
+pub fn strip_comments(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let tokens = tokenize(src)?;
+    let bytes = src.as_bytes();
+    let mut cuts = Vec::new();
+    for t in tokens.iter().filter(|t| t.kind == Kind::Comment) {
+        let line_start = src[..t.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[t.end..].find('\n').map_or(src.len(), |i| t.end + i);
+        let alone_before = src[line_start..t.start].trim().is_empty();
+        let alone_after = src[t.end..line_end].trim().is_empty();
+        if alone_before && alone_after {
+            cuts.push((line_start, (line_end + 1).min(src.len()), String::new()));
+        } else if alone_before {
+            let spaces = bytes[t.end..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+            cuts.push((t.start, t.end + spaces, String::new()));
+        } else {
+            let spaces = bytes[..t.start].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+            cuts.push((t.start - spaces, t.end, String::new()));
+        }
+    }
+    tidy_blank_lines(&mapped.edit(cuts))
+}
+
+/// `src` with at most one blank line in a row, none right after a `{` or right before a `}`,
+/// none at the start or the end, and no spaces on blank lines, as rustfmt leaves it. Only the whitespace
+/// between tokens changes: string literals stay as they are.
+pub fn tidy_blank_lines(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let tokens = tokenize(src)?;
+    let mut edits = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let text = &src[t.start..t.end];
+        let newlines = text.matches('\n').count();
+        if t.kind != Kind::Space || newlines < 2 && i > 0 {
+            continue;
+        }
+        let after_open = i > 0 && &src[tokens[i - 1].start..tokens[i - 1].end] == "{";
+        let before_close = tokens.get(i + 1).map_or(false, |n| &src[n.start..n.end] == "}");
+        let at_end = i + 1 == tokens.len();
+        let keep = if i == 0 {
+            0
+        } else if after_open || before_close || at_end {
+            1
+        } else {
+            newlines.min(2)
+        };
+        let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
+        let indent = if i == 0 && newlines == 0 || at_end { "" } else { indent };
+        let tidy = format!("{}{indent}", "\n".repeat(keep));
+        if tidy != text {
+            edits.push((t.start, t.end, tidy));
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// `src` without blank lines (a bundle's size counts; the items stay one to a line, as rustfmt
+/// writes them). Only the whitespace between tokens changes: string literals stay as they are.
+pub fn without_blank_lines(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let mut edits = Vec::new();
+    for t in tokenize(src)?.iter().filter(|t| t.kind == Kind::Space) {
+        let text = &src[t.start..t.end];
+        if text.matches('\n').count() >= 2 {
+            let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
+            edits.push((t.start, t.end, format!("\n{indent}")));
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// `src` indented with tabs, four spaces to a tab, as rustfmt writes it with `hard_tabs = true`:
+/// a quarter of the bytes of the indentation. Only the whitespace between tokens changes.
+pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let mut edits = Vec::new();
+    for t in tokenize(src)?.iter().filter(|t| t.kind == Kind::Space) {
+        let text = &src[t.start..t.end];
+        if let Some(last_newline) = text.rfind('\n') {
+            let indent = &text[last_newline + 1..];
+            let spaces = indent.bytes().take_while(|&c| c == b' ').count();
+            if spaces >= 4 && spaces == indent.len() {
+                let tabs = format!("{}{}", "\t".repeat(spaces / 4), " ".repeat(spaces % 4));
+                edits.push((t.start + last_newline + 1, t.end, tabs));
+            }
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// `files` (paths with `/`) written short, as a shell's brace expansion would list them:
+/// `src/{lib,cli,games/{mod,graph_game}}.rs`. The `.rs` goes to the end when every file has it.
+pub fn brace_list(files: &[String]) -> String {
+    /// A folder: its entries in order of first appearance, each a name, whether a file has that
+    /// name, and the folder of that name.
+    #[derive(Default)]
+    struct Folder(Vec<(String, bool, Folder)>);
+    impl Folder {
+        fn add(&mut self, path: &str) {
+            let (head, rest) = match path.split_once('/') {
+                Some((head, rest)) => (head, Some(rest)),
+                None => (path, None),
+            };
+            let index = match self.0.iter().position(|e| e.0 == head) {
+                Some(index) => index,
+                None => {
+                    self.0.push((head.to_string(), false, Folder::default()));
+                    self.0.len() - 1
+                }
+            };
+            match rest {
+                Some(rest) => self.0[index].2.add(rest),
+                None => self.0[index].1 = true,
+            }
+        }
+
+        /// Its entries, each a name or `name/..` for the files inside.
+        fn entries(&self) -> Vec<String> {
+            let mut entries = Vec::new();
+            for (name, is_file, folder) in &self.0 {
+                if *is_file {
+                    entries.push(name.clone());
+                }
+                match folder.entries().as_slice() {
+                    [] => {}
+                    [one] => entries.push(format!("{name}/{one}")),
+                    many => entries.push(format!("{name}/{{{}}}", many.join(","))),
+                }
+            }
+            entries
+        }
+    }
+    let all_rust = files.iter().all(|f| f.ends_with(".rs"));
+    let mut top = Folder::default();
+    for file in files {
+        top.add(if all_rust { &file[..file.len() - 3] } else { file });
+    }
+    let list = match top.entries().as_slice() {
+        [one] => one.clone(),
+        many => format!("{{{}}}", many.join(",")),
+    };
+    if all_rust && !files.is_empty() {
+        format!("{list}.rs")
+    } else {
+        list
+    }
+}
+
+/// The paths of the modules inline in `src` under the module `top` (`mod top { .. }` at its top
+/// level), relative to it (`a`, `a::b`), in order.
+pub fn inline_modules_under(src: &str, top: &str) -> Result<Vec<String>, String> {
+    let lexed = Lexed::new(src)?;
+    let mut found = Vec::new();
+    // The modules open at the current token: their paths (from `top`) and their closing braces.
+    let mut open: Vec<(String, usize)> = Vec::new();
+    for k in 0..lexed.code.len() {
+        while open.last().map_or(false, |o| o.1 < k) {
+            open.pop();
+        }
+        if lexed.text(k) != "mod" || lexed.token(k + 1).kind != Kind::Ident || lexed.text(k + 2) != "{" {
+            continue;
+        }
+        let name = lexed.text(k + 1);
+        let close = lexed.matching(k + 2)?;
+        let path = match open.last() {
+            None if name == top => String::new(),
+            None => continue,
+            Some((parent, _)) if parent.is_empty() => name.to_string(),
+            Some((parent, _)) => format!("{parent}::{name}"),
+        };
+        if !path.is_empty() {
+            found.push(path.clone());
+        }
+        open.push((path, close));
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_go_with_their_lines_and_code_stays() {
+        let src = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
+                   let s = \"// not a comment\\n\n\n    kept\"; /* block */ let t = 1;\n    /* own line */\n}\n";
+        assert_eq!(
+            strip_comments(&Mapped::inserted(src)).unwrap().text,
+            "use std::fmt;\n\nfn f() {\n    let s = \"// not a comment\\n\n\n    kept\"; let t = 1;\n}\n"
+        );
+    }
+
+    #[test]
+    fn blank_lines_are_tidied_outside_literals() {
+        let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
+        assert_eq!(
+            tidy_blank_lines(&Mapped::inserted(src)).unwrap().text,
+            "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
+        );
+    }
+
+    #[test]
+    fn tabs_indent_code_but_not_literals() {
+        let src = "fn f() {\n    if x {\n          y(\"a\n    b\");\n    }\n}\n";
+        assert_eq!(
+            indent_with_tabs(&Mapped::inserted(src)).unwrap().text,
+            "fn f() {\n\tif x {\n\t\t  y(\"a\n    b\");\n\t}\n}\n"
+        );
+    }
+}
