@@ -166,13 +166,16 @@ pub fn bundle(
     let held = |s: &&Source| s.user || s.module.is_empty() || modules.contains(&s.module);
     let held: Vec<&Source> = sources.iter().filter(held).collect();
     let sources: Vec<String> = held.iter().map(|s| s.file.clone()).collect();
-    let shown = |file: &str| file.chars().map(|c| if c.is_control() { '?' } else { c }).collect::<String>();
     // The header (short: it counts against the size limit like the code).
+    let own: Vec<String> =
+        held.iter().skip(1).filter(|s| s.user).map(|s| beside(main_file, &s.file)).collect();
+    let own = if own.is_empty() { String::new() } else { format!(" and its {}", brace_list(&own)) };
+    let library_files: Vec<String> = held.iter().filter(|s| !s.user).map(|s| s.file.clone()).collect();
     let header = format!(
-        "// {name}: `make bundle` of {} with {LIBRARY}'s {} ({}), {}.\n\
+        "// {name}: `make bundle` of {}{own} with {LIBRARY}'s {} ({}), {}.\n\
          // Std only, Rust 2018-2024, rustc {MSRV}+. Do not edit: change the sources, run `make bundle` again.\n\n",
         shown(main_file),
-        brace_list(&sources[1..]),
+        brace_list(&library_files),
         if options.docs { "docs kept, unit tests cut" } else { "used items only, no comments" },
         revision(&sources),
     );
@@ -185,7 +188,8 @@ pub fn bundle(
     }
     // Compiles in every edition, here and for other targets; warnings only in the user's code.
     let (mut warnings, mut foreign_warnings) = (Vec::new(), Vec::new());
-    let in_library = |d: &&Diagnostic| d.primary.first().map_or(true, |s| s.0 >= user_end);
+    // (A warning without a place is rustc's count of them.)
+    let in_library = |d: &&Diagnostic| d.primary.first().map_or(false, |s| s.0 >= user_end);
     for edition in &options.editions {
         let (on_host, on_foreign) = diagnostics_of_both(&options.rustc, &text.text, edition)?;
         let errors: Vec<&Diagnostic> = on_host.iter().filter(|d| d.level == "error").collect();
@@ -221,6 +225,17 @@ pub fn bundle(
     Ok(Bundle { sources, pruned, foreign_warnings, warnings, text: text.text })
 }
 
+/// `file` as the header shows it: relative to the folder of `main` if it is there, a control
+/// character as `?` (a newline would end the comment).
+fn beside(main: &str, file: &str) -> String {
+    let folder = main.rfind('/').map_or("", |i| &main[..=i]);
+    shown(file.strip_prefix(folder).unwrap_or(file))
+}
+
+fn shown(file: &str) -> String {
+    file.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+}
+
 /// The code of a bundle: the user's crate attributes, one to a line, the user's code, the library.
 fn join(attributes: &[Mapped], main: &Mapped, library: &Mapped) -> Mapped {
     let mut code = Mapped::default();
@@ -251,13 +266,16 @@ pub fn git_revision(root: &Path, files: &[String]) -> String {
     let mut status = vec!["status", "--porcelain", "--"];
     status.extend(tracked.iter().map(|f| f.as_str()));
     let changed = match git(&status) {
+        _ if tracked.is_empty() => "",
         Some(changes) if changes.is_empty() => "",
         _ => " with uncommitted changes",
     };
-    let shown: Vec<String> =
-        untracked.iter().map(|f| f.chars().map(|c| if c.is_control() { '?' } else { c }).collect()).collect();
-    let untracked =
-        if shown.is_empty() { String::new() } else { format!("; not in git: {}", shown.join(", ")) };
+    let untracked: Vec<String> = untracked.iter().map(|f| beside(&files[0], f)).collect();
+    let untracked = if untracked.is_empty() {
+        String::new()
+    } else {
+        format!("; not in git: {}", brace_list(&untracked))
+    };
     format!("commit {commit}{changed}{untracked}")
 }
 

@@ -171,15 +171,18 @@ fn run(args: &[String]) -> Result<(), String> {
                         fs::create_dir_all(out.join("failed"))
                             .map_err(|e| format!("{out_dir}/failed: {e}"))?;
                         write(&kept, &text)?;
-                        format!(" (the bundle is kept in {})", kept.display())
+                        format!(" (the bundle, kept to inspect: {})", kept.display())
                     }
                     None => String::new(),
                 };
-                failed.push(format!("{main}: {message}{kept}"));
+                let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
+                let rest = if rest.is_empty() { String::new() } else { format!(":\n{rest}") };
+                failed.push(format!("{main}: {}{kept}{rest}", first.trim_end_matches(':')));
                 continue;
             }
         };
         write(&path, &bundle.text)?;
+        let _ = fs::remove_file(out.join("failed").join(format!("{name}.rs")));
         let cut = bundle.pruned.removed;
         say(&format!(
             "{:<36} {:>6} bytes  ({}; {cut} unused items cut)",

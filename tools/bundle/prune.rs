@@ -56,6 +56,16 @@ fn reported(diagnostics: &[Diagnostic], lints: &[&str], from: usize) -> Vec<usiz
     starts
 }
 
+/// The library's part of `text` (from byte `from`) as rustfmt would leave it after cuts: groups of
+/// one unwrapped, blank lines tidied.
+fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
+    let library = text.slice(from, text.text.len());
+    let library = tidy_blank_lines(&library.edit(unwrap_single_groups(&library.text)?))?;
+    let mut tidy = text.slice(0, from);
+    tidy.push(&library);
+    Ok(tidy)
+}
+
 /// `code` without the library's items rustc reports unused (`dead_code`, `unused_imports`,
 /// `unused_macros`) at or past byte `from`, round after round until rustc reports none, in two
 /// configurations: `host` (this machine's) and its [`Config::foreign`] one (the foreign copy).
@@ -117,8 +127,7 @@ pub fn prune(
                     explain(&errors, &text, files)
                 ));
             }
-            text = text.edit(edits);
-            text = tidy_blank_lines(&text.edit(unwrap_single_groups(&text.text)?))?;
+            text = tidy(&text.edit(edits), from)?;
             continue;
         }
         let (absent_on_host, absent_on_foreign) =
@@ -243,8 +252,7 @@ pub fn prune(
             return Ok((text.edit(edits), pruned));
         }
         previous = text.clone();
-        text = text.edit(edits);
-        text = tidy_blank_lines(&text.edit(unwrap_single_groups(&text.text)?))?;
+        text = tidy(&text.edit(edits), from)?;
     }
     Err("pruning does not converge".to_string())
 }
