@@ -64,17 +64,23 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     assert!(names.iter().any(|name| name == "graph_game"), "the judge programs of src/bin/");
     assert!(names.iter().any(|name| name == "berzerk"), "the examples");
     assert!(!names.iter().any(|name| name == "stress"), "a tool is no judge program");
-    // Bundle and compile two at a time (rustc -O is the slow part; the machine has two cores).
-    let mut jobs: Vec<(String, &str, PathBuf)> = Vec::new();
-    let mut judge = Judge::default();
+    // Every program, and a contest template (judged as graph_game, whose main it is otherwise).
+    let mut made: Vec<(String, &str, String)> = Vec::new();
     for name in &names {
+        made.push((name.clone(), name.as_str(), make_bundle(name, &Options::default()).text));
+    }
+    let contest = contest_template(&dir);
+    made.push(("mon_prog__".to_string(), "graph_game", contest.text.clone()));
+    // Bundle and compile two at a time (rustc -O is the slow part; the machine has two cores).
+    let mut jobs: Vec<(String, &str, &str, PathBuf)> = Vec::new();
+    let mut judge = Judge::default();
+    for (name, judged_as, text) in &made {
         let source = dir.join(format!("{name}.rs"));
-        let text = make_bundle(name, &Options::default()).text;
-        fs::write(&source, &text).unwrap();
+        fs::write(&source, text).unwrap();
         // Portable: the foreign copy type-checks with this rustc too (warnings tolerated, as a
         // judge does not deny them). The bundler checks it with its own rustc.
         let foreign = dir.join(format!("{name}-foreign.rs"));
-        fs::write(&foreign, bundle_tool::cfg::foreign_copy(&text).unwrap()).unwrap();
+        fs::write(&foreign, bundle_tool::cfg::foreign_copy(text).unwrap()).unwrap();
         for &edition in &editions {
             let checked = Command::new(&rustc)
                 .args(["--edition", edition, "--crate-type", "bin", "--emit=metadata", "-o"])
@@ -91,19 +97,19 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
                     String::from_utf8_lossy(&checked.stderr)
                 ));
             }
-            jobs.push((name.clone(), edition, source.clone()));
+            jobs.push((name.clone(), judged_as, edition, source.clone()));
         }
     }
     for pair in jobs.chunks(2) {
-        let compiling: Vec<(&String, &str, PathBuf, Child)> = pair
+        let compiling: Vec<(&String, &str, &str, PathBuf, Child)> = pair
             .iter()
-            .map(|(name, edition, source)| {
+            .map(|(name, judged_as, edition, source)| {
                 let executable = dir.join(format!("{name}-{edition}"));
                 let child = start_rustc(&rustc, edition, source, &executable);
-                (name, *edition, executable, child)
+                (name, *judged_as, *edition, executable, child)
             })
             .collect();
-        for (name, edition, executable, rustc) in compiling {
+        for (name, judged_as, edition, executable, rustc) in compiling {
             let compiled = rustc.wait_with_output().unwrap();
             if !compiled.status.success() || !compiled.stderr.is_empty() {
                 judge.failures.push(format!(
@@ -113,15 +119,15 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
                 ));
                 continue;
             }
-            for case in judge_cases(name) {
-                judge.case(&executable, name, &case, &format!("  (bundle, edition {edition})"));
+            for case in judge_cases(judged_as) {
+                judge.case(&executable, judged_as, &case, &format!("  (bundle {name}, edition {edition})"));
             }
         }
     }
     println!(
         "judge, bundles: {version} compiled {} bundles in editions {} with -D warnings, and for other targets; \
          judge cases: {}",
-        names.len(),
+        made.len(),
         editions.join(", "),
         judge.summary()
     );
@@ -138,6 +144,65 @@ fn modules(bundle: &assemble::Bundle) -> Vec<String> {
 fn strip_unbuilt(src: &str) -> String {
     let edits = bundle_tool::cfg::strip_unbuilt_items(src).unwrap();
     bundle_tool::mapped::Mapped::inserted(src).edit(edits).text
+}
+
+/// The contest template of tests/contest/ (crate attributes, the library under other names, its
+/// own macros and modules), copied into a folder with a space in its name as `mon prog é.rs` with
+/// its modules beside it, and bundled; checked against graph_game's bundle, the same program
+/// written plainly: the same library but for what its unused helper calls, a few percent larger
+/// for its own code, and its own code kept as written.
+fn contest_template(dir: &Path) -> assemble::Bundle {
+    let folder = dir.join("contest dir");
+    for (from, to) in [
+        ("template.rs", "mon prog é.rs"),
+        ("flags.rs", "flags.rs"),
+        ("helpers/mod.rs", "helpers/mod.rs"),
+        ("helpers/write.rs", "helpers/write.rs"),
+    ] {
+        fs::create_dir_all(folder.join(to).parent().unwrap()).unwrap();
+        fs::copy(root().join("tests/contest").join(from), folder.join(to)).unwrap();
+    }
+    let main = folder.join("mon prog é.rs").display().to_string();
+    assert_eq!(assemble::crate_name(&main), "mon_prog__");
+    let made =
+        assemble::bundle(&root(), &main, &Options::default(), |files| assemble::git_revision(&root(), files))
+            .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
+    assert!(made.warnings.is_empty(), "{:?}", made.warnings);
+    let plain = make_bundle("graph_game", &Options::default()).text;
+    let library = |text: &str| text[text.find("\nmod graph_games {").unwrap()..].len();
+    let (size, plain_size) = (made.text.len() as f64, plain.len() as f64);
+    assert!((size - plain_size).abs() < plain_size * 0.05, "{size} bytes against {plain_size}");
+    let (size, plain_size) = (library(&made.text) as f64, library(&plain) as f64);
+    assert!((size - plain_size).abs() < plain_size * 0.01, "the library: {size} bytes against {plain_size}");
+    let header = made.text.lines().next().unwrap();
+    assert!(header.contains("not in git: {mon prog é,flags,helpers/{mod,write}}.rs"), "{header}");
+    assert!(!header.contains("uncommitted"), "{header}");
+    let template = fs::read_to_string(root().join("tests/contest/template.rs")).unwrap();
+    let attributes: String =
+        template.lines().filter(|l| l.starts_with("#![")).map(|l| format!("{l}\n")).collect();
+    assert!(code_of(&made.text).starts_with(&attributes), "{}", made.text);
+    for kept in [
+        "macro_rules! debug {",
+        "fn unused_helper(graph: graph_game::Problem)",
+        "debug!(\"starting\", 1 + 1);",
+    ] {
+        assert!(made.text.contains(kept), "{kept}");
+    }
+    made
+}
+
+/// A compile error in a contestant's file is told at its file, line and column, and the bundle is
+/// kept to inspect.
+#[test]
+fn a_compile_error_is_told_at_the_users_line() {
+    let failed = assemble::bundle(&root(), "tests/contest/broken.rs", &Options::default(), |_| String::new())
+        .unwrap_err();
+    assert!(
+        failed.message.contains("error: tests/contest/broken.rs:10:32: cannot find value `undefined`"),
+        "{}",
+        failed.message
+    );
+    assert!(failed.text.map_or(false, |text| text.contains("writeln!(output, \"{}\", undefined)?;")));
 }
 
 /// The code of a bundle: everything after its header (the comment lines up to the first blank).

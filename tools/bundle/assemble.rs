@@ -497,6 +497,64 @@ mod tests {
         assert!(made.foreign_warnings.is_empty(), "{:?}", made.foreign_warnings);
     }
 
+    /// Runs the rustc on the path: a contestant's file, each way it may be written, bundles to the
+    /// plain program's library: crate attributes of any kind are set apart (and restored, as
+    /// written), an unused helper of the user's keeps what it calls, an unused import of the user's
+    /// keeps what it names, and the user's code stays as written.
+    #[test]
+    fn a_contestants_file_bundles_the_library_it_uses() {
+        let project = Project::new(
+            "contest",
+            &[
+                ("src/lib.rs", "pub mod shapes;\npub mod unused;\n"),
+                ("src/shapes.rs", "pub fn area(s: u32) -> u32 {\n    s * s\n}\npub fn perimeter(s: u32) -> u32 {\n    4 * s\n}\n"),
+                ("src/unused.rs", "pub struct Board;\npub fn unused() {}\n"),
+            ],
+        );
+        let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
+        let main = "fn main() {\n    println!(\"{}\", shapes::area(3));\n}\n";
+        let library = |made: &Bundle| made.text[made.text.find("mod graph_games").unwrap()..].to_string();
+        let make = |name: &str, text: String| {
+            std::fs::write(project.0.join(name), text).unwrap();
+            bundle(&project.0, name, &options, |_| String::new())
+                .unwrap_or_else(|e| panic!("{name}: {}", e.message))
+        };
+        let plain = make("plain.rs", format!("use graph_games::shapes;\n{main}"));
+        assert!(!plain.text.contains("perimeter") && !plain.text.contains("Board"), "{}", plain.text);
+        for (i, top) in [
+            "#![allow(dead_code)]",
+            "#![allow(unused)]",
+            "#![allow(unused_imports)]\n#![warn(clippy::all)]",
+            "#![deny(warnings)]\n#![allow(clippy::needless_return)]",
+            "extern crate graph_games as gg;\nuse gg::shapes;",
+            "extern crate graph_games;\nuse graph_games::{self, shapes};",
+            "#![allow(unused_macros)]\nuse graph_games::*;\nmacro_rules! debug {\n    ($($t:tt)*) => {};\n}",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let uses = if top.contains("use ") { "" } else { "use graph_games::shapes;\n" };
+            let made = make(&format!("main{i}.rs"), format!("{top}\n{uses}{main}"));
+            assert_eq!(library(&made), library(&plain), "{top}");
+            assert!(made.warnings.is_empty(), "{top}: {:?}", made.warnings);
+        }
+        let attributes = "#![allow(dead_code)]\n#![allow(unused)]\nuse graph_games::shapes;\n";
+        let made = make("attributes.rs", format!("{attributes}{main}"));
+        let top = code_of(&made.text);
+        assert!(
+            top.starts_with(
+                "#![allow(dead_code)]\n#![allow(unused)]\nuse crate::graph_games::shapes;\nfn main"
+            ),
+            "{top}"
+        );
+        // What the user's own unused code calls or imports stays.
+        let helper = "#![allow(dead_code, unused_imports)]\nuse graph_games::unused::Board;\n\
+                      fn helper() -> u32 {\n    graph_games::shapes::perimeter(1)\n}\n";
+        let made = make("helper.rs", format!("{helper}use graph_games::shapes;\n{main}"));
+        assert!(made.text.contains("fn perimeter") && made.text.contains("struct Board"), "{}", made.text);
+        assert!(!made.text.contains("fn unused"), "{}", made.text);
+    }
+
     /// Runs the rustc on the path: a crate that compiles here but not on other targets cannot be
     /// bundled.
     #[test]
