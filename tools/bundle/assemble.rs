@@ -22,9 +22,7 @@ use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, without_unused_derives, Pruned};
 use super::rustc::{diagnostics_of_both, explain};
-use super::text::{
-    brace_list, indent_with_tabs, inline_modules_under, tidy_blank_lines, without_blank_lines,
-};
+use super::text::{brace_list, indent_with_tabs, tidy_blank_lines};
 use std::path::Path;
 use std::process::Command;
 
@@ -123,8 +121,8 @@ pub fn bundle(
     let library = Source { module: String::new(), file: LIBRARY_ROOT.to_string(), user: false };
     let library = inline_module(root, library, options.docs, &mut files, &mut sources)?;
     let (library, _) = split_crate_attributes(&library)?;
-    let main = tidy_blank_lines(&main)?;
-    let library = tidy_blank_lines(&library)?;
+    let main = tidy_blank_lines(&main, true)?;
+    let library = tidy_blank_lines(&library, true)?;
 
     // Pruning's candidate: the non-lint attributes, the user's code as a root, then the library.
     let mut candidate = Mapped::default();
@@ -157,14 +155,16 @@ pub fn bundle(
     let library = code.slice(from + skip, code.text.len());
     let (mut main, mut library) = (main, library);
     if !options.docs {
-        main = without_blank_lines(&indent_with_tabs(&main)?)?;
-        library = without_blank_lines(&indent_with_tabs(&library)?)?;
+        main = tidy_blank_lines(&indent_with_tabs(&main)?, false)?;
+        library = tidy_blank_lines(&indent_with_tabs(&library)?, false)?;
     }
 
     // The modules left, and so the files the bundle holds.
-    let modules = inline_modules_under(&library.text, LIBRARY)?;
-    let held = |s: &&Source| s.user || s.module.is_empty() || modules.contains(&s.module);
-    let held: Vec<&Source> = sources.iter().filter(held).collect();
+    // The files the bundle holds: those some of whose bytes are in it (file `k` is `sources[k]`).
+    let present = library.files();
+    let held =
+        sources.iter().enumerate().filter(|(k, s)| s.user || s.module.is_empty() || present.contains(k));
+    let held: Vec<&Source> = held.map(|(_, s)| s).collect();
     let sources: Vec<String> = held.iter().map(|s| s.file.clone()).collect();
     // The header (short: it counts against the size limit like the code).
     let own: Vec<String> =

@@ -301,7 +301,7 @@ pub fn program_main(root: &Path, name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{apply, text, Project};
-    use super::super::text::{brace_list, inline_modules_under};
+    use super::super::text::brace_list;
     use super::*;
 
     #[test]
@@ -392,8 +392,6 @@ mod tests {
         assert_eq!(brace_list(&files[..1]), "src/lib.rs");
         let mixed = ["src/a.rs".to_string(), "src/a/b.rs".to_string(), "README.md".to_string()];
         assert_eq!(brace_list(&mixed), "{src/{a.rs,a/b.rs},README.md}");
-        let code = "fn main() {}\nmod inner { mod x {} }\nmod graph_games {\npub mod a {\nmod b {\n}\n}\nmod c {}\n}\n";
-        assert_eq!(inline_modules_under(code, LIBRARY).unwrap(), ["a", "a::b", "c"]);
     }
 
     #[test]

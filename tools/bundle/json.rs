@@ -1,6 +1,7 @@
 //! rustc's diagnostics, as `--error-format=json` writes them: a small JSON reader (the bundler is
 //! std only) and the few fields the bundler reads of a diagnostic.
 
+/// A JSON value, parsed by [`Json::parse`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
     Null,
@@ -11,24 +12,105 @@ pub enum Json {
     Object(Vec<(String, Json)>),
 }
 
-const JSON_NULL: Json = Json::Null;
+const NULL: Json = Json::Null;
 
 impl Json {
+    /// The value that `src` is, whole. Iterative: a stack of the lists and objects open, each with
+    /// the key of the member being read.
     pub fn parse(src: &str) -> Result<Json, String> {
-        let mut parser = JsonParser { b: src.as_bytes(), i: 0 };
-        let value = parser.value(0)?;
-        parser.space();
-        if parser.i != parser.b.len() {
-            return Err(format!("JSON: trailing text at byte {}", parser.i));
+        let (b, mut i) = (src.as_bytes(), 0);
+        let fail = |i: usize, what: &str| Err(format!("JSON: {what} at byte {i}"));
+        let mut open: Vec<(Json, Option<String>)> = Vec::new();
+        loop {
+            i += b[i..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+            // A value is due: the first or one after a `,` (an empty list or object is read whole).
+            let mut value = {
+                if let Some((Json::Object(_), key)) = open.last_mut() {
+                    if b.get(i) != Some(&b'"') {
+                        return fail(i, "expected a key");
+                    }
+                    let (key_read, end) = string(b, i)?;
+                    i = end + b[end..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+                    if b.get(i) != Some(&b':') {
+                        return fail(i, "expected `:`");
+                    }
+                    i += 1 + b[i + 1..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+                    *key = Some(key_read);
+                }
+                let rest = &b[i..];
+                match rest.first() {
+                    Some(b'{') | Some(b'[') if open.len() < 200 => {
+                        open.push((
+                            if rest[0] == b'{' { Json::Object(Vec::new()) } else { Json::List(Vec::new()) },
+                            None,
+                        ));
+                        i += 1;
+                        let empty =
+                            rest[1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&(rest[0] + 2));
+                        if !empty {
+                            continue;
+                        }
+                        i += rest[1..].iter().take_while(|c| c.is_ascii_whitespace()).count() + 1;
+                        open.pop().map(|o| o.0).unwrap_or(NULL)
+                    }
+                    Some(b'"') => {
+                        let (text, end) = string(b, i)?;
+                        i = end;
+                        Json::Text(text)
+                    }
+                    Some(b'-' | b'0'..=b'9') => {
+                        let n = rest
+                            .iter()
+                            .take_while(|c| matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                            .count();
+                        let number = std::str::from_utf8(&rest[..n]).ok().and_then(|t| t.parse().ok());
+                        i += n;
+                        Json::Number(number.ok_or(format!("JSON: bad number at byte {}", i - n))?)
+                    }
+                    _ => match [("null", NULL), ("true", Json::Bool(true)), ("false", Json::Bool(false))]
+                        .into_iter()
+                        .find(|w| rest.starts_with(w.0.as_bytes()))
+                    {
+                        Some((word, value)) => {
+                            i += word.len();
+                            value
+                        }
+                        None => return fail(i, "expected a value"),
+                    },
+                }
+            };
+            // The value goes into the list or object open, or it is the whole text.
+            loop {
+                i += b[i..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+                match open.last_mut() {
+                    None if i == b.len() => return Ok(value),
+                    None => return fail(i, "trailing text"),
+                    Some((Json::List(items), _)) => items.push(value),
+                    Some((Json::Object(members), key)) => {
+                        members.push((key.take().unwrap_or_default(), value))
+                    }
+                    Some(_) => return fail(i, "not a container"),
+                }
+                match (b.get(i), open.last()) {
+                    (Some(b','), _) => {
+                        i += 1;
+                        break;
+                    }
+                    (Some(b']'), Some((Json::List(_), _))) | (Some(b'}'), Some((Json::Object(_), _))) => {
+                        i += 1;
+                        value = open.pop().map(|o| o.0).unwrap_or(NULL);
+                    }
+                    _ => return fail(i, "expected `,` or a closing bracket"),
+                }
+            }
         }
-        Ok(value)
     }
 
     /// The member `key` of an object; `Null` if there is none.
     pub fn get(&self, key: &str) -> &Json {
         match self {
-            Json::Object(members) => members.iter().find(|m| m.0 == key).map_or(&JSON_NULL, |m| &m.1),
-            _ => &JSON_NULL,
+            Json::Object(members) => members.iter().find(|m| m.0 == key).map_or(&NULL, |m| &m.1),
+            _ => &NULL,
         }
     }
 
@@ -46,161 +128,53 @@ impl Json {
             _ => &[],
         }
     }
-
-    pub fn number(&self) -> Option<f64> {
-        match self {
-            Json::Number(x) => Some(*x),
-            _ => None,
-        }
-    }
 }
 
-struct JsonParser<'a> {
-    b: &'a [u8],
-    i: usize,
-}
-
-impl JsonParser<'_> {
-    fn space(&mut self) {
-        while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn fail<T>(&self, what: &str) -> Result<T, String> {
-        Err(format!("JSON: {what} at byte {}", self.i))
-    }
-
-    fn eat(&mut self, word: &str) -> bool {
-        let found = self.b[self.i..].starts_with(word.as_bytes());
-        if found {
-            self.i += word.len();
-        }
-        found
-    }
-
-    fn value(&mut self, depth: usize) -> Result<Json, String> {
-        if depth > 200 {
-            return self.fail("nesting too deep");
-        }
-        self.space();
-        match self.b.get(self.i) {
-            Some(b'{') => {
-                self.i += 1;
-                let mut members = Vec::new();
-                self.space();
-                if self.eat("}") {
-                    return Ok(Json::Object(members));
-                }
-                loop {
-                    self.space();
-                    if self.b.get(self.i) != Some(&b'"') {
-                        return self.fail("expected a key");
-                    }
-                    let key = self.string()?;
-                    self.space();
-                    if !self.eat(":") {
-                        return self.fail("expected `:`");
-                    }
-                    members.push((key, self.value(depth + 1)?));
-                    self.space();
-                    if self.eat("}") {
-                        return Ok(Json::Object(members));
-                    }
-                    if !self.eat(",") {
-                        return self.fail("expected `,` or `}`");
-                    }
-                }
+/// The string at the `"` at byte `i`, unescaped, and the byte after it.
+fn string(b: &[u8], mut i: usize) -> Result<(String, usize), String> {
+    let (start, mut out) = (i, Vec::new());
+    let hex4 = |at: usize| {
+        let digits = b.get(at..at + 4).and_then(|d| std::str::from_utf8(d).ok());
+        digits
+            .and_then(|d| u32::from_str_radix(d, 16).ok())
+            .ok_or(format!("JSON: bad \\u escape at byte {at}"))
+    };
+    i += 1;
+    loop {
+        let escaped = match (b.get(i), b.get(i + 1)) {
+            (None, _) => return Err(format!("JSON: unterminated string at byte {start}")),
+            (Some(b'"'), _) => return String::from_utf8(out).map(|s| (s, i + 1)).map_err(|e| e.to_string()),
+            (Some(b'\\'), Some(b'u')) => {
+                let unit = hex4(i + 2)?;
+                i += 4;
+                let low = if (0xd800..0xdc00).contains(&unit) && b[i + 2..].starts_with(b"\\u") {
+                    Some(hex4(i + 4)?)
+                } else {
+                    None
+                };
+                i += if low.is_some() { 6 } else { 0 };
+                let code = low.map_or(unit, |low| {
+                    0x10000 + ((unit - 0xd800) << 10) + (low.wrapping_sub(0xdc00) & 0x3ff)
+                });
+                char::from_u32(code).unwrap_or('\u{fffd}')
             }
-            Some(b'[') => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.space();
-                if self.eat("]") {
-                    return Ok(Json::List(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    self.space();
-                    if self.eat("]") {
-                        return Ok(Json::List(items));
-                    }
-                    if !self.eat(",") {
-                        return self.fail("expected `,` or `]`");
-                    }
-                }
+            (Some(b'\\'), Some(&c)) => match c {
+                b'n' => '\n',
+                b't' => '\t',
+                b'r' => '\r',
+                b'b' => '\u{8}',
+                b'f' => '\u{c}',
+                c if c.is_ascii() => char::from(c),
+                _ => return Err(format!("JSON: bad escape at byte {i}")),
+            },
+            (Some(&c), _) => {
+                out.push(c);
+                i += 1;
+                continue;
             }
-            Some(b'"') => self.string().map(Json::Text),
-            Some(b'-' | b'0'..=b'9') => {
-                let start = self.i;
-                while self.i < self.b.len()
-                    && matches!(self.b[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                {
-                    self.i += 1;
-                }
-                let text = std::str::from_utf8(&self.b[start..self.i]).map_err(|e| e.to_string())?;
-                text.parse().map(Json::Number).or_else(|_| self.fail("bad number"))
-            }
-            _ if self.eat("null") => Ok(Json::Null),
-            _ if self.eat("true") => Ok(Json::Bool(true)),
-            _ if self.eat("false") => Ok(Json::Bool(false)),
-            _ => self.fail("expected a value"),
-        }
-    }
-
-    /// The string at a `"`, unescaped.
-    fn string(&mut self) -> Result<String, String> {
-        self.i += 1;
-        let mut out = Vec::new();
-        loop {
-            match self.b.get(self.i) {
-                None => return self.fail("unterminated string"),
-                Some(b'"') => {
-                    self.i += 1;
-                    return String::from_utf8(out).map_err(|e| e.to_string());
-                }
-                Some(b'\\') => {
-                    let escaped = match self.b.get(self.i + 1) {
-                        Some(b'n') => '\n',
-                        Some(b't') => '\t',
-                        Some(b'r') => '\r',
-                        Some(b'b') => '\u{8}',
-                        Some(b'f') => '\u{c}',
-                        Some(b'u') => {
-                            let unit = self.hex4(self.i + 2)?;
-                            self.i += 4;
-                            if (0xd800..0xdc00).contains(&unit) && self.b[self.i + 2..].starts_with(b"\\u") {
-                                let low = self.hex4(self.i + 4)?;
-                                self.i += 6;
-                                char::from_u32(
-                                    0x10000 + ((unit - 0xd800) << 10) + (low.wrapping_sub(0xdc00) & 0x3ff),
-                                )
-                                .unwrap_or('\u{fffd}')
-                            } else {
-                                char::from_u32(unit).unwrap_or('\u{fffd}')
-                            }
-                        }
-                        Some(&c) if c.is_ascii() => char::from(c),
-                        _ => return self.fail("bad escape"),
-                    };
-                    self.i += 2;
-                    let mut buf = [0u8; 4];
-                    out.extend_from_slice(escaped.encode_utf8(&mut buf).as_bytes());
-                }
-                Some(&c) => {
-                    out.push(c);
-                    self.i += 1;
-                }
-            }
-        }
-    }
-
-    fn hex4(&self, at: usize) -> Result<u32, String> {
-        let digits = self.b.get(at..at + 4).and_then(|d| std::str::from_utf8(d).ok());
-        match digits.and_then(|d| u32::from_str_radix(d, 16).ok()) {
-            Some(unit) => Ok(unit),
-            None => self.fail("bad \\u escape"),
-        }
+        };
+        i += 2;
+        out.extend_from_slice(escaped.encode_utf8(&mut [0; 4]).as_bytes());
     }
 }
 
@@ -224,7 +198,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn from_json(json: &Json) -> Diagnostic {
         let span = |s: &Json| {
-            let byte = |key: &str| s.get(key).number().unwrap_or(0.0) as usize;
+            let byte = |key: &str| if let Json::Number(n) = s.get(key) { *n as usize } else { 0 };
             (byte("byte_start"), byte("byte_end"))
         };
         let mut suggestions = Vec::new();

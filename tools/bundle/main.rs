@@ -34,8 +34,6 @@ pub mod lex;
 pub mod mapped;
 pub mod prune;
 pub mod rustc;
-#[cfg(test)]
-mod testing;
 pub mod text;
 
 use assemble::{bundle, git_revision, Bundle, Failed, Options, EDITIONS, MAX_BUNDLE_BYTES};
@@ -224,3 +222,6 @@ fn main() {
         std::process::exit(2);
     }
 }
+
+#[cfg(test)]
+mod testing;

@@ -60,7 +60,7 @@ fn reported(diagnostics: &[Diagnostic], lints: &[&str], from: usize) -> Vec<usiz
 /// one unwrapped, blank lines tidied.
 fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
     let library = text.slice(from, text.text.len());
-    let library = tidy_blank_lines(&library.edit(unwrap_single_groups(&library.text)?))?;
+    let library = tidy_blank_lines(&library.edit(unwrap_single_groups(&library.text)?), true)?;
     let mut tidy = text.slice(0, from);
     tidy.push(&library);
     Ok(tidy)

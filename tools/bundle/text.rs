@@ -5,7 +5,7 @@
 //! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
 //! its origin.
 
-use super::lex::{tokenize, Kind, Lexed};
+use super::lex::{tokenize, Kind};
 use super::mapped::Mapped;
 
 /// Removes the comments of `src`: a comment alone on its line goes with its line, one after code
@@ -30,13 +30,13 @@ pub fn strip_comments(mapped: &Mapped) -> Result<Mapped, String> {
             cuts.push((t.start - spaces, t.end, String::new()));
         }
     }
-    tidy_blank_lines(&mapped.edit(cuts))
+    tidy_blank_lines(&mapped.edit(cuts), true)
 }
 
-/// `src` with at most one blank line in a row, none right after a `{` or right before a `}`,
-/// none at the start or the end, and no spaces on blank lines, as rustfmt leaves it. Only the whitespace
-/// between tokens changes: string literals stay as they are.
-pub fn tidy_blank_lines(mapped: &Mapped) -> Result<Mapped, String> {
+/// `src` with at most one blank line in a row (none without `blank_lines`: a bundle's size
+/// counts), none right after a `{` or right before a `}`, none at the start or the end, and no
+/// spaces on blank lines, as rustfmt leaves it. Only the whitespace between tokens changes.
+pub fn tidy_blank_lines(mapped: &Mapped, blank_lines: bool) -> Result<Mapped, String> {
     let src = &mapped.text;
     let tokens = tokenize(src)?;
     let mut edits = Vec::new();
@@ -54,28 +54,13 @@ pub fn tidy_blank_lines(mapped: &Mapped) -> Result<Mapped, String> {
         } else if after_open || before_close || at_end {
             1
         } else {
-            newlines.min(2)
+            newlines.min(1 + usize::from(blank_lines))
         };
         let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
         let indent = if i == 0 && newlines == 0 || at_end { "" } else { indent };
         let tidy = format!("{}{indent}", "\n".repeat(keep));
         if tidy != text {
             edits.push((t.start, t.end, tidy));
-        }
-    }
-    Ok(mapped.edit(edits))
-}
-
-/// `src` without blank lines (a bundle's size counts; the items stay one to a line, as rustfmt
-/// writes them). Only the whitespace between tokens changes: string literals stay as they are.
-pub fn without_blank_lines(mapped: &Mapped) -> Result<Mapped, String> {
-    let src = &mapped.text;
-    let mut edits = Vec::new();
-    for t in tokenize(src)?.iter().filter(|t| t.kind == Kind::Space) {
-        let text = &src[t.start..t.end];
-        if text.matches('\n').count() >= 2 {
-            let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
-            edits.push((t.start, t.end, format!("\n{indent}")));
         }
     }
     Ok(mapped.edit(edits))
@@ -158,36 +143,6 @@ pub fn brace_list(files: &[String]) -> String {
     }
 }
 
-/// The paths of the modules inline in `src` under the module `top` (`mod top { .. }` at its top
-/// level), relative to it (`a`, `a::b`), in order.
-pub fn inline_modules_under(src: &str, top: &str) -> Result<Vec<String>, String> {
-    let lexed = Lexed::new(src)?;
-    let mut found = Vec::new();
-    // The modules open at the current token: their paths (from `top`) and their closing braces.
-    let mut open: Vec<(String, usize)> = Vec::new();
-    for k in 0..lexed.code.len() {
-        while open.last().map_or(false, |o| o.1 < k) {
-            open.pop();
-        }
-        if lexed.text(k) != "mod" || lexed.token(k + 1).kind != Kind::Ident || lexed.text(k + 2) != "{" {
-            continue;
-        }
-        let name = lexed.text(k + 1);
-        let close = lexed.matching(k + 2)?;
-        let path = match open.last() {
-            None if name == top => String::new(),
-            None => continue,
-            Some((parent, _)) if parent.is_empty() => name.to_string(),
-            Some((parent, _)) => format!("{parent}::{name}"),
-        };
-        if !path.is_empty() {
-            found.push(path.clone());
-        }
-        open.push((path, close));
-    }
-    Ok(found)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,7 +161,7 @@ mod tests {
     fn blank_lines_are_tidied_outside_literals() {
         let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
         assert_eq!(
-            tidy_blank_lines(&Mapped::inserted(src)).unwrap().text,
+            tidy_blank_lines(&Mapped::inserted(src), true).unwrap().text,
             "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
         );
     }
