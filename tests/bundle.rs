@@ -4,8 +4,11 @@
 //! it is portable: its foreign copy (every target `cfg` false, as on a judge that is not x86-64
 //! Linux) compiles too; it holds only what its program uses (no unit test, no item of a cargo
 //! feature, so no inline assembly), no comments, and fits the size limit.
-//! The bundler's own unit tests (lexer, stripping, nested modules, paths, pruning) live in
-//! tools/bundle/ and run here.
+//! A contestant's file too (tests/contest/: crate attributes, the library under other names, its
+//! own macros and modules), from a folder with a space in its name: judged on graph_game's cases,
+//! its size and its library held against graph_game's; and a file with a compile error, told at its
+//! line. The bundler's own unit tests (lexer, stripping, nested modules, paths, pruning, contest
+//! forms one by one) live in tools/bundle/ and run here.
 //!
 //! Two variables steer the judging test: `BUNDLE_RUSTC`, the rustc that compiles the bundles
 //! (default: `$RUSTC`, else `rustc`; `make msrv` passes rustc 1.63), and `BUNDLE_EDITIONS`, the

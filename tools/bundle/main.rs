@@ -133,7 +133,22 @@ fn say(text: &str) -> Result<(), String> {
     }
 }
 
+/// Whether the standard output was closed when the bundler started: Rust's runtime then opens
+/// `/dev/null` read-write in its place (a shell's `> /dev/null` opens it write-only). Linux only.
+fn stdout_closed() -> bool {
+    let info = fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    fs::read_link("/proc/self/fd/1").map_or(false, |t| t == Path::new("/dev/null"))
+        && flags.map_or(false, |f| f & 3 == 2)
+}
+
 fn run(args: &[String]) -> Result<(), String> {
+    if stdout_closed() {
+        return Err("the standard output is closed".to_string());
+    }
     let root = Path::new(".");
     let Request { out_dir, options, mains } = match parse(args, root)? {
         Some(request) => request,
