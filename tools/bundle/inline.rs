@@ -131,7 +131,7 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
             }
         } else if before(1) == "::" && !matches!(before(2), "crate" | "self" | "super" | "$crate") {
             edits.push((lexed.token(k - 1).start, token.end, LIBRARY_IN_BUNDLE.to_string()));
-        } else if before(1) != "::" && before(1) != "." {
+        } else if !matches!(before(1), "::" | "." | "$") {
             edits.push((token.start, token.end, LIBRARY_IN_BUNDLE.to_string()));
         }
     }
@@ -324,6 +324,7 @@ mod tests {
             "use graph_games::*;",
             "fn main() { ::graph_games::x::y(\"graph_games::z\"); crate::graph_games::x(); s.graph_games }",
             "mod inner { use graph_games::{self, cli}; }",
+            "macro_rules! m { ($graph_games:ident) => { $graph_games::f() }; }",
         ]);
         let expected = text(&[
             "use crate::graph_games as gg;",
@@ -333,6 +334,7 @@ mod tests {
             "use crate::graph_games::*;",
             "fn main() { crate::graph_games::x::y(\"graph_games::z\"); crate::graph_games::x(); s.graph_games }",
             "mod inner { use crate::graph_games::{self, cli}; }",
+            "macro_rules! m { ($graph_games:ident) => { $graph_games::f() }; }",
         ]);
         assert_eq!(apply(&main, user_paths(&main, true).unwrap()), expected);
         let module = "use graph_games;\n";

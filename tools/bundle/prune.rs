@@ -102,7 +102,7 @@ pub fn prune(
             let users = unresolved.iter().filter(|&&start| start < from);
             let names: Vec<String> = users
                 .filter_map(|&start| lexed.code_at(start))
-                .map(|k| (k..).find(|&j| lexed.text(j + 1) != "::" || lexed.text(j) == "").unwrap_or(k))
+                .map(|k| (0..).map(|n| k + 2 * n).find(|&j| lexed.text(j + 1) != "::").unwrap_or(k))
                 .map(|last| lexed.text(last).to_string())
                 .filter(|name| !imported.contains(name))
                 .collect();
