@@ -281,7 +281,7 @@ fn bundles_hold_only_what_the_program_needs() {
     for bundle in [&graph_game, &grid_game] {
         let decimal = module_body(&bundle.text, "decimal");
         assert!(decimal.contains("fn classify("), "no portable classifier in {decimal}");
-        assert!(modules(&bundle).contains(&"input::x86_64".to_string()));
+        assert!(modules(bundle).contains(&"input::x86_64".to_string()));
     }
 }
 

@@ -185,8 +185,6 @@ impl Lexed<'_> {
         Ok(around)
     }
 
-    /// The edits that take away what rustc reports unused at code index `k`: its item (a type
-
     /// The first code index (of its attributes, or its visibility) of the `use` item that holds
     /// code index `k`, if one does.
     pub fn use_item_around(&self, k: usize) -> Result<Option<usize>, String> {
