@@ -280,6 +280,7 @@ impl Lexed<'_> {
         edits
     }
 
+    /// The `macro_rules! name { .. }` whose every rule expands to nothing, each as the code
     /// indices of its `macro_rules` and its closing brace.
     fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
         let mut found = Vec::new();
@@ -306,6 +307,7 @@ impl Lexed<'_> {
         Ok(found)
     }
 
+    /// The edits that take away what rustc reports unused at code index `k`: its item (a type
     /// with its `impl` blocks), or, for a field or a variant, an `#[allow(dead_code)]` on it alone.
     fn unused_item_edits(&self, k: usize, pruned: &mut Pruned) -> Result<Vec<Edit>, String> {
         let mut edits = Vec::new();
@@ -363,7 +365,7 @@ impl Lexed<'_> {
 /// compiles without it, here and on other targets (its [`foreign_copy`]): first `Debug` (a judge
 /// program never prints a value with `{:?}`; the library derives `Debug` for its tests), then a
 /// `Clone` derived alone (the library's result types are `Clone` for its users, which a judge
-/// program may not be). Else `src` as it is.
+/// program may not be). Else `code` as it is. Only the library's part (from byte `from`) changes.
 pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
     // The edits that drop a derive: a line `#[derive(Name)]` whole, and `Name, ` from a longer one.
     let drop = |code: &Mapped, name: &str, from_longer: bool| {
