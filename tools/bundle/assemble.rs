@@ -36,8 +36,8 @@ pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
 /// The oldest rustc the bundles are proven on (`make msrv`), for the header.
 pub const MSRV: &str = "1.63";
 
-/// The lint levels a crate attribute may set; they are left out while pruning.
-const LINT_LEVELS: [&str; 5] = ["allow", "warn", "deny", "forbid", "expect"];
+/// The crate attributes left out while pruning: lint levels, and a `cfg_attr` (it may set one).
+const LEFT_OUT: [&str; 6] = ["allow", "warn", "deny", "forbid", "expect", "cfg_attr"];
 
 /// How a bundle is made and checked.
 #[derive(Clone, Debug)]
@@ -128,7 +128,7 @@ pub fn bundle(
     let mut candidate = Mapped::default();
     for attribute in &attributes {
         let words: String = attribute.text.chars().filter(|c| !c.is_whitespace()).collect();
-        if !LINT_LEVELS.iter().any(|level| words.starts_with(&format!("#![{level}("))) {
+        if !LEFT_OUT.iter().any(|level| words.starts_with(&format!("#![{level}("))) {
             candidate.push(attribute);
             candidate.push_str("\n");
         }
@@ -524,6 +524,7 @@ mod tests {
         for (i, top) in [
             "#![allow(dead_code)]",
             "#![allow(unused)]",
+            "#![cfg_attr(debug_assertions, allow(unused))]",
             "#![allow(unused_imports)]\n#![warn(clippy::all)]",
             "#![deny(warnings)]\n#![allow(clippy::needless_return)]",
             "extern crate graph_games as gg;\nuse gg::shapes;",
