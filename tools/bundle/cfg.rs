@@ -16,43 +16,6 @@ use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
 use std::process::Command;
 
-impl Lexed<'_> {
-    /// At code index `k`, the first attribute of something (an item, a field, a statement): what
-    /// its `cfg` attributes say of it in a bundle. Absent if one is false ([`Built::Absent`], with the
-    /// code index of the item's last token), else present, with the code ranges (`#` to `]`) of
-    /// the `cfg` attributes that are true, which may go. Something that is not an item (a field, a
-    /// statement) is left to rustc when absent, which drops it the same way.
-    pub fn built(&self, mut k: usize) -> Result<Built, String> {
-        let mut absent = false;
-        let mut true_cfgs = Vec::new();
-        while self.text(k) == "#" && self.text(k + 1) == "[" {
-            let close = self.matching(k + 1)?;
-            let words: Vec<&str> = (k + 2..close).map(|j| self.text(j)).collect();
-            match attribute_value(&words, &Config::AnyJudge) {
-                Some(false) => absent = true,
-                Some(true) => true_cfgs.push((k, close)),
-                None => {}
-            }
-            k = close + 1;
-        }
-        if absent {
-            if let Some(last) = self.item_end(k)? {
-                return Ok(Built::Absent(last));
-            }
-            true_cfgs.clear(); // left to rustc as it is
-        }
-        Ok(Built::Present(true_cfgs))
-    }
-}
-
-/// What the `cfg` attributes of something say of it in a bundle (see [`Lexed::built`]).
-pub enum Built {
-    /// Absent from a bundle: an item, up to this code index.
-    Absent(usize),
-    /// Present, with the code ranges of the attributes known true.
-    Present(Vec<(usize, usize)>),
-}
-
 /// The `cfg` names that depend on the target a judge compiles for.
 pub const TARGET_CFG_NAMES: [&str; 12] = [
     "target_arch",
@@ -364,14 +327,13 @@ pub fn compiled(absent: &[(usize, usize)], k: usize) -> bool {
     !absent.iter().any(|&(first, last)| first <= k && k <= last)
 }
 
-/// `src` without the items that a bundle does not have (see the module doc, step 2): those with a
-/// `cfg` attribute false in a bundle (`test`, a cargo feature), and `#[test]` functions, each with
-/// the comments right above it. The `cfg` attributes known true go too, the item staying.
+/// `src` without the items that a bundle does not have (see the module doc): those under an
+/// attribute false in a bundle (`#[test]`, a `cfg` of `test` or of a cargo feature), each with the
+/// comments right above it. The `cfg` attributes known true go too, the item staying. A false one
+/// on something else (a field, a statement) is left to rustc, which drops it the same way.
 pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
-    let mut cuts = Vec::new();
-    let mut k = 0;
-    let mut after_inner_attribute = 0;
+    let (mut cuts, mut k, mut after_inner_attribute) = (Vec::new(), 0, 0);
     while k < lexed.code.len() {
         if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
             k = lexed.matching(k + 2)? + 1; // `#![..]`: items may follow
@@ -379,23 +341,26 @@ pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
             continue;
         }
         let at_item_start = k == after_inner_attribute || matches!(lexed.text(k - 1), ";" | "{" | "}");
-        if at_item_start && lexed.text(k) == "#" && lexed.text(k + 1) == "[" {
-            match lexed.built(k)? {
-                Built::Absent(last) => {
-                    cuts.push(lexed.cut_range(k, last));
-                    k = last + 1;
-                    continue;
-                }
-                Built::Present(true_cfgs) => {
-                    cuts.extend(
-                        true_cfgs.into_iter().map(|(first, last)| lexed.attribute_range(first, last)),
-                    );
-                }
+        let (mut j, mut absent, mut true_cfgs) = (k, false, Vec::new());
+        while at_item_start && lexed.text(j) == "#" && lexed.text(j + 1) == "[" {
+            let close = lexed.matching(j + 1)?;
+            let words: Vec<&str> = (j + 2..close).map(|i| lexed.text(i)).collect();
+            match attribute_value(&words, &Config::AnyJudge) {
+                Some(false) => absent = true,
+                Some(true) => true_cfgs.push(lexed.attribute_cut(j, close)),
+                None => {}
             }
+            j = close + 1;
+        }
+        if !absent {
+            cuts.extend(true_cfgs);
+        } else if let Some(last) = lexed.item_end(j)? {
+            cuts.push(lexed.cut(k, last));
+            k = last;
         }
         k += 1;
     }
-    Ok(cuts.into_iter().map(|(start, end)| (start, end, String::new())).collect())
+    Ok(cuts)
 }
 
 #[cfg(test)]

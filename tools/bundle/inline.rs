@@ -126,8 +126,7 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
                 let public = if before(3) == "pub" { "pub " } else { "" };
                 edits.push((lexed.token(first).start, token.end, format!("{public}use {LIBRARY_IN_BUNDLE}")));
             } else {
-                let (start, end) = lexed.cut_range(first, end);
-                edits.push((start, end, String::new()));
+                edits.push(lexed.cut(first, end));
             }
         } else if before(1) == "::" && !matches!(before(2), "crate" | "self" | "super" | "$crate") {
             edits.push((lexed.token(k - 1).start, token.end, LIBRARY_IN_BUNDLE.to_string()));
@@ -149,8 +148,7 @@ impl Lexed<'_> {
             return Ok(None);
         }
         if tree.end == first + 1 {
-            let (start, end) = self.cut_range(self.item_start(k)?, tree.end);
-            return Ok(Some((start, end, String::new())));
+            return Ok(Some(self.cut(self.item_start(k)?, tree.end)));
         }
         let members = match &tree.group {
             Some((open, members)) if *open == first + 2 => members,
@@ -179,8 +177,7 @@ pub fn split_crate_attributes(src: &Mapped) -> Result<(Mapped, Vec<Mapped>), Str
         if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
             let close = lexed.matching(k + 2)?;
             attributes.push(src.slice(lexed.token(k).start, lexed.token(close).end));
-            let (start, end) = lexed.attribute_range(k, close);
-            cuts.push((start, end, String::new()));
+            cuts.push(lexed.attribute_cut(k, close));
             k = close + 1;
         } else if matches!(lexed.text(k), "(" | "[" | "{") {
             k = lexed.matching(k)? + 1; // over blocks: their inner attributes are not the crate's

@@ -94,17 +94,13 @@ impl Lexed<'_> {
         ITEM_KEYWORDS.contains(&self.text(kw)).then_some(kw)
     }
 
-    /// Whether code index `k` may start an item: the first token, or after an item or a block opens.
-    pub fn at_item_boundary(&self, k: usize) -> bool {
-        k == 0 || matches!(self.text(k - 1), ";" | "{" | "}" | "]")
-    }
-
     /// The `impl` blocks in `src`, each as (first code index, the `impl`, its body's `{`, its last).
     pub fn impls(&self) -> Result<Vec<(usize, usize, usize, usize)>, String> {
         let mut found = Vec::new();
         for k in 0..self.code.len() {
-            let unsafe_impl = k > 0 && self.text(k - 1) == "unsafe";
-            if self.text(k) != "impl" || !self.at_item_boundary(if unsafe_impl { k - 1 } else { k }) {
+            // At an item's start: the first token, or after an item or a block opens.
+            let first = if k > 0 && self.text(k - 1) == "unsafe" { k - 1 } else { k };
+            if self.text(k) != "impl" || first > 0 && !matches!(self.text(first - 1), ";" | "{" | "}" | "]") {
                 continue;
             }
             let mut open = k + 1;
@@ -119,9 +115,9 @@ impl Lexed<'_> {
         Ok(found)
     }
 
-    /// The bytes to cut for the item from code index `first` to `last`: with the comments right
+    /// The edit that cuts the item from code index `first` to `last`: with the comments right
     /// above it (no blank line between, not `//!`), its indentation and the rest of its last line.
-    pub fn cut_range(&self, first: usize, last: usize) -> (usize, usize) {
+    pub fn cut(&self, first: usize, last: usize) -> Edit {
         let bytes = self.src.as_bytes();
         let mut t = self.code[first];
         while t >= 2 {
@@ -151,12 +147,12 @@ impl Lexed<'_> {
                 end += 1;
             }
         }
-        (start, end)
+        (start, end, String::new())
     }
 
-    /// The bytes to cut for the attribute from code index `first` (its `#`) to `last` (its `]`):
+    /// The edit that cuts the attribute from code index `first` (its `#`) to `last` (its `]`):
     /// its line if it is alone there, else the attribute and the spaces after it.
-    pub fn attribute_range(&self, first: usize, last: usize) -> (usize, usize) {
+    pub fn attribute_cut(&self, first: usize, last: usize) -> Edit {
         let bytes = self.src.as_bytes();
         let (mut start, mut end) = (self.token(first).start, self.token(last).end);
         let spaces_after = bytes[end..].iter().take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r')).count();
@@ -167,7 +163,7 @@ impl Lexed<'_> {
         } else {
             end += spaces_after;
         }
-        (start, end)
+        (start, end, String::new())
     }
 
     /// The code indices of the braces of the innermost `mod .. { }` around code index `k`; the
@@ -290,10 +286,7 @@ impl Lexed<'_> {
             found += here.len();
             match self.use_tree_without(&tree, &here) {
                 Some(kept) => edits.push((range.start, self.token(tree.end - 1).end, kept)),
-                None => {
-                    let (s, e) = self.cut_range(self.item_start(k)?, tree.end);
-                    edits.push((s, e, String::new()));
-                }
+                None => edits.push(self.cut(self.item_start(k)?, tree.end)),
             }
         }
         // Anything else unresolved is not an import of something cut: no edit then.

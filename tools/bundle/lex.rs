@@ -79,11 +79,7 @@ fn utf8_len(c: u8) -> usize {
 
 /// `"line L: message"` for byte `i` of `src`.
 pub fn at(src: &str, i: usize, message: &str) -> String {
-    format!("line {}: {message}", line_of(src, i))
-}
-
-pub fn line_of(src: &str, i: usize) -> usize {
-    src[..i].bytes().filter(|&c| c == b'\n').count() + 1
+    format!("line {}: {message}", src[..i].matches('\n').count() + 1)
 }
 
 /// The end of the block comment at `i`; block comments nest.

@@ -45,12 +45,12 @@ const DEAD_CODE_LINTS: [&str; 2] = ["dead_code", "unused_macros"];
 /// The bytes from `from` on at which the names that `diagnostics` report under one of `lints`
 /// start, sorted.
 fn reported(diagnostics: &[Diagnostic], lints: &[&str], from: usize) -> Vec<usize> {
-    let mut starts: Vec<usize> = diagnostics
-        .iter()
-        .filter(|d| d.level == "warning" && lints.contains(&d.code.as_str()))
-        .flat_map(|d| d.primary.iter().map(|span| span.0))
-        .filter(|&start| start >= from)
-        .collect();
+    let reported = diagnostics.iter().filter(|d| d.level == "warning" && lints.contains(&d.code.as_str()));
+    sorted_once(reported.flat_map(|d| d.primary.iter().map(|span| span.0)).filter(|&s| s >= from))
+}
+
+fn sorted_once(starts: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut starts: Vec<usize> = starts.collect();
     starts.sort_unstable();
     starts.dedup();
     starts
@@ -95,10 +95,7 @@ pub fn prune(
             let errors = host_errors.iter().chain(&foreign_errors);
             let only_unresolved =
                 errors.clone().all(|d| d.primary.is_empty() || matches!(d.code.as_str(), "E0432" | "E0433"));
-            let mut unresolved: Vec<usize> =
-                errors.flat_map(|d| d.primary.iter().map(|span| span.0)).collect();
-            unresolved.sort_unstable();
-            unresolved.dedup();
+            let unresolved = sorted_once(errors.flat_map(|d| d.primary.iter().map(|span| span.0)));
             let users = unresolved.iter().filter(|&&start| start < from);
             let names: Vec<String> = users
                 .filter_map(|&start| lexed.code_at(start))
@@ -148,24 +145,21 @@ pub fn prune(
         let mut kept = Vec::new();
         let (dead_on_host, dead_on_foreign) =
             (reported(&on_host, &DEAD_CODE_LINTS, from), reported(&on_foreign, &DEAD_CODE_LINTS, from));
-        let mut dead: Vec<usize> = dead_on_host.iter().chain(&dead_on_foreign).copied().collect();
-        dead.sort_unstable();
-        dead.dedup();
-        for start in dead {
+        for start in sorted_once(dead_on_host.iter().chain(&dead_on_foreign).copied()) {
             let k = code_at(start)?;
             let reported_here = dead_on_host.binary_search(&start).is_ok();
             let name = lexed.text(k);
-            if lexed.item_keyword(k).is_none() {
+            let gone = goes(start, &dead_on_host, &dead_on_foreign)? && !imported.iter().any(|i| i == name);
+            match lexed.item_keyword(k) {
                 // A field or a variant cannot go; this machine's warning is allowed.
-                if reported_here {
-                    edits.extend(lexed.allow_dead_code(k, &mut pruned)?);
+                None if reported_here => edits.extend(lexed.allow_dead_code(k, &mut pruned)?),
+                None => {}
+                Some(kw) if gone => edits.extend(lexed.unused_item_edits(k, kw, &mut pruned)?),
+                Some(kw) if reported_here => {
+                    let lint = if lexed.text(kw) == "macro_rules" { "unused_macros" } else { "dead_code" };
+                    kept.push((lexed.item_start(kw)?, lint, name));
                 }
-            } else if goes(start, &dead_on_host, &dead_on_foreign)? && !imported.iter().any(|i| i == name) {
-                edits.extend(lexed.unused_item_edits(k, &mut pruned)?);
-            } else if reported_here {
-                let kw = lexed.item_keyword(k).unwrap_or(k);
-                let lint = if lexed.text(kw) == "macro_rules" { "unused_macros" } else { "dead_code" };
-                kept.push((lexed.item_start(kw)?, lint, name));
+                Some(_) => {}
             }
         }
         let (unused_on_host, unused_on_foreign) =
@@ -186,10 +180,10 @@ pub fn prune(
             edits.extend(lexed.unused_import_edits(d, &mut pruned));
         }
         let mut one_by_one = Vec::new();
-        let mut unused: Vec<usize> = unused_on_host.iter().chain(&unused_on_foreign).copied().collect();
-        unused.sort_unstable();
-        unused.dedup();
-        for start in unused.into_iter().filter(|start| !handled.contains(start)) {
+        for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied())
+            .into_iter()
+            .filter(|s| !handled.contains(s))
+        {
             if goes(start, &unused_on_host, &unused_on_foreign)? {
                 one_by_one.push(start);
             } else if unused_on_host.binary_search(&start).is_ok() {
@@ -209,22 +203,19 @@ pub fn prune(
         let in_library = |k: usize| lexed.token(k).start >= from;
         for (first, kw, open, last) in lexed.impls()? {
             if in_library(first) && last == open + 1 && !(kw..open).any(|j| lexed.text(j) == "for") {
-                let (s, e) = lexed.cut_range(first, last);
-                edits.push((s, e, String::new()));
+                edits.push(lexed.cut(first, last));
             }
         }
         for k in 0..lexed.code.len() {
             let empty = lexed.text(k) == "mod" && lexed.text(k + 2) == "{" && lexed.text(k + 3) == "}";
             if empty && in_library(k) && !imported.iter().any(|i| i == lexed.text(k + 1)) {
-                let (s, e) = lexed.cut_range(lexed.item_start(k)?, k + 3);
-                edits.push((s, e, String::new()));
+                edits.push(lexed.cut(lexed.item_start(k)?, k + 3));
             }
         }
         // So does a macro that expands to nothing (the impls it wrote gone with their trait),
         // with its calls.
         for (first, last) in lexed.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
-            let (s, e) = lexed.cut_range(first, last);
-            edits.push((s, e, String::new()));
+            edits.push(lexed.cut(first, last));
             let name = lexed.text(first + 2);
             for k in 1..lexed.code.len() {
                 if lexed.text(k) == name
@@ -233,8 +224,7 @@ pub fn prune(
                     && matches!(lexed.text(k + 2), "(" | "[" | "{")
                 {
                     let close = lexed.matching(k + 2)?;
-                    let (s, e) = lexed.cut_range(k, close + usize::from(lexed.text(close + 1) == ";"));
-                    edits.push((s, e, String::new()));
+                    edits.push(lexed.cut(k, close + usize::from(lexed.text(close + 1) == ";")));
                 }
             }
         }
@@ -268,13 +258,10 @@ impl Lexed<'_> {
                 let last = self.item_end(k).ok()??;
                 (self.token(last).end == *end && self.item_start(kw).ok()? == k).then_some((k, last))
             });
-            match whole_use {
-                Some((first, last)) => {
-                    let (s, e) = self.cut_range(first, last);
-                    edits.push((s, e, String::new()));
-                }
-                None => edits.push((*start, *end, replacement.clone())),
-            }
+            edits.push(match whole_use {
+                Some((first, last)) => self.cut(first, last),
+                None => (*start, *end, replacement.clone()),
+            });
             pruned.removed += 1;
         }
         edits
@@ -307,18 +294,12 @@ impl Lexed<'_> {
         Ok(found)
     }
 
-    /// The edits that take away what rustc reports unused at code index `k`: its item (a type
-    /// with its `impl` blocks), or, for a field or a variant, an `#[allow(dead_code)]` on it alone.
-    fn unused_item_edits(&self, k: usize, pruned: &mut Pruned) -> Result<Vec<Edit>, String> {
-        let mut edits = Vec::new();
-        let kw = match self.item_keyword(k) {
-            Some(kw) => kw,
-            None => return self.allow_dead_code(k, pruned),
-        };
+    /// The edits that take away the item whose keyword is at `kw` and whose name, which rustc
+    /// reports unused, is at `k`: a type with its `impl` blocks.
+    fn unused_item_edits(&self, k: usize, kw: usize, pruned: &mut Pruned) -> Result<Vec<Edit>, String> {
         let first = self.item_start(kw)?;
         let last = self.item_end(first)?.ok_or_else(|| self.error(kw, "an unused item that never ends"))?;
-        let (s, e) = self.cut_range(first, last);
-        edits.push((s, e, String::new()));
+        let mut edits = vec![self.cut(first, last)];
         pruned.removed += 1;
         if matches!(self.text(kw), "struct" | "enum" | "union" | "trait" | "type") {
             // A trait's impls anywhere; a type's in its module (other modules may have a type
@@ -328,8 +309,7 @@ impl Lexed<'_> {
                 if self.text(kw) == "trait" { (0, self.code.len()) } else { self.module_around(kw)? };
             for (first, kw, open, last) in self.impls()? {
                 if from < first && first < to && (kw..open).any(|j| self.text(j) == name) {
-                    let (s, e) = self.cut_range(first, last);
-                    edits.push((s, e, String::new()));
+                    edits.push(self.cut(first, last));
                 }
             }
         }
