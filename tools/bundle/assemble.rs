@@ -21,13 +21,12 @@ use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBR
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, without_unused_derives, Pruned};
-use super::rustc::{diagnostics_of_both, explain};
+use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::{brace_list, indent_with_tabs, tidy_blank_lines};
 use std::path::Path;
 use std::process::Command;
 
-/// The largest bundle written by default: 48 KiB, within every judge's limit (Codeforces
-/// takes 64 KiB, Kattis 128 KiB, AtCoder 512 KiB, Baekjoon 512 KB).
+/// The largest bundle written by default: within every judge's limit (Codeforces takes 64 KiB).
 pub const MAX_BUNDLE_BYTES: usize = 48 * 1024;
 
 /// The editions judges offer for Rust; every bundle compiles in each.
@@ -67,12 +66,10 @@ impl Default for Options {
 /// One program's bundle.
 #[derive(Debug)]
 pub struct Bundle {
-    /// The files it was made from: the main, its own modules, then the library's files whose
-    /// modules it holds, `src/lib.rs` first.
+    /// The files it holds: the main, its own modules, then the library's, `src/lib.rs` first.
     pub sources: Vec<String>,
     pub pruned: Pruned,
-    /// The warnings of its foreign copy (a judge does not deny warnings), each as the first line
-    /// rustc prints for it, once.
+    /// The warnings of its foreign copy (a judge does not deny warnings), each once.
     pub foreign_warnings: Vec<String>,
     /// The warnings in the user's code, each at its file, line and column, once.
     pub warnings: Vec<String>,
@@ -104,9 +101,8 @@ pub fn crate_name(main_file: &str) -> String {
     }
 }
 
-/// Bundles the program whose main is `main_file` (relative to `root`, or absolute) with the
-/// library of the project at `root`, and checks it (see the module doc). `revision` describes
-/// where the source files came from, for the header.
+/// The checked bundle of `main_file` (relative to `root`, or absolute) with the library at `root`;
+/// `revision` says where the files came from, for the header.
 pub fn bundle(
     root: &Path,
     main_file: &str,
@@ -159,7 +155,6 @@ pub fn bundle(
         library = tidy_blank_lines(&indent_with_tabs(&library)?, false)?;
     }
 
-    // The modules left, and so the files the bundle holds.
     // The files the bundle holds: those some of whose bytes are in it (file `k` is `sources[k]`).
     let present = library.files();
     let held =
@@ -192,46 +187,51 @@ pub fn bundle(
     let in_library = |d: &&Diagnostic| d.primary.first().map_or(false, |s| s.0 >= user_end);
     for edition in &options.editions {
         let (on_host, on_foreign) = diagnostics_of_both(&options.rustc, &text.text, edition)?;
-        let errors: Vec<&Diagnostic> = on_host.iter().filter(|d| d.level == "error").collect();
-        let wrong: Vec<&Diagnostic> =
-            on_host.iter().filter(|d| d.level == "warning").filter(in_library).collect();
-        for (bad, what) in [(errors, "does not compile"), (wrong, "has warnings in the library's part")] {
+        let other_targets = format!(
+            "does not compile for targets other than {} (edition {edition}; the names of its target `cfg`s are \
+             spelt backwards there)",
+            host.target_name()
+        );
+        for (bad, what) in [
+            (
+                at_level(&on_host, "error").collect::<Vec<_>>(),
+                format!("does not compile (edition {edition})"),
+            ),
+            (
+                at_level(&on_host, "warning").filter(in_library).collect(),
+                format!("has warnings in the library's part (edition {edition})"),
+            ),
+            (at_level(&on_foreign, "error").collect(), other_targets),
+        ] {
             if !bad.is_empty() {
-                return Err(failed(format!("{what} (edition {edition}):\n{}", explain(&bad, &text, &files))));
+                return Err(failed(format!("{what}:\n{}", explain(&bad, &text, &files))));
             }
         }
-        let errors: Vec<&Diagnostic> = on_foreign.iter().filter(|d| d.level == "error").collect();
-        if !errors.is_empty() {
-            return Err(failed(format!(
-                "does not compile for targets other than {} (edition {edition}; the names of its target \
-                 `cfg`s are spelt backwards there):\n{}",
-                host.target_name(),
-                explain(&errors, &text, &files)
-            )));
-        }
-        let user_warnings: Vec<&Diagnostic> = on_host.iter().filter(|d| d.level == "warning").collect();
-        for line in explain(&user_warnings, &text, &files).lines().map(String::from) {
-            if !warnings.contains(&line) {
-                warnings.push(line);
+        let user_warnings: Vec<&Diagnostic> = at_level(&on_host, "warning").collect();
+        warnings.extend(explain(&user_warnings, &text, &files).lines().map(String::from));
+        let foreign = at_level(&on_foreign, "warning").filter(in_library);
+        foreign_warnings.extend(foreign.map(|d| d.rendered.lines().next().unwrap_or("").to_string()));
+    }
+    // Each once, in the order first told.
+    for told in [&mut warnings, &mut foreign_warnings] {
+        let mut seen = Vec::new();
+        told.retain(|line| {
+            !seen.contains(line) && {
+                seen.push(line.clone());
+                true
             }
-        }
-        for d in on_foreign.iter().filter(|d| d.level == "warning").filter(in_library) {
-            let line = d.rendered.lines().next().unwrap_or("").to_string();
-            if !foreign_warnings.contains(&line) {
-                foreign_warnings.push(line);
-            }
-        }
+        });
     }
     Ok(Bundle { sources, pruned, foreign_warnings, warnings, text: text.text })
 }
 
-/// `file` as the header shows it: relative to the folder of `main` if it is there, a control
-/// character as `?` (a newline would end the comment).
+/// `file` as the header shows it: relative to the folder of `main` if there (see [`shown`]).
 fn beside(main: &str, file: &str) -> String {
     let folder = main.rfind('/').map_or("", |i| &main[..=i]);
     shown(file.strip_prefix(folder).unwrap_or(file))
 }
 
+/// A control character as `?` (a newline would end the header's comment).
 fn shown(file: &str) -> String {
     file.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
 }
@@ -249,9 +249,8 @@ fn join(attributes: &[Mapped], main: &Mapped, library: &Mapped) -> Mapped {
     code
 }
 
-/// Where `files` (relative to `root`, or absolute) came from, for the header: `commit <hash>` of
-/// the checkout at `root`, `with uncommitted changes` if a tracked one differs from it, and the
-/// files that git does not track there (`not in git: ..`), as a file outside the checkout.
+/// Where `files` came from, for the header: `commit <hash>` of the checkout at `root`, `with
+/// uncommitted changes` if a tracked one differs, and those git does not track (`not in git: ..`).
 pub fn git_revision(root: &Path, files: &[String]) -> String {
     let git = |args: &[&str]| {
         let output = Command::new("git").arg("-C").arg(root).args(args).output().ok()?;

@@ -35,11 +35,10 @@ pub const TARGET_CFG_NAMES: [&str; 12] = [
 /// What is known of the `cfg` options of a compilation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Config {
-    /// Any judge's, as far as a bundle can know: `test`, `miri` and every cargo feature
-    /// (`feature = ".."`) are off; the others (`unix`, `target_arch = ".."`) depend on the judge.
+    /// Any judge's, as far as a bundle can know: `test`, `miri` and every cargo feature are off;
+    /// the others (`unix`, `target_arch = ".."`) depend on the judge.
     AnyJudge,
-    /// Exactly these options are on, each `name` or `name="value"` as `rustc --print cfg` lists
-    /// them; any other is off.
+    /// Exactly these options are on, as `rustc --print cfg` lists them (`name`, `name="value"`).
     Exactly(Vec<String>),
 }
 
@@ -57,9 +56,7 @@ impl Config {
         Ok(Config::Exactly(options.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()))
     }
 
-    /// The foreign configuration of this one: the same options less every target-specific one
-    /// ([`TARGET_CFG_NAMES`]), so that each target predicate is false and `not(..)` of it true.
-    /// It is what `self` makes of a [`foreign_copy`].
+    /// The same options less the [`TARGET_CFG_NAMES`]: what `self` makes of a [`foreign_copy`].
     pub fn foreign(&self) -> Config {
         match self {
             Config::AnyJudge => Config::AnyJudge,
@@ -92,8 +89,7 @@ impl Config {
         format!("{arch}{os}")
     }
 
-    /// Whether the option `name` (with `= value`, a string literal as written, if given) is on:
-    /// `None` if that is not known.
+    /// Whether the option `name` (`= value`, a literal as written, if given) is on, if known.
     fn option(&self, name: &str, value: Option<&str>) -> Option<bool> {
         match self {
             Config::AnyJudge => match value {
@@ -109,16 +105,16 @@ impl Config {
     }
 }
 
-/// What an attribute (its tokens between `#[` and `]`) says of its item in `config`: `#[test]`
-/// and a false `cfg` remove it (`Some(false)`), a true `cfg` keeps it (`Some(true)`), and
-/// anything else says nothing (`None`). A `cfg_attr` whose predicate is true says what the `cfg`
-/// among its attributes says, but only when that removes the item: it never goes as a true `cfg`.
+/// What an attribute (its tokens between `#[` and `]`) says of its item in `config`: `#[test]` and
+/// a false `cfg` remove it (`Some(false)`), a true `cfg` keeps it (`Some(true)`), anything else
+/// says nothing. A `cfg_attr` removes it if its predicate is true and a `cfg` among its attributes
+/// false; it never goes as a true `cfg`.
 fn attribute_value(words: &[&str], config: &Config) -> Option<bool> {
     match words {
         ["test"] => Some(false),
         ["cfg", "(", predicate @ .., ")"] => cfg_value(predicate, config),
         ["cfg_attr", "(", inner @ .., ")"] => {
-            let parts = top_level_parts(inner);
+            let parts: Vec<&[&str]> = top_level_parts(inner).into_iter().map(|(a, b)| &inner[a..b]).collect();
             let (predicate, attributes) = parts.split_first()?;
             let removed = attributes
                 .iter()
@@ -129,8 +125,8 @@ fn attribute_value(words: &[&str], config: &Config) -> Option<bool> {
     }
 }
 
-/// `words` split at their top-level commas (not those inside brackets).
-fn top_level_parts<'w, 'a>(words: &'w [&'a str]) -> Vec<&'w [&'a str]> {
+/// The ranges of `words` between their top-level commas (not those inside brackets).
+fn top_level_parts(words: &[&str]) -> Vec<(usize, usize)> {
     let mut parts = Vec::new();
     let (mut depth, mut from) = (0usize, 0);
     for (i, &word) in words.iter().enumerate() {
@@ -138,23 +134,20 @@ fn top_level_parts<'w, 'a>(words: &'w [&'a str]) -> Vec<&'w [&'a str]> {
             "(" | "[" | "{" => depth += 1,
             ")" | "]" | "}" => depth = depth.saturating_sub(1),
             "," if depth == 0 => {
-                parts.push(&words[from..i]);
+                parts.push((from, i));
                 from = i + 1;
             }
             _ => {}
         }
     }
     if from < words.len() {
-        parts.push(&words[from..]);
+        parts.push((from, words.len()));
     }
     parts
 }
 
-/// The value of a `cfg` predicate in `config` (`None`: unknown): `not`, `all` and `any` combine
-/// the options, as [`Config`] tells them. For [`Config::AnyJudge`], which plain rustc compiles for
-/// a judge, `test`, `miri` and every cargo feature are false and any other option is unknown
-/// (`unix`, `target_arch = ".."` depend on the judge). Iterative, with a stack of the enclosing
-/// `all` / `any` / `not` and the values of their operands so far.
+/// The value of a `cfg` predicate in `config` (`None`: unknown). Iterative, with a stack of the
+/// enclosing `all` / `any` / `not` and the values of their operands so far.
 fn cfg_value(words: &[&str], config: &Config) -> Option<bool> {
     let mut stack: Vec<(&str, Vec<Option<bool>>)> = vec![("all", Vec::new())];
     let mut i = 0;
@@ -195,13 +188,9 @@ fn combine(op: &str, values: &[Option<bool>]) -> Option<bool> {
     }
 }
 
-/// `src` as a foreign target sees it: every target-specific `cfg` name ([`TARGET_CFG_NAMES`])
-/// in a `cfg` predicate (of `#[cfg(..)]`, `#![cfg(..)]`, `cfg!(..)` and the predicate of a
-/// `cfg_attr`) spelt backwards, `target_arch = "x86_64"` as `hcra_tegrat = "x86_64"`, `unix` as
-/// `xinu`. A name rustc does not know is never set (and plain rustc, without `--check-cfg`, says
-/// nothing of it), so each target predicate is false there and `not(..)` of it true, whatever its
-/// value. The copy has the length and the layout of `src`, byte for byte but in those names: the
-/// spans of rustc's diagnostics on either copy are the same.
+/// `src` as a foreign target sees it (see the module doc): every [`TARGET_CFG_NAMES`] name in a
+/// `cfg` predicate (of `#[cfg(..)]`, `#![cfg(..)]`, `cfg!(..)`, a `cfg_attr`) spelt backwards,
+/// `unix` as `xinu`; byte for byte `src` but in those names, so diagnostics share their spans.
 pub fn foreign_copy(src: &str) -> Result<String, String> {
     let lexed = Lexed::new(src)?;
     let mut out = src.as_bytes().to_vec();
@@ -229,8 +218,7 @@ pub fn foreign_copy(src: &str) -> Result<String, String> {
 }
 
 impl Lexed<'_> {
-    /// The `cfg` predicates of the attribute `cfg(..)` or `cfg_attr(..)` at code index `k` (the
-    /// `cfg` among the attributes of a `cfg_attr` too), each as a range of code indices.
+    /// The `cfg` predicates (code ranges) of the attribute `cfg(..)` or `cfg_attr(..)` at `k`.
     fn attribute_predicates(&self, k: usize, predicates: &mut Vec<(usize, usize)>) -> Result<(), String> {
         let close = self.matching(k + 1)?;
         if self.text(k) == "cfg" {
@@ -238,28 +226,20 @@ impl Lexed<'_> {
             return Ok(());
         }
         // `cfg_attr(predicate, attribute, ..)`
-        let mut j = k + 2;
-        let mut first = true;
-        while j < close {
-            let mut end = j;
-            while end < close && self.text(end) != "," {
-                end =
-                    if matches!(self.text(end), "(" | "[" | "{") { self.matching(end)? + 1 } else { end + 1 };
-            }
-            if first {
-                predicates.push((j, end));
-                first = false;
+        let words: Vec<&str> = (k + 2..close).map(|j| self.text(j)).collect();
+        for (n, (from, to)) in top_level_parts(&words).into_iter().enumerate() {
+            let j = k + 2 + from;
+            if n == 0 {
+                predicates.push((j, k + 2 + to));
             } else if matches!(self.text(j), "cfg" | "cfg_attr") && self.text(j + 1) == "(" {
                 self.attribute_predicates(j, predicates)?;
             }
-            j = end + 1;
         }
         Ok(())
     }
 
-    /// The code ranges (first and last index) of what is not compiled in `config`: each thing
-    /// under an attribute false there (see [`attribute_value`]) — an item, a block, a statement, a
-    /// field —, and each block whose inner attribute (`#![cfg(..)]`) is false.
+    /// The code ranges (first and last index) of what `config` does not compile: what an attribute
+    /// false there is on (an item, a block, a statement, a field), a block whose `#![cfg]` is false.
     pub fn absent_ranges(&self, config: &Config) -> Result<Vec<(usize, usize)>, String> {
         let mut ranges = Vec::new();
         // The brackets open at the current token, for inner attributes.
@@ -327,10 +307,7 @@ pub fn compiled(absent: &[(usize, usize)], k: usize) -> bool {
     !absent.iter().any(|&(first, last)| first <= k && k <= last)
 }
 
-/// `src` without the items that a bundle does not have (see the module doc): those under an
-/// attribute false in a bundle (`#[test]`, a `cfg` of `test` or of a cargo feature), each with the
-/// comments right above it. The `cfg` attributes known true go too, the item staying. A false one
-/// on something else (a field, a statement) is left to rustc, which drops it the same way.
+/// The edits that take out of `src` what a bundle never builds, as the module doc says.
 pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
     let (mut cuts, mut k, mut after_inner_attribute) = (Vec::new(), 0, 0);
@@ -369,29 +346,6 @@ mod tests {
     use super::super::testing::{apply, lex_words, text};
     use super::*;
 
-    #[test]
-    fn cfg_predicates() {
-        let value = |p: &str| {
-            let words = lex_words(p);
-            cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>(), &Config::AnyJudge)
-        };
-        assert_eq!(value("test"), Some(false));
-        assert_eq!(value("not(test)"), Some(true));
-        assert_eq!(value("all(test, unix)"), Some(false));
-        assert_eq!(value("any(test, unix)"), None);
-        assert_eq!(value("any(test, not(test))"), Some(true));
-        assert_eq!(value("all(unix, not(any(test)))"), None);
-        assert_eq!(value("feature = \"test\""), Some(false));
-        assert_eq!(value("all()"), Some(true));
-        assert_eq!(value("miri"), Some(false));
-        assert_eq!(value("target_arch = \"x86_64\""), None);
-        let prefault =
-            "all(feature = \"prefault\", target_os = \"linux\", target_arch = \"x86_64\", not(miri))";
-        assert_eq!(value(prefault), Some(false));
-        assert_eq!(value(&format!("not({prefault})")), Some(true));
-        assert_eq!(value("any(unix, feature = \"x\")"), None);
-    }
-
     /// The options of an x86-64 Linux machine, as `rustc --print cfg` lists them (in part).
     fn x86_64_linux() -> Config {
         let options = [
@@ -419,8 +373,23 @@ mod tests {
             let words = lex_words(p);
             cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>(), config)
         };
+        let prefault =
+            "all(feature = \"prefault\", target_os = \"linux\", target_arch = \"x86_64\", not(miri))";
+        let not_prefault = format!("not({prefault})");
         // Each predicate with its value here, there, and for any judge.
         for (predicate, here, there, any_judge) in [
+            ("test", false, false, Some(false)),
+            ("not(test)", true, true, Some(true)),
+            ("all(test, unix)", false, false, Some(false)),
+            ("any(test, unix)", true, false, None),
+            ("any(test, not(test))", true, true, Some(true)),
+            ("all(unix, not(any(test)))", true, false, None),
+            ("feature = \"test\"", false, false, Some(false)),
+            ("all()", true, true, Some(true)),
+            ("miri", false, false, Some(false)),
+            (prefault, false, false, Some(false)),
+            (&not_prefault, true, true, Some(true)),
+            ("any(unix, feature = \"x\")", true, false, None),
             ("target_arch = \"x86_64\"", true, false, None),
             ("not(target_arch = \"x86_64\")", false, true, None),
             ("target_arch = \"aarch64\"", false, false, None),
@@ -455,7 +424,7 @@ mod tests {
 
     #[test]
     fn the_foreign_copy_flips_target_predicates_only() {
-        let src = text(&[
+        let mut lines = [
             "#[cfg(all(target_os = \"linux\", not(windows), feature = \"unix\"))]",
             "fn a() {}",
             "#[cfg_attr(unix, target_feature(enable = \"avx2\"), cfg(target_endian = \"little\"))]",
@@ -470,23 +439,15 @@ mod tests {
             "    let target_arch = \"cfg!(unix)\";",
             "    unix && cfg!(any(target_family = \"unix\", target_vendor = \"pc\")) || cfg![windows]",
             "}",
-        ]);
-        let expected = text(&[
-            "#[cfg(all(so_tegrat = \"linux\", not(swodniw), feature = \"unix\"))]",
-            "fn a() {}",
-            "#[cfg_attr(xinu, target_feature(enable = \"avx2\"), cfg(naidne_tegrat = \"little\"))]",
-            "unsafe fn b() {}",
-            "mod m {",
-            "    #![cfg(htdiw_retniop_tegrat = \"64\")]",
-            "}",
-            "#[target_feature(enable = \"sse2\")]",
-            "#[doc = \"unix\"]",
-            "fn c(unix: bool) -> bool {",
-            "    // cfg!(unix) in a comment, r\"cfg(unix)\" in a string",
-            "    let target_arch = \"cfg!(unix)\";",
-            "    unix && cfg!(any(ylimaf_tegrat = \"unix\", rodnev_tegrat = \"pc\")) || cfg![swodniw]",
-            "}",
-        ]);
+        ];
+        let src = text(&lines);
+        // The lines that change; every other stays as it is.
+        lines[0] = "#[cfg(all(so_tegrat = \"linux\", not(swodniw), feature = \"unix\"))]";
+        lines[2] = "#[cfg_attr(xinu, target_feature(enable = \"avx2\"), cfg(naidne_tegrat = \"little\"))]";
+        lines[5] = "    #![cfg(htdiw_retniop_tegrat = \"64\")]";
+        lines[12] =
+            "    unix && cfg!(any(ylimaf_tegrat = \"unix\", rodnev_tegrat = \"pc\")) || cfg![swodniw]";
+        let expected = text(&lines);
         let copy = foreign_copy(&src).unwrap();
         assert_eq!(copy, expected);
         assert_eq!(copy.len(), src.len());

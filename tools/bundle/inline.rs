@@ -236,17 +236,14 @@ pub fn inline_module(
         let found: Vec<&String> = candidates.iter().filter(|c| root.join(c).is_file()).collect();
         let child_file = match found.as_slice() {
             [one] => one.to_string(),
-            [] => {
-                return Err(in_file(format!(
-                    "`mod {name};` found neither {} nor {}",
-                    candidates[0], candidates[1]
-                )))
-            }
-            _ => {
-                return Err(in_file(format!(
-                    "`mod {name};`: both {} and {} exist",
-                    candidates[0], candidates[1]
-                )))
+            found => {
+                let (a, b) = (&candidates[0], &candidates[1]);
+                let why = if found.is_empty() {
+                    format!(" found neither {a} nor {b}")
+                } else {
+                    format!(": both {a} and {b} exist")
+                };
+                return Err(in_file(format!("`mod {name};`{why}")));
             }
         };
         let child_module = if is_root { name.clone() } else { format!("{module}::{name}") };

@@ -172,22 +172,19 @@ fn run(args: &[String]) -> Result<(), String> {
         |path: &Path, text: &str| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()));
     for (main, made) in mains.iter().zip(made) {
         let name = assemble::crate_name(main);
-        let path = out.join(format!("{name}.rs"));
+        let (path, failed_path) =
+            (out.join(format!("{name}.rs")), out.join("failed").join(format!("{name}.rs")));
         let bundle = match made {
             Ok(bundle) => bundle,
             Err(Failed { message, text }) => {
                 // No stale bundle of an older source stays at the usual path.
                 let _ = fs::remove_file(&path);
-                let kept = match text {
-                    Some(text) => {
-                        let kept = out.join("failed").join(format!("{name}.rs"));
-                        fs::create_dir_all(out.join("failed"))
-                            .map_err(|e| format!("{out_dir}/failed: {e}"))?;
-                        write(&kept, &text)?;
-                        format!(" (the bundle, kept to inspect: {})", kept.display())
-                    }
-                    None => String::new(),
-                };
+                let mut kept = String::new();
+                if let Some(text) = text {
+                    fs::create_dir_all(out.join("failed")).map_err(|e| format!("{out_dir}/failed: {e}"))?;
+                    write(&failed_path, &text)?;
+                    kept = format!(" (the bundle, kept to inspect: {})", failed_path.display());
+                }
                 let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
                 let rest = if rest.is_empty() { String::new() } else { format!(":\n{rest}") };
                 failed.push(format!("{main}: {}{kept}{rest}", first.trim_end_matches(':')));
@@ -195,7 +192,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
         };
         write(&path, &bundle.text)?;
-        let _ = fs::remove_file(out.join("failed").join(format!("{name}.rs")));
+        let _ = fs::remove_file(&failed_path);
         let cut = bundle.pruned.removed;
         say(&format!(
             "{:<36} {:>6} bytes  ({}; {cut} unused items cut)",

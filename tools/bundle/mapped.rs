@@ -76,9 +76,7 @@ impl Mapped {
         let span = self.spans[..self.spans.partition_point(|s| s.0 <= at)].last()?;
         span.1.map(|(file, byte)| (file, byte + at - span.0))
     }
-}
 
-impl Mapped {
     /// The files some of whose bytes are here, by number, sorted.
     pub fn files(&self) -> Vec<usize> {
         let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);

@@ -1,15 +1,13 @@
 //! The prune stage: unused items go, told by the compiler, for every target. Each round
 //! type-checks the candidate and its foreign copy at once (see the `cfg` stage); something one
-//! copy reports unused goes only if, in the other configuration, it is reported unused too or not
-//! compiled at all. An item reported under `dead_code` (a function, method, constant, type, trait,
-//! ...) goes with its attributes and comments, a type with its `impl` blocks in its module, a trait
-//! with its `impl` blocks anywhere; imports reported under `unused_imports` go as rustc suggests.
-//! An import of something cut (used by unused code only) then no longer resolves: it goes from its
-//! `use` (only such errors are tolerated, after a round that cut something). An inherent `impl`, a
-//! module or a `macro_rules!` (with its calls) left empty goes too. This repeats until nothing
-//! more goes. A field or a variant rustc finds unused cannot go without rewriting the code that
-//! names it: it gets an `#[allow(dead_code)]` of its own; so does, at the end, an item used only on
-//! other targets (an import an `#[allow(unused_imports)]`). Nothing else is allowed.
+//! copy reports unused goes only if the other reports it unused too or does not compile it. An
+//! item under `dead_code` goes with its attributes and comments, a type with its `impl` blocks in
+//! its module, a trait with its `impl` blocks anywhere; `unused_imports` go as rustc suggests. An
+//! import of something cut then no longer resolves: it goes from its `use` (only such errors are
+//! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
+//! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
+//! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
+//! at the end, an item used only on other targets. Nothing else is allowed.
 //!
 //! Only the library is pruned: everything before byte `from` (the user's code) is kept as written,
 //! and is a root of what is used, whatever its lints say (the candidate starts with
@@ -22,7 +20,7 @@ use super::items::unwrap_single_groups;
 use super::json::Diagnostic;
 use super::lex::{at, Lexed};
 use super::mapped::{Edit, Files, Mapped};
-use super::rustc::{diagnostics_of_both, explain};
+use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::tidy_blank_lines;
 
 /// The edition of the rustc runs that find unused items.
@@ -33,17 +31,15 @@ pub const PRUNING_EDITION: &str = "2021";
 pub struct Pruned {
     /// Items (and imports) removed.
     pub removed: usize,
-    /// What rustc finds unused on this machine but cannot go, each with its own `#[allow(..)]`:
-    /// fields and enum variants (never read, never built), which cannot go without rewriting
-    /// code, and items and imports used only on other targets (`(for other targets)`).
+    /// What rustc finds unused here but cannot go, each with its own `#[allow(..)]`: fields and
+    /// variants, and items and imports used only on other targets (`(for other targets)`).
     pub allowed: Vec<String>,
 }
 
 /// The lints whose reports are unused items (or fields, or variants) for pruning.
 const DEAD_CODE_LINTS: [&str; 2] = ["dead_code", "unused_macros"];
 
-/// The bytes from `from` on at which the names that `diagnostics` report under one of `lints`
-/// start, sorted.
+/// Where the names that `diagnostics` report under one of `lints` start, from byte `from` on.
 fn reported(diagnostics: &[Diagnostic], lints: &[&str], from: usize) -> Vec<usize> {
     let reported = diagnostics.iter().filter(|d| d.level == "warning" && lints.contains(&d.code.as_str()));
     sorted_once(reported.flat_map(|d| d.primary.iter().map(|span| span.0)).filter(|&s| s >= from))
@@ -66,12 +62,8 @@ fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
     Ok(tidy)
 }
 
-/// `code` without the library's items rustc reports unused (`dead_code`, `unused_imports`,
-/// `unused_macros`) at or past byte `from`, round after round until rustc reports none, in two
-/// configurations: `host` (this machine's) and its [`Config::foreign`] one (the foreign copy).
-/// Something goes only if it is unused in each of them where it is compiled. What is unused here
-/// but used only in the foreign configuration stays, with an `#[allow(..)]` of its own, so that the
-/// bundle is warning-free here. An error is told at its file, line and column (`files`).
+/// `code` without the library's unused items (at or past byte `from`; see the module doc), in
+/// `host` and its [`Config::foreign`] configuration. An error is told at its place in `files`.
 pub fn prune(
     rustc: &str,
     host: &Config,
@@ -87,11 +79,10 @@ pub fn prune(
     for round in 0..100 {
         let (on_host, on_foreign) = diagnostics_of_both(rustc, &text.text, PRUNING_EDITION)?;
         let lexed = Lexed::new(&text.text)?;
-        let host_errors: Vec<&Diagnostic> = on_host.iter().filter(|d| d.level == "error").collect();
-        let foreign_errors: Vec<&Diagnostic> = on_foreign.iter().filter(|d| d.level == "error").collect();
+        let host_errors: Vec<&Diagnostic> = at_level(&on_host, "error").collect();
+        let foreign_errors: Vec<&Diagnostic> = at_level(&on_foreign, "error").collect();
         if !host_errors.is_empty() || !foreign_errors.is_empty() {
-            // Imports of items cut as unused (by unused code, which is gone too) no longer
-            // resolve: they go, and nothing else may fail. The sources themselves must compile.
+            // Imports of items cut no longer resolve: they go; nothing else may fail.
             let errors = host_errors.iter().chain(&foreign_errors);
             let only_unresolved =
                 errors.clone().all(|d| d.primary.is_empty() || matches!(d.code.as_str(), "E0432" | "E0433"));
@@ -132,16 +123,14 @@ pub fn prune(
         let code_at = |start: usize| {
             lexed.code_at(start).ok_or_else(|| at(&text.text, start, "unused, but no token here"))
         };
-        // Something reported unused at byte `start` goes if it is unused (reported) or not
-        // compiled in each configuration.
+        // What is reported unused at byte `start` goes if unused or not compiled in each.
         let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
             let k = code_at(start)?;
             Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
                 && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
         };
         let mut edits = Vec::new();
-        // What is unused here but used in the foreign configuration, or imported by the user:
-        // allowed once nothing else goes.
+        // Used only in the foreign configuration, or imported by the user: allowed at the end.
         let mut kept = Vec::new();
         let (dead_on_host, dead_on_foreign) =
             (reported(&on_host, &DEAD_CODE_LINTS, from), reported(&on_foreign, &DEAD_CODE_LINTS, from));
@@ -164,8 +153,8 @@ pub fn prune(
         }
         let (unused_on_host, unused_on_foreign) =
             (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
-        // Each `use` is reported whole by a copy, its unused imports in one diagnostic: if they
-        // all go, as rustc suggests; else one by one.
+        // A copy reports a `use`'s unused imports in one diagnostic: if all go, as rustc
+        // suggests; else one by one.
         let mut handled: Vec<usize> = Vec::new();
         let diagnostics = on_host.iter().chain(&on_foreign);
         for d in diagnostics.filter(|d| d.level == "warning" && d.code == "unused_imports") {
@@ -212,8 +201,7 @@ pub fn prune(
                 edits.push(lexed.cut(lexed.item_start(k)?, k + 3));
             }
         }
-        // So does a macro that expands to nothing (the impls it wrote gone with their trait),
-        // with its calls.
+        // So does a macro that expands to nothing (its impls gone with their trait), with its calls.
         for (first, last) in lexed.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
             edits.push(lexed.cut(first, last));
             let name = lexed.text(first + 2);
@@ -229,9 +217,8 @@ pub fn prune(
             }
         }
         if edits.is_empty() {
-            // Nothing else goes: what is used only in the foreign configuration (or imported by
-            // the user) stays, allowed. (An item allowed is a root of what rustc finds used:
-            // nothing else turns unused, and the bundle's own check sees that it is warning-free.)
+            // Nothing else goes: what is kept is allowed. (An allowed item is a root of what is
+            // used, so nothing else turns unused.)
             kept.sort_unstable();
             kept.dedup_by_key(|kept| (kept.0, kept.1));
             for (first, lint, name) in kept {
@@ -248,8 +235,7 @@ pub fn prune(
 }
 
 impl Lexed<'_> {
-    /// The edits that take the imports `d` reports unused out of their `use`, as rustc suggests
-    /// (a `use` left empty going whole, with its attributes and comments).
+    /// The imports `d` reports unused taken out as rustc suggests, an emptied `use` going whole.
     fn unused_import_edits(&self, d: &Diagnostic, pruned: &mut Pruned) -> Vec<Edit> {
         let mut edits = Vec::new();
         for (start, end, replacement) in &d.suggestions {
@@ -267,8 +253,7 @@ impl Lexed<'_> {
         edits
     }
 
-    /// The `macro_rules! name { .. }` whose every rule expands to nothing, each as the code
-    /// indices of its `macro_rules` and its closing brace.
+    /// The `macro_rules!` whose every rule expands to nothing: the code indices of each's ends.
     fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
         let mut found = Vec::new();
         for k in 0..self.code.len() {
@@ -302,8 +287,7 @@ impl Lexed<'_> {
         let mut edits = vec![self.cut(first, last)];
         pruned.removed += 1;
         if matches!(self.text(kw), "struct" | "enum" | "union" | "trait" | "type") {
-            // A trait's impls anywhere; a type's in its module (other modules may have a type
-            // of that name).
+            // A trait's impls anywhere; a type's in its module (others may reuse its name).
             let name = self.text(k);
             let (from, to) =
                 if self.text(kw) == "trait" { (0, self.code.len()) } else { self.module_around(kw)? };
@@ -326,8 +310,7 @@ impl Lexed<'_> {
         Ok(vec![self.allow_at(first, "dead_code")])
     }
 
-    /// The edit that puts `#[allow(lint)]` before code index `first` (on a line of its own when
-    /// `first` starts its line).
+    /// `#[allow(lint)]` put before code index `first` (on its own line if `first` starts one).
     fn allow_at(&self, first: usize, lint: &str) -> Edit {
         let start = self.token(first).start;
         let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -341,11 +324,9 @@ impl Lexed<'_> {
     }
 }
 
-/// `src` without the derives a judge program does not use, each kind dropped if the program still
-/// compiles without it, here and on other targets (its [`foreign_copy`]): first `Debug` (a judge
-/// program never prints a value with `{:?}`; the library derives `Debug` for its tests), then a
-/// `Clone` derived alone (the library's result types are `Clone` for its users, which a judge
-/// program may not be). Else `code` as it is. Only the library's part (from byte `from`) changes.
+/// The library's part (from byte `from`) of `code` without the derives a judge program does not
+/// use, each kind dropped if it still compiles without it here and on other targets: `Debug` (the
+/// library derives it for its tests), then a `Clone` derived alone (for the library's users).
 pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
     // The edits that drop a derive: a line `#[derive(Name)]` whole, and `Name, ` from a longer one.
     let drop = |code: &Mapped, name: &str, from_longer: bool| {
@@ -386,10 +367,17 @@ mod tests {
     use super::super::testing::text;
     use super::*;
 
-    /// Runs the rustc on the path: what pruning a whole library takes beyond the basics. `b` is
-    /// unused: its `Board` goes with its `impl` but not with `a`'s; its trait goes with the impls
-    /// its macro writes, then the macro, empty, with its calls; `a`'s import of what went no longer
-    /// resolves and goes; the modules left empty go, the deepest first.
+    /// `src` pruned whole by the rustc on the path, for this machine.
+    fn prune_text(src: &str) -> Result<(String, Pruned), String> {
+        let rustc = Options::default().rustc;
+        let (pruned, report) =
+            prune(&rustc, &Config::host(&rustc)?, &Mapped::inserted(src), 0, &Files::default())?;
+        Ok((pruned.text, report))
+    }
+
+    /// Runs the rustc on the path. `b` is unused: its `Board` goes with its `impl` but not `a`'s;
+    /// its trait with the impls its macro writes, then the macro, empty, with its calls; `a`'s
+    /// import of what went no longer resolves and goes; the emptied modules go, deepest first.
     #[test]
     fn pruning_follows_cuts_through_imports_modules_and_macros() {
         let main = "fn main() {\n    a::run();\n}\n\nmod a {\n";
@@ -445,12 +433,7 @@ mod tests {
         ]
         .join("\n");
         let src = format!("{main}{import}{a}{unused}}}\n\n{b}\n");
-        let rustc = Options::default().rustc;
-        let prune = |rustc: &str, host: &Config, src: &str| {
-            let (pruned, report) = prune(rustc, host, &Mapped::inserted(src), 0, &Files::default())?;
-            Ok::<_, String>((pruned.text, report))
-        };
-        let (pruned, report) = prune(&rustc, &Config::host(&rustc).unwrap(), &src).unwrap();
+        let (pruned, report) = prune_text(&src).unwrap();
         assert_eq!(pruned, format!("{main}{a}}}\n"));
         assert!(report.removed >= 6, "{report:?}");
     }
@@ -473,13 +456,7 @@ mod tests {
                    if let Kind::NeverBuilt = k {\n        println!(\"never\");\n    }\n}\n\
                    pub fn print(x: impl Debug) {\n    println!(\"{:?}\", x);\n}\n\n\
                    macro_rules! unused {\n    () => {};\n}\n}\n";
-        let rustc = Options::default().rustc;
-        let prune = |rustc: &str, host: &Config, src: &str| {
-            let (pruned, report) = prune(rustc, host, &Mapped::inserted(src), 0, &Files::default())?;
-            Ok::<_, String>((pruned.text, report))
-        };
-        let host = Config::host(&rustc).unwrap();
-        let (pruned, report) = prune(&rustc, &host, src).unwrap();
+        let (pruned, report) = prune_text(src).unwrap();
         assert_eq!(
             pruned,
             "use m::{used, Used};\n\nfn main() {\n    used(Used::new().0);\n}\n\nmod m {\n\
@@ -492,7 +469,7 @@ mod tests {
         );
         assert_eq!(report.allowed, ["`NeverBuilt`"]);
         assert!(report.removed >= 5, "{report:?}");
-        assert!(rustc_diagnostics(&rustc, &pruned, "2018").unwrap().is_empty());
-        assert!(prune(&rustc, &host, "fn main() { undefined(); }").unwrap_err().contains("does not compile"));
+        assert!(rustc_diagnostics(&Options::default().rustc, &pruned, "2018").unwrap().is_empty());
+        assert!(prune_text("fn main() { undefined(); }").unwrap_err().contains("does not compile"));
     }
 }

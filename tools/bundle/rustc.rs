@@ -62,6 +62,11 @@ pub fn diagnostics_of_both(
     Ok((on_host?, on_foreign?))
 }
 
+/// The diagnostics of `level` (`error`, `warning`) among `all`.
+pub fn at_level<'a>(all: &'a [Diagnostic], level: &'a str) -> impl Iterator<Item = &'a Diagnostic> + 'a {
+    all.iter().filter(move |d| d.level == level)
+}
+
 /// The errors and warnings among `diagnostics`, one line each, at the file, line and column they
 /// came from (through the span table of `text`): `error: main.rs:13:5: cannot find value `x` in
 /// this scope [E0425]`.
