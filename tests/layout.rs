@@ -29,7 +29,7 @@
 #[path = "../tools/bundle/lex.rs"]
 mod lex;
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap};
 use std::fs;
 use std::path::Path;
 
@@ -46,7 +46,6 @@ const MAX_LINES: usize = 500;
 /// The most lines of a `src/bin/<name>.rs`.
 const MAX_MAIN_LINES: usize = 40;
 
-// ---------------------------------------------------------------------------------------------
 // Reading a file
 
 /// The code above the first `#[cfg(test)]` line (at the start of a line, where rustfmt puts a
@@ -200,7 +199,6 @@ fn references(text: &str, module: &[String]) -> Vec<Reference> {
     found
 }
 
-// ---------------------------------------------------------------------------------------------
 // Rule 1: no import cycle
 
 /// An import of one file by another: indices into the sources, and the first reference that
@@ -244,26 +242,17 @@ fn imports(sources: &[Source]) -> Vec<Import> {
 fn import_cycles(sources: &[Source]) -> Vec<String> {
     let imports = imports(sources);
     let n = sources.len();
-    let mut next = vec![Vec::new(); n];
+    // reaches[a][b]: a path of imports leads from a to b (the transitive closure).
+    let mut reaches = vec![vec![false; n]; n];
     for import in &imports {
-        next[import.from].push(import.to);
+        reaches[import.from][import.to] = true;
     }
-    // reaches[a][b]: a path of imports leads from a to b.
-    let reaches: Vec<Vec<bool>> = (0..n)
-        .map(|start| {
-            let mut seen = vec![false; n];
-            let mut queue = VecDeque::from(vec![start]);
-            while let Some(file) = queue.pop_front() {
-                for &to in &next[file] {
-                    if !seen[to] {
-                        seen[to] = true;
-                        queue.push_back(to);
-                    }
-                }
-            }
-            seen
-        })
-        .collect();
+    for via in 0..n {
+        let through = reaches[via].clone();
+        for row in reaches.iter_mut().filter(|row| row[via]) {
+            row.iter_mut().zip(&through).for_each(|(r, t)| *r |= *t);
+        }
+    }
     let mut components = BTreeSet::new();
     for (a, from_a) in reaches.iter().enumerate() {
         // The files a reaches that reach it back: its strongly connected component.
@@ -289,7 +278,6 @@ fn import_cycles(sources: &[Source]) -> Vec<String> {
     cycles
 }
 
-// ---------------------------------------------------------------------------------------------
 // Rules 2 and 3: sizes, and where the games are
 
 /// The files with more than [`MAX_LINES`] lines above their tests.
@@ -353,7 +341,6 @@ fn misplaced_games_and_fat_mains(sources: &[Source]) -> Vec<String> {
     wrong
 }
 
-// ---------------------------------------------------------------------------------------------
 // The rules on src/ and tools/
 
 /// Every `.rs` file under `src/` and `tools/`, sorted by path.
@@ -424,7 +411,6 @@ fn the_games_live_in_src_games_and_the_mains_are_thin() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-// ---------------------------------------------------------------------------------------------
 // The checkers on made-up files
 
 /// Made-up files of `src/`, each by its path there.

@@ -214,13 +214,11 @@ pub fn bundle(
     }
     // Each once, in the order first told.
     for told in [&mut warnings, &mut foreign_warnings] {
-        let mut seen = Vec::new();
-        told.retain(|line| {
-            !seen.contains(line) && {
-                seen.push(line.clone());
-                true
+        for line in std::mem::take(told) {
+            if !told.contains(&line) {
+                told.push(line);
             }
-        });
+        }
     }
     Ok(Bundle { sources, pruned, foreign_warnings, warnings, text: text.text })
 }

@@ -39,9 +39,8 @@ const MAX_MODULE_DEPTH: usize = 32;
 /// Macros whose meaning depends on files or variables that exist only under cargo.
 const CARGO_ONLY_MACROS: [&str; 5] = ["include", "include_str", "include_bytes", "env", "option_env"];
 
-/// A file carried into a bundle: its module's path (`""` for a crate root, `games::police_thief`),
-/// the file as read (`src/games/police_thief/mod.rs`), and whether the user wrote it (the main and
-/// its modules) or it is the library's.
+/// A file carried into a bundle: its module's path (`""` for a crate root), the file as read, and
+/// whether the user wrote it (the main and its modules) or it is the library's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
     pub module: String,
@@ -77,8 +76,7 @@ pub fn check_bundleable(src: &str) -> Result<(), (usize, String)> {
     Ok(())
 }
 
-/// The out-of-line module declarations of `src` (`mod x;` with any attributes and visibility),
-/// each as its name (without `r#`) and the byte range of its `;`.
+/// The `mod x;` declarations of `src`, each as its name (without `r#`) and the bytes of its `;`.
 fn out_of_line_modules(src: &str) -> Result<Vec<(String, usize, usize)>, String> {
     let lexed = Lexed::new(src)?;
     let mut found = Vec::new();
@@ -92,16 +90,15 @@ fn out_of_line_modules(src: &str) -> Result<Vec<(String, usize, usize)>, String>
     Ok(found)
 }
 
-/// The library's paths that start `crate::` (or `$crate::`, or in `pub(in crate::x)`) made to
-/// start [`LIBRARY_IN_BUNDLE`]`::`.
+/// The library's paths that start `crate::` (`$crate::`, `pub(in crate::x)`) made to lead to it.
 pub fn library_paths(src: &str) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
     let starts = (0..lexed.code.len()).filter(|&k| lexed.text(k) == "crate" && lexed.text(k + 1) == "::");
     Ok(starts.map(|k| (lexed.token(k).start, lexed.token(k).end, LIBRARY_IN_BUNDLE.to_string())).collect())
 }
 
-/// The user's paths to the library made to lead to it in the bundle (see the module doc);
-/// `main`: `src` is the main file, whose top level is the bundle's.
+/// The user's paths to the library made to lead to it (see the module doc); `main`: `src` is the
+/// main file.
 pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
     let mut edits = Vec::new();
@@ -138,9 +135,8 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
 }
 
 impl Lexed<'_> {
-    /// For the `use` at code index `k`, at the top level of the main: the edit that takes out an
-    /// import of the library itself (`use graph_games;` whole, the `self` of a group), which would
-    /// clash with the bundle's `mod graph_games`.
+    /// The edit that takes an import of the library itself out of the `use` at code index `k`,
+    /// at the main's top level (it would clash with the bundle's `mod graph_games`).
     fn library_self_import(&self, k: usize) -> Result<Option<Edit>, String> {
         let tree = self.use_tree(k + 1)?;
         let first = tree.start + usize::from(self.text(tree.start) == "::");
@@ -166,9 +162,8 @@ impl Lexed<'_> {
     }
 }
 
-/// The crate attributes (`#![..]`) at the top level of `src`, each as it is written, and `src`
-/// without them. The library's are its crate's, not the bundle's; the user's go to the top of the
-/// bundle.
+/// `src` without its crate attributes (`#![..]` at its top level), and them as written. The
+/// library's are its crate's, not the bundle's; the user's go to the top of the bundle.
 pub fn split_crate_attributes(src: &Mapped) -> Result<(Mapped, Vec<Mapped>), String> {
     let lexed = Lexed::new(&src.text)?;
     let (mut cuts, mut attributes) = (Vec::new(), Vec::new());
@@ -200,9 +195,8 @@ pub fn children_folder(file: &str, is_root: bool) -> String {
     }
 }
 
-/// The module in `source` (its file relative to `root`, or absolute), made ready for a bundle
-/// (see the module doc), with the modules it declares out of line inlined, theirs too. Every file
-/// read is added to `files` (for the span table) and to `sources`, parents before their children.
+/// The module in `source`, made ready for a bundle (see the module doc), its `mod x;` inlined at
+/// any depth. Every file read is added to `files` and to `sources`, parents first.
 pub fn inline_module(
     root: &Path,
     source: Source,
@@ -262,8 +256,7 @@ pub fn inline_module(
 /// The programs of `src/bin/` that are tools, not judge programs: never bundled by default.
 pub const TOOLS: [&str; 1] = ["stress"];
 
-/// The programs bundled by default, by name, sorted: the judge programs of `src/bin/` (not the
-/// [`TOOLS`]) and the examples of `examples/` (whole submissions written against the library).
+/// The programs bundled by default, sorted: those of `src/bin/` but the [`TOOLS`], and `examples/`.
 pub fn programs(root: &Path) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
     for folder in ["src/bin", "examples"] {
@@ -285,8 +278,7 @@ pub fn programs(root: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// The main file of program `name` of the project at `root`: `src/bin/<name>.rs`, else
-/// `examples/<name>.rs`; `None` if neither is there.
+/// The main file of program `name`: `src/bin/<name>.rs`, else `examples/<name>.rs`, if there.
 pub fn program_main(root: &Path, name: &str) -> Option<String> {
     let candidates = [format!("src/bin/{name}.rs"), format!("examples/{name}.rs")];
     candidates.into_iter().find(|c| root.join(c).is_file())

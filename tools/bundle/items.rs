@@ -11,8 +11,7 @@ pub const ITEM_KEYWORDS: [&str; 10] =
     ["fn", "const", "static", "struct", "enum", "union", "type", "trait", "mod", "macro_rules"];
 
 impl Lexed<'_> {
-    /// If an item starts at code index `k` (at its attributes, visibility, qualifiers or keyword),
-    /// the code index of its last token.
+    /// The code index of the last token of the item starting at code index `k`, if one does.
     pub fn item_end(&self, mut k: usize) -> Result<Option<usize>, String> {
         while self.text(k) == "#" && self.text(k + 1) == "[" {
             k = self.matching(k + 1)? + 1;
@@ -57,8 +56,8 @@ impl Lexed<'_> {
         self.code.binary_search_by_key(&at, |&t| self.tokens[t].start).ok()
     }
 
-    /// The first code index of the item whose keyword is at `k`: back over its qualifiers
-    /// (`const fn`, `unsafe`, `extern "C"`, ..), its visibility and its outer attributes.
+    /// The first code index (of its attributes, visibility, qualifiers) of the item whose keyword
+    /// is at `k`.
     pub fn item_start(&self, mut k: usize) -> Result<usize, String> {
         while k > 0 {
             let before = self.text(k - 1);
@@ -81,8 +80,7 @@ impl Lexed<'_> {
         Ok(k)
     }
 
-    /// For the name at code index `k` that rustc reports unused: the code index of its item's
-    /// keyword, if it names an item (not a field or an enum variant).
+    /// The code index of the keyword of the item named at `k`, if it is one (not a field, a variant).
     pub fn item_keyword(&self, k: usize) -> Option<usize> {
         let kw = if k >= 2
             && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"))
@@ -166,8 +164,7 @@ impl Lexed<'_> {
         (start, end, String::new())
     }
 
-    /// The code indices of the braces of the innermost `mod .. { }` around code index `k`; the
-    /// whole source if none.
+    /// The code indices of the braces of the innermost `mod .. { }` around `k` (else everything).
     pub fn module_around(&self, k: usize) -> Result<(usize, usize), String> {
         let mut around = (0, self.code.len());
         for j in 0..k {
@@ -181,8 +178,7 @@ impl Lexed<'_> {
         Ok(around)
     }
 
-    /// The first code index (of its attributes, or its visibility) of the `use` item that holds
-    /// code index `k`, if one does.
+    /// The first code index of the `use` item that holds code index `k`, if one does.
     pub fn use_item_around(&self, k: usize) -> Result<Option<usize>, String> {
         // A use tree holds no `;`: back from `k` to its `use`.
         for j in (0..=k).rev() {
@@ -265,8 +261,7 @@ impl Lexed<'_> {
         }
     }
 
-    /// The edits that take the imports at the bytes `doomed` (each the start of an import rustc
-    /// cannot resolve) out of their `use` items, a `use` left empty going whole.
+    /// The imports starting at the bytes `doomed` taken out of their `use`, an emptied one whole.
     pub fn without_imports_at(&self, doomed: &[usize]) -> Result<Vec<Edit>, String> {
         let mut edits = Vec::new();
         let mut found = 0;

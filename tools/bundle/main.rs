@@ -19,11 +19,8 @@
 //! code is told where the user wrote it.
 //!
 //! The modules are public for tests/bundle.rs, which runs their unit tests and uses them.
-//!
-//! Cost: linear in the size of the sources for the text work; a few rustc type-checks per bundle
-//! (under a second for the first, on the whole library, about a third of a second each after), two
-//! at a time for the two targets' copies; one thread per bundle. Written for rustc 1.63 (`make
-//! msrv` type-checks it there).
+//! Cost: linear in the sources for the text work; a few rustc type-checks per bundle, the two
+//! targets' copies at once; one thread per bundle. Written for rustc 1.63 (`make msrv`).
 
 pub mod assemble;
 pub mod cfg;
@@ -114,9 +111,8 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     Ok(Some(Request { out_dir, options, mains }))
 }
 
-/// Writes `text` and a newline to the standard output: a closed pipe (the reader went away) ends
-/// the run quietly; a stdout that is closed or full is an error. (Written to the file descriptor
-/// itself, since Rust's `stdout()` takes a closed descriptor for one that swallows everything.)
+/// Writes `text` and a newline to the standard output: a closed pipe ends the run quietly; a closed
+/// or full stdout is an error. (To the descriptor itself: Rust's `stdout()` swallows a closed one.)
 fn say(text: &str) -> Result<(), String> {
     #[cfg(unix)]
     let written = {

@@ -88,58 +88,44 @@ pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
 /// `files` (paths with `/`) written short, as a shell's brace expansion would list them:
 /// `src/{lib,cli,games/{mod,graph_game}}.rs`. The `.rs` goes to the end when every file has it.
 pub fn brace_list(files: &[String]) -> String {
-    /// A folder: its entries in order of first appearance, each a name, whether a file has that
-    /// name, and the folder of that name.
-    #[derive(Default)]
-    struct Folder(Vec<(String, bool, Folder)>);
-    impl Folder {
-        fn add(&mut self, path: &str) {
-            let (head, rest) = match path.split_once('/') {
-                Some((head, rest)) => (head, Some(rest)),
-                None => (path, None),
-            };
-            let index = match self.0.iter().position(|e| e.0 == head) {
-                Some(index) => index,
-                None => {
-                    self.0.push((head.to_string(), false, Folder::default()));
-                    self.0.len() - 1
-                }
-            };
-            match rest {
-                Some(rest) => self.0[index].2.add(rest),
-                None => self.0[index].1 = true,
-            }
-        }
-
-        /// Its entries, each a name or `name/..` for the files inside.
-        fn entries(&self) -> Vec<String> {
-            let mut entries = Vec::new();
-            for (name, is_file, folder) in &self.0 {
-                if *is_file {
-                    entries.push(name.clone());
-                }
-                match folder.entries().as_slice() {
-                    [] => {}
-                    [one] => entries.push(format!("{name}/{one}")),
-                    many => entries.push(format!("{name}/{{{}}}", many.join(","))),
-                }
-            }
-            entries
-        }
-    }
-    let all_rust = files.iter().all(|f| f.ends_with(".rs"));
-    let mut top = Folder::default();
-    for file in files {
-        top.add(if all_rust { &file[..file.len() - 3] } else { file });
-    }
-    let list = match top.entries().as_slice() {
-        [one] => one.clone(),
-        many => format!("{{{}}}", many.join(",")),
-    };
-    if all_rust && !files.is_empty() {
+    let all_rust = !files.is_empty() && files.iter().all(|f| f.ends_with(".rs"));
+    let paths: Vec<&str> = files.iter().map(|f| if all_rust { &f[..f.len() - 3] } else { f }).collect();
+    let list = braced(short_entries(&paths), "");
+    if all_rust {
         format!("{list}.rs")
     } else {
         list
+    }
+}
+
+/// The entries of `paths`, by first segment in order of first appearance: a path as it is, the
+/// paths inside a folder as `folder/..`.
+fn short_entries(paths: &[&str]) -> Vec<String> {
+    let mut heads: Vec<&str> = Vec::new();
+    for head in paths.iter().map(|p| p.split('/').next().unwrap_or(p)) {
+        if !heads.contains(&head) {
+            heads.push(head);
+        }
+    }
+    let mut entries = Vec::new();
+    for head in heads {
+        if paths.contains(&head) {
+            entries.push(head.to_string());
+        }
+        let inside: Vec<&str> =
+            paths.iter().filter_map(|p| p.strip_prefix(head)?.strip_prefix('/')).collect();
+        if !inside.is_empty() {
+            entries.push(braced(short_entries(&inside), &format!("{head}/")));
+        }
+    }
+    entries
+}
+
+/// `prefix` and the one entry, or the entries in braces.
+fn braced(entries: Vec<String>, prefix: &str) -> String {
+    match entries.as_slice() {
+        [one] => format!("{prefix}{one}"),
+        many => format!("{prefix}{{{}}}", many.join(",")),
     }
 }
 
