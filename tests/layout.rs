@@ -61,11 +61,6 @@ fn above_tests(text: &str) -> &str {
     text
 }
 
-/// How many lines [`above_tests`] holds.
-fn lines_above_tests(text: &str) -> usize {
-    above_tests(text).lines().count()
-}
-
 /// The code tokens above a file's tests (a comment is none, a literal one), each with its line.
 fn tokens(text: &str) -> Vec<(String, usize)> {
     let code = above_tests(text);
@@ -282,10 +277,11 @@ fn import_cycles(sources: &[Source]) -> Vec<String> {
 
 /// The files with more than [`MAX_LINES`] lines above their tests.
 fn overlong_files(sources: &[Source]) -> Vec<String> {
+    let lines = |s: &Source| above_tests(&s.text).lines().count();
     sources
         .iter()
-        .filter(|s| lines_above_tests(&s.text) > MAX_LINES)
-        .map(|s| format!("{}: {} lines above its tests", s.path, lines_above_tests(&s.text)))
+        .filter(|s| lines(s) > MAX_LINES)
+        .map(|s| format!("{}: {} lines above its tests", s.path, lines(s)))
         .collect()
 }
 
@@ -529,7 +525,7 @@ fn the_line_and_game_checkers_see_a_violation() {
     let too_long = format!("fn g() {{}}\n{long}");
     let sources = made_up(&[("ok.rs", &long), ("long.rs", &too_long)]);
     assert_eq!(overlong_files(&sources), ["src/long.rs: 501 lines above its tests"]);
-    assert_eq!(lines_above_tests("a\n    #[cfg(test)]\nb\n#[cfg(test)]\nc\n"), 3);
+    assert_eq!(above_tests("a\n    #[cfg(test)]\nb\n#[cfg(test)]\nc\n").lines().count(), 3);
 
     let game = "pub fn read() {}\npub(crate) unsafe fn write_answer() {}\n";
     let fat_main = "fn main() {}\n".repeat(MAX_MAIN_LINES + 1);
