@@ -20,7 +20,7 @@ help:
 	@echo "             (tools/stress/: a solution against a reference on generated, shrunk inputs;"
 	@echo "             $(RELEASE)/stress --help)"
 	@echo "make test    every test: unit, oracle and integration tests (tests/layout.rs: the house rules"
-	@echo "             of src/), every judge case, every bundle compiled alone (editions 2018, 2021, 2024,"
+	@echo "             of src/ and tools/), every judge case, every bundle compiled alone (editions 2018, 2021, 2024,"
 	@echo "             no warnings) and judged. Its last line: all tests: N passed, M failed[, K skipped],"
 	@echo "             then one line per skipped test: one that could not do its job on this machine"
 	@echo "             (the AVX2 test on a CPU without AVX2), counted as skipped, not passed"
@@ -31,8 +31,11 @@ help:
 	@echo "make bundle  one self-contained source per binary in $(BUNDLES)/, to paste into a judge:"
 	@echo "             at most 48 KiB, checked to compile warning-free in editions 2018, 2021, 2024;"
 	@echo "             DOCS=1 keeps the comments and docs (no size limit); SRC=path/to/main.rs bundles"
-	@echo "             that file instead (any main written against graph_games::, anywhere), into"
-	@echo "             $(BUNDLES)/<its name>.rs"
+	@echo "             that file instead (any main written against graph_games, anywhere, spaces in"
+	@echo "             its path too: SRC=\"my dir/my prog.rs\"; its crate attributes, macros and"
+	@echo "             mod files beside it included), into $(BUNDLES)/NAME.rs, NAME its file name with"
+	@echo "             every character but A-Za-z0-9_ made _; errors at your file:line:column, the"
+	@echo "             failed bundle kept in $(BUNDLES)/failed/NAME.rs"
 	@echo "make judge   every judge case through the cargo binaries and examples: PASS/FAIL, the time of each,"
 	@echo "             SLOW past the 1 s time limit for a case without flags (a judge runs no flags;"
 	@echo "             a case with flags shows them and is never SLOW); BUNDLE=1 judges the compiled"
@@ -111,14 +114,14 @@ fuzz:
 
 # The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
 # judge programs), built with plain rustc.
-$(BUNDLER): tools/bundle.rs
+$(BUNDLER): $(wildcard tools/bundle/*.rs)
 	@mkdir -p $(@D)
-	rustc --edition 2021 -O -D warnings -o $@ $<
+	rustc --edition 2021 -O -D warnings -o $@ tools/bundle/main.rs
 
 # The bundler itself compiles every bundle (type-checked, -D warnings) in editions 2018, 2021 and
 # 2024, and fails if one does not compile.
 bundle: $(BUNDLER)
-	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(SRC)
+	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(if $(SRC),"$(SRC)")
 
 # One implementation of "check a case" (tests/common::check_case): the judge-case tests, in their
 # reporting mode. Only a case without flags (no .args file) is held to the time limit. The examples

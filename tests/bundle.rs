@@ -1,11 +1,14 @@
-//! The judge bundles (`make bundle`, tools/bundle.rs): every binary's bundle compiles alone with
+//! The judge bundles (`make bundle`, tools/bundle/): every binary's bundle compiles alone with
 //! plain `rustc -O -D warnings` in every edition a judge offers (2018, 2021, 2024) and answers
 //! every judge case exactly as the cargo binary must (the rules of tests/common::check_case);
 //! it is portable: its foreign copy (every target `cfg` false, as on a judge that is not x86-64
 //! Linux) compiles too; it holds only what its program uses (no unit test, no item of a cargo
 //! feature, so no inline assembly), no comments, and fits the size limit.
-//! The bundler's own unit tests (lexer, stripping, nested modules, paths, pruning) live in
-//! tools/bundle.rs and run here.
+//! A contestant's file too (tests/contest/: crate attributes, the library under other names, its
+//! own macros and modules), from a folder with a space in its name: judged on graph_game's cases,
+//! its size and its library held against graph_game's; and a file with a compile error, told at its
+//! line. The bundler's own unit tests (lexer, stripping, nested modules, paths, pruning, contest
+//! forms one by one) live in tools/bundle/ and run here.
 //!
 //! Two variables steer the judging test: `BUNDLE_RUSTC`, the rustc that compiles the bundles
 //! (default: `$RUSTC`, else `rustc`; `make msrv` passes rustc 1.63), and `BUNDLE_EDITIONS`, the
@@ -14,21 +17,25 @@
 
 // The tool's command line (`main`, `run`) is not used from here.
 #[allow(dead_code)]
-#[path = "../tools/bundle.rs"]
+#[path = "../tools/bundle/main.rs"]
 mod bundle_tool;
 
 mod common;
-use bundle_tool::{Kind, Options};
+use bundle_tool::assemble::{self, Options};
+use bundle_tool::lex::{tokenize, Kind};
 use common::{judge_cases, root, Judge};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-fn make_bundle(name: &str, options: &Options) -> bundle_tool::Bundle {
-    bundle_tool::bundle(&root(), &bundle_tool::program_main(&root(), name), options, |_| {
-        "the commit under test".to_string()
-    })
-    .unwrap_or_else(|e| panic!("bundling {name}: {e}"))
+/// The main file of program `name`.
+fn main_of(name: &str) -> String {
+    bundle_tool::inline::program_main(&root(), name).unwrap_or_else(|| panic!("no program {name}"))
+}
+
+fn make_bundle(name: &str, options: &Options) -> assemble::Bundle {
+    assemble::bundle(&root(), &main_of(name), options, |_| "the commit under test".to_string())
+        .unwrap_or_else(|e| panic!("bundling {name}: {}", e.message))
 }
 
 fn env_or(name: &str, default: String) -> String {
@@ -50,27 +57,33 @@ fn start_rustc(rustc: &str, edition: &str, source: &Path, executable: &Path) -> 
 #[test]
 fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     let rustc = env_or("BUNDLE_RUSTC", Options::default().rustc);
-    let editions = env_or("BUNDLE_EDITIONS", bundle_tool::EDITIONS.join(" "));
+    let editions = env_or("BUNDLE_EDITIONS", assemble::EDITIONS.join(" "));
     let editions: Vec<&str> = editions.split_whitespace().collect();
     let version = Command::new(&rustc).arg("--version").output().unwrap_or_else(|e| panic!("{rustc}: {e}"));
     let version = String::from_utf8_lossy(&version.stdout).trim().to_string();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle");
     fs::create_dir_all(&dir).unwrap();
-    let names = bundle_tool::programs(&root()).unwrap();
+    let names = bundle_tool::inline::programs(&root()).unwrap();
     assert!(names.iter().any(|name| name == "graph_game"), "the judge programs of src/bin/");
     assert!(names.iter().any(|name| name == "berzerk"), "the examples");
     assert!(!names.iter().any(|name| name == "stress"), "a tool is no judge program");
-    // Bundle and compile two at a time (rustc -O is the slow part; the machine has two cores).
-    let mut jobs: Vec<(String, &str, PathBuf)> = Vec::new();
-    let mut judge = Judge::default();
+    // Every program, and a contest template (judged as graph_game, whose main it is otherwise).
+    let mut made: Vec<(String, &str, String)> = Vec::new();
     for name in &names {
+        made.push((name.clone(), name.as_str(), make_bundle(name, &Options::default()).text));
+    }
+    let contest = contest_template(&dir);
+    made.push(("mon_prog__".to_string(), "graph_game", contest.text.clone()));
+    // Bundle and compile two at a time (rustc -O is the slow part; the machine has two cores).
+    let mut jobs: Vec<(String, &str, &str, PathBuf)> = Vec::new();
+    let mut judge = Judge::default();
+    for (name, judged_as, text) in &made {
         let source = dir.join(format!("{name}.rs"));
-        let text = make_bundle(name, &Options::default()).text;
-        fs::write(&source, &text).unwrap();
+        fs::write(&source, text).unwrap();
         // Portable: the foreign copy type-checks with this rustc too (warnings tolerated, as a
         // judge does not deny them). The bundler checks it with its own rustc.
         let foreign = dir.join(format!("{name}-foreign.rs"));
-        fs::write(&foreign, bundle_tool::foreign_copy(&text).unwrap()).unwrap();
+        fs::write(&foreign, bundle_tool::cfg::foreign_copy(text).unwrap()).unwrap();
         for &edition in &editions {
             let checked = Command::new(&rustc)
                 .args(["--edition", edition, "--crate-type", "bin", "--emit=metadata", "-o"])
@@ -82,24 +95,24 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
                 judge.failures.push(format!(
                     "{name}: does not compile for targets other than {} ({version} --edition {edition} on \
                      {}):\n{}",
-                    bundle_tool::Config::host(&rustc).unwrap().target_name(),
+                    bundle_tool::cfg::Config::host(&rustc).unwrap().target_name(),
                     foreign.display(),
                     String::from_utf8_lossy(&checked.stderr)
                 ));
             }
-            jobs.push((name.clone(), edition, source.clone()));
+            jobs.push((name.clone(), judged_as, edition, source.clone()));
         }
     }
     for pair in jobs.chunks(2) {
-        let compiling: Vec<(&String, &str, PathBuf, Child)> = pair
+        let compiling: Vec<(&String, &str, &str, PathBuf, Child)> = pair
             .iter()
-            .map(|(name, edition, source)| {
+            .map(|(name, judged_as, edition, source)| {
                 let executable = dir.join(format!("{name}-{edition}"));
                 let child = start_rustc(&rustc, edition, source, &executable);
-                (name, *edition, executable, child)
+                (name, *judged_as, *edition, executable, child)
             })
             .collect();
-        for (name, edition, executable, rustc) in compiling {
+        for (name, judged_as, edition, executable, rustc) in compiling {
             let compiled = rustc.wait_with_output().unwrap();
             if !compiled.status.success() || !compiled.stderr.is_empty() {
                 judge.failures.push(format!(
@@ -109,19 +122,90 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
                 ));
                 continue;
             }
-            for case in judge_cases(name) {
-                judge.case(&executable, name, &case, &format!("  (bundle, edition {edition})"));
+            for case in judge_cases(judged_as) {
+                judge.case(&executable, judged_as, &case, &format!("  (bundle {name}, edition {edition})"));
             }
         }
     }
     println!(
         "judge, bundles: {version} compiled {} bundles in editions {} with -D warnings, and for other targets; \
          judge cases: {}",
-        names.len(),
+        made.len(),
         editions.join(", "),
         judge.summary()
     );
     assert!(judge.failures.is_empty(), "{} failures:\n{}", judge.failures.len(), judge.failures.join("\n"));
+}
+
+/// The library modules a bundle holds, by path (`cli`, `games::graph_game`), from its files.
+fn modules(bundle: &assemble::Bundle) -> Vec<String> {
+    let files = bundle.sources.iter().filter_map(|s| s.strip_prefix("src/")?.strip_suffix(".rs"));
+    files.filter(|&m| m != "lib").map(|m| m.trim_end_matches("/mod").replace('/', "::")).collect()
+}
+
+/// `src` without what a bundle does not build.
+fn strip_unbuilt(src: &str) -> String {
+    let edits = bundle_tool::cfg::strip_unbuilt_items(src).unwrap();
+    bundle_tool::mapped::Mapped::inserted(src).edit(edits).text
+}
+
+/// The contest template of tests/contest/ (crate attributes, the library under other names, its
+/// own macros and modules), copied into a folder with a space in its name as `mon prog é.rs` with
+/// its modules beside it, and bundled; checked against graph_game's bundle, the same program
+/// written plainly: the same library but for what its unused helper calls, a few percent larger
+/// for its own code, and its own code kept as written.
+fn contest_template(dir: &Path) -> assemble::Bundle {
+    let folder = dir.join("contest dir");
+    for (from, to) in [
+        ("template.rs", "mon prog é.rs"),
+        ("flags.rs", "flags.rs"),
+        ("helpers/mod.rs", "helpers/mod.rs"),
+        ("helpers/write.rs", "helpers/write.rs"),
+    ] {
+        fs::create_dir_all(folder.join(to).parent().unwrap()).unwrap();
+        fs::copy(root().join("tests/contest").join(from), folder.join(to)).unwrap();
+    }
+    let main = folder.join("mon prog é.rs").display().to_string();
+    assert_eq!(assemble::crate_name(&main), "mon_prog__");
+    let made =
+        assemble::bundle(&root(), &main, &Options::default(), |files| assemble::git_revision(&root(), files))
+            .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
+    assert!(made.warnings.is_empty(), "{:?}", made.warnings);
+    let plain = make_bundle("graph_game", &Options::default()).text;
+    let library = |text: &str| text[text.find("\nmod graph_games {").unwrap()..].len();
+    let (size, plain_size) = (made.text.len() as f64, plain.len() as f64);
+    assert!((size - plain_size).abs() < plain_size * 0.05, "{size} bytes against {plain_size}");
+    let (size, plain_size) = (library(&made.text) as f64, library(&plain) as f64);
+    assert!((size - plain_size).abs() < plain_size * 0.01, "the library: {size} bytes against {plain_size}");
+    let header = made.text.lines().next().unwrap();
+    assert!(header.contains("not in git: {mon prog é,flags,helpers/{mod,write}}.rs"), "{header}");
+    assert!(!header.contains("uncommitted"), "{header}");
+    let template = fs::read_to_string(root().join("tests/contest/template.rs")).unwrap();
+    let attributes: String =
+        template.lines().filter(|l| l.starts_with("#![")).map(|l| format!("{l}\n")).collect();
+    assert!(code_of(&made.text).starts_with(&attributes), "{}", made.text);
+    for kept in [
+        "macro_rules! debug {",
+        "fn unused_helper(graph: graph_game::Problem)",
+        "debug!(\"starting\", 1 + 1);",
+    ] {
+        assert!(made.text.contains(kept), "{kept}");
+    }
+    made
+}
+
+/// A compile error in a contestant's file is told at its file, line and column, and the bundle is
+/// kept to inspect.
+#[test]
+fn a_compile_error_is_told_at_the_users_line() {
+    let failed = assemble::bundle(&root(), "tests/contest/broken.rs", &Options::default(), |_| String::new())
+        .unwrap_err();
+    assert!(
+        failed.message.contains("error: tests/contest/broken.rs:10:32: cannot find value `undefined`"),
+        "{}",
+        failed.message
+    );
+    assert!(failed.text.map_or(false, |text| text.contains("writeln!(output, \"{}\", undefined)?;")));
 }
 
 /// The code of a bundle: everything after its header (the comment lines up to the first blank).
@@ -131,19 +215,19 @@ fn code_of(text: &str) -> &str {
 
 #[test]
 fn bundles_hold_only_what_the_program_needs() {
-    for name in bundle_tool::programs(&root()).unwrap() {
+    for name in bundle_tool::inline::programs(&root()).unwrap() {
         let bundle = make_bundle(&name, &Options::default());
-        let main = bundle_tool::program_main(&root(), &name);
+        let main = main_of(&name);
         let judged = !judge_cases(&name).is_empty();
         assert!(
-            !judged || bundle.modules.contains(&"cli".to_string()),
+            !judged || modules(&bundle).contains(&"cli".to_string()),
             "{name}: a judge program runs through cli"
         );
         assert!(
-            bundle.text.len() <= bundle_tool::MAX_BUNDLE_BYTES,
+            bundle.text.len() <= assemble::MAX_BUNDLE_BYTES,
             "{name}: {} bytes, over {}",
             bundle.text.len(),
-            bundle_tool::MAX_BUNDLE_BYTES
+            assemble::MAX_BUNDLE_BYTES
         );
         for test_only in ["#[cfg(test)]", "#[test]", "mod tests", "use super::*"] {
             assert!(!bundle.text.contains(test_only), "{name}: the bundle still has `{test_only}`");
@@ -156,7 +240,7 @@ fn bundles_hold_only_what_the_program_needs() {
         let header = bundle.text.lines().take_while(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
         assert!(header.contains("make bundle") && header.contains(&main), "{header}");
         assert_eq!(bundle.sources[0], main);
-        assert!(header.contains(&bundle_tool::brace_list(&bundle.sources[1..])), "{name}: {header}");
+        assert!(header.contains(&bundle_tool::text::brace_list(&bundle.sources[1..])), "{name}: {header}");
         for source in &bundle.sources {
             assert!(root().join(source).is_file(), "{name}: {source} is not a file");
         }
@@ -165,8 +249,7 @@ fn bundles_hold_only_what_the_program_needs() {
         // rustc finds unused, or an item, a macro or an import used only on other targets, gets
         // its own `allow`, one per entry in `pruned.allowed`.
         let code = code_of(&bundle.text);
-        let comments =
-            bundle_tool::tokenize(code).unwrap().iter().filter(|t| t.kind == Kind::Comment).count();
+        let comments = tokenize(code).unwrap().iter().filter(|t| t.kind == Kind::Comment).count();
         assert_eq!(comments, 0, "{name}: comments left in the code");
         assert!(!code.contains("#![allow") && !code.contains("allow(dead_code,"), "{name}");
         assert!(!code.contains("allow(unused_imports,") && !code.contains("allow(unused_macros,"), "{name}");
@@ -175,20 +258,22 @@ fn bundles_hold_only_what_the_program_needs() {
             .map(|lint| code.matches(&format!("#[allow({lint})]")).count())
             .sum();
         assert_eq!(allows, bundle.pruned.allowed.len(), "{name}");
-        assert_eq!(bundle_tool::indent_with_tabs(code).unwrap(), code, "{name}: indented with spaces");
+        let tabbed =
+            bundle_tool::text::indent_with_tabs(&bundle_tool::mapped::Mapped::inserted(code)).unwrap();
+        assert_eq!(tabbed.text, code, "{name}: indented with spaces");
     }
     // graph_game needs the solver and the explicit graph, and nothing of the other games.
     let graph_game = make_bundle("graph_game", &Options::default());
     for needed in ["cli", "games", "games::graph_game", "graph", "input", "input::scanner", "solver"] {
-        assert!(graph_game.modules.contains(&needed.to_string()), "graph_game without {needed}");
+        assert!(modules(&graph_game).contains(&needed.to_string()), "graph_game without {needed}");
     }
     for other in ["grid_game", "move_or_block", "police_thief", "divisor"] {
-        assert!(!graph_game.modules.iter().any(|m| m.contains(other)), "graph_game with {other}");
+        assert!(!modules(&graph_game).iter().any(|m| m.contains(other)), "graph_game with {other}");
     }
     // grid_game_28218 sweeps its board: no solver, no graph.
     let grid_game = make_bundle("grid_game_28218", &Options::default());
     for other in ["solver", "graph", "prefetch"] {
-        assert!(!grid_game.modules.contains(&other.to_string()), "grid_game_28218 with {other}");
+        assert!(!modules(&grid_game).contains(&other.to_string()), "grid_game_28218 with {other}");
     }
     // Both read their pairs with the block parser: SIMD on x86-64 (`input::x86_64`), and the
     // portable classifier (in `input::decimal`) everywhere else, though this machine's rustc
@@ -196,14 +281,13 @@ fn bundles_hold_only_what_the_program_needs() {
     for bundle in [&graph_game, &grid_game] {
         let decimal = module_body(&bundle.text, "decimal");
         assert!(decimal.contains("fn classify("), "no portable classifier in {decimal}");
-        assert!(bundle.modules.contains(&"input::x86_64".to_string()));
+        assert!(modules(bundle).contains(&"input::x86_64".to_string()));
     }
 }
 
 /// The text of the first inline `mod name { .. }` of `text`, braces included.
 fn module_body<'a>(text: &'a str, name: &str) -> &'a str {
-    let tokens: Vec<_> =
-        bundle_tool::tokenize(text).unwrap().into_iter().filter(|t| t.kind != Kind::Space).collect();
+    let tokens: Vec<_> = tokenize(text).unwrap().into_iter().filter(|t| t.kind != Kind::Space).collect();
     let word = |i: usize| tokens.get(i).map_or("", |t| &text[t.start..t.end]);
     let open = (0..tokens.len())
         .find(|&i| word(i) == "mod" && word(i + 1) == name && word(i + 2) == "{")
@@ -234,7 +318,7 @@ fn a_bundle_with_docs_keeps_them() {
     let without = make_bundle("police_thief", &Options::default());
     assert!(with_docs.text.contains("\n/// ") && with_docs.text.contains("\n    "));
     assert!(with_docs.text.len() > without.text.len() + without.text.len() / 4);
-    assert_eq!(with_docs.modules, without.modules);
+    assert_eq!(modules(&with_docs), modules(&without));
     assert!(!with_docs.text.contains("allow(dead_code, unused_imports)"));
 }
 
@@ -268,15 +352,16 @@ fn every_library_module_loses_exactly_its_tests() {
     for path in library_files() {
         let file = path.strip_prefix(root()).unwrap().display().to_string();
         let src = fs::read_to_string(&path).unwrap();
-        let stripped = bundle_tool::strip_unbuilt_items(&src).unwrap();
-        assert_eq!(bundle_tool::strip_unbuilt_items(&stripped).unwrap(), stripped, "{file}: test items left");
-        bundle_tool::check_bundleable(&stripped, true).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let stripped = strip_unbuilt(&src);
+        assert_eq!(strip_unbuilt(&stripped), stripped, "{file}: test items left");
+        bundle_tool::inline::check_bundleable(&stripped)
+            .unwrap_or_else(|e| panic!("{file}: byte {}: {}", e.0, e.1));
         for test_only in ["#[cfg(test)]", "#[test]", "mod tests"] {
             assert!(!stripped.contains(test_only), "{file}: `{test_only}` left");
         }
         if let Some(tests_at) = src.find("\n#[cfg(test)]\nmod tests {") {
             let before = &src[..tests_at + 1];
-            assert_eq!(stripped, bundle_tool::strip_unbuilt_items(before).unwrap(), "{file}");
+            assert_eq!(stripped, strip_unbuilt(before), "{file}");
             if !before.contains("#[cfg(") && !before.contains("#[test]") {
                 assert_eq!(stripped, before, "{file}");
                 exact += 1;

@@ -82,7 +82,7 @@ fn library(case: &Case, misere: bool) -> Vec<Verdict> {
     let game = GraphGame::new(&graph, |_| dead_end);
     let (solution, depths) = solve_with_depth(&game);
     // Without depths, the search must agree to the last state. (Both walks against each other:
-    // src/solver.rs's unit tests.)
+    // the solver's unit tests.)
     let outcomes = solve(&game);
     assert!((0..case.n).all(|v| outcomes.outcome(v) == solution.outcome(v)), "the solves differ");
     (0..case.n)

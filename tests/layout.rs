@@ -1,32 +1,40 @@
-//! The house rules of `src/`, checked on the sources as they are:
+//! The house rules of `src/` and `tools/`, checked on the sources as they are:
 //!
 //! 1. **No import cycle between files.** Files import one another only downwards (`src/lib.rs`
 //!    lists the layers), so each can be read, tested and bundled knowing only the files below it,
-//!    and a change to one never needs the files above it. A file's module path comes from its
-//!    place (`src/a/b.rs` and `src/a/b/mod.rs` are `crate::a::b`, `src/lib.rs` the root); its
+//!    and a change to one never needs the files above it. Each crate is checked alone: the library
+//!    (`src/`), and each tool of `tools/` (a folder with its `main.rs`, as `tools/bundle/`, or one
+//!    file). A file's module path comes from its place (`src/a/b.rs` and `src/a/b/mod.rs` are
+//!    `crate::a::b`, `src/lib.rs` and `tools/bundle/main.rs` the roots); its
 //!    references are its `crate::`, `super::` and `self::` paths, and the paths that start with a
 //!    module it declares (`mod x;` then `x::y`), `use` groups expanded; each is resolved to the
 //!    longest module path that is a file. A `mod x;` declaration itself is not an import. A
 //!    cycle is a strongly connected set of two or more files; every one is reported, with the
 //!    references that close it.
-//! 2. **At most 500 lines above a file's tests.** A file longer than that holds more than one
-//!    concern: split it by concern, as `src/input/` and `src/games/` are split.
+//! 2. **At most 500 lines above a file's tests**, in `src/` and `tools/`. A file longer than that
+//!    holds more than one concern: split it by concern, as `src/input/` and `tools/bundle/` are.
 //! 3. **The games live in `src/games/`, and the mains are thin.** A game is a module with a
 //!    `pub fn read` and a `pub fn write_answer` (the shape `src/games/mod.rs` describes); each
 //!    `src/bin/<name>.rs` is at most 40 lines calling one, so what a judge runs is tested in the
 //!    library.
 //!
 //! Only the code above a file's first `#[cfg(test)]` line counts (its unit tests at the bottom may
-//! import anything and take any length), with comments, doc comments and the insides of string
-//! and character literals removed. The checkers work on files in memory, so the tests at the
-//! bottom also run them on small made-up sets of files, with a violation and without.
+//! import anything and take any length), read with the bundler's lexer (tools/bundle/lex.rs), so
+//! comments and the insides of literals are never taken for code. The checkers work on files in
+//! memory, so the tests at the bottom also run them on small made-up sets of files, with a
+//! violation and without.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+// The lexer's other uses (brackets, errors) are the bundler's.
+#[allow(dead_code)]
+#[path = "../tools/bundle/lex.rs"]
+mod lex;
+
+use std::collections::{BTreeSet, HashMap};
 use std::fs;
 use std::path::Path;
 
-/// A file of `src/`: its path under `src/` with `/` separators (`games/police_thief/mod.rs`), and
-/// its text.
+/// A file of `src/` or `tools/`: its path with `/` separators (`src/games/police_thief/mod.rs`),
+/// and its text.
 struct Source {
     path: String,
     text: String,
@@ -38,7 +46,6 @@ const MAX_LINES: usize = 500;
 /// The most lines of a `src/bin/<name>.rs`.
 const MAX_MAIN_LINES: usize = 40;
 
-// ---------------------------------------------------------------------------------------------
 // Reading a file
 
 /// The code above the first `#[cfg(test)]` line (at the start of a line, where rustfmt puts a
@@ -54,116 +61,19 @@ fn above_tests(text: &str) -> &str {
     text
 }
 
-/// How many lines [`above_tests`] holds.
-fn lines_above_tests(text: &str) -> usize {
-    above_tests(text).lines().count()
-}
-
-/// `code` with every comment (`//`, nested `/* */`, doc comments included) and the inside of
-/// every string, raw string and character literal blanked out; lines stay where they were.
-fn strip_comments_and_literals(code: &str) -> String {
-    let chars: Vec<char> = code.chars().collect();
-    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
-    // Whether the `r` at `i` starts a word (`r"`, `br"`) rather than ends an identifier.
-    let starts_word = |i: usize| {
-        let before = |k: usize| if i >= k { at(i - k) } else { ' ' };
-        !is_ident(before(1)) || (before(1) == 'b' && !is_ident(before(2)))
-    };
-    let mut out = String::with_capacity(code.len());
-    // Skips from `from` to `to`, keeping only the line breaks.
-    let blank = |out: &mut String, from: usize, to: usize| {
-        out.extend(chars[from..to.min(chars.len())].iter().filter(|&&c| c == '\n'));
-    };
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let end = if c == '/' && at(i + 1) == '/' {
-            (i..chars.len()).find(|&j| chars[j] == '\n').unwrap_or(chars.len())
-        } else if c == '/' && at(i + 1) == '*' {
-            let (mut j, mut depth) = (i, 0);
-            while j < chars.len() {
-                if at(j) == '/' && at(j + 1) == '*' {
-                    depth += 1;
-                    j += 2;
-                } else if at(j) == '*' && at(j + 1) == '/' {
-                    depth -= 1;
-                    j += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    j += 1;
-                }
-            }
-            j
-        } else if c == 'r' && (at(i + 1) == '"' || at(i + 1) == '#') && starts_word(i) {
-            // A raw string `r#"..."#` (or `br"..."`): it ends at `"` and as many `#`.
-            let hashes = (i + 1..chars.len()).take_while(|&j| chars[j] == '#').count();
-            if at(i + 1 + hashes) != '"' {
-                out.push(c); // a raw identifier, `r#match`
-                i += 1;
-                continue;
-            }
-            let mut j = i + 2 + hashes;
-            while j < chars.len() && !(chars[j] == '"' && (1..=hashes).all(|k| at(j + k) == '#')) {
-                j += 1;
-            }
-            out.push_str("\"\"");
-            j + 1 + hashes
-        } else if c == '"' {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j] != '"' {
-                j += if chars[j] == '\\' { 2 } else { 1 };
-            }
-            out.push_str("\"\"");
-            j + 1
-        } else if c == '\'' && at(i + 1) == '\\' {
-            // An escaped character literal: `'\n'`, `'\''`, `'\u{7f}'`.
-            let j = (i + 3..chars.len()).find(|&j| chars[j] == '\'').unwrap_or(chars.len());
-            out.push_str("' '");
-            j + 1
-        } else if c == '\'' && at(i + 2) == '\'' {
-            // A character literal (a lifetime `'a` has no closing quote).
-            out.push_str("' '");
-            i + 3
-        } else {
-            out.push(c);
-            i += 1;
-            continue;
-        };
-        blank(&mut out, i, end);
-        i = end;
+/// The code tokens above a file's tests (a comment is none, a literal one), each with its line.
+fn tokens(text: &str) -> Vec<(String, usize)> {
+    let code = above_tests(text);
+    let lexed = lex::Lexed::new(code).unwrap_or_else(|e| panic!("a file that does not lex: {e}"));
+    let (mut line, mut counted) = (1, 0);
+    let mut found = Vec::new();
+    for k in 0..lexed.code.len() {
+        let start = lexed.token(k).start;
+        line += code[counted..start].matches('\n').count();
+        counted = start;
+        found.push((lexed.text(k).to_string(), line));
     }
-    out
-}
-
-/// A token of stripped code: an identifier (or number), `::`, or one other character; with its
-/// line, 1-based.
-fn tokens(code: &str) -> Vec<(String, usize)> {
-    let chars: Vec<char> = code.chars().collect();
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
-    let (mut out, mut line, mut i) = (Vec::new(), 1, 0);
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            i += 1;
-        } else if c.is_whitespace() {
-            i += 1;
-        } else if is_ident(c) {
-            let len = chars[i..].iter().take_while(|&&c| is_ident(c)).count();
-            out.push((chars[i..i + len].iter().collect(), line));
-            i += len;
-        } else if c == ':' && chars.get(i + 1) == Some(&':') {
-            out.push(("::".to_string(), line));
-            i += 2;
-        } else {
-            out.push((c.to_string(), line));
-            i += 1;
-        }
-    }
-    out
+    found
 }
 
 /// Reads the path tree starting at `tokens[i]` (`a::b::{c, d::{self, e as f}, *}`) into `out`,
@@ -209,18 +119,25 @@ fn path_tree(
     }
 }
 
-/// The module path of a file of `src/` (`None` for `src/bin/`, whose mains are separate crates):
-/// `a/b.rs` and `a/b/mod.rs` are both `a::b`.
-fn module_of(path: &str) -> Option<Vec<String>> {
-    if path.starts_with("bin/") || !path.ends_with(".rs") {
-        return None;
-    }
-    let mut segments: Vec<String> = path.trim_end_matches(".rs").split('/').map(String::from).collect();
+/// The crate of a file and its module path in it (`None` for `src/bin/`, whose mains are crates
+/// of their own): `src/a/b.rs` and `src/a/b/mod.rs` are `a::b` of `src`, `tools/bundle/lex.rs` is
+/// `lex` of `tools/bundle`, and a tool of one file (`tools/bench.rs`) is the root of its own.
+fn module_of(path: &str) -> Option<(String, Vec<String>)> {
+    let rest = path.strip_suffix(".rs")?;
+    let (krate, rest) = match rest.strip_prefix("src/") {
+        Some(rest) if !rest.starts_with("bin/") => ("src".to_string(), rest),
+        Some(_) => return None,
+        None => match rest.strip_prefix("tools/")?.split_once('/') {
+            Some((tool, rest)) => (format!("tools/{tool}"), rest),
+            None => return Some((path.to_string(), Vec::new())),
+        },
+    };
+    let mut segments: Vec<String> = rest.split('/').map(String::from).collect();
     let last = segments.pop().unwrap();
-    if last != "lib" && last != "mod" {
+    if !["lib", "main", "mod"].contains(&last.as_str()) {
         segments.push(last);
     }
-    Some(segments)
+    Some((krate, segments))
 }
 
 /// A reference of one file to a module: the line, the path as written, the module path it names.
@@ -234,7 +151,7 @@ struct Reference {
 /// paths (not yet to files). `super` of a file module `a::b` is `a`, and so is `super` of the
 /// `mod.rs` of `a::b` (it is module `a::b`); `self` is the module itself.
 fn references(text: &str, module: &[String]) -> Vec<Reference> {
-    let tokens = tokens(&strip_comments_and_literals(above_tests(text)));
+    let tokens = tokens(text);
     let token = |i: usize| tokens.get(i).map_or("", |t| t.0.as_str());
     // The modules this file declares (`mod x;`, `pub mod x;`): `x::y` starts from one of them.
     let children: BTreeSet<&str> =
@@ -277,7 +194,6 @@ fn references(text: &str, module: &[String]) -> Vec<Reference> {
     found
 }
 
-// ---------------------------------------------------------------------------------------------
 // Rule 1: no import cycle
 
 /// An import of one file by another: indices into the sources, and the first reference that
@@ -288,23 +204,26 @@ struct Import {
     why: String,
 }
 
-/// The imports between the files of `sources` (outside `src/bin/`), one per pair of files.
+/// The imports between the files of `sources` (outside `src/bin/`), each within its crate, one per
+/// pair of files.
 fn imports(sources: &[Source]) -> Vec<Import> {
-    let modules: HashMap<Vec<String>, usize> =
+    let modules: HashMap<(String, Vec<String>), usize> =
         sources.iter().enumerate().filter_map(|(k, s)| Some((module_of(&s.path)?, k))).collect();
     let mut seen = BTreeSet::new();
     let mut imports = Vec::new();
     for (from, source) in sources.iter().enumerate() {
-        let module = match module_of(&source.path) {
-            Some(module) => module,
+        let (krate, module) = match module_of(&source.path) {
+            Some(found) => found,
             None => continue,
         };
         for reference in references(&source.text, &module) {
             let target = &reference.target;
-            let to = (0..=target.len()).rev().find_map(|len| modules.get(&target[..len]).copied());
+            let to = (0..=target.len())
+                .rev()
+                .find_map(|len| modules.get(&(krate.clone(), target[..len].to_vec())).copied());
             if let Some(to) = to {
                 if to != from && seen.insert((from, to)) {
-                    let why = format!("src/{}:{} {}", source.path, reference.line, reference.written);
+                    let why = format!("{}:{} {}", source.path, reference.line, reference.written);
                     imports.push(Import { from, to, why });
                 }
             }
@@ -318,26 +237,17 @@ fn imports(sources: &[Source]) -> Vec<Import> {
 fn import_cycles(sources: &[Source]) -> Vec<String> {
     let imports = imports(sources);
     let n = sources.len();
-    let mut next = vec![Vec::new(); n];
+    // reaches[a][b]: a path of imports leads from a to b (the transitive closure).
+    let mut reaches = vec![vec![false; n]; n];
     for import in &imports {
-        next[import.from].push(import.to);
+        reaches[import.from][import.to] = true;
     }
-    // reaches[a][b]: a path of imports leads from a to b.
-    let reaches: Vec<Vec<bool>> = (0..n)
-        .map(|start| {
-            let mut seen = vec![false; n];
-            let mut queue = VecDeque::from(vec![start]);
-            while let Some(file) = queue.pop_front() {
-                for &to in &next[file] {
-                    if !seen[to] {
-                        seen[to] = true;
-                        queue.push_back(to);
-                    }
-                }
-            }
-            seen
-        })
-        .collect();
+    for via in 0..n {
+        let through = reaches[via].clone();
+        for row in reaches.iter_mut().filter(|row| row[via]) {
+            row.iter_mut().zip(&through).for_each(|(r, t)| *r |= *t);
+        }
+    }
     let mut components = BTreeSet::new();
     for (a, from_a) in reaches.iter().enumerate() {
         // The files a reaches that reach it back: its strongly connected component.
@@ -349,12 +259,12 @@ fn import_cycles(sources: &[Source]) -> Vec<String> {
     let mut cycles: Vec<String> = components
         .iter()
         .map(|files| {
-            let mut names: Vec<String> = files.iter().map(|&k| format!("src/{}", sources[k].path)).collect();
+            let mut names: Vec<String> = files.iter().map(|&k| sources[k].path.clone()).collect();
             names.sort();
             let inside: Vec<String> = imports
                 .iter()
                 .filter(|i| files.contains(&i.from) && files.contains(&i.to))
-                .map(|i| format!("  {} -> src/{}", i.why, sources[i.to].path))
+                .map(|i| format!("  {} -> {}", i.why, sources[i.to].path))
                 .collect();
             format!("a cycle among {}:\n{}", names.join(", "), inside.join("\n"))
         })
@@ -363,28 +273,30 @@ fn import_cycles(sources: &[Source]) -> Vec<String> {
     cycles
 }
 
-// ---------------------------------------------------------------------------------------------
 // Rules 2 and 3: sizes, and where the games are
 
 /// The files with more than [`MAX_LINES`] lines above their tests.
 fn overlong_files(sources: &[Source]) -> Vec<String> {
+    let lines = |s: &Source| above_tests(&s.text).lines().count();
     sources
         .iter()
-        .filter(|s| lines_above_tests(&s.text) > MAX_LINES)
-        .map(|s| format!("src/{}: {} lines above its tests", s.path, lines_above_tests(&s.text)))
+        .filter(|s| lines(s) > MAX_LINES)
+        .map(|s| format!("{}: {} lines above its tests", s.path, lines(s)))
         .collect()
 }
 
 /// Whether the code above the tests defines `pub fn name` (`pub(crate)` and the like too).
 fn defines_pub_fn(text: &str, name: &str) -> bool {
-    let tokens = tokens(&strip_comments_and_literals(above_tests(text)));
+    let tokens = tokens(text);
     let token = |i: usize| tokens.get(i).map_or("", |t| t.0.as_str());
     (1..tokens.len()).any(|i| {
         if token(i) != "fn" || token(i + 1) != name {
             return false;
         }
         let mut k = i - 1;
-        while k > 0 && ["const", "async", "unsafe", "extern", "\""].contains(&token(k)) {
+        while k > 0
+            && (["const", "async", "unsafe", "extern"].contains(&token(k)) || token(k).starts_with('"'))
+        {
             k -= 1;
         }
         if token(k) == ")" {
@@ -397,10 +309,11 @@ fn defines_pub_fn(text: &str, name: &str) -> bool {
     })
 }
 
-/// The files of `sources` that define a game (`pub fn read` and `pub fn write_answer`).
+/// The files of `src/` that define a game (`pub fn read` and `pub fn write_answer`).
 fn games(sources: &[Source]) -> Vec<&str> {
     sources
         .iter()
+        .filter(|s| s.path.starts_with("src/"))
         .filter(|s| defines_pub_fn(&s.text, "read") && defines_pub_fn(&s.text, "write_answer"))
         .map(|s| s.path.as_str())
         .collect()
@@ -410,36 +323,34 @@ fn games(sources: &[Source]) -> Vec<&str> {
 fn misplaced_games_and_fat_mains(sources: &[Source]) -> Vec<String> {
     let mut wrong = Vec::new();
     for path in games(sources) {
-        if !path.starts_with("games/") {
-            wrong.push(format!(
-                "src/{path} defines a game (pub fn read, pub fn write_answer) outside src/games/"
-            ));
+        if !path.starts_with("src/games/") {
+            wrong
+                .push(format!("{path} defines a game (pub fn read, pub fn write_answer) outside src/games/"));
         }
     }
-    for main in sources.iter().filter(|s| s.path.starts_with("bin/")) {
+    for main in sources.iter().filter(|s| s.path.starts_with("src/bin/")) {
         let lines = main.text.lines().count();
         if lines > MAX_MAIN_LINES {
-            wrong.push(format!("src/{}: {lines} lines, over {MAX_MAIN_LINES} for a main", main.path));
+            wrong.push(format!("{}: {lines} lines, over {MAX_MAIN_LINES} for a main", main.path));
         }
     }
     wrong
 }
 
-// ---------------------------------------------------------------------------------------------
-// The rules on src/
+// The rules on src/ and tools/
 
-/// Every `.rs` file under `src/`, sorted by path.
+/// Every `.rs` file under `src/` and `tools/`, sorted by path.
 fn sources() -> Vec<Source> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    let mut folders = vec![src.clone()];
+    let mut folders = vec![root.join("src"), root.join("tools")];
     while let Some(folder) = folders.pop() {
         for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display())) {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
             } else if path.extension().map_or(false, |e| e == "rs") {
-                let relative = path.strip_prefix(&src).unwrap().components();
+                let relative = path.strip_prefix(root).unwrap().components();
                 let relative: Vec<String> =
                     relative.map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
                 let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -448,12 +359,14 @@ fn sources() -> Vec<Source> {
         }
     }
     found.sort_by(|a, b| a.path.cmp(&b.path));
-    assert!(found.iter().any(|s| s.path == "lib.rs"), "no src/lib.rs under {}", src.display());
+    for needed in ["src/lib.rs", "tools/bundle/main.rs", "tools/bundle/lex.rs"] {
+        assert!(found.iter().any(|s| s.path == needed), "no {needed} under {}", root.display());
+    }
     found
 }
 
 #[test]
-fn no_file_of_src_imports_one_that_imports_it_back() {
+fn no_file_of_src_or_tools_imports_one_that_imports_it_back() {
     let sources = sources();
     assert!(
         !imports(&sources).is_empty(),
@@ -461,18 +374,18 @@ fn no_file_of_src_imports_one_that_imports_it_back() {
     );
     // `cargo test --test layout -- --nocapture` shows the imports read.
     for import in imports(&sources) {
-        println!("{} -> src/{}", import.why, sources[import.to].path);
+        println!("{} -> {}", import.why, sources[import.to].path);
     }
     let cycles = import_cycles(&sources);
     assert!(
         cycles.is_empty(),
-        "files of src/ that import one another (rule 1 of tests/layout.rs):\n{}",
+        "files that import one another (rule 1 of tests/layout.rs):\n{}",
         cycles.join("\n")
     );
 }
 
 #[test]
-fn no_file_of_src_has_more_than_500_lines_above_its_tests() {
+fn no_file_of_src_or_tools_has_more_than_500_lines_above_its_tests() {
     let overlong = overlong_files(&sources());
     assert!(overlong.is_empty(), "split these by concern:\n{}", overlong.join("\n"));
 }
@@ -484,7 +397,7 @@ fn the_games_live_in_src_games_and_the_mains_are_thin() {
     let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
     let judge_programs = sources
         .iter()
-        .filter_map(|s| s.path.strip_prefix("bin/")?.strip_suffix(".rs"))
+        .filter_map(|s| s.path.strip_prefix("src/bin/")?.strip_suffix(".rs"))
         .filter(|name| inputs.join(name).is_dir())
         .count();
     let games = games(&sources);
@@ -494,11 +407,11 @@ fn the_games_live_in_src_games_and_the_mains_are_thin() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-// ---------------------------------------------------------------------------------------------
 // The checkers on made-up files
 
+/// Made-up files of `src/`, each by its path there.
 fn made_up(files: &[(&str, &str)]) -> Vec<Source> {
-    files.iter().map(|(path, text)| Source { path: path.to_string(), text: text.to_string() }).collect()
+    files.iter().map(|(path, text)| Source { path: format!("src/{path}"), text: text.to_string() }).collect()
 }
 
 /// A small crate: `top` above `games` above `low`, every kind of reference once, and references
@@ -519,7 +432,7 @@ fn crate_with_rules(rules: &str) -> Vec<Source> {
 fn import_list(sources: &[Source]) -> Vec<String> {
     let mut list: Vec<String> = imports(sources)
         .iter()
-        .map(|i| format!("{} -> {}", sources[i.from].path, sources[i.to].path))
+        .map(|i| format!("{} -> {}", &sources[i.from].path[4..], &sources[i.to].path[4..]))
         .collect();
     list.sort();
     list
@@ -561,13 +474,12 @@ fn the_checker_finds_a_cycle_and_names_its_files() {
     // Two separate cycles are two reports: games/ as above, and low/ made a folder whose mod.rs
     // re-exports from a child (a path that starts at a declared module) which imports it back.
     let mut two = crate_with_rules("pub struct Rule;\nuse crate::games::check;\n");
-    two.retain(|s| s.path != "low.rs");
-    two.push(Source { path: "low/mod.rs".to_string(), text: "mod a;\nmod b;\npub use a::g;\n".to_string() });
-    two.push(Source {
-        path: "low/a.rs".to_string(),
-        text: "use crate::low::*;\npub fn g() {}\n".to_string(),
-    });
-    two.push(Source { path: "low/b.rs".to_string(), text: "use super::a;\n".to_string() });
+    two.retain(|s| s.path != "src/low.rs");
+    two.extend(made_up(&[
+        ("low/mod.rs", "mod a;\nmod b;\npub use a::g;\n"),
+        ("low/a.rs", "use crate::low::*;\npub fn g() {}\n"),
+        ("low/b.rs", "use super::a;\n"),
+    ]));
     two[0].text.push_str("use self::low::b::x;\n");
     assert_eq!(
         import_list(&two),
@@ -592,6 +504,19 @@ fn the_checker_finds_a_cycle_and_names_its_files() {
     assert!(cycles[0].starts_with(games), "{}", cycles[0]);
     assert!(cycles[1].starts_with("a cycle among src/low/a.rs, src/low/mod.rs:\n"), "{}", cycles[1]);
     assert!(cycles[1].contains("src/low/mod.rs:3 a::g -> src/low/a.rs"), "{}", cycles[1]);
+    // A tool is a crate of its own: its root is its main.rs, and `crate::` stays inside it.
+    let tool = |path: &str, text: &str| Source { path: format!("tools/{path}"), text: text.to_string() };
+    let mut tools = crate_with_rules("pub struct Rule;\n");
+    tools.extend([
+        tool("t/main.rs", "mod a;\nmod b;\nuse a::f;\n"),
+        tool("t/a.rs", "use super::b::g;\npub fn f() {}\n"),
+        tool("t/b.rs", "use crate::a::f;\npub fn g() {}\n#[cfg(test)]\nmod tests {\n    use crate::*;\n}\n"),
+        tool("one.rs", "use crate::top;\nfn main() {}\n"),
+    ]);
+    let cycles = import_cycles(&tools);
+    assert_eq!(cycles.len(), 1, "{cycles:?}");
+    assert!(cycles[0].starts_with("a cycle among tools/t/a.rs, tools/t/b.rs:\n"), "{}", cycles[0]);
+    assert!(cycles[0].contains("tools/t/b.rs:1 crate::a::f -> tools/t/a.rs"), "{}", cycles[0]);
 }
 
 #[test]
@@ -600,7 +525,7 @@ fn the_line_and_game_checkers_see_a_violation() {
     let too_long = format!("fn g() {{}}\n{long}");
     let sources = made_up(&[("ok.rs", &long), ("long.rs", &too_long)]);
     assert_eq!(overlong_files(&sources), ["src/long.rs: 501 lines above its tests"]);
-    assert_eq!(lines_above_tests("a\n    #[cfg(test)]\nb\n#[cfg(test)]\nc\n"), 3);
+    assert_eq!(above_tests("a\n    #[cfg(test)]\nb\n#[cfg(test)]\nc\n").lines().count(), 3);
 
     let game = "pub fn read() {}\npub(crate) unsafe fn write_answer() {}\n";
     let fat_main = "fn main() {}\n".repeat(MAX_MAIN_LINES + 1);
@@ -614,7 +539,7 @@ fn the_line_and_game_checkers_see_a_violation() {
         ("bin/thin.rs", "fn main() {}\n"),
         ("bin/fat.rs", &fat_main),
     ]);
-    assert_eq!(games(&sources), ["games/chess.rs", "solver.rs"]);
+    assert_eq!(games(&sources), ["src/games/chess.rs", "src/solver.rs"]);
     assert_eq!(
         misplaced_games_and_fat_mains(&sources),
         [

@@ -98,9 +98,9 @@ for test in src/lib.rs tools/stress/main.rs tests/*.rs; do
     -L "$out" -o "$out/test.rmeta" "$test"
   tests=$((tests + 1))
 done
-"$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bundle.rmeta" tools/bundle.rs
+"$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bundle.rmeta" tools/bundle/main.rs
 "$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bench.rmeta" tools/bench.rs
-echo "msrv: src/lib.rs and $bins binaries and examples build, $tests test crates, tools/bundle.rs and tools/bench.rs type-check, without warnings"
+echo "msrv: src/lib.rs and $bins binaries and examples build, $tests test crates, tools/bundle/ and tools/bench.rs type-check, without warnings"
 
 # 2. Every bundle, in each edition, on every judge case.
 log=$dir/judge.txt

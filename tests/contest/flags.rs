@@ -1,0 +1,2 @@
+/// The flags this program takes.
+pub const FLAGS: [&str; 2] = ["--misere", "--depth"];

@@ -1,0 +1,10 @@
+use crate::graph_game::{self, Play, Problem};
+
+pub fn with_depth(
+    graph: Problem,
+    play: Play,
+    output: &mut impl std::io::Write,
+) -> Result<(), graph_games::cli::Failure> {
+    graph_game::write_answer_with_depth(&graph_game::decide_with_depth(graph, play), output)?;
+    Ok(())
+}

@@ -1,0 +1,572 @@
+//! Assembly: the stages in order for one program, and the checks of what comes out.
+//!
+//! 1. Read: the main with its own modules, then the library, inlined (the read stage). The user's
+//!    crate attributes (`#![allow(dead_code)]` and the like, at the top of the main) are set apart.
+//! 2. Prune the library alone (the prune stage), on a candidate where the user's lint attributes
+//!    are left out and the user's code is a root of what is used (`#![allow(dead_code)]` at the
+//!    top, `#[warn(dead_code)]` on `mod graph_games`): so a template's `#![allow(unused)]` neither
+//!    keeps the whole library nor lets an unused helper of the user lose what it calls.
+//! 3. Write: unless `--docs`, the derives no program needs go (`Debug`, a lone `Clone`), and
+//!    indentation becomes tabs, blank lines go; then the user's crate attributes, as written, at
+//!    the top, and a header naming the program, its files and where they came from (the commit,
+//!    and whether they differ from it or are not in git at all).
+//! 4. Check: at most [`MAX_BUNDLE_BYTES`] (unless `--docs`), and compiled in every edition judges
+//!    offer (2018, 2021, 2024), with its foreign copy (for other targets). An error anywhere, or a
+//!    warning in the library's part, fails it; a warning in the user's code is told, with its file,
+//!    line and column, and the bundle is written (a judge does not deny warnings). Every message is
+//!    at the source file, line and column, through the span table ([`Mapped`]).
+
+use super::cfg::Config;
+use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
+use super::json::Diagnostic;
+use super::mapped::{Files, Mapped};
+use super::prune::{prune, without_unused_derives, Pruned};
+use super::rustc::{at_level, diagnostics_of_both, explain};
+use super::text::{brace_list, indent_with_tabs, tidy_blank_lines};
+use std::path::Path;
+use std::process::Command;
+
+/// The largest bundle written by default: within every judge's limit (Codeforces takes 64 KiB).
+pub const MAX_BUNDLE_BYTES: usize = 48 * 1024;
+
+/// The editions judges offer for Rust; every bundle compiles in each.
+pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
+
+/// The oldest rustc the bundles are proven on (`make msrv`), for the header.
+pub const MSRV: &str = "1.63";
+
+/// The crate attributes left out while pruning: lint levels, and a `cfg_attr` (it may set one).
+const LEFT_OUT: [&str; 6] = ["allow", "warn", "deny", "forbid", "expect", "cfg_attr"];
+
+/// How a bundle is made and checked.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Keep the sources' comments and docs (the bundle may then exceed the size limit).
+    pub docs: bool,
+    /// The largest bundle accepted, in bytes.
+    pub max_bytes: Option<usize>,
+    /// The rustc that tells which items are unused and checks the bundle.
+    pub rustc: String,
+    /// The editions the bundle must compile in.
+    pub editions: Vec<String>,
+}
+
+impl Default for Options {
+    /// No docs, at most [`MAX_BUNDLE_BYTES`], `$RUSTC` (else `rustc`), editions 2018, 2021, 2024.
+    fn default() -> Options {
+        Options {
+            docs: false,
+            max_bytes: Some(MAX_BUNDLE_BYTES),
+            rustc: std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".into()),
+            editions: EDITIONS.iter().map(|e| e.to_string()).collect(),
+        }
+    }
+}
+
+/// One program's bundle.
+#[derive(Debug)]
+pub struct Bundle {
+    /// The files it holds: the main, its own modules, then the library's, `src/lib.rs` first.
+    pub sources: Vec<String>,
+    pub pruned: Pruned,
+    /// The warnings of its foreign copy (a judge does not deny warnings), each once.
+    pub foreign_warnings: Vec<String>,
+    /// The warnings in the user's code, each at its file, line and column, once.
+    pub warnings: Vec<String>,
+    pub text: String,
+}
+
+/// Why a bundle could not be made, and the bundle as far as it got, to inspect.
+#[derive(Debug)]
+pub struct Failed {
+    pub message: String,
+    pub text: Option<String>,
+}
+
+impl From<String> for Failed {
+    fn from(message: String) -> Failed {
+        Failed { message, text: None }
+    }
+}
+
+/// The bundle's name for a main file: its stem with each character but `A-Z a-z 0-9 _` made `_`,
+/// and `_` before a leading digit, so that a judge and a plain `rustc` take it as a crate name.
+pub fn crate_name(main_file: &str) -> String {
+    let stem = Path::new(main_file).file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let name: String = stem.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    match name.chars().next() {
+        None => "main".to_string(),
+        Some(c) if c.is_ascii_digit() => format!("_{name}"),
+        Some(_) => name,
+    }
+}
+
+/// The checked bundle of `main_file` (relative to `root`, or absolute) with the library at `root`;
+/// `revision` says where the files came from, for the header.
+pub fn bundle(
+    root: &Path,
+    main_file: &str,
+    options: &Options,
+    revision: impl Fn(&[String]) -> String,
+) -> Result<Bundle, Failed> {
+    let name = crate_name(main_file);
+    let (mut files, mut sources) = (Files::default(), Vec::new());
+    let main = Source { module: String::new(), file: main_file.to_string(), user: true };
+    let main = inline_module(root, main, options.docs, &mut files, &mut sources)?;
+    let (main, attributes) = split_crate_attributes(&main)?;
+    let library = Source { module: String::new(), file: LIBRARY_ROOT.to_string(), user: false };
+    let library = inline_module(root, library, options.docs, &mut files, &mut sources)?;
+    let (library, _) = split_crate_attributes(&library)?;
+    let main = tidy_blank_lines(&main, true)?;
+    let library = tidy_blank_lines(&library, true)?;
+
+    // Pruning's candidate: the non-lint attributes, the user's code as a root, then the library.
+    let mut candidate = Mapped::default();
+    for attribute in &attributes {
+        let words: String = attribute.text.chars().filter(|c| !c.is_whitespace()).collect();
+        if !LEFT_OUT.iter().any(|level| words.starts_with(&format!("#![{level}("))) {
+            candidate.push(attribute);
+            candidate.push_str("\n");
+        }
+    }
+    candidate.push_str("#![allow(dead_code)]\n");
+    candidate.push(&main);
+    candidate.push_str("\n");
+    let from = candidate.text.len();
+    let mut module = Mapped::inserted(&format!("mod {LIBRARY} {{\n"));
+    module.push(&library.slice(0, library.text.trim_end().len()));
+    module.push_str("\n}\n");
+    const WARN: &str = "#[warn(dead_code)]\n";
+    candidate.push_str(WARN);
+    candidate.push(&module);
+    let host = Config::host(&options.rustc)?;
+    let pruned = prune(&options.rustc, &host, &candidate, from, &files);
+    let (mut code, pruned) =
+        pruned.map_err(|message| Failed { message, text: Some(join(&attributes, &main, &module).text) })?;
+    if !options.docs {
+        code = without_unused_derives(&options.rustc, &code, from)?;
+    }
+    // The library as pruned, without the `#[warn(..)]` that made it prunable.
+    let skip = if code.text[from..].starts_with(WARN) { WARN.len() } else { 0 };
+    let library = code.slice(from + skip, code.text.len());
+    let (mut main, mut library) = (main, library);
+    if !options.docs {
+        main = tidy_blank_lines(&indent_with_tabs(&main)?, false)?;
+        library = tidy_blank_lines(&indent_with_tabs(&library)?, false)?;
+    }
+
+    // The files the bundle holds: those some of whose bytes are in it (file `k` is `sources[k]`).
+    let present = library.files();
+    let held =
+        sources.iter().enumerate().filter(|(k, s)| s.user || s.module.is_empty() || present.contains(k));
+    let held: Vec<&Source> = held.map(|(_, s)| s).collect();
+    let sources: Vec<String> = held.iter().map(|s| s.file.clone()).collect();
+    // The header (short: it counts against the size limit like the code).
+    let own: Vec<String> =
+        held.iter().skip(1).filter(|s| s.user).map(|s| beside(main_file, &s.file)).collect();
+    let own = if own.is_empty() { String::new() } else { format!(" and its {}", brace_list(&own)) };
+    let library_files: Vec<String> = held.iter().filter(|s| !s.user).map(|s| s.file.clone()).collect();
+    let header = format!(
+        "// {name}: `make bundle` of {}{own} with {LIBRARY}'s {} ({}), {}.\n\
+         // Std only, Rust 2018-2024, rustc {MSRV}+. Do not edit: change the sources, run `make bundle` again.\n\n",
+        shown(main_file),
+        brace_list(&library_files),
+        if options.docs { "docs kept, unit tests cut" } else { "used items only, no comments" },
+        revision(&sources),
+    );
+    let mut text = Mapped::inserted(&header);
+    let user_end = header.len() + join(&attributes, &main, &Mapped::default()).text.len();
+    text.push(&join(&attributes, &main, &library));
+    let failed = |message: String| Failed { message, text: Some(text.text.clone()) };
+    if let Some(max) = options.max_bytes.filter(|&max| text.text.len() > max) {
+        return Err(failed(format!("{} bytes, over the limit of {max} bytes", text.text.len())));
+    }
+    // Compiles in every edition, here and for other targets; warnings only in the user's code.
+    let (mut warnings, mut foreign_warnings) = (Vec::new(), Vec::new());
+    // (A warning without a place is rustc's count of them.)
+    let in_library = |d: &&Diagnostic| d.primary.first().map_or(false, |s| s.0 >= user_end);
+    for edition in &options.editions {
+        let (on_host, on_foreign) = diagnostics_of_both(&options.rustc, &text.text, edition)?;
+        let other_targets = format!(
+            "does not compile for targets other than {} (edition {edition}; the names of its target `cfg`s are \
+             spelt backwards there)",
+            host.target_name()
+        );
+        for (bad, what) in [
+            (
+                at_level(&on_host, "error").collect::<Vec<_>>(),
+                format!("does not compile (edition {edition})"),
+            ),
+            (
+                at_level(&on_host, "warning").filter(in_library).collect(),
+                format!("has warnings in the library's part (edition {edition})"),
+            ),
+            (at_level(&on_foreign, "error").collect(), other_targets),
+        ] {
+            if !bad.is_empty() {
+                return Err(failed(format!("{what}:\n{}", explain(&bad, &text, &files))));
+            }
+        }
+        let user_warnings: Vec<&Diagnostic> = at_level(&on_host, "warning").collect();
+        warnings.extend(explain(&user_warnings, &text, &files).lines().map(String::from));
+        let foreign = at_level(&on_foreign, "warning").filter(in_library);
+        foreign_warnings.extend(foreign.map(|d| d.rendered.lines().next().unwrap_or("").to_string()));
+    }
+    // Each once, in the order first told.
+    for told in [&mut warnings, &mut foreign_warnings] {
+        for line in std::mem::take(told) {
+            if !told.contains(&line) {
+                told.push(line);
+            }
+        }
+    }
+    Ok(Bundle { sources, pruned, foreign_warnings, warnings, text: text.text })
+}
+
+/// `file` as the header shows it: relative to the folder of `main` if there (see [`shown`]).
+fn beside(main: &str, file: &str) -> String {
+    let folder = main.rfind('/').map_or("", |i| &main[..=i]);
+    shown(file.strip_prefix(folder).unwrap_or(file))
+}
+
+/// A control character as `?` (a newline would end the header's comment).
+fn shown(file: &str) -> String {
+    file.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+}
+
+/// The code of a bundle: the user's crate attributes, one to a line, the user's code, the library.
+fn join(attributes: &[Mapped], main: &Mapped, library: &Mapped) -> Mapped {
+    let mut code = Mapped::default();
+    for attribute in attributes {
+        code.push(attribute);
+        code.push_str("\n");
+    }
+    code.push(&main.slice(0, main.text.trim_end().len()));
+    code.push_str("\n");
+    code.push(library);
+    code
+}
+
+/// Where `files` came from, for the header: `commit <hash>` of the checkout at `root`, `with
+/// uncommitted changes` if a tracked one differs, and those git does not track (`not in git: ..`).
+pub fn git_revision(root: &Path, files: &[String]) -> String {
+    let git = |args: &[&str]| {
+        let output = Command::new("git").arg("-C").arg(root).args(args).output().ok()?;
+        output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+    };
+    let commit = match git(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(commit) => commit,
+        None => return "outside any git checkout".to_string(),
+    };
+    let (tracked, untracked): (Vec<&String>, Vec<&String>) =
+        files.iter().partition(|f| git(&["ls-files", "--error-unmatch", "--", f]).is_some());
+    let mut status = vec!["status", "--porcelain", "--"];
+    status.extend(tracked.iter().map(|f| f.as_str()));
+    let changed = match git(&status) {
+        _ if tracked.is_empty() => "",
+        Some(changes) if changes.is_empty() => "",
+        _ => " with uncommitted changes",
+    };
+    let untracked: Vec<String> = untracked.iter().map(|f| beside(&files[0], f)).collect();
+    let untracked = if untracked.is_empty() {
+        String::new()
+    } else {
+        format!("; not in git: {}", brace_list(&untracked))
+    };
+    format!("commit {commit}{changed}{untracked}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{code_of, text, Project};
+    use super::*;
+
+    /// Runs the rustc on the path: a whole bundle of a made-up crate, its main outside `src/`.
+    /// Of the module `unused`, its subfolder and the `Board`s, nothing is left.
+    #[test]
+    fn a_made_up_crate_bundles_with_nested_modules() {
+        let area = text(&[
+            "use super::square::Square;",
+            "/// Docs.",
+            "pub fn area(s: &Square) -> u32 {",
+            "    s.0 * s.0",
+            "}",
+            "pub fn perimeter(s: &Square) -> u32 {",
+            "    4 * s.0",
+            "}",
+        ]);
+        let board = [
+            "pub struct Board;",
+            "impl Board {",
+            "    pub fn new() -> Board {",
+            "        Board",
+            "    }",
+            "}",
+        ];
+        let square = format!("pub struct Square(pub u32);\n{}", text(&board));
+        let unused = text(&[
+            "pub mod deeper;",
+            "use crate::shapes::{area, square::Square};",
+            "pub struct Board;",
+            "impl Board {",
+            "    pub fn area() -> u32 {",
+            "        area(&Square(deeper::SIDE))",
+            "    }",
+            "}",
+        ]);
+        let main = text(&[
+            "use graph_games::shapes::{self, square::Square};",
+            "",
+            "fn main() {",
+            "    println!(\"{}\", shapes::area(&Square(3)));",
+            "}",
+        ]);
+        let project = Project::new(
+            "crate",
+            &[
+                ("src/lib.rs", "pub mod shapes;\npub mod unused;\n"),
+                ("src/shapes/mod.rs", "mod area;\npub mod square;\npub use area::area;\n"),
+                ("src/shapes/area.rs", &area),
+                ("src/shapes/square.rs", &square),
+                ("src/unused.rs", &unused),
+                ("src/unused/deeper.rs", "pub const SIDE: u32 = 2;\n"),
+                ("main.rs", &main),
+            ],
+        );
+        let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
+        let made = bundle(&project.0, "main.rs", &options, |files| files.join(" ")).unwrap();
+        let expected = [
+            "// main: `make bundle` of main.rs with graph_games's src/{lib,shapes/{mod,area,square}}.rs (used items \
+             only, no comments), main.rs src/lib.rs src/shapes/mod.rs src/shapes/area.rs src/shapes/square.rs.",
+            "// Std only, Rust 2018-2024, rustc 1.63+. Do not edit: change the sources, run `make bundle` again.",
+            "",
+            "use crate::graph_games::shapes::{self, square::Square};",
+            "fn main() {",
+            "\tprintln!(\"{}\", shapes::area(&Square(3)));",
+            "}",
+            "mod graph_games {",
+            "pub mod shapes {",
+            "mod area {",
+            "use super::square::Square;",
+            "pub fn area(s: &Square) -> u32 {",
+            "\ts.0 * s.0",
+            "}",
+            "}",
+            "pub mod square {",
+            "pub struct Square(pub u32);",
+            "}",
+            "pub use area::area;",
+            "}",
+            "}",
+        ];
+        assert_eq!(made.text, text(&expected));
+        assert_eq!(
+            made.sources,
+            ["main.rs", "src/lib.rs", "src/shapes/mod.rs", "src/shapes/area.rs", "src/shapes/square.rs"]
+        );
+    }
+
+    /// Runs the rustc on the path: a made-up crate whose code differs between this machine's
+    /// target and the others (`THIS` stands for this machine's `target_arch`). What only the other
+    /// targets use stays, allowed here; what no target uses goes, whichever compiles it.
+    #[test]
+    fn a_made_up_crate_keeps_what_other_targets_use() {
+        let rustc = Options::default().rustc;
+        let arch = Config::host(&rustc).unwrap().value("target_arch").unwrap().to_string();
+        let here = |lines: &[&str]| text(lines).replace("THIS", &arch);
+        let shapes = here(&[
+            "macro_rules! twice {",
+            "    ($x:expr) => {",
+            "        2 * $x",
+            "    };",
+            "}",
+            "#[cfg(target_arch = THIS)]",
+            "mod fast;",
+            "mod portable;",
+            "#[cfg(not(target_arch = THIS))]",
+            "use portable::area as portable_area;",
+            "#[cfg(not(target_arch = THIS))]",
+            "use portable::unused_anywhere;",
+            "use portable::double;",
+            "",
+            "pub fn area(side: u32) -> u32 {",
+            "    #[cfg(target_arch = THIS)]",
+            "    {",
+            "        fast::area(side)",
+            "    }",
+            "    #[cfg(not(target_arch = THIS))]",
+            "    {",
+            "        double(twice!(portable_area(side))) / 4",
+            "    }",
+            "}",
+        ]);
+        let fast = text(&[
+            "pub fn area(side: u32) -> u32 {",
+            "    super::portable::square(side)",
+            "}",
+            "pub fn unused_fast() {}",
+        ]);
+        let portable = text(&[
+            "pub fn square(side: u32) -> u32 {",
+            "    side * side",
+            "}",
+            "/// Used on other targets only.",
+            "pub fn area(side: u32) -> u32 {",
+            "    square(side)",
+            "}",
+            "pub fn double(x: u32) -> u32 {",
+            "    2 * x",
+            "}",
+            "pub fn unused_anywhere() -> u32 {",
+            "    0",
+            "}",
+        ]);
+        let main = "use graph_games::shapes;\n\nfn main() {\n    println!(\"{}\", shapes::area(3));\n}\n";
+        let project = Project::new(
+            "targets",
+            &[
+                ("src/lib.rs", "pub mod shapes;\n"),
+                ("src/shapes/mod.rs", &shapes),
+                ("src/shapes/fast.rs", &fast),
+                ("src/shapes/portable.rs", &portable),
+                ("main.rs", main),
+            ],
+        );
+        let options = Options { editions: vec!["2021".to_string()], ..Options::default() };
+        let made = bundle(&project.0, "main.rs", &options, |_| "here".to_string()).unwrap();
+        let expected = here(&[
+            "use crate::graph_games::shapes;",
+            "fn main() {",
+            "\tprintln!(\"{}\", shapes::area(3));",
+            "}",
+            "mod graph_games {",
+            "pub mod shapes {",
+            "#[allow(unused_macros)]",
+            "macro_rules! twice {",
+            "\t($x:expr) => {",
+            "\t\t2 * $x",
+            "\t};",
+            "}",
+            "#[cfg(target_arch = THIS)]",
+            "mod fast {",
+            "pub fn area(side: u32) -> u32 {",
+            "\tsuper::portable::square(side)",
+            "}",
+            "}",
+            "mod portable {",
+            "pub fn square(side: u32) -> u32 {",
+            "\tside * side",
+            "}",
+            "#[allow(dead_code)]",
+            "pub fn area(side: u32) -> u32 {",
+            "\tsquare(side)",
+            "}",
+            "#[allow(dead_code)]",
+            "pub fn double(x: u32) -> u32 {",
+            "\t2 * x",
+            "}",
+            "}",
+            "#[cfg(not(target_arch = THIS))]",
+            "use portable::area as portable_area;",
+            "#[allow(unused_imports)]",
+            "use portable::double;",
+            "pub fn area(side: u32) -> u32 {",
+            "\t#[cfg(target_arch = THIS)]",
+            "\t{",
+            "\t\tfast::area(side)",
+            "\t}",
+            "\t#[cfg(not(target_arch = THIS))]",
+            "\t{",
+            "\t\tdouble(twice!(portable_area(side))) / 4",
+            "\t}",
+            "}",
+            "}",
+            "}",
+        ]);
+        assert_eq!(code_of(&made.text), expected);
+        let allowed = [
+            "`twice` (for other targets)",
+            "`area` (for other targets)",
+            "`double` (for other targets)",
+            "the import `double` (for other targets)",
+        ];
+        assert_eq!(made.pruned.allowed, allowed);
+        assert!(made.foreign_warnings.is_empty(), "{:?}", made.foreign_warnings);
+    }
+
+    /// Runs the rustc on the path: a contestant's file, each way it may be written, bundles to the
+    /// plain program's library: crate attributes of any kind are set apart (and restored, as
+    /// written), an unused helper of the user's keeps what it calls, an unused import of the user's
+    /// keeps what it names, and the user's code stays as written.
+    #[test]
+    fn a_contestants_file_bundles_the_library_it_uses() {
+        let project = Project::new(
+            "contest",
+            &[
+                ("src/lib.rs", "pub mod shapes;\npub mod unused;\n"),
+                ("src/shapes.rs", "pub fn area(s: u32) -> u32 {\n    s * s\n}\npub fn perimeter(s: u32) -> u32 {\n    4 * s\n}\n"),
+                ("src/unused.rs", "pub struct Board;\npub fn unused() {}\n"),
+            ],
+        );
+        let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
+        let main = "fn main() {\n    println!(\"{}\", shapes::area(3));\n}\n";
+        let library = |made: &Bundle| made.text[made.text.find("mod graph_games").unwrap()..].to_string();
+        let make = |name: &str, text: String| {
+            std::fs::write(project.0.join(name), text).unwrap();
+            bundle(&project.0, name, &options, |_| String::new())
+                .unwrap_or_else(|e| panic!("{name}: {}", e.message))
+        };
+        let plain = make("plain.rs", format!("use graph_games::shapes;\n{main}"));
+        assert!(!plain.text.contains("perimeter") && !plain.text.contains("Board"), "{}", plain.text);
+        for (i, top) in [
+            "#![allow(dead_code)]",
+            "#![allow(unused)]",
+            "#![cfg_attr(debug_assertions, allow(unused))]",
+            "#![allow(unused_imports)]\n#![warn(clippy::all)]",
+            "#![deny(warnings)]\n#![allow(clippy::needless_return)]",
+            "extern crate graph_games as gg;\nuse gg::shapes;",
+            "extern crate graph_games;\nuse graph_games::{self, shapes};",
+            "#![allow(unused_macros)]\nuse graph_games::*;\nmacro_rules! debug {\n    ($($t:tt)*) => {};\n}",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let uses = if top.contains("use ") { "" } else { "use graph_games::shapes;\n" };
+            let made = make(&format!("main{i}.rs"), format!("{top}\n{uses}{main}"));
+            assert_eq!(library(&made), library(&plain), "{top}");
+            assert!(made.warnings.is_empty(), "{top}: {:?}", made.warnings);
+        }
+        let attributes = "#![allow(dead_code)]\n#![allow(unused)]\nuse graph_games::shapes;\n";
+        let made = make("attributes.rs", format!("{attributes}{main}"));
+        let top = code_of(&made.text);
+        assert!(
+            top.starts_with(
+                "#![allow(dead_code)]\n#![allow(unused)]\nuse crate::graph_games::shapes;\nfn main"
+            ),
+            "{top}"
+        );
+        // What the user's own unused code calls or imports stays.
+        let helper = "#![allow(dead_code, unused_imports)]\nuse graph_games::unused::Board;\n\
+                      fn helper() -> u32 {\n    graph_games::shapes::perimeter(1)\n}\n";
+        let made = make("helper.rs", format!("{helper}use graph_games::shapes;\n{main}"));
+        assert!(made.text.contains("fn perimeter") && made.text.contains("struct Board"), "{}", made.text);
+        assert!(!made.text.contains("fn unused"), "{}", made.text);
+    }
+
+    /// Runs the rustc on the path: a crate that compiles here but not on other targets cannot be
+    /// bundled.
+    #[test]
+    fn what_compiles_only_here_is_refused() {
+        let rustc = Options::default().rustc;
+        let family = Config::host(&rustc).unwrap().value("target_family").unwrap_or("\"none\"").to_string();
+        let project = Project::new(
+            "here_only",
+            &[
+                ("src/lib.rs", &format!("#[cfg(target_family = {family})]\npub fn f() {{}}\n")),
+                ("main.rs", "fn main() {\n    graph_games::f();\n}\n"),
+            ],
+        );
+        let err = bundle(&project.0, "main.rs", &Options::default(), |_| String::new()).unwrap_err().message;
+        assert!(err.contains("it does not compile for targets other than") && err.contains("E0425"), "{err}");
+    }
+}

@@ -1,0 +1,476 @@
+//! The read stage: a program's files in, one text out. The main file first, then `src/lib.rs`,
+//! each with the modules it declares out of line (`mod x;`, any visibility, its attributes kept)
+//! inlined as `mod x { .. }` from `x.rs` or `x/mod.rs` beside it (for `a.rs` or `a/mod.rs`, in
+//! `a/`), and so on at any depth: the user's modules beside their main as the library's beside
+//! `src/lib.rs`. Each file loses what a bundle does not build (the `cfg` stage), is checked, has its
+//! paths rewritten and (unless `--docs`) its comments stripped before its children go in.
+//!
+//! Paths: a bundle is the main followed by `mod graph_games { .. }`, nested as in the folders, so
+//! the library's `crate::` becomes `crate::graph_games::`; `super::` and `self::` stay. The user's
+//! `graph_games` (a path's first segment, `use graph_games as gg`, `::graph_games`) becomes
+//! `crate::graph_games`; `extern crate graph_games;` goes (`.. as gg;` becomes a `use`), and at the
+//! main's top level an import of the library itself (`use graph_games;`, the `self` of
+//! `use graph_games::{self, ..}`) goes, as the module is already there by that name. The user's
+//! `crate::` and everything else stay as written.
+//!
+//! Refused, with the file, line and column, rather than turned into a bundle that does not compile:
+//! a `#[path]`, a `mod x;` whose file is missing (or there twice) or inside a `{ .. }`, and the
+//! macros that mean something else outside cargo (`include!`, `env!`, ..).
+
+use super::cfg::strip_unbuilt_items;
+use super::lex::{Kind, Lexed};
+use super::mapped::{Edit, Files, Mapped};
+use super::text::strip_comments;
+use std::fs;
+use std::path::Path;
+
+/// The library crate's name, as the binaries write it.
+pub const LIBRARY: &str = "graph_games";
+
+/// Where the library lives in a bundle.
+pub const LIBRARY_IN_BUNDLE: &str = "crate::graph_games";
+
+/// The library root, relative to the project root.
+pub const LIBRARY_ROOT: &str = "src/lib.rs";
+
+/// The deepest nesting of module folders followed (a guard against a folder that links to itself).
+const MAX_MODULE_DEPTH: usize = 32;
+
+/// Macros whose meaning depends on files or variables that exist only under cargo.
+const CARGO_ONLY_MACROS: [&str; 5] = ["include", "include_str", "include_bytes", "env", "option_env"];
+
+/// A file carried into a bundle: its module's path (`""` for a crate root), the file as read, and
+/// whether the user wrote it (the main and its modules) or it is the library's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub module: String,
+    pub file: String,
+    pub user: bool,
+}
+
+/// The byte of `src` where it uses what a bundle cannot carry over, and why.
+pub fn check_bundleable(src: &str) -> Result<(), (usize, String)> {
+    let lexed = Lexed::new(src).map_err(|e| (0, e))?;
+    let mut depth = 0usize;
+    for k in 0..lexed.code.len() {
+        let word = lexed.text(k);
+        let refuse = |why: String| Err((lexed.token(k).start, why));
+        match word {
+            "{" => depth += 1,
+            "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if lexed.token(k).kind == Kind::Ident && CARGO_ONLY_MACROS.contains(&word) && lexed.text(k + 1) == "!"
+        {
+            return refuse(format!("`{word}!` means something else outside cargo"));
+        }
+        if word == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" && depth > 0 {
+            return refuse(
+                "an out-of-line `mod` inside a `{ .. }` cannot be inlined (write it inline)".into(),
+            );
+        }
+        if word == "path" && k >= 2 && lexed.text(k - 1) == "[" && lexed.text(k - 2) == "#" {
+            return refuse("`#[path]` cannot be bundled (name the file after its module)".into());
+        }
+    }
+    Ok(())
+}
+
+/// The `mod x;` declarations of `src`, each as its name (without `r#`) and the bytes of its `;`.
+fn out_of_line_modules(src: &str) -> Result<Vec<(String, usize, usize)>, String> {
+    let lexed = Lexed::new(src)?;
+    let mut found = Vec::new();
+    for k in 0..lexed.code.len() {
+        if lexed.text(k) == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" {
+            let name = lexed.text(k + 1);
+            let semicolon = lexed.token(k + 2);
+            found.push((name.trim_start_matches("r#").to_string(), semicolon.start, semicolon.end));
+        }
+    }
+    Ok(found)
+}
+
+/// The library's paths that start `crate::` (`$crate::`, `pub(in crate::x)`) made to lead to it.
+pub fn library_paths(src: &str) -> Result<Vec<Edit>, String> {
+    let lexed = Lexed::new(src)?;
+    let starts = (0..lexed.code.len()).filter(|&k| lexed.text(k) == "crate" && lexed.text(k + 1) == "::");
+    Ok(starts.map(|k| (lexed.token(k).start, lexed.token(k).end, LIBRARY_IN_BUNDLE.to_string())).collect())
+}
+
+/// The user's paths to the library made to lead to it (see the module doc); `main`: `src` is the
+/// main file.
+pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
+    let lexed = Lexed::new(src)?;
+    let mut edits = Vec::new();
+    let mut depth = 0usize;
+    for k in 0..lexed.code.len() {
+        match lexed.text(k) {
+            "{" => depth += 1,
+            "}" => depth = depth.saturating_sub(1),
+            "use" if main && depth == 0 => edits.extend(lexed.library_self_import(k)?),
+            _ => {}
+        }
+        if lexed.text(k) != LIBRARY {
+            continue;
+        }
+        let before = |n: usize| if k >= n { lexed.text(k - n) } else { "" };
+        let token = lexed.token(k);
+        if (before(2), before(1)) == ("extern", "crate") {
+            let end = (k..lexed.code.len()).find(|&j| lexed.text(j) == ";").unwrap_or(k);
+            let first = lexed.item_start(k - 2)?;
+            if lexed.text(k + 1) == "as" {
+                // Its attributes (`#[macro_use]`) go: the library exports no macro.
+                let public = if before(3) == "pub" { "pub " } else { "" };
+                edits.push((lexed.token(first).start, token.end, format!("{public}use {LIBRARY_IN_BUNDLE}")));
+            } else {
+                edits.push(lexed.cut(first, end));
+            }
+        } else if before(1) == "::" && !matches!(before(2), "crate" | "self" | "super" | "$crate") {
+            edits.push((lexed.token(k - 1).start, token.end, LIBRARY_IN_BUNDLE.to_string()));
+        } else if !matches!(before(1), "::" | "." | "$") {
+            edits.push((token.start, token.end, LIBRARY_IN_BUNDLE.to_string()));
+        }
+    }
+    Ok(edits)
+}
+
+impl Lexed<'_> {
+    /// The edit that takes an import of the library itself out of the `use` at code index `k`,
+    /// at the main's top level (it would clash with the bundle's `mod graph_games`).
+    fn library_self_import(&self, k: usize) -> Result<Option<Edit>, String> {
+        let tree = self.use_tree(k + 1)?;
+        let first = tree.start + usize::from(self.text(tree.start) == "::");
+        if self.text(first) != LIBRARY || self.text(tree.end) != ";" {
+            return Ok(None);
+        }
+        if tree.end == first + 1 {
+            return Ok(Some(self.cut(self.item_start(k)?, tree.end)));
+        }
+        let members = match &tree.group {
+            Some((open, members)) if *open == first + 2 => members,
+            _ => return Ok(None),
+        };
+        let own_self = members.iter().position(|m| m.end == m.start + 1 && self.text(m.start) == "self");
+        Ok(own_self.map(|i| {
+            let from = self.token(members[i].start).start;
+            let to = match members.get(i + 1) {
+                Some(next) => self.token(next.start).start,
+                None => self.token(members[i].end - 1).end + usize::from(self.text(members[i].end) == ","),
+            };
+            (from, to, String::new())
+        }))
+    }
+}
+
+/// `src` without its crate attributes (`#![..]` at its top level), and them as written. The
+/// library's are its crate's, not the bundle's; the user's go to the top of the bundle.
+pub fn split_crate_attributes(src: &Mapped) -> Result<(Mapped, Vec<Mapped>), String> {
+    let lexed = Lexed::new(&src.text)?;
+    let (mut cuts, mut attributes) = (Vec::new(), Vec::new());
+    let mut k = 0;
+    while k < lexed.code.len() {
+        if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
+            let close = lexed.matching(k + 2)?;
+            attributes.push(src.slice(lexed.token(k).start, lexed.token(close).end));
+            cuts.push(lexed.attribute_cut(k, close));
+            k = close + 1;
+        } else if matches!(lexed.text(k), "(" | "[" | "{") {
+            k = lexed.matching(k)? + 1; // over blocks: their inner attributes are not the crate's
+        } else {
+            k += 1;
+        }
+    }
+    Ok((src.edit(cuts), attributes))
+}
+
+/// The folder that holds the files of the modules `file` declares out of line: beside it for a
+/// crate root or a `mod.rs`, else the folder named after it (`src/a.rs` → `src/a`).
+pub fn children_folder(file: &str, is_root: bool) -> String {
+    let (folder, name) = file.rsplit_once('/').unwrap_or(("", file));
+    let stem = name.strip_suffix(".rs").unwrap_or(name);
+    match (is_root || stem == "mod", folder.is_empty()) {
+        (true, _) => folder.to_string(),
+        (false, true) => stem.to_string(),
+        (false, false) => format!("{folder}/{stem}"),
+    }
+}
+
+/// The module in `source`, made ready for a bundle (see the module doc), its `mod x;` inlined at
+/// any depth. Every file read is added to `files` and to `sources`, parents first.
+pub fn inline_module(
+    root: &Path,
+    source: Source,
+    docs: bool,
+    files: &mut Files,
+    sources: &mut Vec<Source>,
+) -> Result<Mapped, String> {
+    let Source { module, file, user } = source.clone();
+    let in_file = |e: String| format!("{file}: {e}");
+    let is_root = module.is_empty();
+    if module.split("::").count() > MAX_MODULE_DEPTH {
+        return Err(in_file(format!("modules nested deeper than {MAX_MODULE_DEPTH}")));
+    }
+    let text = fs::read_to_string(root.join(&file)).map_err(|e| in_file(e.to_string()))?;
+    let read = files.add(&file, text);
+    let body = read.edit(strip_unbuilt_items(&read.text).map_err(in_file)?);
+    if let Err((at, why)) = check_bundleable(&body.text) {
+        return Err(format!("{}: {why}", files.position(&body, at).unwrap_or_else(|| file.clone())));
+    }
+    let paths = if user { user_paths(&body.text, is_root) } else { library_paths(&body.text) };
+    let mut body = body.edit(paths.map_err(in_file)?);
+    if !docs {
+        body = strip_comments(&body).map_err(in_file)?;
+    }
+    let folder = children_folder(&file, is_root);
+    sources.push(source);
+    let mut edits = Vec::new();
+    for (name, start, end) in out_of_line_modules(&body.text).map_err(in_file)? {
+        let join = |f: &str| if folder.is_empty() { f.to_string() } else { format!("{folder}/{f}") };
+        let candidates = [join(&format!("{name}.rs")), join(&format!("{name}/mod.rs"))];
+        let found: Vec<&String> = candidates.iter().filter(|c| root.join(c).is_file()).collect();
+        let child_file = match found.as_slice() {
+            [one] => one.to_string(),
+            found => {
+                let (a, b) = (&candidates[0], &candidates[1]);
+                let why = if found.is_empty() {
+                    format!(" found neither {a} nor {b}")
+                } else {
+                    format!(": both {a} and {b} exist")
+                };
+                return Err(in_file(format!("`mod {name};`{why}")));
+            }
+        };
+        let child_module = if is_root { name.clone() } else { format!("{module}::{name}") };
+        let child = Source { module: child_module, file: child_file, user };
+        let child = inline_module(root, child, docs, files, sources)?;
+        let inner = child.text.trim_end().len();
+        let from = child.text.len() - child.text.trim_start_matches('\n').len();
+        let mut replacement = Mapped::inserted(" {\n");
+        replacement.push(&child.slice(from, inner.max(from)));
+        replacement.push_str("\n}");
+        edits.push((start, end, replacement));
+    }
+    Ok(body.splice(edits))
+}
+
+/// The programs of `src/bin/` that are tools, not judge programs: never bundled by default.
+pub const TOOLS: [&str; 1] = ["stress"];
+
+/// The programs bundled by default, sorted: those of `src/bin/` but the [`TOOLS`], and `examples/`.
+pub fn programs(root: &Path) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    for folder in ["src/bin", "examples"] {
+        let dir = root.join(folder);
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(_) if folder == "examples" => continue,
+            Err(e) => return Err(format!("{}: {e}", dir.display())),
+        };
+        for entry in entries {
+            let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+            if path.extension().map_or(false, |e| e == "rs") {
+                names.extend(path.file_stem().and_then(|s| s.to_str()).map(String::from));
+            }
+        }
+    }
+    names.retain(|name| !TOOLS.contains(&name.as_str()));
+    names.sort();
+    Ok(names)
+}
+
+/// The main file of program `name`: `src/bin/<name>.rs`, else `examples/<name>.rs`, if there.
+pub fn program_main(root: &Path, name: &str) -> Option<String> {
+    let candidates = [format!("src/bin/{name}.rs"), format!("examples/{name}.rs")];
+    candidates.into_iter().find(|c| root.join(c).is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{apply, text, Project};
+    use super::super::text::brace_list;
+    use super::*;
+
+    #[test]
+    fn paths_lead_to_the_inline_library() {
+        let module = "use crate::{a, b};\npub(crate) fn f() { $crate::a::g() } // crate::c\npub(in crate::a) fn h() {}";
+        assert_eq!(
+            apply(module, library_paths(module).unwrap()),
+            "use crate::graph_games::{a, b};\npub(crate) fn f() { $crate::graph_games::a::g() } // crate::c\n\
+             pub(in crate::graph_games::a) fn h() {}"
+        );
+        // The user's ways of naming the library, at the top of the main and in a module of it.
+        let main = text(&[
+            "extern crate graph_games;",
+            "#[macro_use]",
+            "extern crate graph_games as gg;",
+            "use graph_games;",
+            "use graph_games::{self, cli};",
+            "use ::graph_games::{cli as c, self as g};",
+            "use graph_games as lib;",
+            "use graph_games::*;",
+            "fn main() { ::graph_games::x::y(\"graph_games::z\"); crate::graph_games::x(); s.graph_games }",
+            "mod inner { use graph_games::{self, cli}; }",
+            "macro_rules! m { ($graph_games:ident) => { $graph_games::f() }; }",
+        ]);
+        let expected = text(&[
+            "use crate::graph_games as gg;",
+            "use crate::graph_games::{cli};",
+            "use crate::graph_games::{cli as c, self as g};",
+            "use crate::graph_games as lib;",
+            "use crate::graph_games::*;",
+            "fn main() { crate::graph_games::x::y(\"graph_games::z\"); crate::graph_games::x(); s.graph_games }",
+            "mod inner { use crate::graph_games::{self, cli}; }",
+            "macro_rules! m { ($graph_games:ident) => { $graph_games::f() }; }",
+        ]);
+        assert_eq!(apply(&main, user_paths(&main, true).unwrap()), expected);
+        let module = "use graph_games;\n";
+        assert_eq!(apply(module, user_paths(module, false).unwrap()), "use crate::graph_games;\n");
+    }
+
+    #[test]
+    fn what_cannot_be_bundled_is_refused() {
+        for src in [
+            "const S: &str = include_str!(\"x\");",
+            "mod inline {\n    mod out_of_line;\n}",
+            "#[path = \"x.rs\"] mod x { }",
+            "const V: &str = env!(\"CARGO_PKG_VERSION\");",
+        ] {
+            assert!(check_bundleable(src).is_err(), "{src:?} should be refused");
+        }
+        assert_eq!(check_bundleable("fn f() {}\nmod a { mod b; }").unwrap_err().0, 18);
+        assert!(check_bundleable("mod inline { } fn env() {} const S: &str = \"include!\";").is_ok());
+        assert!(check_bundleable("#[cfg(unix)]\npub(crate) mod out_of_line;\nfn f() {}").is_ok());
+    }
+
+    #[test]
+    fn crate_attributes_are_set_apart() {
+        let lib =
+            "//! Docs.\n#![forbid(unsafe_code)]\n#![cfg_attr(docsrs, feature(doc_cfg))]\npub mod cli;\n\
+                   fn f() {\n    #![allow(unused)]\n}\n";
+        let (rest, attributes) = split_crate_attributes(&Mapped::inserted(lib)).unwrap();
+        assert_eq!(rest.text, "//! Docs.\npub mod cli;\nfn f() {\n    #![allow(unused)]\n}\n");
+        let attributes: Vec<&str> = attributes.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(attributes, ["#![forbid(unsafe_code)]", "#![cfg_attr(docsrs, feature(doc_cfg))]"]);
+    }
+
+    #[test]
+    fn module_files_and_their_short_list() {
+        assert_eq!(children_folder("src/lib.rs", true), "src");
+        assert_eq!(children_folder("src/input/mod.rs", false), "src/input");
+        assert_eq!(children_folder("src/cli.rs", false), "src/cli");
+        assert_eq!(children_folder("my prog.rs", true), "");
+        assert_eq!(children_folder("util.rs", false), "util");
+        assert_eq!(children_folder("src/games/police_thief/mod.rs", false), "src/games/police_thief");
+        let files: Vec<String> = [
+            "src/lib.rs",
+            "src/cli.rs",
+            "src/games/mod.rs",
+            "src/games/police_thief/mod.rs",
+            "src/games/police_thief/explain.rs",
+            "src/input/mod.rs",
+            "src/solver.rs",
+        ]
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+        assert_eq!(
+            brace_list(&files),
+            "src/{lib,cli,games/{mod,police_thief/{mod,explain}},input/mod,solver}.rs"
+        );
+        assert_eq!(brace_list(&files[..1]), "src/lib.rs");
+        let mixed = ["src/a.rs".to_string(), "src/a/b.rs".to_string(), "README.md".to_string()];
+        assert_eq!(brace_list(&mixed), "{src/{a.rs,a/b.rs},README.md}");
+    }
+
+    #[test]
+    fn nested_modules_are_inlined_from_their_folders() {
+        let lib = text(&[
+            "//! The library.",
+            "#![forbid(unsafe_code)]",
+            "pub mod a;",
+            "pub mod c;",
+            "#[cfg(test)]",
+            "mod testing;",
+        ]);
+        let a = text(&[
+            "//! a.",
+            "pub mod b;",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d;",
+            "pub use self::b::B;",
+        ]);
+        let b = text(&["use crate::c::C;", "pub struct B(pub C);", "#[cfg(test)]", "mod tests {}"]);
+        let project = Project::new(
+            "nested",
+            &[
+                ("src/lib.rs", &lib),
+                ("src/a/mod.rs", &a),
+                ("src/a/b.rs", &b),
+                ("src/a/d.rs", "pub fn d() -> u8 {\n    super::b::B(crate::c::C).0 .0\n}\n"),
+                ("src/c.rs", "pub mod e;\n#[derive(Clone, Copy)]\npub struct C;\n"),
+                ("src/c/e.rs", "pub const E: u8 = 1;\n"),
+            ],
+        );
+        let (library, sources) = project.library().unwrap();
+        let expected = [
+            "pub mod a {",
+            "pub mod b {",
+            "use crate::graph_games::c::C;",
+            "pub struct B(pub C);",
+            "}",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d {",
+            "pub fn d() -> u8 {",
+            "    super::b::B(crate::graph_games::c::C).0 .0",
+            "}",
+            "}",
+            "pub use self::b::B;",
+            "}",
+            "pub mod c {",
+            "pub mod e {",
+            "pub const E: u8 = 1;",
+            "}",
+            "#[derive(Clone, Copy)]",
+            "pub struct C;",
+            "}",
+        ];
+        assert_eq!(library, text(&expected));
+        let files: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/a/d.rs", "src/c.rs", "src/c/e.rs"]
+        );
+        let modules: Vec<&str> = sources.iter().map(|s| s.module.as_str()).collect();
+        assert_eq!(modules, ["", "a", "a::b", "a::d", "c", "c::e"]);
+    }
+
+    #[test]
+    fn out_of_line_modules_that_cannot_be_found_are_refused() {
+        for (files, expected) in [
+            (
+                &[("src/lib.rs", "pub mod a;\n")][..],
+                "src/lib.rs: `mod a;` found neither src/a.rs nor src/a/mod.rs",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", ""), ("src/a/mod.rs", "")][..],
+                "src/lib.rs: `mod a;`: both src/a.rs and src/a/mod.rs exist",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "mod b;\n")][..],
+                "src/a.rs: `mod b;` found neither src/a/b.rs",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "#[path = \"x.rs\"]\nmod b;\n")][..],
+                "src/a.rs:1:3: `#[path]` cannot be bundled",
+            ),
+            (
+                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "mod b {\n    mod c;\n}\n")][..],
+                "src/a.rs:2:5: an out-of-line `mod` inside",
+            ),
+        ] {
+            let project = Project::new("refused", files);
+            let err = project.library().unwrap_err();
+            assert!(err.starts_with(expected), "{err}");
+        }
+    }
+}

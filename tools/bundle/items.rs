@@ -1,0 +1,345 @@
+//! Items and imports in a token stream: where an item starts (its attributes, visibility and
+//! qualifiers) and ends, the bytes to cut for it with the comments above it, the `impl` blocks,
+//! and use trees, so that an import can leave its `use` and a `use` left empty go whole. Used by
+//! every stage that cuts code: the `cfg` stage and pruning.
+
+use super::lex::{Kind, Lexed};
+use super::mapped::Edit;
+
+/// The keywords before the name of an item that pruning can remove whole.
+pub const ITEM_KEYWORDS: [&str; 10] =
+    ["fn", "const", "static", "struct", "enum", "union", "type", "trait", "mod", "macro_rules"];
+
+impl Lexed<'_> {
+    /// The code index of the last token of the item starting at code index `k`, if one does.
+    pub fn item_end(&self, mut k: usize) -> Result<Option<usize>, String> {
+        while self.text(k) == "#" && self.text(k + 1) == "[" {
+            k = self.matching(k + 1)? + 1;
+        }
+        if self.text(k) == "pub" {
+            k += 1;
+            if self.text(k) == "(" {
+                k = self.matching(k)? + 1;
+            }
+        }
+        let qualifiers_start = k;
+        while matches!(self.text(k), "unsafe" | "async" | "default" | "extern")
+            || (k > qualifiers_start && self.text(k - 1) == "extern" && self.token(k).kind == Kind::Literal)
+        {
+            k += 1;
+        }
+        // `const`, `static`, `type` and `use` items end at their `;`, even past a `{ .. }`
+        // (`const F: fn() = || {};`); the others end at their body's `}` or at a `;`.
+        let ends_at_semicolon = match self.text(k) {
+            "static" | "type" | "use" => true,
+            "const" => !matches!(self.text(k + 1), "fn" | "unsafe" | "async" | "extern"),
+            "fn" | "mod" | "struct" | "enum" | "union" | "impl" | "trait" | "macro_rules" | "crate" => false,
+            "{" if k > qualifiers_start => false, // extern "C" { .. }
+            _ => return Ok(None),                 // not an item: rustc drops it by itself
+        };
+        let mut j = k;
+        while j < self.code.len() {
+            match self.text(j) {
+                "{" if !ends_at_semicolon => return self.matching(j).map(Some),
+                "(" | "[" | "{" => j = self.matching(j)?,
+                ")" | "]" | "}" => return Err(self.error(j, "unbalanced bracket")),
+                ";" => return Ok(Some(j)),
+                _ => {}
+            }
+            j += 1;
+        }
+        Err(self.error(k, "item never ends"))
+    }
+
+    /// The code index of the token that starts at byte `at`, if one does.
+    pub fn code_at(&self, at: usize) -> Option<usize> {
+        self.code.binary_search_by_key(&at, |&t| self.tokens[t].start).ok()
+    }
+
+    /// The first code index (of its attributes, visibility, qualifiers) of the item whose keyword
+    /// is at `k`.
+    pub fn item_start(&self, mut k: usize) -> Result<usize, String> {
+        while k > 0 {
+            let before = self.text(k - 1);
+            if matches!(before, "pub" | "const" | "unsafe" | "async" | "extern" | "default")
+                || (self.token(k - 1).kind == Kind::Literal && k >= 2 && self.text(k - 2) == "extern")
+            {
+                k -= 1;
+                continue;
+            }
+            if before == ")" || before == "]" {
+                let open = self.matching_back(k - 1)?;
+                let owner = if before == ")" { "pub" } else { "#" };
+                if open > 0 && self.text(open - 1) == owner {
+                    k = open - 1;
+                    continue;
+                }
+            }
+            break;
+        }
+        Ok(k)
+    }
+
+    /// The code index of the keyword of the item named at `k`, if it is one (not a field, a variant).
+    pub fn item_keyword(&self, k: usize) -> Option<usize> {
+        let kw = if k >= 2
+            && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"))
+        {
+            k - 2
+        } else {
+            k.checked_sub(1)?
+        };
+        ITEM_KEYWORDS.contains(&self.text(kw)).then_some(kw)
+    }
+
+    /// The `impl` blocks in `src`, each as (first code index, the `impl`, its body's `{`, its last).
+    pub fn impls(&self) -> Result<Vec<(usize, usize, usize, usize)>, String> {
+        let mut found = Vec::new();
+        for k in 0..self.code.len() {
+            // At an item's start: the first token, or after an item or a block opens.
+            let first = if k > 0 && self.text(k - 1) == "unsafe" { k - 1 } else { k };
+            if self.text(k) != "impl" || first > 0 && !matches!(self.text(first - 1), ";" | "{" | "}" | "]") {
+                continue;
+            }
+            let mut open = k + 1;
+            while open < self.code.len() && self.text(open) != "{" {
+                open += 1;
+            }
+            if open == self.code.len() {
+                return Err(self.error(k, "impl without a body"));
+            }
+            found.push((self.item_start(k)?, k, open, self.matching(open)?));
+        }
+        Ok(found)
+    }
+
+    /// The edit that cuts the item from code index `first` to `last`: with the comments right
+    /// above it (no blank line between, not `//!`), its indentation and the rest of its last line.
+    pub fn cut(&self, first: usize, last: usize) -> Edit {
+        let bytes = self.src.as_bytes();
+        let mut t = self.code[first];
+        while t >= 2 {
+            let (space, comment) = (self.tokens[t - 1], self.tokens[t - 2]);
+            let comment_text = &self.src[comment.start..comment.end];
+            let attached = space.kind == Kind::Space
+                && self.src[space.start..space.end].matches('\n').count() == 1
+                && comment.kind == Kind::Comment
+                && !comment_text.starts_with("//!")
+                && !comment_text.starts_with("/*!")
+                && self.src[..comment.start].rsplit('\n').next().map_or(true, |l| l.trim().is_empty());
+            if !attached {
+                break;
+            }
+            t -= 2;
+        }
+        let mut start = self.tokens[t].start;
+        while start > 0 && matches!(bytes[start - 1], b' ' | b'\t') {
+            start -= 1;
+        }
+        let mut end = self.token(last).end;
+        let rest_of_line = bytes[end..].iter().take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r')).count();
+        if bytes.get(end + rest_of_line) == Some(&b'\n') {
+            end += rest_of_line + 1;
+            // Do not leave two blank lines where the item was.
+            if self.src[..start].ends_with("\n\n") && bytes.get(end) == Some(&b'\n') {
+                end += 1;
+            }
+        }
+        (start, end, String::new())
+    }
+
+    /// The edit that cuts the attribute from code index `first` (its `#`) to `last` (its `]`):
+    /// its line if it is alone there, else the attribute and the spaces after it.
+    pub fn attribute_cut(&self, first: usize, last: usize) -> Edit {
+        let bytes = self.src.as_bytes();
+        let (mut start, mut end) = (self.token(first).start, self.token(last).end);
+        let spaces_after = bytes[end..].iter().take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r')).count();
+        let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
+        if self.src[line_start..start].trim().is_empty() && bytes.get(end + spaces_after) == Some(&b'\n') {
+            start = line_start;
+            end += spaces_after + 1;
+        } else {
+            end += spaces_after;
+        }
+        (start, end, String::new())
+    }
+
+    /// The code indices of the braces of the innermost `mod .. { }` around `k` (else everything).
+    pub fn module_around(&self, k: usize) -> Result<(usize, usize), String> {
+        let mut around = (0, self.code.len());
+        for j in 0..k {
+            if self.text(j) == "mod" && self.text(j + 2) == "{" && j + 2 < k {
+                let close = self.matching(j + 2)?;
+                if close > k {
+                    around = (j + 2, close);
+                }
+            }
+        }
+        Ok(around)
+    }
+
+    /// The first code index of the `use` item that holds code index `k`, if one does.
+    pub fn use_item_around(&self, k: usize) -> Result<Option<usize>, String> {
+        // A use tree holds no `;`: back from `k` to its `use`.
+        for j in (0..=k).rev() {
+            match self.text(j) {
+                "use" if self.token(j).kind == Kind::Ident => {
+                    let tree = self.use_tree(j + 1)?;
+                    return Ok(if tree.end > k { Some(self.item_start(j)?) } else { None });
+                }
+                ";" => break,
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A use tree (what follows `use`), as code indices: from `start` to before `end`; a group
+/// (`a::{b, c}`) has its `{` and its members.
+pub struct UseTree {
+    pub start: usize,
+    pub end: usize,
+    pub group: Option<(usize, Vec<UseTree>)>,
+}
+
+impl Lexed<'_> {
+    /// The text of the code tokens `first..end` (and of what lies between them).
+    fn text_of(&self, first: usize, end: usize) -> &str {
+        if first >= end {
+            ""
+        } else {
+            &self.src[self.token(first).start..self.token(end - 1).end]
+        }
+    }
+
+    /// The use tree starting at code index `k`, up to the `,`, `}` or `;` that ends it.
+    pub fn use_tree(&self, mut k: usize) -> Result<UseTree, String> {
+        let start = k;
+        loop {
+            match self.text(k) {
+                "{" => {
+                    let close = self.matching(k)?;
+                    let mut members = Vec::new();
+                    let mut j = k + 1;
+                    while j < close {
+                        let member = self.use_tree(j)?;
+                        if member.end == j {
+                            return Err(self.error(j, "an empty member in a use group"));
+                        }
+                        j = member.end + usize::from(self.text(member.end) == ",");
+                        members.push(member);
+                    }
+                    return Ok(UseTree { start, end: close + 1, group: Some((k, members)) });
+                }
+                "," | "}" | ";" | "" => return Ok(UseTree { start, end: k, group: None }),
+                _ => k += 1,
+            }
+        }
+    }
+
+    /// `tree` as text without the parts that hold one of the bytes `doomed` in their own tokens
+    /// (a path, or the prefix of a group); `None` if nothing is left.
+    fn use_tree_without(&self, tree: &UseTree, doomed: &[usize]) -> Option<String> {
+        let own_end = tree.group.as_ref().map_or(tree.end, |g| g.0);
+        let own = |b: &usize| {
+            own_end > tree.start && (self.token(tree.start).start..self.token(own_end - 1).end).contains(b)
+        };
+        if doomed.iter().any(own) {
+            return None;
+        }
+        match &tree.group {
+            None => Some(self.text_of(tree.start, tree.end).to_string()),
+            Some((open, members)) => {
+                let kept: Vec<String> =
+                    members.iter().filter_map(|m| self.use_tree_without(m, doomed)).collect();
+                if kept.is_empty() && !members.is_empty() {
+                    return None;
+                }
+                Some(format!("{}{{{}}}", self.text_of(tree.start, *open), kept.join(", ")))
+            }
+        }
+    }
+
+    /// The imports starting at the bytes `doomed` taken out of their `use`, an emptied one whole.
+    pub fn without_imports_at(&self, doomed: &[usize]) -> Result<Vec<Edit>, String> {
+        let mut edits = Vec::new();
+        let mut found = 0;
+        for k in 0..self.code.len() {
+            if self.text(k) != "use" || self.token(k).kind != Kind::Ident {
+                continue;
+            }
+            let tree = self.use_tree(k + 1)?;
+            if self.text(tree.end) != ";" {
+                continue;
+            }
+            let range = self.token(k + 1).start..self.token(tree.end).start;
+            let here: Vec<usize> = doomed.iter().copied().filter(|b| range.contains(b)).collect();
+            if here.is_empty() {
+                continue;
+            }
+            found += here.len();
+            match self.use_tree_without(&tree, &here) {
+                Some(kept) => edits.push((range.start, self.token(tree.end - 1).end, kept)),
+                None => edits.push(self.cut(self.item_start(k)?, tree.end)),
+            }
+        }
+        // Anything else unresolved is not an import of something cut: no edit then.
+        Ok(if found == doomed.len() { edits } else { Vec::new() })
+    }
+}
+
+/// `use a::{B};` (a group of one, left by pruning) made `use a::B;`, as rustfmt writes it.
+pub fn unwrap_single_groups(src: &str) -> Result<Vec<Edit>, String> {
+    let lexed = Lexed::new(src)?;
+    let mut edits = Vec::new();
+    for k in 1..lexed.code.len() {
+        if lexed.text(k) != "{" || lexed.text(k - 1) != "::" {
+            continue;
+        }
+        let close = lexed.matching(k)?;
+        let inner: Vec<&str> = (k + 1..close).map(|j| lexed.text(j)).collect();
+        let inner = inner.strip_suffix(&[","]).unwrap_or(&inner);
+        if inner.is_empty() || inner.iter().any(|w| matches!(*w, "," | "{" | "self")) {
+            continue;
+        }
+        let (first, last) = (lexed.token(k + 1).start, lexed.token(k + inner.len()).end);
+        edits.push((lexed.token(k).start, lexed.token(close).end, src[first..last].to_string()));
+    }
+    Ok(edits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::apply;
+    use super::*;
+
+    #[test]
+    fn groups_of_one_are_unwrapped() {
+        let src = "use a::{B};\nuse c::{d::E,};\nuse f::{self};\nuse g::{H, I};\n";
+        let unwrapped = apply(src, unwrap_single_groups(src).unwrap());
+        assert_eq!(unwrapped, "use a::B;\nuse c::d::E;\nuse f::{self};\nuse g::{H, I};\n");
+    }
+
+    #[test]
+    fn imports_of_what_went_leave_their_use() {
+        let src = "pub use a::{b::{C, D}, E as F, g::*};\nfn f() {\n    use h::I;\n}\nuse j::{self, K};\n";
+        let without = |names: &[&str]| {
+            let lexed = Lexed::new(src).unwrap();
+            let doomed: Vec<usize> = names.iter().map(|n| src.find(n).unwrap()).collect();
+            let without = apply(src, lexed.without_imports_at(&doomed).unwrap());
+            apply(&without, unwrap_single_groups(&without).unwrap())
+        };
+        assert_eq!(
+            without(&["D}", "E as"]),
+            "pub use a::{b::C, g::*};\nfn f() {\n    use h::I;\n}\nuse j::{self, K};\n"
+        );
+        assert_eq!(without(&["b::", "E as", "g::"]), "fn f() {\n    use h::I;\n}\nuse j::{self, K};\n");
+        assert_eq!(
+            without(&["h::I", "K}"]),
+            "pub use a::{b::{C, D}, E as F, g::*};\nfn f() {\n}\nuse j::{self};\n"
+        );
+        // Something unresolved that is not in a `use`: no edit, the error stands.
+        assert!(Lexed::new(src).unwrap().without_imports_at(&[src.find("f()").unwrap()]).unwrap().is_empty());
+    }
+}

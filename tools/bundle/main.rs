@@ -1,0 +1,235 @@
+//! Bundles a program written against graph_games into one self-contained source file for online
+//! judges (`make bundle`). A judge takes one file, but a program here is a main over the library,
+//! whose modules live in files and folders. Its bundle is the main followed by the library as an
+//! inline module, `mod graph_games { pub mod cli { .. } pub mod input { mod scanner { .. } .. } }`,
+//! nested as in the folders, holding only the modules the main needs, and of them only the items
+//! it uses. The main may be any file that uses the library: a judge program of `src/bin/`, an
+//! example, or a contestant's own file anywhere, with its own crate attributes, macros and modules.
+//!
+//! The stages, one module each, in the order they run:
+//! - [`lex`]: Rust source into tokens that cover it exactly (shared with tests/layout.rs);
+//! - [`cfg`]: what a bundle builds (no unit tests, no cargo feature), and what other targets do;
+//! - [`inline`]: the files read and inlined, their paths rewritten;
+//! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
+//! - [`text`]: comments, blank lines and indentation, and the header's file list;
+//! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
+//!
+//! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
+//! every byte of a bundle knows the file, line and column it came from, so an error in the user's
+//! code is told where the user wrote it.
+//!
+//! The modules are public for tests/bundle.rs, which runs their unit tests and uses them.
+//! Cost: linear in the sources for the text work; a few rustc type-checks per bundle, the two
+//! targets' copies at once; one thread per bundle. Written for rustc 1.63 (`make msrv`).
+
+pub mod assemble;
+pub mod cfg;
+pub mod inline;
+pub mod items;
+pub mod json;
+pub mod lex;
+pub mod mapped;
+pub mod prune;
+pub mod rustc;
+pub mod text;
+
+use assemble::{bundle, git_revision, Bundle, Failed, Options, EDITIONS, MAX_BUNDLE_BYTES};
+use cfg::Config;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+const USAGE: &str =
+    "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [PROGRAM|MAIN.rs...]
+  From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
+  into target/bundle/. A PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any
+  main file using the library, anywhere (its `mod x;` files beside it go in too).
+  The bundle of MAIN.rs is DIR/NAME.rs, NAME being MAIN with each character but A-Z a-z 0-9 _
+  made _ (and _ before a leading digit): `my prog.rs` gives my_prog.rs, a crate name rustc takes.
+  A bundle that fails its checks is kept as DIR/failed/NAME.rs, to inspect; errors and warnings
+  are told at the source file, line and column.
+  --docs        keep the comments and docs (no size limit unless --max-bytes)
+  --max-bytes   the largest bundle accepted (default 49152, 48 KiB)
+  --editions    the editions each bundle must compile in (of 2018,2021,2024; default all three)
+  The rustc used is $RUSTC, else `rustc`. Exit status: 0 done, 2 an error (one line each).";
+
+/// What the command line asks for.
+struct Request {
+    out_dir: String,
+    options: Options,
+    mains: Vec<String>,
+}
+
+/// The command line, every argument checked; `None` for `--help`.
+fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
+    let mut out_dir = "target/bundle".to_string();
+    let mut options = Options::default();
+    let (mut max_bytes, mut names) = (None, Vec::new());
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| match args.next() {
+            Some(v) if !v.is_empty() && !v.starts_with("--") => Ok(v.clone()),
+            _ => Err(format!("{flag} needs a value")),
+        };
+        match arg.as_str() {
+            "--out" => out_dir = value(arg)?,
+            "--docs" => options.docs = true,
+            "--max-bytes" => {
+                let given = value(arg)?;
+                let bytes = given.parse().ok().filter(|&b: &usize| b > 0);
+                max_bytes =
+                    Some(bytes.ok_or(format!("--max-bytes: `{given}` is not a positive number of bytes"))?);
+            }
+            "--editions" => {
+                options.editions = value(arg)?.split(',').map(|e| e.trim().to_string()).collect();
+                if let Some(bad) = options.editions.iter().find(|e| !EDITIONS.contains(&e.as_str())) {
+                    return Err(format!("--editions: `{bad}` is not one of {}", EDITIONS.join(", ")));
+                }
+            }
+            "--help" | "-h" => return Ok(None),
+            flag if flag.starts_with('-') => return Err(format!("unknown flag `{flag}` (see --help)")),
+            name => names.push(name.to_string()),
+        }
+    }
+    options.max_bytes = if options.docs { max_bytes } else { max_bytes.or(Some(MAX_BUNDLE_BYTES)) };
+    if names.is_empty() {
+        names = inline::programs(root)?;
+    }
+    let mut mains = Vec::new();
+    for name in names {
+        let main = if name.ends_with(".rs") {
+            Some(name.clone()).filter(|n| root.join(n).is_file())
+        } else {
+            inline::program_main(root, &name)
+        };
+        mains.push(
+            main.ok_or(format!(
+                "`{name}`: no such file (a main file, or a program of src/bin/ or examples/)"
+            ))?,
+        );
+    }
+    Ok(Some(Request { out_dir, options, mains }))
+}
+
+/// Writes `text` and a newline to the standard output: a closed pipe ends the run quietly; a closed
+/// or full stdout is an error. (To the descriptor itself: Rust's `stdout()` swallows a closed one.)
+fn say(text: &str) -> Result<(), String> {
+    #[cfg(unix)]
+    let written = {
+        use std::os::unix::io::FromRawFd;
+        // Borrowed, never closed: the descriptor is the process's own.
+        let stdout = std::mem::ManuallyDrop::new(unsafe { fs::File::from_raw_fd(1) });
+        (&*stdout).write_all(format!("{text}\n").as_bytes())
+    };
+    #[cfg(not(unix))]
+    let written = std::io::stdout().write_all(format!("{text}\n").as_bytes());
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        written => written.map_err(|e| format!("the standard output: {e}")),
+    }
+}
+
+/// Whether the standard output was closed when the bundler started: Rust's runtime then opens
+/// `/dev/null` read-write in its place (a shell's `> /dev/null` opens it write-only). Linux only.
+fn stdout_closed() -> bool {
+    let info = fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    fs::read_link("/proc/self/fd/1").map_or(false, |t| t == Path::new("/dev/null"))
+        && flags.map_or(false, |f| f & 3 == 2)
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    if stdout_closed() {
+        return Err("the standard output is closed".to_string());
+    }
+    let root = Path::new(".");
+    let Request { out_dir, options, mains } = match parse(args, root)? {
+        Some(request) => request,
+        None => return say(USAGE),
+    };
+    let out = Path::new(&out_dir);
+    fs::create_dir_all(out).map_err(|e| format!("{out_dir}: {e}"))?;
+    // One thread per bundle: rustc does most of the work, several times for each.
+    let made: Vec<Result<Bundle, Failed>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = mains
+            .iter()
+            .map(|main| scope.spawn(|| bundle(root, main, &options, |files| git_revision(root, files))))
+            .collect();
+        let joined = threads.into_iter().map(|t| t.join());
+        joined
+            .map(|made| made.unwrap_or_else(|_| Err(Failed::from("the bundler panicked".to_string()))))
+            .collect()
+    });
+    let (mut failed, mut foreign_warnings, mut warnings) = (Vec::new(), 0, 0);
+    let write =
+        |path: &Path, text: &str| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()));
+    for (main, made) in mains.iter().zip(made) {
+        let name = assemble::crate_name(main);
+        let (path, failed_path) =
+            (out.join(format!("{name}.rs")), out.join("failed").join(format!("{name}.rs")));
+        let bundle = match made {
+            Ok(bundle) => bundle,
+            Err(Failed { message, text }) => {
+                // No stale bundle of an older source stays at the usual path.
+                let _ = fs::remove_file(&path);
+                let mut kept = String::new();
+                if let Some(text) = text {
+                    fs::create_dir_all(out.join("failed")).map_err(|e| format!("{out_dir}/failed: {e}"))?;
+                    write(&failed_path, &text)?;
+                    kept = format!(" (the bundle, kept to inspect: {})", failed_path.display());
+                }
+                let (first, rest) = message.split_once('\n').unwrap_or((&message, ""));
+                let rest = if rest.is_empty() { String::new() } else { format!(":\n{rest}") };
+                failed.push(format!("{main}: {}{kept}{rest}", first.trim_end_matches(':')));
+                continue;
+            }
+        };
+        write(&path, &bundle.text)?;
+        let _ = fs::remove_file(&failed_path);
+        let cut = bundle.pruned.removed;
+        say(&format!(
+            "{:<36} {:>6} bytes  ({}; {cut} unused items cut)",
+            path.display(),
+            bundle.text.len(),
+            text::brace_list(&bundle.sources[1..])
+        ))?;
+        for warning in &bundle.warnings {
+            say(&format!("  in your code: {warning}"))?;
+        }
+        for warning in &bundle.foreign_warnings {
+            say(&format!("  on other targets: {warning}"))?;
+        }
+        foreign_warnings += bundle.foreign_warnings.len();
+        warnings += bundle.warnings.len();
+    }
+    if !failed.is_empty() {
+        return Err(failed.join("\nerror: "));
+    }
+    let count = |n: usize, what: &str| match n {
+        0 => format!("without a warning{what}"),
+        1 => format!("with the warning above{what}"),
+        n => format!("with the {n} warnings above{what}"),
+    };
+    say(&format!(
+        "every bundle compiles in editions {} {}, and for targets other than {} {}",
+        options.editions.join(", "),
+        count(warnings, if warnings > 0 { " (in your code)" } else { "" }),
+        Config::host(&options.rustc)?.target_name(),
+        count(foreign_warnings, "")
+    ))
+}
+
+fn main() {
+    let args: Result<Vec<String>, _> = std::env::args_os().skip(1).map(|a| a.into_string()).collect();
+    let args = args.map_err(|a| format!("an argument that is not UTF-8: {}", a.to_string_lossy()));
+    if let Err(e) = args.and_then(|args| run(&args)) {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}
+
+#[cfg(test)]
+mod testing;

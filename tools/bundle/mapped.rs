@@ -1,0 +1,142 @@
+//! Text that remembers where each of its bytes came from: the span table of a bundle. A bundle is
+//! assembled from source files and edited stage after stage, each stage through [`Mapped::splice`]
+//! (or [`Mapped::edit`]), so a byte of the finished bundle still knows its file and its byte there:
+//! a compile error is reported at the user's file, line and column ([`Files::position`]).
+//!
+//! Invariant: `spans` is sorted by its first member, the byte of `text` where a span starts; a span
+//! runs to the next one (the last to the end), and its origin, if any, is (file, byte in that file)
+//! of its first byte, the rest following byte for byte. Inserted text (a rewritten path) has none.
+
+/// A change to a text: the bytes `start..end` become the replacement.
+pub type Edit = (usize, usize, String);
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mapped {
+    pub text: String,
+    spans: Vec<(usize, Option<(usize, usize)>)>,
+}
+
+impl Mapped {
+    /// The whole text of file number `file`.
+    pub fn file(file: usize, text: String) -> Mapped {
+        Mapped { text, spans: vec![(0, Some((file, 0)))] }
+    }
+
+    /// Text from no file.
+    pub fn inserted(text: &str) -> Mapped {
+        Mapped { text: text.to_string(), spans: vec![(0, None)] }
+    }
+
+    /// Bytes `from..to`, with their origins.
+    pub fn slice(&self, from: usize, to: usize) -> Mapped {
+        let mut out = Mapped { text: self.text[from..to].to_string(), spans: Vec::new() };
+        let first = self.spans.partition_point(|s| s.0 <= from).saturating_sub(1);
+        for &(at, origin) in self.spans[first..].iter().take_while(|s| s.0 < to) {
+            let start = at.max(from);
+            out.spans.push((start - from, origin.map(|(file, byte)| (file, byte + start - at))));
+        }
+        out
+    }
+
+    /// Appends `other`, origins and all.
+    pub fn push(&mut self, other: &Mapped) {
+        let shift = self.text.len();
+        self.text.push_str(&other.text);
+        self.spans.extend(other.spans.iter().map(|&(at, origin)| (at + shift, origin)));
+    }
+
+    pub fn push_str(&mut self, text: &str) {
+        self.push(&Mapped::inserted(text));
+    }
+
+    /// This text with each range replaced by its mapped replacement. A range that overlaps one
+    /// before it is cut only where it goes further (removals merge), and its replacement dropped.
+    pub fn splice(&self, mut edits: Vec<(usize, usize, Mapped)>) -> Mapped {
+        edits.sort_by_key(|e| (e.0, e.1));
+        let mut out = Mapped::default();
+        let mut kept_from = 0;
+        for (start, end, replacement) in edits {
+            if start >= kept_from {
+                out.push(&self.slice(kept_from, start));
+                out.push(&replacement);
+            }
+            kept_from = kept_from.max(end);
+        }
+        out.push(&self.slice(kept_from, self.text.len()));
+        out
+    }
+
+    /// [`Mapped::splice`] with replacements from no file.
+    pub fn edit(&self, edits: Vec<Edit>) -> Mapped {
+        self.splice(edits.into_iter().map(|(s, e, r)| (s, e, Mapped::inserted(&r))).collect())
+    }
+
+    /// Where byte `at` came from: (file, byte in that file), if from a file.
+    pub fn origin(&self, at: usize) -> Option<(usize, usize)> {
+        let span = self.spans[..self.spans.partition_point(|s| s.0 <= at)].last()?;
+        span.1.map(|(file, byte)| (file, byte + at - span.0))
+    }
+
+    /// The files some of whose bytes are here, by number, sorted.
+    pub fn files(&self) -> Vec<usize> {
+        let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);
+        let mut files: Vec<usize> = self
+            .spans
+            .iter()
+            .zip(ends)
+            .filter(|(s, end)| *end > s.0)
+            .filter_map(|(s, _)| Some(s.1?.0))
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        files
+    }
+}
+
+/// The files a bundle is made of, as read: their names as the user gave them, and their texts.
+#[derive(Default)]
+pub struct Files(pub Vec<(String, String)>);
+
+impl Files {
+    /// Adds a file and returns its text, mapped to it.
+    pub fn add(&mut self, name: &str, text: String) -> Mapped {
+        self.0.push((name.to_string(), text.clone()));
+        Mapped::file(self.0.len() - 1, text)
+    }
+
+    /// `file:line:column` (1-based, the column in characters, as rustc counts) of byte `at` of
+    /// `text`, if it came from a file.
+    pub fn position(&self, text: &Mapped, at: usize) -> Option<String> {
+        let (file, byte) = text.origin(at)?;
+        let (name, src) = self.0.get(file)?;
+        let before = src.get(..byte)?;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line = before.matches('\n').count() + 1;
+        Some(format!("{name}:{line}:{}", before[line_start..].chars().count() + 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::apply;
+    use super::*;
+
+    #[test]
+    fn edits_apply_and_keep_their_origins() {
+        let mut files = Files::default();
+        let a = files.add("a.rs", "fn a() {}\nfn b() {}\n".to_string());
+        let b = files.add("dir/b é.rs", "é x\n".to_string());
+        let edits = vec![(0, 2, "const".to_string()), (10, 20, String::new()), (9, 9, "//".to_string())];
+        let mut joined = a.edit(edits);
+        assert_eq!(joined.text, "const a() {}//\n");
+        joined.push(&b);
+        assert_eq!(files.position(&joined, 0), None, "inserted");
+        assert_eq!(files.position(&joined, 6).as_deref(), Some("a.rs:1:4"));
+        assert_eq!(files.position(&joined, 15).as_deref(), Some("dir/b é.rs:1:1"));
+        assert_eq!(files.position(&joined, 18).as_deref(), Some("dir/b é.rs:1:3"));
+        let overlapping =
+            vec![(6, 9, String::new()), (0, 1, "A".into()), (4, 7, String::new()), (10, 10, "!".into())];
+        assert_eq!(apply("abcdefghijk", overlapping), "Abcdj!k");
+        assert_eq!(joined.slice(6, 8).origin(1), Some((0, 4)));
+    }
+}

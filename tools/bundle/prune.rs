@@ -1,0 +1,475 @@
+//! The prune stage: unused items go, told by the compiler, for every target. Each round
+//! type-checks the candidate and its foreign copy at once (see the `cfg` stage); something one
+//! copy reports unused goes only if the other reports it unused too or does not compile it. An
+//! item under `dead_code` goes with its attributes and comments, a type with its `impl` blocks in
+//! its module, a trait with its `impl` blocks anywhere; `unused_imports` go as rustc suggests. An
+//! import of something cut then no longer resolves: it goes from its `use` (only such errors are
+//! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
+//! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
+//! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
+//! at the end, an item used only on other targets. Nothing else is allowed.
+//!
+//! Only the library is pruned: everything before byte `from` (the user's code) is kept as written,
+//! and is a root of what is used, whatever its lints say (the candidate starts with
+//! `#![allow(dead_code)]` and the library module has `#[warn(dead_code)]`; see the assembly). If
+//! the user imports something pruning cut (a `use` does not make it used), the round is undone
+//! and that name is kept.
+
+use super::cfg::{compiled, Config};
+use super::items::unwrap_single_groups;
+use super::json::Diagnostic;
+use super::lex::{at, Lexed};
+use super::mapped::{Edit, Files, Mapped};
+use super::rustc::{at_level, diagnostics_of_both, explain};
+use super::text::tidy_blank_lines;
+
+/// The edition of the rustc runs that find unused items.
+pub const PRUNING_EDITION: &str = "2021";
+
+/// What pruning did.
+#[derive(Clone, Debug, Default)]
+pub struct Pruned {
+    /// Items (and imports) removed.
+    pub removed: usize,
+    /// What rustc finds unused here but cannot go, each with its own `#[allow(..)]`: fields and
+    /// variants, and items and imports used only on other targets (`(for other targets)`).
+    pub allowed: Vec<String>,
+}
+
+/// The lints whose reports are unused items (or fields, or variants) for pruning.
+const DEAD_CODE_LINTS: [&str; 2] = ["dead_code", "unused_macros"];
+
+/// Where the names that `diagnostics` report under one of `lints` start, from byte `from` on.
+fn reported(diagnostics: &[Diagnostic], lints: &[&str], from: usize) -> Vec<usize> {
+    let reported = diagnostics.iter().filter(|d| d.level == "warning" && lints.contains(&d.code.as_str()));
+    sorted_once(reported.flat_map(|d| d.primary.iter().map(|span| span.0)).filter(|&s| s >= from))
+}
+
+fn sorted_once(starts: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut starts: Vec<usize> = starts.collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
+}
+
+/// The library's part of `text` (from byte `from`) as rustfmt would leave it after cuts: groups of
+/// one unwrapped, blank lines tidied.
+fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
+    let library = text.slice(from, text.text.len());
+    let library = tidy_blank_lines(&library.edit(unwrap_single_groups(&library.text)?), true)?;
+    let mut tidy = text.slice(0, from);
+    tidy.push(&library);
+    Ok(tidy)
+}
+
+/// `code` without the library's unused items (at or past byte `from`; see the module doc), in
+/// `host` and its [`Config::foreign`] configuration. An error is told at its place in `files`.
+pub fn prune(
+    rustc: &str,
+    host: &Config,
+    code: &Mapped,
+    from: usize,
+    files: &Files,
+) -> Result<(Mapped, Pruned), String> {
+    let foreign = host.foreign();
+    let (mut text, mut previous) = (code.clone(), code.clone());
+    let mut pruned = Pruned::default();
+    // Names the user imports, kept though unused (see the module doc).
+    let mut imported: Vec<String> = Vec::new();
+    for round in 0..100 {
+        let (on_host, on_foreign) = diagnostics_of_both(rustc, &text.text, PRUNING_EDITION)?;
+        let lexed = Lexed::new(&text.text)?;
+        let host_errors: Vec<&Diagnostic> = at_level(&on_host, "error").collect();
+        let foreign_errors: Vec<&Diagnostic> = at_level(&on_foreign, "error").collect();
+        if !host_errors.is_empty() || !foreign_errors.is_empty() {
+            // Imports of items cut no longer resolve: they go; nothing else may fail.
+            let errors = host_errors.iter().chain(&foreign_errors);
+            let only_unresolved =
+                errors.clone().all(|d| d.primary.is_empty() || matches!(d.code.as_str(), "E0432" | "E0433"));
+            let unresolved = sorted_once(errors.flat_map(|d| d.primary.iter().map(|span| span.0)));
+            let users = unresolved.iter().filter(|&&start| start < from);
+            let names: Vec<String> = users
+                .filter_map(|&start| lexed.code_at(start))
+                .map(|k| (0..).map(|n| k + 2 * n).find(|&j| lexed.text(j + 1) != "::").unwrap_or(k))
+                .map(|last| lexed.text(last).to_string())
+                .filter(|name| !imported.contains(name))
+                .collect();
+            if round > 0 && only_unresolved && !names.is_empty() {
+                imported.extend(names);
+                text = previous.clone();
+                continue;
+            }
+            let edits = if round > 0 && only_unresolved && unresolved.iter().all(|&s| s >= from) {
+                lexed.without_imports_at(&unresolved)?
+            } else {
+                Vec::new()
+            };
+            if edits.is_empty() {
+                let (errors, configuration) = if host_errors.is_empty() {
+                    (foreign_errors, format!(" for targets other than {}", host.target_name()))
+                } else {
+                    (host_errors, String::new())
+                };
+                return Err(format!(
+                    "it does not compile{configuration}:\n{}",
+                    explain(&errors, &text, files)
+                ));
+            }
+            text = tidy(&text.edit(edits), from)?;
+            continue;
+        }
+        let (absent_on_host, absent_on_foreign) =
+            (lexed.absent_ranges(host)?, lexed.absent_ranges(&foreign)?);
+        let code_at = |start: usize| {
+            lexed.code_at(start).ok_or_else(|| at(&text.text, start, "unused, but no token here"))
+        };
+        // What is reported unused at byte `start` goes if unused or not compiled in each.
+        let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
+            let k = code_at(start)?;
+            Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
+                && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
+        };
+        let mut edits = Vec::new();
+        // Used only in the foreign configuration, or imported by the user: allowed at the end.
+        let mut kept = Vec::new();
+        let (dead_on_host, dead_on_foreign) =
+            (reported(&on_host, &DEAD_CODE_LINTS, from), reported(&on_foreign, &DEAD_CODE_LINTS, from));
+        for start in sorted_once(dead_on_host.iter().chain(&dead_on_foreign).copied()) {
+            let k = code_at(start)?;
+            let reported_here = dead_on_host.binary_search(&start).is_ok();
+            let name = lexed.text(k);
+            let gone = goes(start, &dead_on_host, &dead_on_foreign)? && !imported.iter().any(|i| i == name);
+            match lexed.item_keyword(k) {
+                // A field or a variant cannot go; this machine's warning is allowed.
+                None if reported_here => edits.extend(lexed.allow_dead_code(k, &mut pruned)?),
+                None => {}
+                Some(kw) if gone => edits.extend(lexed.unused_item_edits(k, kw, &mut pruned)?),
+                Some(kw) if reported_here => {
+                    let lint = if lexed.text(kw) == "macro_rules" { "unused_macros" } else { "dead_code" };
+                    kept.push((lexed.item_start(kw)?, lint, name));
+                }
+                Some(_) => {}
+            }
+        }
+        let (unused_on_host, unused_on_foreign) =
+            (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
+        // A copy reports a `use`'s unused imports in one diagnostic: if all go, as rustc
+        // suggests; else one by one.
+        let mut handled: Vec<usize> = Vec::new();
+        let diagnostics = on_host.iter().chain(&on_foreign);
+        for d in diagnostics.filter(|d| d.level == "warning" && d.code == "unused_imports") {
+            let mut all_go = !d.primary.is_empty();
+            for span in &d.primary {
+                all_go &= span.0 >= from && goes(span.0, &unused_on_host, &unused_on_foreign)?;
+            }
+            if !all_go || d.primary.iter().any(|span| handled.contains(&span.0)) {
+                continue;
+            }
+            handled.extend(d.primary.iter().map(|span| span.0));
+            edits.extend(lexed.unused_import_edits(d, &mut pruned));
+        }
+        let mut one_by_one = Vec::new();
+        for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied())
+            .into_iter()
+            .filter(|s| !handled.contains(s))
+        {
+            if goes(start, &unused_on_host, &unused_on_foreign)? {
+                one_by_one.push(start);
+            } else if unused_on_host.binary_search(&start).is_ok() {
+                let k = code_at(start)?;
+                let name_end = (k..lexed.code.len())
+                    .find(|&j| matches!(lexed.text(j + 1), "," | ";" | "}"))
+                    .unwrap_or(k);
+                let first = lexed
+                    .use_item_around(k)?
+                    .ok_or_else(|| lexed.error(k, "an unused import outside a `use`"))?;
+                kept.push((first, "unused_imports", lexed.text(name_end)));
+            }
+        }
+        pruned.removed += one_by_one.len();
+        edits.extend(lexed.without_imports_at(&one_by_one)?);
+        // An inherent `impl` or a module left empty goes too.
+        let in_library = |k: usize| lexed.token(k).start >= from;
+        for (first, kw, open, last) in lexed.impls()? {
+            if in_library(first) && last == open + 1 && !(kw..open).any(|j| lexed.text(j) == "for") {
+                edits.push(lexed.cut(first, last));
+            }
+        }
+        for k in 0..lexed.code.len() {
+            let empty = lexed.text(k) == "mod" && lexed.text(k + 2) == "{" && lexed.text(k + 3) == "}";
+            if empty && in_library(k) && !imported.iter().any(|i| i == lexed.text(k + 1)) {
+                edits.push(lexed.cut(lexed.item_start(k)?, k + 3));
+            }
+        }
+        // So does a macro that expands to nothing (its impls gone with their trait), with its calls.
+        for (first, last) in lexed.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
+            edits.push(lexed.cut(first, last));
+            let name = lexed.text(first + 2);
+            for k in 1..lexed.code.len() {
+                if lexed.text(k) == name
+                    && lexed.text(k + 1) == "!"
+                    && lexed.text(k - 1) != "macro_rules"
+                    && matches!(lexed.text(k + 2), "(" | "[" | "{")
+                {
+                    let close = lexed.matching(k + 2)?;
+                    edits.push(lexed.cut(k, close + usize::from(lexed.text(close + 1) == ";")));
+                }
+            }
+        }
+        if edits.is_empty() {
+            // Nothing else goes: what is kept is allowed. (An allowed item is a root of what is
+            // used, so nothing else turns unused.)
+            kept.sort_unstable();
+            kept.dedup_by_key(|kept| (kept.0, kept.1));
+            for (first, lint, name) in kept {
+                edits.push(lexed.allow_at(first, lint));
+                let what = if lint == "unused_imports" { "the import " } else { "" };
+                pruned.allowed.push(format!("{what}`{name}` (for other targets)"));
+            }
+            return Ok((text.edit(edits), pruned));
+        }
+        previous = text.clone();
+        text = tidy(&text.edit(edits), from)?;
+    }
+    Err("pruning does not converge".to_string())
+}
+
+impl Lexed<'_> {
+    /// The imports `d` reports unused taken out as rustc suggests, an emptied `use` going whole.
+    fn unused_import_edits(&self, d: &Diagnostic, pruned: &mut Pruned) -> Vec<Edit> {
+        let mut edits = Vec::new();
+        for (start, end, replacement) in &d.suggestions {
+            let whole_use = self.code_at(*start).and_then(|k| {
+                let kw = (k..k + 4).find(|&j| self.text(j) == "use")?;
+                let last = self.item_end(k).ok()??;
+                (self.token(last).end == *end && self.item_start(kw).ok()? == k).then_some((k, last))
+            });
+            edits.push(match whole_use {
+                Some((first, last)) => self.cut(first, last),
+                None => (*start, *end, replacement.clone()),
+            });
+            pruned.removed += 1;
+        }
+        edits
+    }
+
+    /// The `macro_rules!` whose every rule expands to nothing: the code indices of each's ends.
+    fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
+        let mut found = Vec::new();
+        for k in 0..self.code.len() {
+            if self.text(k) != "macro_rules" || self.text(k + 1) != "!" || self.text(k + 3) != "{" {
+                continue;
+            }
+            let close = self.matching(k + 3)?;
+            let (mut j, mut empty) = (k + 4, close > k + 4);
+            while empty && j < close {
+                // A rule: `(matcher) => { transcriber }`, then `;` but after the last.
+                let matcher_close = self.matching(j)?;
+                let transcriber = matcher_close + 3; // after `=` `>`
+                empty = self.text(matcher_close + 1) == "="
+                    && self.text(matcher_close + 2) == ">"
+                    && matches!(self.text(transcriber), "(" | "[" | "{")
+                    && self.matching(transcriber)? == transcriber + 1;
+                j = transcriber + 2 + usize::from(self.text(transcriber + 2) == ";");
+            }
+            if empty {
+                found.push((self.item_start(k)?, close));
+            }
+        }
+        Ok(found)
+    }
+
+    /// The edits that take away the item whose keyword is at `kw` and whose name, which rustc
+    /// reports unused, is at `k`: a type with its `impl` blocks.
+    fn unused_item_edits(&self, k: usize, kw: usize, pruned: &mut Pruned) -> Result<Vec<Edit>, String> {
+        let first = self.item_start(kw)?;
+        let last = self.item_end(first)?.ok_or_else(|| self.error(kw, "an unused item that never ends"))?;
+        let mut edits = vec![self.cut(first, last)];
+        pruned.removed += 1;
+        if matches!(self.text(kw), "struct" | "enum" | "union" | "trait" | "type") {
+            // A trait's impls anywhere; a type's in its module (others may reuse its name).
+            let name = self.text(k);
+            let (from, to) =
+                if self.text(kw) == "trait" { (0, self.code.len()) } else { self.module_around(kw)? };
+            for (first, kw, open, last) in self.impls()? {
+                if from < first && first < to && (kw..open).any(|j| self.text(j) == name) {
+                    edits.push(self.cut(first, last));
+                }
+            }
+        }
+        Ok(edits)
+    }
+
+    /// An `#[allow(dead_code)]` on the field or variant named at code index `k`.
+    fn allow_dead_code(&self, k: usize, pruned: &mut Pruned) -> Result<Vec<Edit>, String> {
+        let mut first = k;
+        while first > 0 && matches!(self.text(first - 1), "pub" | ")") {
+            first = if self.text(first - 1) == ")" { self.matching_back(first - 1)? } else { first - 1 };
+        }
+        pruned.allowed.push(format!("`{}`", self.text(k)));
+        Ok(vec![self.allow_at(first, "dead_code")])
+    }
+
+    /// `#[allow(lint)]` put before code index `first` (on its own line if `first` starts one).
+    fn allow_at(&self, first: usize, lint: &str) -> Edit {
+        let start = self.token(first).start;
+        let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
+        let indent = &self.src[line_start..start];
+        let attribute = if indent.trim().is_empty() {
+            format!("#[allow({lint})]\n{indent}")
+        } else {
+            format!("#[allow({lint})] ")
+        };
+        (start, start, attribute)
+    }
+}
+
+/// The library's part (from byte `from`) of `code` without the derives a judge program does not
+/// use, each kind dropped if it still compiles without it here and on other targets: `Debug` (the
+/// library derives it for its tests), then a `Clone` derived alone (for the library's users).
+pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
+    // The edits that drop a derive: a line `#[derive(Name)]` whole, and `Name, ` from a longer one.
+    let drop = |code: &Mapped, name: &str, from_longer: bool| {
+        let (alone, first) = (format!("#[derive({name})]"), format!("#[derive({name}, "));
+        let mut edits = Vec::new();
+        let mut start = 0;
+        for line in code.text.split_inclusive('\n') {
+            let trimmed = line.trim_start();
+            let indent = start + line.len() - trimmed.len();
+            if start >= from && trimmed.trim_end() == alone {
+                edits.push((start, start + line.len(), String::new()));
+            } else if start >= from && from_longer && trimmed.starts_with(&first) {
+                edits.push((indent + first.len() - name.len() - 2, indent + first.len(), String::new()));
+            }
+            start += line.len();
+        }
+        edits
+    };
+    let mut code = code.clone();
+    for (name, from_longer) in [("Debug", true), ("Clone", false)] {
+        let edits = drop(&code, name, from_longer);
+        if edits.is_empty() {
+            continue;
+        }
+        let candidate = code.edit(edits);
+        let (on_host, on_foreign) = diagnostics_of_both(rustc, &candidate.text, PRUNING_EDITION)?;
+        if on_host.iter().chain(&on_foreign).all(|d| d.level != "error") {
+            code = candidate;
+        }
+    }
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::assemble::Options;
+    use super::super::rustc::rustc_diagnostics;
+    use super::super::testing::text;
+    use super::*;
+
+    /// `src` pruned whole by the rustc on the path, for this machine.
+    fn prune_text(src: &str) -> Result<(String, Pruned), String> {
+        let rustc = Options::default().rustc;
+        let (pruned, report) =
+            prune(&rustc, &Config::host(&rustc)?, &Mapped::inserted(src), 0, &Files::default())?;
+        Ok((pruned.text, report))
+    }
+
+    /// Runs the rustc on the path. `b` is unused: its `Board` goes with its `impl` but not `a`'s;
+    /// its trait with the impls its macro writes, then the macro, empty, with its calls; `a`'s
+    /// import of what went no longer resolves and goes; the emptied modules go, deepest first.
+    #[test]
+    fn pruning_follows_cuts_through_imports_modules_and_macros() {
+        let main = "fn main() {\n    a::run();\n}\n\nmod a {\n";
+        let import = "    use crate::b::{helper, Counter};\n\n";
+        let a = text(&[
+            "    pub struct Board;",
+            "",
+            "    impl Board {",
+            "        pub fn new() -> Board {",
+            "            Board",
+            "        }",
+            "    }",
+            "",
+            "    pub fn run() {",
+            "        let _board = Board::new();",
+            "    }",
+        ]);
+        let unused = "\n    pub fn unused() -> u8 {\n        helper(Counter::ONE)\n    }\n";
+        let b = [
+            "mod b {",
+            "    pub struct Board;",
+            "",
+            "    impl Board {",
+            "        pub fn new() -> Board {",
+            "            Board",
+            "        }",
+            "    }",
+            "",
+            "    pub trait Counter {",
+            "        const ONE: Self;",
+            "    }",
+            "",
+            "    macro_rules! counter {",
+            "        ($t:ty) => {",
+            "            impl Counter for $t {",
+            "                const ONE: $t = 1;",
+            "            }",
+            "        };",
+            "    }",
+            "    counter!(u8);",
+            "    counter!(u16);",
+            "",
+            "    pub fn helper(x: u8) -> u8 {",
+            "        x",
+            "    }",
+            "",
+            "    pub mod inner {",
+            "        pub mod deeper {",
+            "            pub fn f() {}",
+            "        }",
+            "    }",
+            "}",
+        ]
+        .join("\n");
+        let src = format!("{main}{import}{a}{unused}}}\n\n{b}\n");
+        let (pruned, report) = prune_text(&src).unwrap();
+        assert_eq!(pruned, format!("{main}{a}}}\n"));
+        assert!(report.removed >= 6, "{report:?}");
+    }
+
+    /// Runs the rustc on the path (the one `make bundle` uses).
+    #[test]
+    fn pruning_removes_what_rustc_finds_unused() {
+        let src = "use m::{used, Used};\n\nfn main() {\n    used(Used::new().0);\n}\n\nmod m {\n\
+                   use std::fmt::{Debug, Display};\nuse std::io::Read;\n\n\
+                   pub struct Used(pub u8);\n\nimpl Used {\n    pub fn new() -> Used {\n        Used(helper())\n    }\n\n    \
+                   /// Unused.\n    pub fn unused(&self) -> u8 {\n        self.0\n    }\n}\n\n\
+                   fn helper() -> u8 {\n        only_from_unused() - 1\n}\n\n\
+                   fn only_from_unused() -> u8 {\n    2\n}\n\n\
+                   #[derive(Clone)]\npub struct Gone {\n    field: u8,\n}\n\n\
+                   impl Gone {\n    pub fn get(&self) -> u8 {\n        self.field\n    }\n}\n\n\
+                   impl Display for Gone {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {\n        \
+                   write!(f, \"{}\", self.field)\n    }\n}\n\n\
+                   pub enum Kind {\n    Built,\n    NeverBuilt,\n}\n\n\
+                   pub fn used(x: u8) {\n    let k = if x > 0 { Kind::Built } else { Kind::Built };\n    \
+                   if let Kind::NeverBuilt = k {\n        println!(\"never\");\n    }\n}\n\
+                   pub fn print(x: impl Debug) {\n    println!(\"{:?}\", x);\n}\n\n\
+                   macro_rules! unused {\n    () => {};\n}\n}\n";
+        let (pruned, report) = prune_text(src).unwrap();
+        assert_eq!(
+            pruned,
+            "use m::{used, Used};\n\nfn main() {\n    used(Used::new().0);\n}\n\nmod m {\n\
+             pub struct Used(pub u8);\n\nimpl Used {\n    pub fn new() -> Used {\n        Used(helper())\n    }\n}\n\n\
+             fn helper() -> u8 {\n        only_from_unused() - 1\n}\n\n\
+             fn only_from_unused() -> u8 {\n    2\n}\n\n\
+             pub enum Kind {\n    Built,\n    #[allow(dead_code)]\n    NeverBuilt,\n}\n\n\
+             pub fn used(x: u8) {\n    let k = if x > 0 { Kind::Built } else { Kind::Built };\n    \
+             if let Kind::NeverBuilt = k {\n        println!(\"never\");\n    }\n}\n}\n"
+        );
+        assert_eq!(report.allowed, ["`NeverBuilt`"]);
+        assert!(report.removed >= 5, "{report:?}");
+        assert!(rustc_diagnostics(&Options::default().rustc, &pruned, "2018").unwrap().is_empty());
+        assert!(prune_text("fn main() { undefined(); }").unwrap_err().contains("does not compile"));
+    }
+}

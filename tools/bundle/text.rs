@@ -1,0 +1,163 @@
+//! The write stage's text work, and the header's file list. Comments go (unless `--docs`): a
+//! comment alone on its line with its line, one after code with the spaces before it; blank lines
+//! are tidied as rustfmt leaves them, then (in a finished bundle) dropped, and indentation becomes
+//! tabs, four spaces to a tab (a quarter of its bytes). Each works on the whitespace between
+//! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
+//! its origin.
+
+use super::lex::{tokenize, Kind};
+use super::mapped::Mapped;
+
+/// Removes the comments of `src`: a comment alone on its line goes with its line, one after code
+/// goes with the spaces before it. Then tidies the blank lines (see [`tidy_blank_lines`]).
+pub fn strip_comments(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let tokens = tokenize(src)?;
+    let bytes = src.as_bytes();
+    let mut cuts = Vec::new();
+    for t in tokens.iter().filter(|t| t.kind == Kind::Comment) {
+        let line_start = src[..t.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[t.end..].find('\n').map_or(src.len(), |i| t.end + i);
+        let alone_before = src[line_start..t.start].trim().is_empty();
+        let alone_after = src[t.end..line_end].trim().is_empty();
+        if alone_before && alone_after {
+            cuts.push((line_start, (line_end + 1).min(src.len()), String::new()));
+        } else if alone_before {
+            let spaces = bytes[t.end..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+            cuts.push((t.start, t.end + spaces, String::new()));
+        } else {
+            let spaces = bytes[..t.start].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+            cuts.push((t.start - spaces, t.end, String::new()));
+        }
+    }
+    tidy_blank_lines(&mapped.edit(cuts), true)
+}
+
+/// `src` with at most one blank line in a row (none without `blank_lines`: a bundle's size
+/// counts), none right after a `{` or right before a `}`, none at the start or the end, and no
+/// spaces on blank lines, as rustfmt leaves it. Only the whitespace between tokens changes.
+pub fn tidy_blank_lines(mapped: &Mapped, blank_lines: bool) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let tokens = tokenize(src)?;
+    let mut edits = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let text = &src[t.start..t.end];
+        let newlines = text.matches('\n').count();
+        if t.kind != Kind::Space || newlines < 2 && i > 0 {
+            continue;
+        }
+        let after_open = i > 0 && &src[tokens[i - 1].start..tokens[i - 1].end] == "{";
+        let before_close = tokens.get(i + 1).map_or(false, |n| &src[n.start..n.end] == "}");
+        let at_end = i + 1 == tokens.len();
+        let keep = if i == 0 {
+            0
+        } else if after_open || before_close || at_end {
+            1
+        } else {
+            newlines.min(1 + usize::from(blank_lines))
+        };
+        let indent = &text[text.rfind('\n').map_or(text.len(), |j| j + 1)..];
+        let indent = if i == 0 && newlines == 0 || at_end { "" } else { indent };
+        let tidy = format!("{}{indent}", "\n".repeat(keep));
+        if tidy != text {
+            edits.push((t.start, t.end, tidy));
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// `src` indented with tabs, four spaces to a tab, as rustfmt writes it with `hard_tabs = true`:
+/// a quarter of the bytes of the indentation. Only the whitespace between tokens changes.
+pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let mut edits = Vec::new();
+    for t in tokenize(src)?.iter().filter(|t| t.kind == Kind::Space) {
+        let text = &src[t.start..t.end];
+        if let Some(last_newline) = text.rfind('\n') {
+            let indent = &text[last_newline + 1..];
+            let spaces = indent.bytes().take_while(|&c| c == b' ').count();
+            if spaces >= 4 && spaces == indent.len() {
+                let tabs = format!("{}{}", "\t".repeat(spaces / 4), " ".repeat(spaces % 4));
+                edits.push((t.start + last_newline + 1, t.end, tabs));
+            }
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// `files` (paths with `/`) written short, as a shell's brace expansion would list them:
+/// `src/{lib,cli,games/{mod,graph_game}}.rs`. The `.rs` goes to the end when every file has it.
+pub fn brace_list(files: &[String]) -> String {
+    let all_rust = !files.is_empty() && files.iter().all(|f| f.ends_with(".rs"));
+    let paths: Vec<&str> = files.iter().map(|f| if all_rust { &f[..f.len() - 3] } else { f }).collect();
+    let list = braced(short_entries(&paths), "");
+    if all_rust {
+        format!("{list}.rs")
+    } else {
+        list
+    }
+}
+
+/// The entries of `paths`, by first segment in order of first appearance: a path as it is, the
+/// paths inside a folder as `folder/..`.
+fn short_entries(paths: &[&str]) -> Vec<String> {
+    let mut heads: Vec<&str> = Vec::new();
+    for head in paths.iter().map(|p| p.split('/').next().unwrap_or(p)) {
+        if !heads.contains(&head) {
+            heads.push(head);
+        }
+    }
+    let mut entries = Vec::new();
+    for head in heads {
+        if paths.contains(&head) {
+            entries.push(head.to_string());
+        }
+        let inside: Vec<&str> =
+            paths.iter().filter_map(|p| p.strip_prefix(head)?.strip_prefix('/')).collect();
+        if !inside.is_empty() {
+            entries.push(braced(short_entries(&inside), &format!("{head}/")));
+        }
+    }
+    entries
+}
+
+/// `prefix` and the one entry, or the entries in braces.
+fn braced(entries: Vec<String>, prefix: &str) -> String {
+    match entries.as_slice() {
+        [one] => format!("{prefix}{one}"),
+        many => format!("{prefix}{{{}}}", many.join(",")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_go_with_their_lines_and_code_stays() {
+        let src = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
+                   let s = \"// not a comment\\n\n\n    kept\"; /* block */ let t = 1;\n    /* own line */\n}\n";
+        assert_eq!(
+            strip_comments(&Mapped::inserted(src)).unwrap().text,
+            "use std::fmt;\n\nfn f() {\n    let s = \"// not a comment\\n\n\n    kept\"; let t = 1;\n}\n"
+        );
+    }
+
+    #[test]
+    fn blank_lines_are_tidied_outside_literals() {
+        let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
+        assert_eq!(
+            tidy_blank_lines(&Mapped::inserted(src), true).unwrap().text,
+            "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
+        );
+    }
+
+    #[test]
+    fn tabs_indent_code_but_not_literals() {
+        let src = "fn f() {\n    if x {\n          y(\"a\n    b\");\n    }\n}\n";
+        assert_eq!(
+            indent_with_tabs(&Mapped::inserted(src)).unwrap().text,
+            "fn f() {\n\tif x {\n\t\t  y(\"a\n    b\");\n\t}\n}\n"
+        );
+    }
+}
