@@ -11,8 +11,9 @@
 use crate::child::{Ending, Runner};
 use crate::judge::{seconds, shrink, Failure, Judge, Reference, Shrinker, Trouble};
 use crate::options::Options;
+use crate::plan::{case_rng, case_size, Outcome};
 use crate::report::{self, check_out, plural, write_files, Found, Progress};
-use crate::{cannot_write, case_rng, case_size, sys, Outcome};
+use crate::sys::{self, cannot_write};
 use graph_games::input::{is_space, Error};
 use std::ffi::{OsStr, OsString};
 use std::time::{Duration, Instant};

@@ -14,8 +14,9 @@ use crate::judge::{
     seconds, shrink, End, Failure, InProcess, Judge, Kind, Shrinker, Shrunk, Trouble, Verdict,
 };
 use crate::options::Options;
+use crate::plan::{case_rng, case_size, family_of, Outcome};
 use crate::report::{self, check_out, plural, write_files, Found, Progress};
-use crate::{cannot_write, case_rng, case_size, family_of, sys, Outcome};
+use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
 use std::time::{Duration, Instant};
 

@@ -2,6 +2,7 @@
 
 use super::compare::{first_difference, Token};
 use super::judge::{seconds, End, Failure, Shrunk, Verdict};
+pub use graph_games::input::plural;
 use graph_games::input::{shown, Error};
 use std::ffi::OsString;
 use std::fs;
@@ -201,11 +202,6 @@ pub fn print<C>(
         print_input(out, &failure.stderr)?;
     }
     Ok(())
-}
-
-/// `n` things, in words (`1 step`, `2 steps`).
-pub fn plural(n: u64, thing: &str) -> String {
-    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Text as it is, without line numbers (an input, which the generators write as plain text, or

@@ -6,6 +6,7 @@
 //! never in a bundle (`stress` is not bundled). Elsewhere they do nothing: no groups, no progress
 //! line, Ctrl-C ends `stress` at once.
 
+use graph_games::input::Error;
 use std::fs::File;
 use std::io;
 use std::mem::ManuallyDrop;
@@ -107,6 +108,11 @@ pub fn stdout_file() -> ManuallyDrop<File> {
     // SAFETY: the file is never dropped (ManuallyDrop), so descriptor 1 is never closed through
     // it; if descriptor 1 is not open, its operations fail with EBADF, nothing worse.
     ManuallyDrop::new(unsafe { File::from_raw_fd(1) })
+}
+
+/// The error of a failed write to stdout.
+pub fn cannot_write(e: &io::Error) -> Error {
+    Error::new(format!("cannot write the output: {e}"))
 }
 
 /// Writes `bytes` to stdout, every error reported but a closed pipe (the reader's choice).
