@@ -361,18 +361,11 @@ mod tests {
         assert_eq!(children_folder("my prog.rs", true), "");
         assert_eq!(children_folder("util.rs", false), "util");
         assert_eq!(children_folder("src/games/police_thief/mod.rs", false), "src/games/police_thief");
-        let files: Vec<String> = [
-            "src/lib.rs",
-            "src/cli.rs",
-            "src/games/mod.rs",
-            "src/games/police_thief/mod.rs",
-            "src/games/police_thief/explain.rs",
-            "src/input/mod.rs",
-            "src/solver.rs",
-        ]
-        .iter()
-        .map(|f| f.to_string())
-        .collect();
+        let files: Vec<String> = "src/lib.rs src/cli.rs src/games/mod.rs src/games/police_thief/mod.rs \
+                                   src/games/police_thief/explain.rs src/input/mod.rs src/solver.rs"
+            .split(' ')
+            .map(String::from)
+            .collect();
         assert_eq!(
             brace_list(&files),
             "src/{lib,cli,games/{mod,police_thief/{mod,explain}},input/mod,solver}.rs"

@@ -382,7 +382,7 @@ mod tests {
     fn pruning_follows_cuts_through_imports_modules_and_macros() {
         let main = "fn main() {\n    a::run();\n}\n\nmod a {\n";
         let import = "    use crate::b::{helper, Counter};\n\n";
-        let a = text(&[
+        let board = text(&[
             "    pub struct Board;",
             "",
             "    impl Board {",
@@ -391,21 +391,10 @@ mod tests {
             "        }",
             "    }",
             "",
-            "    pub fn run() {",
-            "        let _board = Board::new();",
-            "    }",
         ]);
+        let a = format!("{board}    pub fn run() {{\n        let _board = Board::new();\n    }}\n");
         let unused = "\n    pub fn unused() -> u8 {\n        helper(Counter::ONE)\n    }\n";
-        let b = [
-            "mod b {",
-            "    pub struct Board;",
-            "",
-            "    impl Board {",
-            "        pub fn new() -> Board {",
-            "            Board",
-            "        }",
-            "    }",
-            "",
+        let b = text(&[
             "    pub trait Counter {",
             "        const ONE: Self;",
             "    }",
@@ -430,9 +419,8 @@ mod tests {
             "        }",
             "    }",
             "}",
-        ]
-        .join("\n");
-        let src = format!("{main}{import}{a}{unused}}}\n\n{b}\n");
+        ]);
+        let src = format!("{main}{import}{a}{unused}}}\n\nmod b {{\n{board}{b}");
         let (pruned, report) = prune_text(&src).unwrap();
         assert_eq!(pruned, format!("{main}{a}}}\n"));
         assert!(report.removed >= 6, "{report:?}");
