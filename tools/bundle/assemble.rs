@@ -282,88 +282,40 @@ mod tests {
     use super::*;
 
     /// Runs the rustc on the path: a whole bundle of a made-up crate, its main outside `src/`.
-    /// Of the module `unused`, its subfolder and the `Board`s, nothing is left.
+    /// Of the module `e` (its own file), `d` (x86_64 only) and the library's docs, attributes and
+    /// tests, nothing is left.
     #[test]
     fn a_made_up_crate_bundles_with_nested_modules() {
-        let area = text(&[
-            "use super::square::Square;",
-            "/// Docs.",
-            "pub fn area(s: &Square) -> u32 {",
-            "    s.0 * s.0",
-            "}",
-            "pub fn perimeter(s: &Square) -> u32 {",
-            "    4 * s.0",
-            "}",
-        ]);
-        let board = [
-            "pub struct Board;",
-            "impl Board {",
-            "    pub fn new() -> Board {",
-            "        Board",
-            "    }",
-            "}",
-        ];
-        let square = format!("pub struct Square(pub u32);\n{}", text(&board));
-        let unused = text(&[
-            "pub mod deeper;",
-            "use crate::shapes::{area, square::Square};",
-            "pub struct Board;",
-            "impl Board {",
-            "    pub fn area() -> u32 {",
-            "        area(&Square(deeper::SIDE))",
-            "    }",
-            "}",
-        ]);
-        let main = text(&[
-            "use graph_games::shapes::{self, square::Square};",
-            "",
-            "fn main() {",
-            "    println!(\"{}\", shapes::area(&Square(3)));",
-            "}",
-        ]);
-        let project = Project::new(
-            "crate",
-            &[
-                ("src/lib.rs", "pub mod shapes;\npub mod unused;\n"),
-                ("src/shapes/mod.rs", "mod area;\npub mod square;\npub use area::area;\n"),
-                ("src/shapes/area.rs", &area),
-                ("src/shapes/square.rs", &square),
-                ("src/unused.rs", &unused),
-                ("src/unused/deeper.rs", "pub const SIDE: u32 = 2;\n"),
-                ("main.rs", &main),
-            ],
-        );
+        let main = "use graph_games::a::{self, B};\n\nfn main() {\n    let b = a::B(graph_games::c::C(2));\n    let _c = b.0 .0;\n}\n";
+        let project = Project::nested("crate", main);
         let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
         let made = bundle(&project.0, "main.rs", &options, |files| files.join(" ")).unwrap();
         let expected = [
-            "// main: `make bundle` of main.rs with graph_games's src/{lib,shapes/{mod,area,square}}.rs (used items \
-             only, no comments), main.rs src/lib.rs src/shapes/mod.rs src/shapes/area.rs src/shapes/square.rs.",
+            "// main: `make bundle` of main.rs with graph_games's src/{lib,a/{mod,b},c}.rs (used items only, no \
+             comments), main.rs src/lib.rs src/a/mod.rs src/a/b.rs src/c.rs.",
             "// Std only, Rust 2018-2024, rustc 1.63+. Do not edit: change the sources, run `make bundle` again.",
             "",
-            "use crate::graph_games::shapes::{self, square::Square};",
+            "use crate::graph_games::a::{self, B};",
             "fn main() {",
-            "\tprintln!(\"{}\", shapes::area(&Square(3)));",
+            "\tlet b = a::B(crate::graph_games::c::C(2));",
+            "\tlet _c = b.0 .0;",
             "}",
             "mod graph_games {",
-            "pub mod shapes {",
-            "mod area {",
-            "use super::square::Square;",
-            "pub fn area(s: &Square) -> u32 {",
-            "\ts.0 * s.0",
+            "pub mod a {",
+            "pub mod b {",
+            "use crate::graph_games::c::C;",
+            "pub struct B(pub C);",
             "}",
+            "pub use self::b::B;",
             "}",
-            "pub mod square {",
-            "pub struct Square(pub u32);",
-            "}",
-            "pub use area::area;",
+            "pub mod c {",
+            "#[derive(Clone, Copy)]",
+            "pub struct C(pub u8);",
             "}",
             "}",
         ];
         assert_eq!(made.text, text(&expected));
-        assert_eq!(
-            made.sources,
-            ["main.rs", "src/lib.rs", "src/shapes/mod.rs", "src/shapes/area.rs", "src/shapes/square.rs"]
-        );
+        assert_eq!(made.sources, ["main.rs", "src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/c.rs"]);
     }
 
     /// Runs the rustc on the path: a made-up crate whose code differs between this machine's

@@ -361,18 +361,11 @@ mod tests {
         assert_eq!(children_folder("my prog.rs", true), "");
         assert_eq!(children_folder("util.rs", false), "util");
         assert_eq!(children_folder("src/games/police_thief/mod.rs", false), "src/games/police_thief");
-        let files: Vec<String> = [
-            "src/lib.rs",
-            "src/cli.rs",
-            "src/games/mod.rs",
-            "src/games/police_thief/mod.rs",
-            "src/games/police_thief/explain.rs",
-            "src/input/mod.rs",
-            "src/solver.rs",
-        ]
-        .iter()
-        .map(|f| f.to_string())
-        .collect();
+        let files: Vec<String> = "src/lib.rs src/cli.rs src/games/mod.rs src/games/police_thief/mod.rs \
+                                   src/games/police_thief/explain.rs src/input/mod.rs src/solver.rs"
+            .split(' ')
+            .map(String::from)
+            .collect();
         assert_eq!(
             brace_list(&files),
             "src/{lib,cli,games/{mod,police_thief/{mod,explain}},input/mod,solver}.rs"
@@ -384,33 +377,7 @@ mod tests {
 
     #[test]
     fn nested_modules_are_inlined_from_their_folders() {
-        let lib = text(&[
-            "//! The library.",
-            "#![forbid(unsafe_code)]",
-            "pub mod a;",
-            "pub mod c;",
-            "#[cfg(test)]",
-            "mod testing;",
-        ]);
-        let a = text(&[
-            "//! a.",
-            "pub mod b;",
-            "#[cfg(target_arch = \"x86_64\")]",
-            "pub(crate) mod d;",
-            "pub use self::b::B;",
-        ]);
-        let b = text(&["use crate::c::C;", "pub struct B(pub C);", "#[cfg(test)]", "mod tests {}"]);
-        let project = Project::new(
-            "nested",
-            &[
-                ("src/lib.rs", &lib),
-                ("src/a/mod.rs", &a),
-                ("src/a/b.rs", &b),
-                ("src/a/d.rs", "pub fn d() -> u8 {\n    super::b::B(crate::c::C).0 .0\n}\n"),
-                ("src/c.rs", "pub mod e;\n#[derive(Clone, Copy)]\npub struct C;\n"),
-                ("src/c/e.rs", "pub const E: u8 = 1;\n"),
-            ],
-        );
+        let project = Project::nested("nested", "");
         let (library, sources) = project.library().unwrap();
         let expected = [
             "pub mod a {",
@@ -421,7 +388,7 @@ mod tests {
             "#[cfg(target_arch = \"x86_64\")]",
             "pub(crate) mod d {",
             "pub fn d() -> u8 {",
-            "    super::b::B(crate::graph_games::c::C).0 .0",
+            "    super::b::B(crate::graph_games::c::C(1)).0 .0",
             "}",
             "}",
             "pub use self::b::B;",
@@ -431,7 +398,7 @@ mod tests {
             "pub const E: u8 = 1;",
             "}",
             "#[derive(Clone, Copy)]",
-            "pub struct C;",
+            "pub struct C(pub u8);",
             "}",
         ];
         assert_eq!(library, text(&expected));

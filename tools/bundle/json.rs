@@ -191,8 +191,6 @@ pub struct Diagnostic {
     pub rendered: String,
     /// The byte ranges it points at, in the compiled file.
     pub primary: Vec<(usize, usize)>,
-    /// The edits rustc suggests (a byte range and its replacement).
-    pub suggestions: Vec<(usize, usize, String)>,
 }
 
 impl Diagnostic {
@@ -201,15 +199,6 @@ impl Diagnostic {
             let byte = |key: &str| if let Json::Number(n) = s.get(key) { *n as usize } else { 0 };
             (byte("byte_start"), byte("byte_end"))
         };
-        let mut suggestions = Vec::new();
-        for child in json.get("children").items() {
-            for s in child.get("spans").items() {
-                if let Some(replacement) = s.get("suggested_replacement").text() {
-                    let (start, end) = span(s);
-                    suggestions.push((start, end, replacement.to_string()));
-                }
-            }
-        }
         let spans = json.get("spans").items();
         Diagnostic {
             level: json.get("level").text().unwrap_or("").to_string(),
@@ -217,7 +206,6 @@ impl Diagnostic {
             message: json.get("message").text().unwrap_or("").to_string(),
             rendered: json.get("rendered").text().unwrap_or("").to_string(),
             primary: spans.iter().filter(|s| s.get("is_primary") == &Json::Bool(true)).map(span).collect(),
-            suggestions,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! type-checks the candidate and its foreign copy at once (see the `cfg` stage); something one
 //! copy reports unused goes only if the other reports it unused too or does not compile it. An
 //! item under `dead_code` goes with its attributes and comments, a type with its `impl` blocks in
-//! its module, a trait with its `impl` blocks anywhere; `unused_imports` go as rustc suggests. An
+//! its module, a trait with its `impl` blocks anywhere; `unused_imports` go from their `use`. An
 //! import of something cut then no longer resolves: it goes from its `use` (only such errors are
 //! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
 //! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
@@ -153,26 +153,8 @@ pub fn prune(
         }
         let (unused_on_host, unused_on_foreign) =
             (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
-        // A copy reports a `use`'s unused imports in one diagnostic: if all go, as rustc
-        // suggests; else one by one.
-        let mut handled: Vec<usize> = Vec::new();
-        let diagnostics = on_host.iter().chain(&on_foreign);
-        for d in diagnostics.filter(|d| d.level == "warning" && d.code == "unused_imports") {
-            let mut all_go = !d.primary.is_empty();
-            for span in &d.primary {
-                all_go &= span.0 >= from && goes(span.0, &unused_on_host, &unused_on_foreign)?;
-            }
-            if !all_go || d.primary.iter().any(|span| handled.contains(&span.0)) {
-                continue;
-            }
-            handled.extend(d.primary.iter().map(|span| span.0));
-            edits.extend(lexed.unused_import_edits(d, &mut pruned));
-        }
         let mut one_by_one = Vec::new();
-        for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied())
-            .into_iter()
-            .filter(|s| !handled.contains(s))
-        {
+        for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied()) {
             if goes(start, &unused_on_host, &unused_on_foreign)? {
                 one_by_one.push(start);
             } else if unused_on_host.binary_search(&start).is_ok() {
@@ -235,24 +217,6 @@ pub fn prune(
 }
 
 impl Lexed<'_> {
-    /// The imports `d` reports unused taken out as rustc suggests, an emptied `use` going whole.
-    fn unused_import_edits(&self, d: &Diagnostic, pruned: &mut Pruned) -> Vec<Edit> {
-        let mut edits = Vec::new();
-        for (start, end, replacement) in &d.suggestions {
-            let whole_use = self.code_at(*start).and_then(|k| {
-                let kw = (k..k + 4).find(|&j| self.text(j) == "use")?;
-                let last = self.item_end(k).ok()??;
-                (self.token(last).end == *end && self.item_start(kw).ok()? == k).then_some((k, last))
-            });
-            edits.push(match whole_use {
-                Some((first, last)) => self.cut(first, last),
-                None => (*start, *end, replacement.clone()),
-            });
-            pruned.removed += 1;
-        }
-        edits
-    }
-
     /// The `macro_rules!` whose every rule expands to nothing: the code indices of each's ends.
     fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
         let mut found = Vec::new();
@@ -382,7 +346,7 @@ mod tests {
     fn pruning_follows_cuts_through_imports_modules_and_macros() {
         let main = "fn main() {\n    a::run();\n}\n\nmod a {\n";
         let import = "    use crate::b::{helper, Counter};\n\n";
-        let a = text(&[
+        let board = text(&[
             "    pub struct Board;",
             "",
             "    impl Board {",
@@ -391,21 +355,10 @@ mod tests {
             "        }",
             "    }",
             "",
-            "    pub fn run() {",
-            "        let _board = Board::new();",
-            "    }",
         ]);
+        let a = format!("{board}    pub fn run() {{\n        let _board = Board::new();\n    }}\n");
         let unused = "\n    pub fn unused() -> u8 {\n        helper(Counter::ONE)\n    }\n";
-        let b = [
-            "mod b {",
-            "    pub struct Board;",
-            "",
-            "    impl Board {",
-            "        pub fn new() -> Board {",
-            "            Board",
-            "        }",
-            "    }",
-            "",
+        let b = text(&[
             "    pub trait Counter {",
             "        const ONE: Self;",
             "    }",
@@ -430,9 +383,8 @@ mod tests {
             "        }",
             "    }",
             "}",
-        ]
-        .join("\n");
-        let src = format!("{main}{import}{a}{unused}}}\n\n{b}\n");
+        ]);
+        let src = format!("{main}{import}{a}{unused}}}\n\nmod b {{\n{board}{b}");
         let (pruned, report) = prune_text(&src).unwrap();
         assert_eq!(pruned, format!("{main}{a}}}\n"));
         assert!(report.removed >= 6, "{report:?}");
