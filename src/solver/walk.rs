@@ -155,16 +155,16 @@ pub(super) mod hooks {
     use std::cell::{Cell, RefCell};
 
     thread_local! {
-        pub static FORCED_WALK: Cell<Option<Walk>> = const { Cell::new(None) };
+        pub(in crate::solver) static FORCED_WALK: Cell<Option<Walk>> = const { Cell::new(None) };
         /// The first walk chosen by each search of this thread, and each change.
-        pub static CHOSEN_WALKS: RefCell<Vec<Walk>> = const { RefCell::new(Vec::new()) };
+        pub(in crate::solver) static CHOSEN_WALKS: RefCell<Vec<Walk>> = const { RefCell::new(Vec::new()) };
     }
 
-    pub fn forced_walk() -> Option<Walk> {
+    pub(in crate::solver) fn forced_walk() -> Option<Walk> {
         FORCED_WALK.with(|w| w.get())
     }
 
-    pub fn walk_chosen(walk: Walk, changed: bool) {
+    pub(in crate::solver) fn walk_chosen(walk: Walk, changed: bool) {
         CHOSEN_WALKS.with(|c| {
             if changed || c.borrow().is_empty() {
                 c.borrow_mut().push(walk);
