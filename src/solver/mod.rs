@@ -288,28 +288,35 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     let (n, max_moves) = (game.num_states(), game.max_moves());
     let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
     let mut frontier = Frontier::default();
+    let mut above_max_moves = false;
     game.for_each_start(|start| {
         let state = remaining_moves.len();
         let counter = match start {
             Start::Win => C::WIN,
             Start::Lose | Start::Moves(0) => C::LOSE,
-            // The one check per state: the counter is only as wide as `max_moves` needs.
-            Start::Moves(k) if k <= max_moves => C::from_moves(k),
-            Start::Moves(k) => broken_rule(format_args!(
-                "state {state} starts as Moves({k}), above max_moves() = {max_moves} (every \
-                 Moves(k) needs k <= max_moves(), which picks the width of the counters)"
-            )),
+            Start::Moves(k) => {
+                // The one check per state, without a branch: the counter is only as wide as
+                // `max_moves` needs (the state is named after the loop, on the way to the panic).
+                above_max_moves |= k > max_moves;
+                C::from_moves(k)
+            }
         };
         if !counter.is_open() {
-            // Before `depths` is indexed by it; an open start past the last is counted below.
-            if state >= n {
-                broken_rule(format_args!("for_each_start gave more than num_states() = {n} starts"));
-            }
             frontier.push_if(true, state, counter == C::LOSE);
             depths.decided_at_start(state);
         }
         remaining_moves.push(counter);
     });
+    if above_max_moves {
+        let mut state = 0;
+        game.for_each_start(|start| match start {
+            Start::Moves(k) if k > max_moves => broken_rule(format_args!(
+                "state {state} starts as Moves({k}), above max_moves() = {max_moves} (every \
+                     Moves(k) needs k <= max_moves(), which picks the width of the counters)"
+            )),
+            _ => state += 1,
+        });
+    }
     if remaining_moves.len() != n {
         let starts = remaining_moves.len();
         broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
@@ -348,7 +355,9 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
 
 /// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
 /// if `COUNT`, else the skipping one. Returns whether the frontier may hold more.
-#[inline(always)]
+// Not inlined: the hot loop is compiled apart from the start loop and the checks around it, so
+// that what those hold does not change how the loop is laid out (`docs/performance.md`).
+#[inline(never)]
 fn walk_states<G: Game, C: Counter, D: Depths, const COUNT: bool>(
     (game, counters, frontier, depths, states): (&G, &mut [C], &mut Frontier, &mut D, u32),
 ) -> bool {
@@ -429,6 +438,12 @@ impl Depths for DepthTable {
     }
     #[inline(always)]
     fn decided_at_start(&mut self, state: usize) {
+        // The one place a start past the last state would be indexed before the count of starts
+        // is checked, after the loop.
+        if state >= self.depths.len() {
+            let n = self.depths.len();
+            broken_rule(format_args!("for_each_start gave more than num_states() = {n} starts"));
+        }
         self.depths[state] = 0;
     }
     #[inline(always)]
