@@ -159,8 +159,14 @@ fn cfg_value(words: &[&str], config: &Config) -> Option<bool> {
             continue;
         }
         if word == ")" {
-            let (op, values) = stack.pop()?;
-            let value = combine(op, &values);
+            let value = match stack.pop()? {
+                ("not", values) => values.first().copied().flatten().map(|v| !v),
+                ("any", values) if values.contains(&Some(true)) => Some(true),
+                ("any", values) if values.iter().all(|&v| v == Some(false)) => Some(false),
+                ("all", values) if values.contains(&Some(false)) => Some(false),
+                ("all", values) if values.iter().all(|&v| v == Some(true)) => Some(true),
+                _ => None,
+            };
             stack.last_mut()?.1.push(value);
         } else if word != "," {
             let value = if words.get(i + 1) == Some(&"=") { words.get(i + 2).copied() } else { None };
@@ -173,17 +179,6 @@ fn cfg_value(words: &[&str], config: &Config) -> Option<bool> {
     }
     match stack.as_slice() {
         [(_, values)] if values.len() == 1 => values[0],
-        _ => None,
-    }
-}
-
-fn combine(op: &str, values: &[Option<bool>]) -> Option<bool> {
-    match op {
-        "not" => values.first().copied().flatten().map(|v| !v),
-        "any" if values.contains(&Some(true)) => Some(true),
-        "any" if values.iter().all(|&v| v == Some(false)) => Some(false),
-        "all" if values.contains(&Some(false)) => Some(false),
-        "all" if values.iter().all(|&v| v == Some(true)) => Some(true),
         _ => None,
     }
 }
@@ -348,19 +343,10 @@ mod tests {
 
     /// The options of an x86-64 Linux machine, as `rustc --print cfg` lists them (in part).
     fn x86_64_linux() -> Config {
-        let options = [
-            "debug_assertions",
-            "panic=\"unwind\"",
-            "target_arch=\"x86_64\"",
-            "target_endian=\"little\"",
-            "target_env=\"gnu\"",
-            "target_family=\"unix\"",
-            "target_feature=\"sse2\"",
-            "target_os=\"linux\"",
-            "target_pointer_width=\"64\"",
-            "unix",
-        ];
-        Config::Exactly(options.iter().map(|o| o.to_string()).collect())
+        let options = "debug_assertions panic=\"unwind\" target_arch=\"x86_64\" target_endian=\"little\" \
+                       target_env=\"gnu\" target_family=\"unix\" target_feature=\"sse2\" target_os=\"linux\" \
+                       target_pointer_width=\"64\" unix";
+        Config::Exactly(options.split(' ').map(String::from).collect())
     }
 
     #[test]
@@ -487,22 +473,13 @@ mod tests {
             "    fn elsewhere() {}",
             "}",
         ]);
-        let names = [
-            "fast_helper",
-            "slow_helper",
-            "in_a_unix_block",
-            "on_others",
-            "everywhere",
-            "not_when_unix",
-            "on_windows",
-            "always",
-            "elsewhere",
-        ];
+        let names = "fast_helper slow_helper in_a_unix_block on_others everywhere not_when_unix on_windows \
+                     always elsewhere";
         let compiled_names = |src: &str, config: &Config| {
             let lexed = Lexed::new(src).unwrap();
             let absent = lexed.absent_ranges(config).unwrap();
             let k = |name: &str| (0..lexed.code.len()).find(|&k| lexed.text(k) == name).unwrap();
-            names.iter().copied().filter(|name| compiled(&absent, k(name))).collect::<Vec<_>>()
+            names.split(' ').filter(|name| compiled(&absent, k(name))).collect::<Vec<_>>()
         };
         let host = x86_64_linux();
         assert_eq!(compiled_names(&src, &host), ["fast_helper", "in_a_unix_block", "everywhere", "always"]);
