@@ -102,11 +102,8 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         } else {
             inline::program_main(root, &name)
         };
-        mains.push(
-            main.ok_or(format!(
-                "`{name}`: no such file (a main file, or a program of src/bin/ or examples/)"
-            ))?,
-        );
+        let missing = "no such file (a main file, or a program of src/bin/ or examples/)";
+        mains.push(main.ok_or(format!("`{name}`: {missing}"))?);
     }
     Ok(Some(Request { out_dir, options, mains }))
 }
