@@ -350,11 +350,9 @@ fn sources() -> Vec<Source> {
             if path.is_dir() {
                 folders.push(path);
             } else if path.extension().map_or(false, |e| e == "rs") {
-                let relative = path.strip_prefix(root).unwrap().components();
-                let relative: Vec<String> =
-                    relative.map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+                let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
                 let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                found.push(Source { path: relative.join("/"), text });
+                found.push(Source { path: relative, text });
             }
         }
     }

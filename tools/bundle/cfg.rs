@@ -16,21 +16,14 @@ use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
 use std::process::Command;
 
-/// The `cfg` names that depend on the target a judge compiles for.
-pub const TARGET_CFG_NAMES: [&str; 12] = [
-    "target_arch",
-    "target_os",
-    "target_family",
-    "target_env",
-    "target_vendor",
-    "target_feature",
-    "target_endian",
-    "target_pointer_width",
-    "target_has_atomic",
-    "target_abi",
-    "unix",
-    "windows",
-];
+/// The `cfg` names that depend on the target a judge compiles for, separated by spaces.
+const TARGET_CFG_NAMES: &str = "target_arch target_os target_family target_env target_vendor target_feature \
+                                target_endian target_pointer_width target_has_atomic target_abi unix windows";
+
+/// Whether `name` is one of the [`TARGET_CFG_NAMES`].
+fn is_target_cfg(name: &str) -> bool {
+    TARGET_CFG_NAMES.split(' ').any(|n| n == name)
+}
 
 /// What is known of the `cfg` options of a compilation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +56,7 @@ impl Config {
             Config::Exactly(options) => Config::Exactly(
                 options
                     .iter()
-                    .filter(|o| !TARGET_CFG_NAMES.contains(&o.split('=').next().unwrap_or("")))
+                    .filter(|o| !is_target_cfg(o.split('=').next().unwrap_or("")))
                     .cloned()
                     .collect(),
             ),
@@ -204,7 +197,7 @@ pub fn foreign_copy(src: &str) -> Result<String, String> {
     for (from, to) in predicates {
         for j in from..to {
             let token = lexed.token(j);
-            if token.kind == Kind::Ident && TARGET_CFG_NAMES.contains(&lexed.text(j)) {
+            if token.kind == Kind::Ident && is_target_cfg(lexed.text(j)) {
                 out[token.start..token.end].reverse();
             }
         }
