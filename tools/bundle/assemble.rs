@@ -192,11 +192,9 @@ pub fn bundle(
              spelt backwards there)",
             host.target_name()
         );
+        let errors: Vec<&Diagnostic> = at_level(&on_host, "error").collect();
         for (bad, what) in [
-            (
-                at_level(&on_host, "error").collect::<Vec<_>>(),
-                format!("does not compile (edition {edition})"),
-            ),
+            (errors, format!("does not compile (edition {edition})")),
             (
                 at_level(&on_host, "warning").filter(in_library).collect(),
                 format!("has warnings in the library's part (edition {edition})"),

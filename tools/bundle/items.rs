@@ -101,13 +101,8 @@ impl Lexed<'_> {
             if self.text(k) != "impl" || first > 0 && !matches!(self.text(first - 1), ";" | "{" | "}" | "]") {
                 continue;
             }
-            let mut open = k + 1;
-            while open < self.code.len() && self.text(open) != "{" {
-                open += 1;
-            }
-            if open == self.code.len() {
-                return Err(self.error(k, "impl without a body"));
-            }
+            let open = (k + 1..self.code.len()).find(|&j| self.text(j) == "{");
+            let open = open.ok_or_else(|| self.error(k, "impl without a body"))?;
             found.push((self.item_start(k)?, k, open, self.matching(open)?));
         }
         Ok(found)
