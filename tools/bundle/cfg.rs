@@ -38,10 +38,8 @@ pub enum Config {
 impl Config {
     /// This machine's options, as `rustc` type-checks a bundle here: `rustc --print cfg`.
     pub fn host(rustc: &str) -> Result<Config, String> {
-        let output = Command::new(rustc)
-            .args(["--print", "cfg"])
-            .output()
-            .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+        let output = Command::new(rustc).args(["--print", "cfg"]).output();
+        let output = output.map_err(|e| format!("cannot run {rustc}: {e}"))?;
         if !output.status.success() {
             return Err(format!("{rustc} --print cfg failed: {}", String::from_utf8_lossy(&output.stderr)));
         }
@@ -53,13 +51,10 @@ impl Config {
     pub fn foreign(&self) -> Config {
         match self {
             Config::AnyJudge => Config::AnyJudge,
-            Config::Exactly(options) => Config::Exactly(
-                options
-                    .iter()
-                    .filter(|o| !is_target_cfg(o.split('=').next().unwrap_or("")))
-                    .cloned()
-                    .collect(),
-            ),
+            Config::Exactly(options) => {
+                let kept = options.iter().filter(|o| !is_target_cfg(o.split('=').next().unwrap_or("")));
+                Config::Exactly(kept.cloned().collect())
+            }
         }
     }
 

@@ -108,10 +108,8 @@ impl Json {
 
     /// The member `key` of an object; `Null` if there is none.
     pub fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Object(members) => members.iter().find(|m| m.0 == key).map_or(&NULL, |m| &m.1),
-            _ => &NULL,
-        }
+        let members = if let Json::Object(members) = self { &members[..] } else { &[] };
+        members.iter().find(|m| m.0 == key).map_or(&NULL, |m| &m.1)
     }
 
     pub fn text(&self) -> Option<&str> {
