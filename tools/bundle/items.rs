@@ -82,13 +82,9 @@ impl Lexed<'_> {
 
     /// The code index of the keyword of the item named at `k`, if it is one (not a field, a variant).
     pub fn item_keyword(&self, k: usize) -> Option<usize> {
-        let kw = if k >= 2
-            && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"))
-        {
-            k - 2
-        } else {
-            k.checked_sub(1)?
-        };
+        let two_words = k >= 2
+            && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"));
+        let kw = if two_words { k - 2 } else { k.checked_sub(1)? };
         ITEM_KEYWORDS.contains(&self.text(kw)).then_some(kw)
     }
 
