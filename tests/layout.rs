@@ -321,13 +321,9 @@ fn games(sources: &[Source]) -> Vec<&str> {
 
 /// The games outside `src/games/`, and the mains over [`MAX_MAIN_LINES`] lines.
 fn misplaced_games_and_fat_mains(sources: &[Source]) -> Vec<String> {
-    let mut wrong = Vec::new();
-    for path in games(sources) {
-        if !path.starts_with("src/games/") {
-            wrong
-                .push(format!("{path} defines a game (pub fn read, pub fn write_answer) outside src/games/"));
-        }
-    }
+    let misplaced = games(sources).into_iter().filter(|path| !path.starts_with("src/games/"));
+    let why = "defines a game (pub fn read, pub fn write_answer) outside src/games/";
+    let mut wrong: Vec<String> = misplaced.map(|path| format!("{path} {why}")).collect();
     for main in sources.iter().filter(|s| s.path.starts_with("src/bin/")) {
         let lines = main.text.lines().count();
         if lines > MAX_MAIN_LINES {
@@ -366,12 +362,10 @@ fn sources() -> Vec<Source> {
 #[test]
 fn no_file_of_src_or_tools_imports_one_that_imports_it_back() {
     let sources = sources();
-    assert!(
-        !imports(&sources).is_empty(),
-        "no import found between the files of src/: the checker is broken"
-    );
+    let imports = imports(&sources);
+    assert!(!imports.is_empty(), "no import found between the files of src/: the checker is broken");
     // `cargo test --test layout -- --nocapture` shows the imports read.
-    for import in imports(&sources) {
+    for import in imports {
         println!("{} -> {}", import.why, sources[import.to].path);
     }
     let cycles = import_cycles(&sources);
