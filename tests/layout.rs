@@ -321,13 +321,9 @@ fn games(sources: &[Source]) -> Vec<&str> {
 
 /// The games outside `src/games/`, and the mains over [`MAX_MAIN_LINES`] lines.
 fn misplaced_games_and_fat_mains(sources: &[Source]) -> Vec<String> {
-    let mut wrong = Vec::new();
-    for path in games(sources) {
-        if !path.starts_with("src/games/") {
-            wrong
-                .push(format!("{path} defines a game (pub fn read, pub fn write_answer) outside src/games/"));
-        }
-    }
+    let misplaced = games(sources).into_iter().filter(|path| !path.starts_with("src/games/"));
+    let why = "defines a game (pub fn read, pub fn write_answer) outside src/games/";
+    let mut wrong: Vec<String> = misplaced.map(|path| format!("{path} {why}")).collect();
     for main in sources.iter().filter(|s| s.path.starts_with("src/bin/")) {
         let lines = main.text.lines().count();
         if lines > MAX_MAIN_LINES {
@@ -350,11 +346,9 @@ fn sources() -> Vec<Source> {
             if path.is_dir() {
                 folders.push(path);
             } else if path.extension().map_or(false, |e| e == "rs") {
-                let relative = path.strip_prefix(root).unwrap().components();
-                let relative: Vec<String> =
-                    relative.map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+                let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
                 let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                found.push(Source { path: relative.join("/"), text });
+                found.push(Source { path: relative, text });
             }
         }
     }
@@ -368,12 +362,10 @@ fn sources() -> Vec<Source> {
 #[test]
 fn no_file_of_src_or_tools_imports_one_that_imports_it_back() {
     let sources = sources();
-    assert!(
-        !imports(&sources).is_empty(),
-        "no import found between the files of src/: the checker is broken"
-    );
+    let imports = imports(&sources);
+    assert!(!imports.is_empty(), "no import found between the files of src/: the checker is broken");
     // `cargo test --test layout -- --nocapture` shows the imports read.
-    for import in imports(&sources) {
+    for import in imports {
         println!("{} -> {}", import.why, sources[import.to].path);
     }
     let cycles = import_cycles(&sources);

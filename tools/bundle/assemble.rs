@@ -192,11 +192,9 @@ pub fn bundle(
              spelt backwards there)",
             host.target_name()
         );
+        let errors: Vec<&Diagnostic> = at_level(&on_host, "error").collect();
         for (bad, what) in [
-            (
-                at_level(&on_host, "error").collect::<Vec<_>>(),
-                format!("does not compile (edition {edition})"),
-            ),
+            (errors, format!("does not compile (edition {edition})")),
             (
                 at_level(&on_host, "warning").filter(in_library).collect(),
                 format!("has warnings in the library's part (edition {edition})"),
@@ -262,11 +260,8 @@ pub fn git_revision(root: &Path, files: &[String]) -> String {
         files.iter().partition(|f| git(&["ls-files", "--error-unmatch", "--", f]).is_some());
     let mut status = vec!["status", "--porcelain", "--"];
     status.extend(tracked.iter().map(|f| f.as_str()));
-    let changed = match git(&status) {
-        _ if tracked.is_empty() => "",
-        Some(changes) if changes.is_empty() => "",
-        _ => " with uncommitted changes",
-    };
+    let clean = tracked.is_empty() || git(&status).map_or(false, |changes| changes.is_empty());
+    let changed = if clean { "" } else { " with uncommitted changes" };
     let untracked: Vec<String> = untracked.iter().map(|f| beside(&files[0], f)).collect();
     let untracked = if untracked.is_empty() {
         String::new()

@@ -16,21 +16,14 @@ use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
 use std::process::Command;
 
-/// The `cfg` names that depend on the target a judge compiles for.
-pub const TARGET_CFG_NAMES: [&str; 12] = [
-    "target_arch",
-    "target_os",
-    "target_family",
-    "target_env",
-    "target_vendor",
-    "target_feature",
-    "target_endian",
-    "target_pointer_width",
-    "target_has_atomic",
-    "target_abi",
-    "unix",
-    "windows",
-];
+/// The `cfg` names that depend on the target a judge compiles for, separated by spaces.
+const TARGET_CFG_NAMES: &str = "target_arch target_os target_family target_env target_vendor target_feature \
+                                target_endian target_pointer_width target_has_atomic target_abi unix windows";
+
+/// Whether `name` is one of the [`TARGET_CFG_NAMES`].
+fn is_target_cfg(name: &str) -> bool {
+    TARGET_CFG_NAMES.split(' ').any(|n| n == name)
+}
 
 /// What is known of the `cfg` options of a compilation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,10 +38,8 @@ pub enum Config {
 impl Config {
     /// This machine's options, as `rustc` type-checks a bundle here: `rustc --print cfg`.
     pub fn host(rustc: &str) -> Result<Config, String> {
-        let output = Command::new(rustc)
-            .args(["--print", "cfg"])
-            .output()
-            .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+        let output = Command::new(rustc).args(["--print", "cfg"]).output();
+        let output = output.map_err(|e| format!("cannot run {rustc}: {e}"))?;
         if !output.status.success() {
             return Err(format!("{rustc} --print cfg failed: {}", String::from_utf8_lossy(&output.stderr)));
         }
@@ -60,13 +51,10 @@ impl Config {
     pub fn foreign(&self) -> Config {
         match self {
             Config::AnyJudge => Config::AnyJudge,
-            Config::Exactly(options) => Config::Exactly(
-                options
-                    .iter()
-                    .filter(|o| !TARGET_CFG_NAMES.contains(&o.split('=').next().unwrap_or("")))
-                    .cloned()
-                    .collect(),
-            ),
+            Config::Exactly(options) => {
+                let kept = options.iter().filter(|o| !is_target_cfg(o.split('=').next().unwrap_or("")));
+                Config::Exactly(kept.cloned().collect())
+            }
         }
     }
 
@@ -159,8 +147,14 @@ fn cfg_value(words: &[&str], config: &Config) -> Option<bool> {
             continue;
         }
         if word == ")" {
-            let (op, values) = stack.pop()?;
-            let value = combine(op, &values);
+            let value = match stack.pop()? {
+                ("not", values) => values.first().copied().flatten().map(|v| !v),
+                ("any", values) if values.contains(&Some(true)) => Some(true),
+                ("any", values) if values.iter().all(|&v| v == Some(false)) => Some(false),
+                ("all", values) if values.contains(&Some(false)) => Some(false),
+                ("all", values) if values.iter().all(|&v| v == Some(true)) => Some(true),
+                _ => None,
+            };
             stack.last_mut()?.1.push(value);
         } else if word != "," {
             let value = if words.get(i + 1) == Some(&"=") { words.get(i + 2).copied() } else { None };
@@ -173,17 +167,6 @@ fn cfg_value(words: &[&str], config: &Config) -> Option<bool> {
     }
     match stack.as_slice() {
         [(_, values)] if values.len() == 1 => values[0],
-        _ => None,
-    }
-}
-
-fn combine(op: &str, values: &[Option<bool>]) -> Option<bool> {
-    match op {
-        "not" => values.first().copied().flatten().map(|v| !v),
-        "any" if values.contains(&Some(true)) => Some(true),
-        "any" if values.iter().all(|&v| v == Some(false)) => Some(false),
-        "all" if values.contains(&Some(false)) => Some(false),
-        "all" if values.iter().all(|&v| v == Some(true)) => Some(true),
         _ => None,
     }
 }
@@ -209,7 +192,7 @@ pub fn foreign_copy(src: &str) -> Result<String, String> {
     for (from, to) in predicates {
         for j in from..to {
             let token = lexed.token(j);
-            if token.kind == Kind::Ident && TARGET_CFG_NAMES.contains(&lexed.text(j)) {
+            if token.kind == Kind::Ident && is_target_cfg(lexed.text(j)) {
                 out[token.start..token.end].reverse();
             }
         }
@@ -348,19 +331,10 @@ mod tests {
 
     /// The options of an x86-64 Linux machine, as `rustc --print cfg` lists them (in part).
     fn x86_64_linux() -> Config {
-        let options = [
-            "debug_assertions",
-            "panic=\"unwind\"",
-            "target_arch=\"x86_64\"",
-            "target_endian=\"little\"",
-            "target_env=\"gnu\"",
-            "target_family=\"unix\"",
-            "target_feature=\"sse2\"",
-            "target_os=\"linux\"",
-            "target_pointer_width=\"64\"",
-            "unix",
-        ];
-        Config::Exactly(options.iter().map(|o| o.to_string()).collect())
+        let options = "debug_assertions panic=\"unwind\" target_arch=\"x86_64\" target_endian=\"little\" \
+                       target_env=\"gnu\" target_family=\"unix\" target_feature=\"sse2\" target_os=\"linux\" \
+                       target_pointer_width=\"64\" unix";
+        Config::Exactly(options.split(' ').map(String::from).collect())
     }
 
     #[test]
@@ -395,18 +369,9 @@ mod tests {
             ("target_arch = \"aarch64\"", false, false, None),
             ("unix", true, false, None),
             ("not(any(unix, windows))", false, true, None),
-            (
-                "all(target_os = \"linux\", target_endian = \"little\", target_pointer_width = \"64\")",
-                true,
-                false,
-                None,
-            ),
-            (
-                "any(target_feature = \"sse2\", target_env = \"gnu\", target_family = \"unix\")",
-                true,
-                false,
-                None,
-            ),
+            ("all(target_os = \"linux\", target_pointer_width = \"64\")", true, false, None),
+            ("any(target_endian = \"little\", target_env = \"gnu\")", true, false, None),
+            ("all(target_feature = \"sse2\", target_family = \"unix\")", true, false, None),
             ("not(target_vendor = \"pc\")", true, true, None),
             ("debug_assertions", true, true, None),
             ("panic = \"unwind\"", true, true, None),
@@ -487,22 +452,13 @@ mod tests {
             "    fn elsewhere() {}",
             "}",
         ]);
-        let names = [
-            "fast_helper",
-            "slow_helper",
-            "in_a_unix_block",
-            "on_others",
-            "everywhere",
-            "not_when_unix",
-            "on_windows",
-            "always",
-            "elsewhere",
-        ];
+        let names = "fast_helper slow_helper in_a_unix_block on_others everywhere not_when_unix on_windows \
+                     always elsewhere";
         let compiled_names = |src: &str, config: &Config| {
             let lexed = Lexed::new(src).unwrap();
             let absent = lexed.absent_ranges(config).unwrap();
             let k = |name: &str| (0..lexed.code.len()).find(|&k| lexed.text(k) == name).unwrap();
-            names.iter().copied().filter(|name| compiled(&absent, k(name))).collect::<Vec<_>>()
+            names.split(' ').filter(|name| compiled(&absent, k(name))).collect::<Vec<_>>()
         };
         let host = x86_64_linux();
         assert_eq!(compiled_names(&src, &host), ["fast_helper", "in_a_unix_block", "everywhere", "always"]);

@@ -413,27 +413,19 @@ mod tests {
 
     #[test]
     fn out_of_line_modules_that_cannot_be_found_are_refused() {
+        let lib = ("src/lib.rs", "pub mod a;\n");
         for (files, expected) in [
+            (&[lib][..], "src/lib.rs: `mod a;` found neither src/a.rs nor src/a/mod.rs"),
             (
-                &[("src/lib.rs", "pub mod a;\n")][..],
-                "src/lib.rs: `mod a;` found neither src/a.rs nor src/a/mod.rs",
-            ),
-            (
-                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", ""), ("src/a/mod.rs", "")][..],
+                &[lib, ("src/a.rs", ""), ("src/a/mod.rs", "")],
                 "src/lib.rs: `mod a;`: both src/a.rs and src/a/mod.rs exist",
             ),
+            (&[lib, ("src/a.rs", "mod b;\n")], "src/a.rs: `mod b;` found neither src/a/b.rs"),
             (
-                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "mod b;\n")][..],
-                "src/a.rs: `mod b;` found neither src/a/b.rs",
-            ),
-            (
-                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "#[path = \"x.rs\"]\nmod b;\n")][..],
+                &[lib, ("src/a.rs", "#[path = \"x.rs\"]\nmod b;\n")],
                 "src/a.rs:1:3: `#[path]` cannot be bundled",
             ),
-            (
-                &[("src/lib.rs", "pub mod a;\n"), ("src/a.rs", "mod b {\n    mod c;\n}\n")][..],
-                "src/a.rs:2:5: an out-of-line `mod` inside",
-            ),
+            (&[lib, ("src/a.rs", "mod b {\n    mod c;\n}\n")], "src/a.rs:2:5: an out-of-line `mod` inside"),
         ] {
             let project = Project::new("refused", files);
             let err = project.library().unwrap_err();

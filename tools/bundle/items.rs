@@ -82,13 +82,9 @@ impl Lexed<'_> {
 
     /// The code index of the keyword of the item named at `k`, if it is one (not a field, a variant).
     pub fn item_keyword(&self, k: usize) -> Option<usize> {
-        let kw = if k >= 2
-            && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"))
-        {
-            k - 2
-        } else {
-            k.checked_sub(1)?
-        };
+        let two_words = k >= 2
+            && matches!((self.text(k - 2), self.text(k - 1)), ("static", "mut") | ("macro_rules", "!"));
+        let kw = if two_words { k - 2 } else { k.checked_sub(1)? };
         ITEM_KEYWORDS.contains(&self.text(kw)).then_some(kw)
     }
 
@@ -101,13 +97,8 @@ impl Lexed<'_> {
             if self.text(k) != "impl" || first > 0 && !matches!(self.text(first - 1), ";" | "{" | "}" | "]") {
                 continue;
             }
-            let mut open = k + 1;
-            while open < self.code.len() && self.text(open) != "{" {
-                open += 1;
-            }
-            if open == self.code.len() {
-                return Err(self.error(k, "impl without a body"));
-            }
+            let open = (k + 1..self.code.len()).find(|&j| self.text(j) == "{");
+            let open = open.ok_or_else(|| self.error(k, "impl without a body"))?;
             found.push((self.item_start(k)?, k, open, self.matching(open)?));
         }
         Ok(found)

@@ -40,10 +40,9 @@ impl Json {
                 let rest = &b[i..];
                 match rest.first() {
                     Some(b'{') | Some(b'[') if open.len() < 200 => {
-                        open.push((
-                            if rest[0] == b'{' { Json::Object(Vec::new()) } else { Json::List(Vec::new()) },
-                            None,
-                        ));
+                        let container =
+                            if rest[0] == b'{' { Json::Object(Vec::new()) } else { Json::List(Vec::new()) };
+                        open.push((container, None));
                         i += 1;
                         let empty =
                             rest[1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&(rest[0] + 2));
@@ -108,10 +107,8 @@ impl Json {
 
     /// The member `key` of an object; `Null` if there is none.
     pub fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Object(members) => members.iter().find(|m| m.0 == key).map_or(&NULL, |m| &m.1),
-            _ => &NULL,
-        }
+        let members = if let Json::Object(members) = self { &members[..] } else { &[] };
+        members.iter().find(|m| m.0 == key).map_or(&NULL, |m| &m.1)
     }
 
     pub fn text(&self) -> Option<&str> {

@@ -102,11 +102,8 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         } else {
             inline::program_main(root, &name)
         };
-        mains.push(
-            main.ok_or(format!(
-                "`{name}`: no such file (a main file, or a program of src/bin/ or examples/)"
-            ))?,
-        );
+        let missing = "no such file (a main file, or a program of src/bin/ or examples/)";
+        mains.push(main.ok_or(format!("`{name}`: {missing}"))?);
     }
     Ok(Some(Request { out_dir, options, mains }))
 }
@@ -133,10 +130,7 @@ fn say(text: &str) -> Result<(), String> {
 /// `/dev/null` read-write in its place (a shell's `> /dev/null` opens it write-only). Linux only.
 fn stdout_closed() -> bool {
     let info = fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
-    let flags = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    let flags = info.lines().find_map(|l| u32::from_str_radix(l.strip_prefix("flags:")?.trim(), 8).ok());
     fs::read_link("/proc/self/fd/1").map_or(false, |t| t == Path::new("/dev/null"))
         && flags.map_or(false, |f| f & 3 == 2)
 }
@@ -158,10 +152,8 @@ fn run(args: &[String]) -> Result<(), String> {
             .iter()
             .map(|main| scope.spawn(|| bundle(root, main, &options, |files| git_revision(root, files))))
             .collect();
-        let joined = threads.into_iter().map(|t| t.join());
-        joined
-            .map(|made| made.unwrap_or_else(|_| Err(Failed::from("the bundler panicked".to_string()))))
-            .collect()
+        let panicked = || Err(Failed::from("the bundler panicked".to_string()));
+        threads.into_iter().map(|t| t.join().unwrap_or_else(|_| panicked())).collect()
     });
     let (mut failed, mut foreign_warnings, mut warnings) = (Vec::new(), 0, 0);
     let write =

@@ -80,13 +80,8 @@ impl Mapped {
     /// The files some of whose bytes are here, by number, sorted.
     pub fn files(&self) -> Vec<usize> {
         let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);
-        let mut files: Vec<usize> = self
-            .spans
-            .iter()
-            .zip(ends)
-            .filter(|(s, end)| *end > s.0)
-            .filter_map(|(s, _)| Some(s.1?.0))
-            .collect();
+        let spans = self.spans.iter().zip(ends).filter(|(s, end)| *end > s.0);
+        let mut files: Vec<usize> = spans.filter_map(|(s, _)| Some(s.1?.0)).collect();
         files.sort_unstable();
         files.dedup();
         files

@@ -159,13 +159,10 @@ pub fn prune(
                 one_by_one.push(start);
             } else if unused_on_host.binary_search(&start).is_ok() {
                 let k = code_at(start)?;
-                let name_end = (k..lexed.code.len())
-                    .find(|&j| matches!(lexed.text(j + 1), "," | ";" | "}"))
-                    .unwrap_or(k);
-                let first = lexed
-                    .use_item_around(k)?
-                    .ok_or_else(|| lexed.error(k, "an unused import outside a `use`"))?;
-                kept.push((first, "unused_imports", lexed.text(name_end)));
+                let name_end = (k..lexed.code.len()).find(|&j| matches!(lexed.text(j + 1), "," | ";" | "}"));
+                let first = lexed.use_item_around(k)?;
+                let first = first.ok_or_else(|| lexed.error(k, "an unused import outside a `use`"))?;
+                kept.push((first, "unused_imports", lexed.text(name_end.unwrap_or(k))));
             }
         }
         pruned.removed += one_by_one.len();

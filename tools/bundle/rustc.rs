@@ -30,12 +30,9 @@ pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<D
     let _ = fs::remove_dir_all(&scratch);
     let output = output.map_err(|e| format!("cannot run {rustc}: {e}"))?;
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let mut diagnostics = Vec::new();
-    for line in stderr.lines() {
-        if line.starts_with('{') {
-            diagnostics.push(Diagnostic::from_json(&Json::parse(line)?));
-        }
-    }
+    let json = stderr.lines().filter(|line| line.starts_with('{')).map(Json::parse);
+    let diagnostics: Vec<Diagnostic> =
+        json.map(|j| Ok(Diagnostic::from_json(&j?))).collect::<Result<_, String>>()?;
     if !output.status.success() && !diagnostics.iter().any(|d| d.level == "error") {
         return Err(format!("{rustc} --edition {edition} failed: {stderr}"));
     }

@@ -90,12 +90,7 @@ pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
 pub fn brace_list(files: &[String]) -> String {
     let all_rust = !files.is_empty() && files.iter().all(|f| f.ends_with(".rs"));
     let paths: Vec<&str> = files.iter().map(|f| if all_rust { &f[..f.len() - 3] } else { f }).collect();
-    let list = braced(short_entries(&paths), "");
-    if all_rust {
-        format!("{list}.rs")
-    } else {
-        list
-    }
+    format!("{}{}", braced(short_entries(&paths), ""), if all_rust { ".rs" } else { "" })
 }
 
 /// The entries of `paths`, by first segment in order of first appearance: a path as it is, the
