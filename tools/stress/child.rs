@@ -215,13 +215,8 @@ impl Runner {
         let mut stdout_ended = false;
         while !stdout_ended {
             let now = Instant::now();
-            if now >= deadline {
-                kill(child);
-                return Ending::TimedOut;
-            }
-            if sys::interrupted() {
-                kill(child);
-                return Ending::Interrupted;
+            if let Some(ending) = must_stop(child, now, deadline) {
+                return ending;
             }
             match receive_until(done, (now + CHECK_EVERY).min(deadline)) {
                 Some((Stream::Out, bytes, over)) => {
@@ -250,13 +245,8 @@ impl Runner {
                 Err(_) => return Ending::of(child.wait().expect("waiting for the command")),
             }
             let now = Instant::now();
-            if now >= deadline {
-                kill(child);
-                return Ending::TimedOut;
-            }
-            if sys::interrupted() {
-                kill(child);
-                return Ending::Interrupted;
+            if let Some(ending) = must_stop(child, now, deadline) {
+                return ending;
             }
             thread::sleep(nap.min(deadline - now));
             nap = (nap * 2).min(Duration::from_millis(1));
@@ -321,6 +311,20 @@ fn spawn_reader<R: Read + Send + 'static>(
         let _ = sender.send((stream, buffer, over));
     })?;
     Ok(())
+}
+
+/// Why waiting for `child` stops now, if it does: its time limit is past, or Ctrl-C came. It is
+/// then killed, with its whole group.
+fn must_stop(child: &mut Child, now: Instant, deadline: Instant) -> Option<Ending> {
+    let ending = if now >= deadline {
+        Ending::TimedOut
+    } else if sys::interrupted() {
+        Ending::Interrupted
+    } else {
+        return None;
+    };
+    kill(child);
+    Some(ending)
 }
 
 #[cfg(test)]
