@@ -44,11 +44,13 @@
 //! The search picks the walk itself, from what it sees, so that a game has nothing to choose. It
 //! walks some states observed: every state at first, then one in 32, the gap doubling up to one
 //! in 1024 while the choice holds. An observed walk records, for each predecessor, whether it was
-//! open; once 1024 are recorded, they are fed in order to a small model of a branch predictor
-//! (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs and short
-//! patterns as a CPU does and misses half of a coin toss), and the walk is chosen again: skipping
-//! turns to counting when the model misses more than 12% of the answers, counting back to
-//! skipping below 8% (the gap between the two keeps a game near the line from flapping). The
+//! open; once 1024 are recorded (a sample), they are fed in order to a small model of a branch
+//! predictor (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs
+//! and short patterns as a CPU does and misses half of a coin toss), and the walk is chosen again
+//! from the share of answers the model missed over the last four samples: skipping turns to
+//! counting above 14%, counting back to skipping below 10% (the gap between the two keeps a game
+//! near the line from flapping). A sample far from the ones before it (by 0.1) is a new phase:
+//! the gap starts over at 32, so that the choice follows it soon. The
 //! states between two observed ones walk in a plain loop: the choice costs nothing per state.
 //! Walking changes only open states, so the search also stops, at an observed state, once every
 //! state is decided. The choice changes only speed, never a result; `docs/performance.md` has what

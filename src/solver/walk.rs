@@ -71,9 +71,10 @@ impl Predictor {
 }
 
 /// Picks the walk as the search goes (the module doc's "Walks"). One state in `gap` is walked
-/// observed; once [`Observed::VISITS`] predecessors are observed, the walk is chosen again from
-/// the [`Predictor`]'s misses, and the gap doubles (from [`WalkChooser::MIN_GAP`] up to
-/// [`WalkChooser::MAX_GAP`]) while the choice stays the same.
+/// observed; once [`Observed::VISITS`] predecessors are observed (a sample), the walk is chosen
+/// again from the [`Predictor`]'s misses over the last [`WalkChooser::WINDOW`] samples, and the
+/// gap doubles (from [`WalkChooser::MIN_GAP`] up to [`WalkChooser::MAX_GAP`]) while the choice
+/// stays the same and the samples agree.
 pub(super) struct WalkChooser {
     pub(super) walk: Walk,
     /// Forced by a test: never changes.
@@ -84,6 +85,10 @@ pub(super) struct WalkChooser {
     pub(super) observed: Observed,
     /// Made at the first choice (4 KiB: a small game never pays for it).
     predictor: Option<Predictor>,
+    /// The share of misses in each of the last samples, the latest last; `samples` of them
+    /// (at most [`WalkChooser::WINDOW`]) are filled.
+    recent: [f64; WalkChooser::WINDOW],
+    samples: usize,
 }
 
 impl WalkChooser {
@@ -91,8 +96,14 @@ impl WalkChooser {
     const MAX_GAP: u32 = 1024;
     /// [`Walk::Skip`] turns to [`Walk::Count`] above this rate of mispredicted "is it open?", and
     /// back below the second (`docs/performance.md` has where each is faster).
-    const COUNT_ABOVE_MISSES: f64 = 0.12;
-    const SKIP_BELOW_MISSES: f64 = 0.08;
+    const COUNT_ABOVE_MISSES: f64 = 0.14;
+    const SKIP_BELOW_MISSES: f64 = 0.10;
+    /// How many samples the rate is taken over: one sample of a board's walks ranges from 0 to
+    /// 0.22 misses where four in a row stay within 0.07 to 0.13 (`docs/performance.md`).
+    const WINDOW: usize = 4;
+    /// A sample this far from the rate of the ones before it starts a new phase: the gap starts
+    /// over, so that the next samples (and the choice) come soon.
+    const NEW_PHASE: f64 = 0.1;
 
     pub(super) fn new() -> WalkChooser {
         let forced = forced_walk();
@@ -103,6 +114,8 @@ impl WalkChooser {
             until_observed: if forced.is_some() { u32::MAX } else { 0 },
             observed: Observed::default(),
             predictor: None,
+            recent: [0.0; WalkChooser::WINDOW],
+            samples: 0,
         }
     }
 
@@ -119,12 +132,17 @@ impl WalkChooser {
         let predictor = self.predictor.get_or_insert_with(Predictor::default);
         let misses = f64::from(self.observed.misses(predictor)) / f64::from(Observed::VISITS);
         self.observed = Observed::default();
+        let new_phase = self.samples > 0 && (misses - self.recent_rate()).abs() > WalkChooser::NEW_PHASE;
+        self.recent.rotate_left(1);
+        self.recent[WalkChooser::WINDOW - 1] = misses;
+        self.samples = (self.samples + 1).min(WalkChooser::WINDOW);
+        let rate = self.recent_rate();
         let walk = match self.walk {
-            Walk::Skip if misses > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
-            Walk::Count if misses < WalkChooser::SKIP_BELOW_MISSES => Walk::Skip,
+            Walk::Skip if rate > WalkChooser::COUNT_ABOVE_MISSES => Walk::Count,
+            Walk::Count if rate < WalkChooser::SKIP_BELOW_MISSES => Walk::Skip,
             same => same,
         };
-        self.gap = if walk == self.walk {
+        self.gap = if walk == self.walk && !new_phase {
             (2 * self.gap).clamp(WalkChooser::MIN_GAP, WalkChooser::MAX_GAP)
         } else {
             WalkChooser::MIN_GAP
@@ -132,6 +150,11 @@ impl WalkChooser {
         self.until_observed = self.gap - 1;
         walk_chosen(walk, walk != self.walk);
         self.walk = walk;
+    }
+
+    /// The share of misses over the recent samples (at least one).
+    fn recent_rate(&self) -> f64 {
+        self.recent[WalkChooser::WINDOW - self.samples..].iter().sum::<f64>() / self.samples as f64
     }
 }
 
