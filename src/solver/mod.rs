@@ -48,9 +48,9 @@
 //! predictor (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs
 //! and short patterns as a CPU does and misses half of a coin toss), and the walk is chosen again
 //! from the share of answers the model missed over the last four samples: skipping turns to
-//! counting above 14%, counting back to skipping below 10% (the gap between the two keeps a game
-//! near the line from flapping). A sample far from the ones before it (by 0.1) is a new phase:
-//! the gap starts over at 32, so that the choice follows it soon. The
+//! counting above 15%, counting back to skipping below 10% (the gap between the two keeps a game
+//! near the line from flapping). A sample far from the ones before it (by more than 0.2) starts a
+//! new phase: the choice is made from it alone, and the gap starts over at 32. The
 //! states between two observed ones walk in a plain loop: the choice costs nothing per state.
 //! Walking changes only open states, so the search also stops, at an observed state, once every
 //! state is decided. The choice changes only speed, never a result; `docs/performance.md` has what
@@ -328,10 +328,10 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
     let counters = &mut remaining_moves[..];
     loop {
         // The states up to the next observed one, in the walk chosen.
-        let run = (game, &mut *counters, &mut frontier, &mut *depths, chooser.until_observed);
+        let states = chooser.until_observed;
         let more = match chooser.walk {
-            Walk::Skip => walk_states::<_, _, _, false>(run),
-            Walk::Count => walk_states::<_, _, _, true>(run),
+            Walk::Skip => walk_states::<_, _, _, false>(game, counters, &mut frontier, depths, states),
+            Walk::Count => walk_states::<_, _, _, true>(game, counters, &mut frontier, depths, states),
         };
         let (state, lost) = match frontier.pop() {
             Some(next) if more => next,
@@ -359,9 +359,15 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
 /// if `COUNT`, else the skipping one. Returns whether the frontier may hold more.
 // Not inlined: the hot loop is compiled apart from the start loop and the checks around it, so
 // that what those hold does not change how the loop is laid out (`docs/performance.md`).
+// Its references are separate parameters, not one tuple: LLVM knows that nothing else reaches a
+// `&mut` parameter, not a `&mut` inside a tuple, and reloads what it cannot be sure of.
 #[inline(never)]
 fn walk_states<G: Game, C: Counter, D: Depths, const COUNT: bool>(
-    (game, counters, frontier, depths, states): (&G, &mut [C], &mut Frontier, &mut D, u32),
+    game: &G,
+    counters: &mut [C],
+    frontier: &mut Frontier,
+    depths: &mut D,
+    states: u32,
 ) -> bool {
     for _ in 0..states {
         let (state, lost) = match frontier.pop() {
