@@ -121,24 +121,20 @@ pub fn bundle(
     let library = tidy_blank_lines(&library, true)?;
 
     // Pruning's candidate: the non-lint attributes, the user's code as a root, then the library.
-    let mut candidate = Mapped::default();
-    for attribute in &attributes {
+    let lint_level = |attribute: &&Mapped| {
         let words: String = attribute.text.chars().filter(|c| !c.is_whitespace()).collect();
-        if !LEFT_OUT.iter().any(|level| words.starts_with(&format!("#![{level}("))) {
-            candidate.push(attribute);
-            candidate.push_str("\n");
-        }
-    }
-    candidate.push_str("#![allow(dead_code)]\n");
-    candidate.push(&main);
-    candidate.push_str("\n");
-    let from = candidate.text.len();
+        LEFT_OUT.iter().any(|level| words.starts_with(&format!("#![{level}(")))
+    };
+    let mut roots: Vec<Mapped> = attributes.iter().filter(|a| !lint_level(a)).cloned().collect();
+    roots.push(Mapped::inserted("#![allow(dead_code)]"));
     let mut module = Mapped::inserted(&format!("mod {LIBRARY} {{\n"));
     module.push(&library.slice(0, library.text.trim_end().len()));
     module.push_str("\n}\n");
     const WARN: &str = "#[warn(dead_code)]\n";
-    candidate.push_str(WARN);
-    candidate.push(&module);
+    let mut warned = Mapped::inserted(WARN);
+    warned.push(&module);
+    let candidate = join(&roots, &main, &warned);
+    let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
     let pruned = prune(&options.rustc, &host, &candidate, from, &files);
     let (mut code, pruned) =

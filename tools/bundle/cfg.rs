@@ -85,10 +85,9 @@ impl Config {
                 None if matches!(name, "test" | "miri") => Some(false),
                 _ => None,
             },
-            Config::Exactly(options) => Some(options.iter().any(|o| match value {
-                None => o == name,
-                Some(value) => o.strip_prefix(name).and_then(|o| o.strip_prefix('=')) == Some(value),
-            })),
+            Config::Exactly(options) => {
+                Some(options.contains(&value.map_or(name.to_string(), |value| format!("{name}={value}"))))
+            }
         }
     }
 }

@@ -139,20 +139,10 @@ impl Lexed<'_> {
         (start, end, String::new())
     }
 
-    /// The edit that cuts the attribute from code index `first` (its `#`) to `last` (its `]`):
-    /// its line if it is alone there, else the attribute and the spaces after it.
+    /// The edit that cuts the attribute from code index `first` (its `#`) to `last` (its `]`), as
+    /// [`cut_in_line`] does.
     pub fn attribute_cut(&self, first: usize, last: usize) -> Edit {
-        let bytes = self.src.as_bytes();
-        let (mut start, mut end) = (self.token(first).start, self.token(last).end);
-        let spaces_after = bytes[end..].iter().take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r')).count();
-        let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
-        if self.src[line_start..start].trim().is_empty() && bytes.get(end + spaces_after) == Some(&b'\n') {
-            start = line_start;
-            end += spaces_after + 1;
-        } else {
-            end += spaces_after;
-        }
-        (start, end, String::new())
+        cut_in_line(self.src, self.token(first).start, self.token(last).end)
     }
 
     /// The code indices of the braces of the innermost `mod .. { }` around `k` (else everything).
@@ -183,6 +173,18 @@ impl Lexed<'_> {
             }
         }
         Ok(None)
+    }
+}
+
+/// The edit that cuts bytes `start..end` of `src` (a comment, an attribute): with its line if
+/// nothing else is on it, else with the spaces between it and the code after it, or before it.
+pub fn cut_in_line(src: &str, start: usize, end: usize) -> Edit {
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    match (src[line_start..start].trim().is_empty(), src[end..line_end].trim().is_empty()) {
+        (true, true) => (line_start, (line_end + 1).min(src.len()), String::new()),
+        (true, false) => (start, src.len() - src[end..].trim_start_matches([' ', '\t']).len(), String::new()),
+        (false, _) => (src[..start].trim_end_matches([' ', '\t']).len(), end, String::new()),
     }
 }
 

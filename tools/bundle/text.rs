@@ -5,31 +5,16 @@
 //! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
 //! its origin.
 
+use super::items::cut_in_line;
 use super::lex::{tokenize, Kind};
 use super::mapped::Mapped;
 
-/// Removes the comments of `src`: a comment alone on its line goes with its line, one after code
-/// goes with the spaces before it. Then tidies the blank lines (see [`tidy_blank_lines`]).
+/// Removes the comments of `src`, each as [`cut_in_line`] cuts it, then tidies the blank lines (see
+/// [`tidy_blank_lines`]).
 pub fn strip_comments(mapped: &Mapped) -> Result<Mapped, String> {
     let src = &mapped.text;
-    let tokens = tokenize(src)?;
-    let bytes = src.as_bytes();
-    let mut cuts = Vec::new();
-    for t in tokens.iter().filter(|t| t.kind == Kind::Comment) {
-        let line_start = src[..t.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = src[t.end..].find('\n').map_or(src.len(), |i| t.end + i);
-        let alone_before = src[line_start..t.start].trim().is_empty();
-        let alone_after = src[t.end..line_end].trim().is_empty();
-        if alone_before && alone_after {
-            cuts.push((line_start, (line_end + 1).min(src.len()), String::new()));
-        } else if alone_before {
-            let spaces = bytes[t.end..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-            cuts.push((t.start, t.end + spaces, String::new()));
-        } else {
-            let spaces = bytes[..t.start].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
-            cuts.push((t.start - spaces, t.end, String::new()));
-        }
-    }
+    let comments = tokenize(src)?.into_iter().filter(|t| t.kind == Kind::Comment);
+    let cuts = comments.map(|t| cut_in_line(src, t.start, t.end)).collect();
     tidy_blank_lines(&mapped.edit(cuts), true)
 }
 
