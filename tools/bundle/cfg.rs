@@ -289,35 +289,23 @@ pub fn compiled(absent: &[(usize, usize)], k: usize) -> bool {
     !absent.iter().any(|&(first, last)| first <= k && k <= last)
 }
 
-/// The edits that take out of `src` what a bundle never builds, as the module doc says.
+/// The edits that take out of `src` what a bundle never builds, as the module doc says: an item
+/// under a false attribute from its first attribute on (any others inside it go with it).
 pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
-    let (mut cuts, mut k, mut after_inner_attribute) = (Vec::new(), 0, 0);
-    while k < lexed.code.len() {
-        if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
-            k = lexed.matching(k + 2)? + 1; // `#![..]`: items may follow
-            after_inner_attribute = k;
-            continue;
-        }
-        let at_item_start = k == after_inner_attribute || matches!(lexed.text(k - 1), ";" | "{" | "}");
-        let (mut j, mut absent, mut true_cfgs) = (k, false, Vec::new());
-        while at_item_start && lexed.text(j) == "#" && lexed.text(j + 1) == "[" {
-            let close = lexed.matching(j + 1)?;
-            let words: Vec<&str> = (j + 2..close).map(|i| lexed.text(i)).collect();
-            match attribute_value(&words, &Config::AnyJudge) {
-                Some(false) => absent = true,
-                Some(true) => true_cfgs.push(lexed.attribute_cut(j, close)),
-                None => {}
+    let mut cuts = Vec::new();
+    for k in (0..lexed.code.len()).filter(|&k| lexed.text(k) == "#" && lexed.text(k + 1) == "[") {
+        let close = lexed.matching(k + 1)?;
+        let words: Vec<&str> = (k + 2..close).map(|j| lexed.text(j)).collect();
+        match attribute_value(&words, &Config::AnyJudge) {
+            Some(false) => {
+                if let Some(last) = lexed.item_end(k)? {
+                    cuts.push(lexed.cut(lexed.item_start(k)?, last));
+                }
             }
-            j = close + 1;
+            Some(true) => cuts.push(lexed.attribute_cut(k, close)),
+            None => {}
         }
-        if !absent {
-            cuts.extend(true_cfgs);
-        } else if let Some(last) = lexed.item_end(j)? {
-            cuts.push(lexed.cut(k, last));
-            k = last;
-        }
-        k += 1;
     }
     Ok(cuts)
 }
@@ -325,7 +313,7 @@ pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
 #[cfg(test)]
 mod tests {
     use super::super::lex::tokenize;
-    use super::super::testing::{apply, lex_words, text};
+    use super::super::testing::{apply, text};
     use super::*;
 
     /// The options of an x86-64 Linux machine, as `rustc --print cfg` lists them (in part).
@@ -343,8 +331,8 @@ mod tests {
         assert_eq!(host.target_name(), "x86-64 Linux");
         assert_eq!(foreign, Config::Exactly(vec!["debug_assertions".into(), "panic=\"unwind\"".into()]));
         let value = |p: &str, config: &Config| {
-            let words = lex_words(p);
-            cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>(), config)
+            let lexed = Lexed::new(p).unwrap();
+            cfg_value(&(0..lexed.code.len()).map(|k| lexed.text(k)).collect::<Vec<_>>(), config)
         };
         let prefault =
             "all(feature = \"prefault\", target_os = \"linux\", target_arch = \"x86_64\", not(miri))";

@@ -17,11 +17,6 @@ pub struct Mapped {
 }
 
 impl Mapped {
-    /// The whole text of file number `file`.
-    pub fn file(file: usize, text: String) -> Mapped {
-        Mapped { text, spans: vec![(0, Some((file, 0)))] }
-    }
-
     /// Text from no file.
     pub fn inserted(text: &str) -> Mapped {
         Mapped { text: text.to_string(), spans: vec![(0, None)] }
@@ -96,7 +91,7 @@ impl Files {
     /// Adds a file and returns its text, mapped to it.
     pub fn add(&mut self, name: &str, text: String) -> Mapped {
         self.0.push((name.to_string(), text.clone()));
-        Mapped::file(self.0.len() - 1, text)
+        Mapped { text, spans: vec![(0, Some((self.0.len() - 1, 0)))] }
     }
 
     /// `file:line:column` (1-based, the column in characters, as rustc counts) of byte `at` of

@@ -15,12 +15,6 @@ pub fn apply(src: &str, edits: Vec<Edit>) -> String {
     Mapped::inserted(src).edit(edits).text
 }
 
-/// The texts of the code tokens of `src` (neither space nor comment).
-pub fn lex_words(src: &str) -> Vec<String> {
-    let lexed = super::lex::Lexed::new(src).unwrap();
-    (0..lexed.code.len()).map(|k| lexed.text(k).to_string()).collect()
-}
-
 /// A made-up project in a temporary folder, from (path, text) pairs; removed on drop.
 pub struct Project(pub PathBuf);
 

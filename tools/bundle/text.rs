@@ -70,12 +70,11 @@ pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
     Ok(mapped.edit(edits))
 }
 
-/// `files` (paths with `/`) written short, as a shell's brace expansion would list them:
-/// `src/{lib,cli,games/{mod,graph_game}}.rs`. The `.rs` goes to the end when every file has it.
+/// `files` (Rust files, paths with `/`) written short, as a shell's brace expansion would list
+/// them: `src/{lib,cli,games/{mod,graph_game}}.rs`.
 pub fn brace_list(files: &[String]) -> String {
-    let all_rust = !files.is_empty() && files.iter().all(|f| f.ends_with(".rs"));
-    let paths: Vec<&str> = files.iter().map(|f| if all_rust { &f[..f.len() - 3] } else { f }).collect();
-    format!("{}{}", braced(short_entries(&paths), ""), if all_rust { ".rs" } else { "" })
+    let stems: Vec<&str> = files.iter().map(|f| f.strip_suffix(".rs").unwrap_or(f)).collect();
+    format!("{}.rs", braced(short_entries(&stems), ""))
 }
 
 /// The entries of `paths`, by first segment in order of first appearance: a path as it is, the
