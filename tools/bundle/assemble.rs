@@ -478,16 +478,10 @@ mod tests {
             let made = make(&format!("main{i}.rs"), format!("{top}\n{uses}{main}"));
             assert_eq!(library(&made), library(&plain), "{top}");
             assert!(made.warnings.is_empty(), "{top}: {:?}", made.warnings);
+            let attributes: String =
+                top.lines().filter(|l| l.starts_with("#![")).map(|l| format!("{l}\n")).collect();
+            assert!(code_of(&made.text).starts_with(&attributes), "{}", made.text);
         }
-        let attributes = "#![allow(dead_code)]\n#![allow(unused)]\nuse graph_games::shapes;\n";
-        let made = make("attributes.rs", format!("{attributes}{main}"));
-        let top = code_of(&made.text);
-        assert!(
-            top.starts_with(
-                "#![allow(dead_code)]\n#![allow(unused)]\nuse crate::graph_games::shapes;\nfn main"
-            ),
-            "{top}"
-        );
         // What the user's own unused code calls or imports stays.
         let helper = "#![allow(dead_code, unused_imports)]\nuse graph_games::unused::Board;\n\
                       fn helper() -> u32 {\n    graph_games::shapes::perimeter(1)\n}\n";

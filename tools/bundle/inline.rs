@@ -177,12 +177,8 @@ pub fn split_crate_attributes(src: &Mapped) -> Result<(Mapped, Vec<Mapped>), Str
 /// crate root or a `mod.rs`, else the folder named after it (`src/a.rs` → `src/a`).
 pub fn children_folder(file: &str, is_root: bool) -> String {
     let (folder, name) = file.rsplit_once('/').unwrap_or(("", file));
-    let stem = name.strip_suffix(".rs").unwrap_or(name);
-    match (is_root || stem == "mod", folder.is_empty()) {
-        (true, _) => folder.to_string(),
-        (false, true) => stem.to_string(),
-        (false, false) => format!("{folder}/{stem}"),
-    }
+    let folder = if is_root || name == "mod.rs" { folder } else { file.strip_suffix(".rs").unwrap_or(file) };
+    folder.to_string()
 }
 
 /// The module in `source`, made ready for a bundle (see the module doc), its `mod x;` inlined at

@@ -162,17 +162,11 @@ impl Lexed<'_> {
     /// The first code index of the `use` item that holds code index `k`, if one does.
     pub fn use_item_around(&self, k: usize) -> Result<Option<usize>, String> {
         // A use tree holds no `;`: back from `k` to its `use`.
-        for j in (0..=k).rev() {
-            match self.text(j) {
-                "use" if self.token(j).kind == Kind::Ident => {
-                    let tree = self.use_tree(j + 1)?;
-                    return Ok(if tree.end > k { Some(self.item_start(j)?) } else { None });
-                }
-                ";" => break,
-                _ => {}
-            }
+        let mut back = (0..=k).rev().take_while(|&j| self.text(j) != ";");
+        match back.find(|&j| self.text(j) == "use" && self.token(j).kind == Kind::Ident) {
+            Some(j) if self.use_tree(j + 1)?.end > k => self.item_start(j).map(Some),
+            _ => Ok(None),
         }
-        Ok(None)
     }
 }
 
@@ -197,15 +191,6 @@ pub struct UseTree {
 }
 
 impl Lexed<'_> {
-    /// The text of the code tokens `first..end` (and of what lies between them).
-    fn text_of(&self, first: usize, end: usize) -> &str {
-        if first >= end {
-            ""
-        } else {
-            &self.src[self.token(first).start..self.token(end - 1).end]
-        }
-    }
-
     /// The use tree starting at code index `k`, up to the `,`, `}` or `;` that ends it.
     pub fn use_tree(&self, mut k: usize) -> Result<UseTree, String> {
         let start = k;
@@ -234,6 +219,14 @@ impl Lexed<'_> {
     /// `tree` as text without the parts that hold one of the bytes `doomed` in their own tokens
     /// (a path, or the prefix of a group); `None` if nothing is left.
     fn use_tree_without(&self, tree: &UseTree, doomed: &[usize]) -> Option<String> {
+        // The text of the code tokens `first..end` (and of what lies between them).
+        let text_of = |first: usize, end: usize| {
+            if first < end {
+                &self.src[self.token(first).start..self.token(end - 1).end]
+            } else {
+                ""
+            }
+        };
         let own_end = tree.group.as_ref().map_or(tree.end, |g| g.0);
         let own = |b: &usize| {
             own_end > tree.start && (self.token(tree.start).start..self.token(own_end - 1).end).contains(b)
@@ -242,14 +235,14 @@ impl Lexed<'_> {
             return None;
         }
         match &tree.group {
-            None => Some(self.text_of(tree.start, tree.end).to_string()),
+            None => Some(text_of(tree.start, tree.end).to_string()),
             Some((open, members)) => {
                 let kept: Vec<String> =
                     members.iter().filter_map(|m| self.use_tree_without(m, doomed)).collect();
                 if kept.is_empty() && !members.is_empty() {
                     return None;
                 }
-                Some(format!("{}{{{}}}", self.text_of(tree.start, *open), kept.join(", ")))
+                Some(format!("{}{{{}}}", text_of(tree.start, *open), kept.join(", ")))
             }
         }
     }
