@@ -112,31 +112,28 @@ fn braced(entries: Vec<String>, prefix: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Each pass changes comments or whitespace between tokens: the code and the literals stay.
     #[test]
-    fn comments_go_with_their_lines_and_code_stays() {
-        let src = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
-                   let s = \"// not a comment\\n\n\n    kept\"; /* block */ let t = 1;\n    /* own line */\n}\n";
-        assert_eq!(
-            strip_comments(&Mapped::inserted(src)).unwrap().text,
-            "use std::fmt;\n\nfn f() {\n    let s = \"// not a comment\\n\n\n    kept\"; let t = 1;\n}\n"
-        );
-    }
-
-    #[test]
-    fn blank_lines_are_tidied_outside_literals() {
-        let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
-        assert_eq!(
-            tidy_blank_lines(&Mapped::inserted(src), true).unwrap().text,
-            "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
-        );
-    }
-
-    #[test]
-    fn tabs_indent_code_but_not_literals() {
-        let src = "fn f() {\n    if x {\n          y(\"a\n    b\");\n    }\n}\n";
-        assert_eq!(
-            indent_with_tabs(&Mapped::inserted(src)).unwrap().text,
-            "fn f() {\n\tif x {\n\t\t  y(\"a\n    b\");\n\t}\n}\n"
-        );
+    fn comments_blank_lines_and_indentation_change_outside_literals() {
+        let comments = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
+                        let s = \"// not a comment\\n\n\n    kept\"; /* block */ let t = 1;\n    /* own line */\n}\n";
+        let blank_lines = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
+        let indented = "fn f() {\n    if x {\n          y(\"a\n    b\");\n    }\n}\n";
+        for (made, expected) in [
+            (
+                strip_comments(&Mapped::inserted(comments)),
+                "use std::fmt;\n\nfn f() {\n    let s = \"// not a comment\\n\n\n    kept\"; let t = 1;\n}\n",
+            ),
+            (
+                tidy_blank_lines(&Mapped::inserted(blank_lines), true),
+                "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n",
+            ),
+            (
+                indent_with_tabs(&Mapped::inserted(indented)),
+                "fn f() {\n\tif x {\n\t\t  y(\"a\n    b\");\n\t}\n}\n",
+            ),
+        ] {
+            assert_eq!(made.unwrap().text, expected);
+        }
     }
 }
