@@ -66,14 +66,13 @@ fn tokens(text: &str) -> Vec<(String, usize)> {
     let code = above_tests(text);
     let lexed = lex::Lexed::new(code).unwrap_or_else(|e| panic!("a file that does not lex: {e}"));
     let (mut line, mut counted) = (1, 0);
-    let mut found = Vec::new();
-    for k in 0..lexed.code.len() {
+    let with_lines = (0..lexed.code.len()).map(|k| {
         let start = lexed.token(k).start;
         line += code[counted..start].matches('\n').count();
         counted = start;
-        found.push((lexed.text(k).to_string(), line));
-    }
-    found
+        (lexed.text(k).to_string(), line)
+    });
+    with_lines.collect()
 }
 
 /// Reads the path tree starting at `tokens[i]` (`a::b::{c, d::{self, e as f}, *}`) into `out`,

@@ -272,13 +272,66 @@ mod tests {
     use super::super::testing::{code_of, text, Project};
     use super::*;
 
-    /// Runs the rustc on the path: a whole bundle of a made-up crate, its main outside `src/`.
-    /// Of the module `e` (its own file), `d` (x86_64 only) and the library's docs, attributes and
-    /// tests, nothing is left.
+    /// A made-up crate of nested modules, in folders and files, some compiled only for tests or a
+    /// target, its main outside `src/`: read, every module is inlined and its paths rewritten, the
+    /// docs, attributes and tests gone; bundled (this runs the rustc on the path), of the module `e`
+    /// (its own file) and `d` (x86_64 only) nothing is left.
     #[test]
-    fn a_made_up_crate_bundles_with_nested_modules() {
+    fn a_made_up_crate_of_nested_modules_is_read_then_bundled() {
+        let lib =
+            "//! The library.\n#![forbid(unsafe_code)]\npub mod a;\npub mod c;\n#[cfg(test)]\nmod testing;\n";
+        let a = text(&[
+            "//! a.",
+            "pub mod b;",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d;",
+            "pub use self::b::B;",
+        ]);
+        let b = text(&["use crate::c::C;", "pub struct B(pub C);", "#[cfg(test)]", "mod tests {}"]);
         let main = "use graph_games::a::{self, B};\n\nfn main() {\n    let b = a::B(graph_games::c::C(2));\n    let _c = b.0 .0;\n}\n";
-        let project = Project::nested("crate", main);
+        let project = Project::new(
+            "nested",
+            &[
+                ("src/lib.rs", lib),
+                ("src/a/mod.rs", &a),
+                ("src/a/b.rs", &b),
+                ("src/a/d.rs", "pub fn d() -> u8 {\n    super::b::B(crate::c::C(1)).0 .0\n}\n"),
+                ("src/c.rs", "pub mod e;\n#[derive(Clone, Copy)]\npub struct C(pub u8);\n"),
+                ("src/c/e.rs", "pub const E: u8 = 1;\n"),
+                ("main.rs", main),
+            ],
+        );
+        let (library, sources) = project.library().unwrap();
+        let read = [
+            "pub mod a {",
+            "pub mod b {",
+            "use crate::graph_games::c::C;",
+            "pub struct B(pub C);",
+            "}",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d {",
+            "pub fn d() -> u8 {",
+            "    super::b::B(crate::graph_games::c::C(1)).0 .0",
+            "}",
+            "}",
+            "pub use self::b::B;",
+            "}",
+            "pub mod c {",
+            "pub mod e {",
+            "pub const E: u8 = 1;",
+            "}",
+            "#[derive(Clone, Copy)]",
+            "pub struct C(pub u8);",
+            "}",
+        ];
+        assert_eq!(library, text(&read));
+        let files: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/a/d.rs", "src/c.rs", "src/c/e.rs"]
+        );
+        let modules: Vec<&str> = sources.iter().map(|s| s.module.as_str()).collect();
+        assert_eq!(modules, ["", "a", "a::b", "a::d", "c", "c::e"]);
         let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
         let made = bundle(&project.0, "main.rs", &options, |files| files.join(" ")).unwrap();
         let expected = [

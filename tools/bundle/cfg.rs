@@ -68,12 +68,10 @@ impl Config {
 
     /// The target, for messages: `x86-64 Linux`.
     pub fn target_name(&self) -> String {
-        let value = |key: &str| self.value(key).map(|v| v.trim_matches('"').to_string());
+        let value = |key: &str| self.value(key).map(|v| v.trim_matches('"'));
         let arch = value("target_arch").map_or("any".to_string(), |a| a.replace('_', "-"));
-        let os = value("target_os").map_or(String::new(), |os| {
-            let mut chars = os.chars();
-            chars.next().map_or(String::new(), |c| format!(" {}{}", c.to_uppercase(), chars.as_str()))
-        });
+        let mut os = value("target_os").unwrap_or("").chars();
+        let os = os.next().map_or(String::new(), |c| format!(" {}{}", c.to_uppercase(), os.as_str()));
         format!("{arch}{os}")
     }
 

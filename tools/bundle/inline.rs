@@ -212,17 +212,11 @@ pub fn inline_module(
         let join = |f: &str| if folder.is_empty() { f.to_string() } else { format!("{folder}/{f}") };
         let candidates = [join(&format!("{name}.rs")), join(&format!("{name}/mod.rs"))];
         let found: Vec<&String> = candidates.iter().filter(|c| root.join(c).is_file()).collect();
+        let [a, b] = &candidates;
         let child_file = match found.as_slice() {
             [one] => one.to_string(),
-            found => {
-                let (a, b) = (&candidates[0], &candidates[1]);
-                let why = if found.is_empty() {
-                    format!(" found neither {a} nor {b}")
-                } else {
-                    format!(": both {a} and {b} exist")
-                };
-                return Err(in_file(format!("`mod {name};`{why}")));
-            }
+            [] => return Err(in_file(format!("`mod {name};` found neither {a} nor {b}"))),
+            _ => return Err(in_file(format!("`mod {name};`: both {a} and {b} exist"))),
         };
         let child_module = if is_root { name.clone() } else { format!("{module}::{name}") };
         let child = Source { module: child_module, file: child_file, user };
@@ -347,42 +341,6 @@ mod tests {
         assert_eq!(brace_list(&files[..1]), "src/lib.rs");
         let beside = ["src/a.rs".to_string(), "src/a/b.rs".to_string(), "main.rs".to_string()];
         assert_eq!(brace_list(&beside), "{src/{a,a/b},main}.rs");
-    }
-
-    #[test]
-    fn nested_modules_are_inlined_from_their_folders() {
-        let project = Project::nested("nested", "");
-        let (library, sources) = project.library().unwrap();
-        let expected = [
-            "pub mod a {",
-            "pub mod b {",
-            "use crate::graph_games::c::C;",
-            "pub struct B(pub C);",
-            "}",
-            "#[cfg(target_arch = \"x86_64\")]",
-            "pub(crate) mod d {",
-            "pub fn d() -> u8 {",
-            "    super::b::B(crate::graph_games::c::C(1)).0 .0",
-            "}",
-            "}",
-            "pub use self::b::B;",
-            "}",
-            "pub mod c {",
-            "pub mod e {",
-            "pub const E: u8 = 1;",
-            "}",
-            "#[derive(Clone, Copy)]",
-            "pub struct C(pub u8);",
-            "}",
-        ];
-        assert_eq!(library, text(&expected));
-        let files: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
-        assert_eq!(
-            files,
-            ["src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/a/d.rs", "src/c.rs", "src/c/e.rs"]
-        );
-        let modules: Vec<&str> = sources.iter().map(|s| s.module.as_str()).collect();
-        assert_eq!(modules, ["", "a", "a::b", "a::d", "c", "c::e"]);
     }
 
     #[test]

@@ -57,25 +57,18 @@ impl Lexed<'_> {
     }
 
     /// The first code index (of its attributes, visibility, qualifiers) of the item whose keyword
-    /// is at `k`.
+    /// is at `k`: the one after the `;`, `{` or `}` that ends what comes before, or after an inner
+    /// attribute (`#![..]`).
     pub fn item_start(&self, mut k: usize) -> Result<usize, String> {
-        while k > 0 {
-            let before = self.text(k - 1);
-            if matches!(before, "pub" | "const" | "unsafe" | "async" | "extern" | "default")
-                || (self.token(k - 1).kind == Kind::Literal && k >= 2 && self.text(k - 2) == "extern")
-            {
-                k -= 1;
-                continue;
-            }
-            if before == ")" || before == "]" {
+        while k > 0 && !matches!(self.text(k - 1), ";" | "{" | "}") {
+            if self.text(k - 1) == "]" {
                 let open = self.matching_back(k - 1)?;
-                let owner = if before == ")" { "pub" } else { "#" };
-                if open > 0 && self.text(open - 1) == owner {
-                    k = open - 1;
-                    continue;
+                if open == 0 || self.text(open - 1) == "!" {
+                    break;
                 }
+                k = open; // on to the `#` of an outer attribute
             }
-            break;
+            k -= 1;
         }
         Ok(k)
     }
@@ -301,14 +294,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn groups_of_one_are_unwrapped() {
-        let src = "use a::{B};\nuse c::{d::E,};\nuse f::{self};\nuse g::{H, I};\n";
-        let unwrapped = apply(src, unwrap_single_groups(src).unwrap());
+    fn imports_of_what_went_leave_their_use_and_groups_of_one_unwrap() {
+        let groups = "use a::{B};\nuse c::{d::E,};\nuse f::{self};\nuse g::{H, I};\n";
+        let unwrapped = apply(groups, unwrap_single_groups(groups).unwrap());
         assert_eq!(unwrapped, "use a::B;\nuse c::d::E;\nuse f::{self};\nuse g::{H, I};\n");
-    }
-
-    #[test]
-    fn imports_of_what_went_leave_their_use() {
         let src = "pub use a::{b::{C, D}, E as F, g::*};\nfn f() {\n    use h::I;\n}\nuse j::{self, K};\n";
         let without = |names: &[&str]| {
             let lexed = Lexed::new(src).unwrap();

@@ -110,21 +110,6 @@ impl Json {
         let members = if let Json::Object(members) = self { &members[..] } else { &[] };
         members.iter().find(|m| m.0 == key).map_or(&NULL, |m| &m.1)
     }
-
-    pub fn text(&self) -> Option<&str> {
-        match self {
-            Json::Text(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The items of a list; none for anything else.
-    pub fn items(&self) -> &[Json] {
-        match self {
-            Json::List(items) => items,
-            _ => &[],
-        }
-    }
 }
 
 /// The string at the `"` at byte `i`, unescaped, and the byte after it. A `\u` escape is read as
@@ -181,17 +166,16 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn from_json(json: &Json) -> Diagnostic {
-        let span = |s: &Json| {
-            let byte = |key: &str| if let Json::Number(n) = s.get(key) { *n as usize } else { 0 };
-            (byte("byte_start"), byte("byte_end"))
-        };
-        let spans = json.get("spans").items();
+        let text = |j: &Json| if let Json::Text(s) = j { s.clone() } else { String::new() };
+        let byte = |span: &Json, key: &str| if let Json::Number(n) = span.get(key) { *n as usize } else { 0 };
+        let spans = if let Json::List(spans) = json.get("spans") { &spans[..] } else { &[] };
+        let primary = spans.iter().filter(|s| s.get("is_primary") == &Json::Bool(true));
         Diagnostic {
-            level: json.get("level").text().unwrap_or("").to_string(),
-            code: json.get("code").get("code").text().unwrap_or("").to_string(),
-            message: json.get("message").text().unwrap_or("").to_string(),
-            rendered: json.get("rendered").text().unwrap_or("").to_string(),
-            primary: spans.iter().filter(|s| s.get("is_primary") == &Json::Bool(true)).map(span).collect(),
+            level: text(json.get("level")),
+            code: text(json.get("code").get("code")),
+            message: text(json.get("message")),
+            rendered: text(json.get("rendered")),
+            primary: primary.map(|s| (byte(s, "byte_start"), byte(s, "byte_end"))).collect(),
         }
     }
 }
@@ -206,11 +190,9 @@ mod tests {
             r#" {"a": [1, -2.5e1, true, false, null], "b": {"c": "x\"\\\n\u00e9😀\u0007"}, "d": []} "#,
         )
         .unwrap();
-        assert_eq!(
-            json.get("a").items(),
-            [Json::Number(1.0), Json::Number(-25.0), Json::Bool(true), Json::Bool(false), Json::Null]
-        );
-        assert_eq!(json.get("b").get("c").text(), Some("x\"\\\né😀\u{7}"));
+        let a = [Json::Number(1.0), Json::Number(-25.0), Json::Bool(true), Json::Bool(false), Json::Null];
+        assert_eq!(json.get("a"), &Json::List(a.to_vec()));
+        assert_eq!(json.get("b").get("c"), &Json::Text("x\"\\\né😀\u{7}".to_string()));
         assert_eq!(json.get("d"), &Json::List(Vec::new()));
         assert_eq!(json.get("missing"), &Json::Null);
         for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"abc", "tru", "[1] 2", "\"\\u12\""] {

@@ -245,7 +245,7 @@ mod tests {
     }
 
     #[test]
-    fn chars_lifetimes_strings_and_comments() {
+    fn chars_lifetimes_strings_comments_and_errors() {
         use Kind::*;
         for (src, expected) in [
             (
@@ -292,10 +292,7 @@ mod tests {
             assert_eq!(lex(src), expected);
         }
         assert_eq!(lex("fn f<'a>(x: &'a str) -> char { '}' }").iter().filter(|t| t.0 == Lifetime).count(), 2);
-    }
-
-    #[test]
-    fn unterminated_literals_and_comments_are_errors() {
+        // Unterminated literals and comments are errors.
         for bad in ["\"abc", "r#\"abc\"", "/* /* */", "x\n'\\n", "b'", "'"] {
             assert!(tokenize(bad).is_err(), "{bad:?} should not lex");
         }

@@ -72,14 +72,11 @@ impl Mapped {
         span.1.map(|(file, byte)| (file, byte + at - span.0))
     }
 
-    /// The files some of whose bytes are here, by number, sorted.
-    pub fn files(&self) -> Vec<usize> {
+    /// The files some of whose bytes are here, by number.
+    pub fn files(&self) -> std::collections::BTreeSet<usize> {
         let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);
         let spans = self.spans.iter().zip(ends).filter(|(s, end)| *end > s.0);
-        let mut files: Vec<usize> = spans.filter_map(|(s, _)| Some(s.1?.0)).collect();
-        files.sort_unstable();
-        files.dedup();
-        files
+        spans.filter_map(|(s, _)| Some(s.1?.0)).collect()
     }
 }
 
