@@ -66,14 +66,13 @@ fn tokens(text: &str) -> Vec<(String, usize)> {
     let code = above_tests(text);
     let lexed = lex::Lexed::new(code).unwrap_or_else(|e| panic!("a file that does not lex: {e}"));
     let (mut line, mut counted) = (1, 0);
-    let mut found = Vec::new();
-    for k in 0..lexed.code.len() {
+    let with_lines = (0..lexed.code.len()).map(|k| {
         let start = lexed.token(k).start;
         line += code[counted..start].matches('\n').count();
         counted = start;
-        found.push((lexed.text(k).to_string(), line));
-    }
-    found
+        (lexed.text(k).to_string(), line)
+    });
+    with_lines.collect()
 }
 
 /// Reads the path tree starting at `tokens[i]` (`a::b::{c, d::{self, e as f}, *}`) into `out`,
@@ -285,27 +284,14 @@ fn overlong_files(sources: &[Source]) -> Vec<String> {
         .collect()
 }
 
-/// Whether the code above the tests defines `pub fn name` (`pub(crate)` and the like too).
+/// Whether the code above the tests defines `pub fn name` (`pub(crate)` and the like too): the
+/// item that holds the `fn`, from just after the `;`, `{`, `}` or attribute before it, starts `pub`.
 fn defines_pub_fn(text: &str, name: &str) -> bool {
     let tokens = tokens(text);
     let token = |i: usize| tokens.get(i).map_or("", |t| t.0.as_str());
-    (1..tokens.len()).any(|i| {
-        if token(i) != "fn" || token(i + 1) != name {
-            return false;
-        }
-        let mut k = i - 1;
-        while k > 0
-            && (["const", "async", "unsafe", "extern"].contains(&token(k)) || token(k).starts_with('"'))
-        {
-            k -= 1;
-        }
-        if token(k) == ")" {
-            while k > 0 && token(k) != "(" {
-                k -= 1;
-            }
-            k = k.saturating_sub(1);
-        }
-        token(k) == "pub"
+    (0..tokens.len()).filter(|&i| token(i) == "fn" && token(i + 1) == name).any(|i| {
+        let item_start = (0..i).rev().find(|&k| matches!(token(k), ";" | "{" | "}" | "]"));
+        token(item_start.map_or(0, |k| k + 1)) == "pub"
     })
 }
 

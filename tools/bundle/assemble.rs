@@ -121,24 +121,20 @@ pub fn bundle(
     let library = tidy_blank_lines(&library, true)?;
 
     // Pruning's candidate: the non-lint attributes, the user's code as a root, then the library.
-    let mut candidate = Mapped::default();
-    for attribute in &attributes {
+    let lint_level = |attribute: &&Mapped| {
         let words: String = attribute.text.chars().filter(|c| !c.is_whitespace()).collect();
-        if !LEFT_OUT.iter().any(|level| words.starts_with(&format!("#![{level}("))) {
-            candidate.push(attribute);
-            candidate.push_str("\n");
-        }
-    }
-    candidate.push_str("#![allow(dead_code)]\n");
-    candidate.push(&main);
-    candidate.push_str("\n");
-    let from = candidate.text.len();
+        LEFT_OUT.iter().any(|level| words.starts_with(&format!("#![{level}(")))
+    };
+    let mut roots: Vec<Mapped> = attributes.iter().filter(|a| !lint_level(a)).cloned().collect();
+    roots.push(Mapped::inserted("#![allow(dead_code)]"));
     let mut module = Mapped::inserted(&format!("mod {LIBRARY} {{\n"));
     module.push(&library.slice(0, library.text.trim_end().len()));
     module.push_str("\n}\n");
     const WARN: &str = "#[warn(dead_code)]\n";
-    candidate.push_str(WARN);
-    candidate.push(&module);
+    let mut warned = Mapped::inserted(WARN);
+    warned.push(&module);
+    let candidate = join(&roots, &main, &warned);
+    let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
     let pruned = prune(&options.rustc, &host, &candidate, from, &files);
     let (mut code, pruned) =
@@ -276,13 +272,66 @@ mod tests {
     use super::super::testing::{code_of, text, Project};
     use super::*;
 
-    /// Runs the rustc on the path: a whole bundle of a made-up crate, its main outside `src/`.
-    /// Of the module `e` (its own file), `d` (x86_64 only) and the library's docs, attributes and
-    /// tests, nothing is left.
+    /// A made-up crate of nested modules, in folders and files, some compiled only for tests or a
+    /// target, its main outside `src/`: read, every module is inlined and its paths rewritten, the
+    /// docs, attributes and tests gone; bundled (this runs the rustc on the path), of the module `e`
+    /// (its own file) and `d` (x86_64 only) nothing is left.
     #[test]
-    fn a_made_up_crate_bundles_with_nested_modules() {
+    fn a_made_up_crate_of_nested_modules_is_read_then_bundled() {
+        let lib =
+            "//! The library.\n#![forbid(unsafe_code)]\npub mod a;\npub mod c;\n#[cfg(test)]\nmod testing;\n";
+        let a = text(&[
+            "//! a.",
+            "pub mod b;",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d;",
+            "pub use self::b::B;",
+        ]);
+        let b = text(&["use crate::c::C;", "pub struct B(pub C);", "#[cfg(test)]", "mod tests {}"]);
         let main = "use graph_games::a::{self, B};\n\nfn main() {\n    let b = a::B(graph_games::c::C(2));\n    let _c = b.0 .0;\n}\n";
-        let project = Project::nested("crate", main);
+        let project = Project::new(
+            "nested",
+            &[
+                ("src/lib.rs", lib),
+                ("src/a/mod.rs", &a),
+                ("src/a/b.rs", &b),
+                ("src/a/d.rs", "pub fn d() -> u8 {\n    super::b::B(crate::c::C(1)).0 .0\n}\n"),
+                ("src/c.rs", "pub mod e;\n#[derive(Clone, Copy)]\npub struct C(pub u8);\n"),
+                ("src/c/e.rs", "pub const E: u8 = 1;\n"),
+                ("main.rs", main),
+            ],
+        );
+        let (library, sources) = project.library().unwrap();
+        let read = [
+            "pub mod a {",
+            "pub mod b {",
+            "use crate::graph_games::c::C;",
+            "pub struct B(pub C);",
+            "}",
+            "#[cfg(target_arch = \"x86_64\")]",
+            "pub(crate) mod d {",
+            "pub fn d() -> u8 {",
+            "    super::b::B(crate::graph_games::c::C(1)).0 .0",
+            "}",
+            "}",
+            "pub use self::b::B;",
+            "}",
+            "pub mod c {",
+            "pub mod e {",
+            "pub const E: u8 = 1;",
+            "}",
+            "#[derive(Clone, Copy)]",
+            "pub struct C(pub u8);",
+            "}",
+        ];
+        assert_eq!(library, text(&read));
+        let files: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/a/d.rs", "src/c.rs", "src/c/e.rs"]
+        );
+        let modules: Vec<&str> = sources.iter().map(|s| s.module.as_str()).collect();
+        assert_eq!(modules, ["", "a", "a::b", "a::d", "c", "c::e"]);
         let options = Options { editions: vec!["2018".to_string()], ..Options::default() };
         let made = bundle(&project.0, "main.rs", &options, |files| files.join(" ")).unwrap();
         let expected = [
@@ -482,16 +531,10 @@ mod tests {
             let made = make(&format!("main{i}.rs"), format!("{top}\n{uses}{main}"));
             assert_eq!(library(&made), library(&plain), "{top}");
             assert!(made.warnings.is_empty(), "{top}: {:?}", made.warnings);
+            let attributes: String =
+                top.lines().filter(|l| l.starts_with("#![")).map(|l| format!("{l}\n")).collect();
+            assert!(code_of(&made.text).starts_with(&attributes), "{}", made.text);
         }
-        let attributes = "#![allow(dead_code)]\n#![allow(unused)]\nuse graph_games::shapes;\n";
-        let made = make("attributes.rs", format!("{attributes}{main}"));
-        let top = code_of(&made.text);
-        assert!(
-            top.starts_with(
-                "#![allow(dead_code)]\n#![allow(unused)]\nuse crate::graph_games::shapes;\nfn main"
-            ),
-            "{top}"
-        );
         // What the user's own unused code calls or imports stays.
         let helper = "#![allow(dead_code, unused_imports)]\nuse graph_games::unused::Board;\n\
                       fn helper() -> u32 {\n    graph_games::shapes::perimeter(1)\n}\n";

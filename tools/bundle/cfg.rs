@@ -68,12 +68,10 @@ impl Config {
 
     /// The target, for messages: `x86-64 Linux`.
     pub fn target_name(&self) -> String {
-        let value = |key: &str| self.value(key).map(|v| v.trim_matches('"').to_string());
+        let value = |key: &str| self.value(key).map(|v| v.trim_matches('"'));
         let arch = value("target_arch").map_or("any".to_string(), |a| a.replace('_', "-"));
-        let os = value("target_os").map_or(String::new(), |os| {
-            let mut chars = os.chars();
-            chars.next().map_or(String::new(), |c| format!(" {}{}", c.to_uppercase(), chars.as_str()))
-        });
+        let mut os = value("target_os").unwrap_or("").chars();
+        let os = os.next().map_or(String::new(), |c| format!(" {}{}", c.to_uppercase(), os.as_str()));
         format!("{arch}{os}")
     }
 
@@ -85,10 +83,9 @@ impl Config {
                 None if matches!(name, "test" | "miri") => Some(false),
                 _ => None,
             },
-            Config::Exactly(options) => Some(options.iter().any(|o| match value {
-                None => o == name,
-                Some(value) => o.strip_prefix(name).and_then(|o| o.strip_prefix('=')) == Some(value),
-            })),
+            Config::Exactly(options) => {
+                Some(options.contains(&value.map_or(name.to_string(), |value| format!("{name}={value}"))))
+            }
         }
     }
 }
@@ -290,35 +287,23 @@ pub fn compiled(absent: &[(usize, usize)], k: usize) -> bool {
     !absent.iter().any(|&(first, last)| first <= k && k <= last)
 }
 
-/// The edits that take out of `src` what a bundle never builds, as the module doc says.
+/// The edits that take out of `src` what a bundle never builds, as the module doc says: an item
+/// under a false attribute from its first attribute on (any others inside it go with it).
 pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
-    let (mut cuts, mut k, mut after_inner_attribute) = (Vec::new(), 0, 0);
-    while k < lexed.code.len() {
-        if lexed.text(k) == "#" && lexed.text(k + 1) == "!" && lexed.text(k + 2) == "[" {
-            k = lexed.matching(k + 2)? + 1; // `#![..]`: items may follow
-            after_inner_attribute = k;
-            continue;
-        }
-        let at_item_start = k == after_inner_attribute || matches!(lexed.text(k - 1), ";" | "{" | "}");
-        let (mut j, mut absent, mut true_cfgs) = (k, false, Vec::new());
-        while at_item_start && lexed.text(j) == "#" && lexed.text(j + 1) == "[" {
-            let close = lexed.matching(j + 1)?;
-            let words: Vec<&str> = (j + 2..close).map(|i| lexed.text(i)).collect();
-            match attribute_value(&words, &Config::AnyJudge) {
-                Some(false) => absent = true,
-                Some(true) => true_cfgs.push(lexed.attribute_cut(j, close)),
-                None => {}
+    let mut cuts = Vec::new();
+    for k in (0..lexed.code.len()).filter(|&k| lexed.text(k) == "#" && lexed.text(k + 1) == "[") {
+        let close = lexed.matching(k + 1)?;
+        let words: Vec<&str> = (k + 2..close).map(|j| lexed.text(j)).collect();
+        match attribute_value(&words, &Config::AnyJudge) {
+            Some(false) => {
+                if let Some(last) = lexed.item_end(k)? {
+                    cuts.push(lexed.cut(lexed.item_start(k)?, last));
+                }
             }
-            j = close + 1;
+            Some(true) => cuts.push(lexed.attribute_cut(k, close)),
+            None => {}
         }
-        if !absent {
-            cuts.extend(true_cfgs);
-        } else if let Some(last) = lexed.item_end(j)? {
-            cuts.push(lexed.cut(k, last));
-            k = last;
-        }
-        k += 1;
     }
     Ok(cuts)
 }
@@ -326,7 +311,7 @@ pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
 #[cfg(test)]
 mod tests {
     use super::super::lex::tokenize;
-    use super::super::testing::{apply, lex_words, text};
+    use super::super::testing::{apply, text};
     use super::*;
 
     /// The options of an x86-64 Linux machine, as `rustc --print cfg` lists them (in part).
@@ -344,8 +329,8 @@ mod tests {
         assert_eq!(host.target_name(), "x86-64 Linux");
         assert_eq!(foreign, Config::Exactly(vec!["debug_assertions".into(), "panic=\"unwind\"".into()]));
         let value = |p: &str, config: &Config| {
-            let words = lex_words(p);
-            cfg_value(&words.iter().map(String::as_str).collect::<Vec<_>>(), config)
+            let lexed = Lexed::new(p).unwrap();
+            cfg_value(&(0..lexed.code.len()).map(|k| lexed.text(k)).collect::<Vec<_>>(), config)
         };
         let prefault =
             "all(feature = \"prefault\", target_os = \"linux\", target_arch = \"x86_64\", not(miri))";

@@ -3,7 +3,7 @@
 //! inlined as `mod x { .. }` from `x.rs` or `x/mod.rs` beside it (for `a.rs` or `a/mod.rs`, in
 //! `a/`), and so on at any depth: the user's modules beside their main as the library's beside
 //! `src/lib.rs`. Each file loses what a bundle does not build (the `cfg` stage), is checked, has its
-//! paths rewritten and (unless `--docs`) its comments stripped before its children go in.
+//! paths rewritten and its children put in, then (unless `--docs`) loses its comments.
 //!
 //! Paths: a bundle is the main followed by `mod graph_games { .. }`, nested as in the folders, so
 //! the library's `crate::` becomes `crate::graph_games::`; `super::` and `self::` stay. The user's
@@ -48,10 +48,11 @@ pub struct Source {
     pub user: bool,
 }
 
-/// The byte of `src` where it uses what a bundle cannot carry over, and why.
-pub fn check_bundleable(src: &str) -> Result<(), (usize, String)> {
+/// The `mod x;` declarations of `src`, each as its name (without `r#`) and the byte of its `;`;
+/// or the byte where `src` uses what a bundle cannot carry over, and why.
+pub fn out_of_line_modules(src: &str) -> Result<Vec<(String, usize)>, (usize, String)> {
     let lexed = Lexed::new(src).map_err(|e| (0, e))?;
-    let mut depth = 0usize;
+    let (mut found, mut depth) = (Vec::new(), 0usize);
     for k in 0..lexed.code.len() {
         let word = lexed.text(k);
         let refuse = |why: String| Err((lexed.token(k).start, why));
@@ -64,27 +65,16 @@ pub fn check_bundleable(src: &str) -> Result<(), (usize, String)> {
         {
             return refuse(format!("`{word}!` means something else outside cargo"));
         }
-        if word == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" && depth > 0 {
-            return refuse(
-                "an out-of-line `mod` inside a `{ .. }` cannot be inlined (write it inline)".into(),
-            );
+        if word == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" {
+            if depth > 0 {
+                return refuse(
+                    "an out-of-line `mod` inside a `{ .. }` cannot be inlined (write it inline)".into(),
+                );
+            }
+            found.push((lexed.text(k + 1).trim_start_matches("r#").to_string(), lexed.token(k + 2).start));
         }
         if word == "path" && k >= 2 && lexed.text(k - 1) == "[" && lexed.text(k - 2) == "#" {
             return refuse("`#[path]` cannot be bundled (name the file after its module)".into());
-        }
-    }
-    Ok(())
-}
-
-/// The `mod x;` declarations of `src`, each as its name (without `r#`) and the bytes of its `;`.
-fn out_of_line_modules(src: &str) -> Result<Vec<(String, usize, usize)>, String> {
-    let lexed = Lexed::new(src)?;
-    let mut found = Vec::new();
-    for k in 0..lexed.code.len() {
-        if lexed.text(k) == "mod" && lexed.token(k + 1).kind == Kind::Ident && lexed.text(k + 2) == ";" {
-            let name = lexed.text(k + 1);
-            let semicolon = lexed.token(k + 2);
-            found.push((name.trim_start_matches("r#").to_string(), semicolon.start, semicolon.end));
         }
     }
     Ok(found)
@@ -187,12 +177,8 @@ pub fn split_crate_attributes(src: &Mapped) -> Result<(Mapped, Vec<Mapped>), Str
 /// crate root or a `mod.rs`, else the folder named after it (`src/a.rs` → `src/a`).
 pub fn children_folder(file: &str, is_root: bool) -> String {
     let (folder, name) = file.rsplit_once('/').unwrap_or(("", file));
-    let stem = name.strip_suffix(".rs").unwrap_or(name);
-    match (is_root || stem == "mod", folder.is_empty()) {
-        (true, _) => folder.to_string(),
-        (false, true) => stem.to_string(),
-        (false, false) => format!("{folder}/{stem}"),
-    }
+    let folder = if is_root || name == "mod.rs" { folder } else { file.strip_suffix(".rs").unwrap_or(file) };
+    folder.to_string()
 }
 
 /// The module in `source`, made ready for a bundle (see the module doc), its `mod x;` inlined at
@@ -213,32 +199,24 @@ pub fn inline_module(
     let text = fs::read_to_string(root.join(&file)).map_err(|e| in_file(e.to_string()))?;
     let read = files.add(&file, text);
     let body = read.edit(strip_unbuilt_items(&read.text).map_err(in_file)?);
-    if let Err((at, why)) = check_bundleable(&body.text) {
-        return Err(format!("{}: {why}", files.position(&body, at).unwrap_or_else(|| file.clone())));
-    }
+    let modules = out_of_line_modules(&body.text).map_err(|(at, why)| {
+        format!("{}: {why}", files.position(&body, at).unwrap_or_else(|| file.clone()))
+    })?;
     let paths = if user { user_paths(&body.text, is_root) } else { library_paths(&body.text) };
-    let mut body = body.edit(paths.map_err(in_file)?);
-    if !docs {
-        body = strip_comments(&body).map_err(in_file)?;
-    }
+    let paths =
+        paths.map_err(in_file)?.into_iter().map(|(start, end, path)| (start, end, Mapped::inserted(&path)));
+    let mut edits: Vec<(usize, usize, Mapped)> = paths.collect();
     let folder = children_folder(&file, is_root);
     sources.push(source);
-    let mut edits = Vec::new();
-    for (name, start, end) in out_of_line_modules(&body.text).map_err(in_file)? {
+    for (name, semicolon) in modules {
         let join = |f: &str| if folder.is_empty() { f.to_string() } else { format!("{folder}/{f}") };
         let candidates = [join(&format!("{name}.rs")), join(&format!("{name}/mod.rs"))];
         let found: Vec<&String> = candidates.iter().filter(|c| root.join(c).is_file()).collect();
+        let [a, b] = &candidates;
         let child_file = match found.as_slice() {
             [one] => one.to_string(),
-            found => {
-                let (a, b) = (&candidates[0], &candidates[1]);
-                let why = if found.is_empty() {
-                    format!(" found neither {a} nor {b}")
-                } else {
-                    format!(": both {a} and {b} exist")
-                };
-                return Err(in_file(format!("`mod {name};`{why}")));
-            }
+            [] => return Err(in_file(format!("`mod {name};` found neither {a} nor {b}"))),
+            _ => return Err(in_file(format!("`mod {name};`: both {a} and {b} exist"))),
         };
         let child_module = if is_root { name.clone() } else { format!("{module}::{name}") };
         let child = Source { module: child_module, file: child_file, user };
@@ -248,9 +226,14 @@ pub fn inline_module(
         let mut replacement = Mapped::inserted(" {\n");
         replacement.push(&child.slice(from, inner.max(from)));
         replacement.push_str("\n}");
-        edits.push((start, end, replacement));
+        edits.push((semicolon, semicolon + 1, replacement));
     }
-    Ok(body.splice(edits))
+    let body = body.splice(edits);
+    if docs {
+        Ok(body)
+    } else {
+        strip_comments(&body).map_err(in_file)
+    }
 }
 
 /// The programs of `src/bin/` that are tools, not judge programs: never bundled by default.
@@ -328,21 +311,6 @@ mod tests {
     }
 
     #[test]
-    fn what_cannot_be_bundled_is_refused() {
-        for src in [
-            "const S: &str = include_str!(\"x\");",
-            "mod inline {\n    mod out_of_line;\n}",
-            "#[path = \"x.rs\"] mod x { }",
-            "const V: &str = env!(\"CARGO_PKG_VERSION\");",
-        ] {
-            assert!(check_bundleable(src).is_err(), "{src:?} should be refused");
-        }
-        assert_eq!(check_bundleable("fn f() {}\nmod a { mod b; }").unwrap_err().0, 18);
-        assert!(check_bundleable("mod inline { } fn env() {} const S: &str = \"include!\";").is_ok());
-        assert!(check_bundleable("#[cfg(unix)]\npub(crate) mod out_of_line;\nfn f() {}").is_ok());
-    }
-
-    #[test]
     fn crate_attributes_are_set_apart() {
         let lib =
             "//! Docs.\n#![forbid(unsafe_code)]\n#![cfg_attr(docsrs, feature(doc_cfg))]\npub mod cli;\n\
@@ -371,48 +339,12 @@ mod tests {
             "src/{lib,cli,games/{mod,police_thief/{mod,explain}},input/mod,solver}.rs"
         );
         assert_eq!(brace_list(&files[..1]), "src/lib.rs");
-        let mixed = ["src/a.rs".to_string(), "src/a/b.rs".to_string(), "README.md".to_string()];
-        assert_eq!(brace_list(&mixed), "{src/{a.rs,a/b.rs},README.md}");
+        let beside = ["src/a.rs".to_string(), "src/a/b.rs".to_string(), "main.rs".to_string()];
+        assert_eq!(brace_list(&beside), "{src/{a,a/b},main}.rs");
     }
 
     #[test]
-    fn nested_modules_are_inlined_from_their_folders() {
-        let project = Project::nested("nested", "");
-        let (library, sources) = project.library().unwrap();
-        let expected = [
-            "pub mod a {",
-            "pub mod b {",
-            "use crate::graph_games::c::C;",
-            "pub struct B(pub C);",
-            "}",
-            "#[cfg(target_arch = \"x86_64\")]",
-            "pub(crate) mod d {",
-            "pub fn d() -> u8 {",
-            "    super::b::B(crate::graph_games::c::C(1)).0 .0",
-            "}",
-            "}",
-            "pub use self::b::B;",
-            "}",
-            "pub mod c {",
-            "pub mod e {",
-            "pub const E: u8 = 1;",
-            "}",
-            "#[derive(Clone, Copy)]",
-            "pub struct C(pub u8);",
-            "}",
-        ];
-        assert_eq!(library, text(&expected));
-        let files: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
-        assert_eq!(
-            files,
-            ["src/lib.rs", "src/a/mod.rs", "src/a/b.rs", "src/a/d.rs", "src/c.rs", "src/c/e.rs"]
-        );
-        let modules: Vec<&str> = sources.iter().map(|s| s.module.as_str()).collect();
-        assert_eq!(modules, ["", "a", "a::b", "a::d", "c", "c::e"]);
-    }
-
-    #[test]
-    fn out_of_line_modules_that_cannot_be_found_are_refused() {
+    fn what_cannot_be_bundled_is_refused_where_it_is() {
         let lib = ("src/lib.rs", "pub mod a;\n");
         for (files, expected) in [
             (&[lib][..], "src/lib.rs: `mod a;` found neither src/a.rs nor src/a/mod.rs"),
@@ -426,10 +358,20 @@ mod tests {
                 "src/a.rs:1:3: `#[path]` cannot be bundled",
             ),
             (&[lib, ("src/a.rs", "mod b {\n    mod c;\n}\n")], "src/a.rs:2:5: an out-of-line `mod` inside"),
+            (
+                &[lib, ("src/a.rs", "const S: &str = include_str!(\"x\");\n")],
+                "src/a.rs:1:17: `include_str!` means",
+            ),
+            (
+                &[lib, ("src/a.rs", "const V: &str = env!(\"V\");\n")],
+                "src/a.rs:1:17: `env!` means something else",
+            ),
         ] {
             let project = Project::new("refused", files);
             let err = project.library().unwrap_err();
             assert!(err.starts_with(expected), "{err}");
         }
+        // A function named like such a macro, a macro's name in a string: nothing to refuse.
+        assert!(out_of_line_modules("fn env() {}\nconst S: &str = \"include!\";").is_ok());
     }
 }

@@ -57,25 +57,18 @@ impl Lexed<'_> {
     }
 
     /// The first code index (of its attributes, visibility, qualifiers) of the item whose keyword
-    /// is at `k`.
+    /// is at `k`: the one after the `;`, `{` or `}` that ends what comes before, or after an inner
+    /// attribute (`#![..]`).
     pub fn item_start(&self, mut k: usize) -> Result<usize, String> {
-        while k > 0 {
-            let before = self.text(k - 1);
-            if matches!(before, "pub" | "const" | "unsafe" | "async" | "extern" | "default")
-                || (self.token(k - 1).kind == Kind::Literal && k >= 2 && self.text(k - 2) == "extern")
-            {
-                k -= 1;
-                continue;
-            }
-            if before == ")" || before == "]" {
+        while k > 0 && !matches!(self.text(k - 1), ";" | "{" | "}") {
+            if self.text(k - 1) == "]" {
                 let open = self.matching_back(k - 1)?;
-                let owner = if before == ")" { "pub" } else { "#" };
-                if open > 0 && self.text(open - 1) == owner {
-                    k = open - 1;
-                    continue;
+                if open == 0 || self.text(open - 1) == "!" {
+                    break;
                 }
+                k = open; // on to the `#` of an outer attribute
             }
-            break;
+            k -= 1;
         }
         Ok(k)
     }
@@ -139,20 +132,10 @@ impl Lexed<'_> {
         (start, end, String::new())
     }
 
-    /// The edit that cuts the attribute from code index `first` (its `#`) to `last` (its `]`):
-    /// its line if it is alone there, else the attribute and the spaces after it.
+    /// The edit that cuts the attribute from code index `first` (its `#`) to `last` (its `]`), as
+    /// [`cut_in_line`] does.
     pub fn attribute_cut(&self, first: usize, last: usize) -> Edit {
-        let bytes = self.src.as_bytes();
-        let (mut start, mut end) = (self.token(first).start, self.token(last).end);
-        let spaces_after = bytes[end..].iter().take_while(|&&c| matches!(c, b' ' | b'\t' | b'\r')).count();
-        let line_start = self.src[..start].rfind('\n').map_or(0, |i| i + 1);
-        if self.src[line_start..start].trim().is_empty() && bytes.get(end + spaces_after) == Some(&b'\n') {
-            start = line_start;
-            end += spaces_after + 1;
-        } else {
-            end += spaces_after;
-        }
-        (start, end, String::new())
+        cut_in_line(self.src, self.token(first).start, self.token(last).end)
     }
 
     /// The code indices of the braces of the innermost `mod .. { }` around `k` (else everything).
@@ -172,17 +155,23 @@ impl Lexed<'_> {
     /// The first code index of the `use` item that holds code index `k`, if one does.
     pub fn use_item_around(&self, k: usize) -> Result<Option<usize>, String> {
         // A use tree holds no `;`: back from `k` to its `use`.
-        for j in (0..=k).rev() {
-            match self.text(j) {
-                "use" if self.token(j).kind == Kind::Ident => {
-                    let tree = self.use_tree(j + 1)?;
-                    return Ok(if tree.end > k { Some(self.item_start(j)?) } else { None });
-                }
-                ";" => break,
-                _ => {}
-            }
+        let mut back = (0..=k).rev().take_while(|&j| self.text(j) != ";");
+        match back.find(|&j| self.text(j) == "use" && self.token(j).kind == Kind::Ident) {
+            Some(j) if self.use_tree(j + 1)?.end > k => self.item_start(j).map(Some),
+            _ => Ok(None),
         }
-        Ok(None)
+    }
+}
+
+/// The edit that cuts bytes `start..end` of `src` (a comment, an attribute): with its line if
+/// nothing else is on it, else with the spaces between it and the code after it, or before it.
+pub fn cut_in_line(src: &str, start: usize, end: usize) -> Edit {
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    match (src[line_start..start].trim().is_empty(), src[end..line_end].trim().is_empty()) {
+        (true, true) => (line_start, (line_end + 1).min(src.len()), String::new()),
+        (true, false) => (start, src.len() - src[end..].trim_start_matches([' ', '\t']).len(), String::new()),
+        (false, _) => (src[..start].trim_end_matches([' ', '\t']).len(), end, String::new()),
     }
 }
 
@@ -195,15 +184,6 @@ pub struct UseTree {
 }
 
 impl Lexed<'_> {
-    /// The text of the code tokens `first..end` (and of what lies between them).
-    fn text_of(&self, first: usize, end: usize) -> &str {
-        if first >= end {
-            ""
-        } else {
-            &self.src[self.token(first).start..self.token(end - 1).end]
-        }
-    }
-
     /// The use tree starting at code index `k`, up to the `,`, `}` or `;` that ends it.
     pub fn use_tree(&self, mut k: usize) -> Result<UseTree, String> {
         let start = k;
@@ -232,6 +212,14 @@ impl Lexed<'_> {
     /// `tree` as text without the parts that hold one of the bytes `doomed` in their own tokens
     /// (a path, or the prefix of a group); `None` if nothing is left.
     fn use_tree_without(&self, tree: &UseTree, doomed: &[usize]) -> Option<String> {
+        // The text of the code tokens `first..end` (and of what lies between them).
+        let text_of = |first: usize, end: usize| {
+            if first < end {
+                &self.src[self.token(first).start..self.token(end - 1).end]
+            } else {
+                ""
+            }
+        };
         let own_end = tree.group.as_ref().map_or(tree.end, |g| g.0);
         let own = |b: &usize| {
             own_end > tree.start && (self.token(tree.start).start..self.token(own_end - 1).end).contains(b)
@@ -240,14 +228,14 @@ impl Lexed<'_> {
             return None;
         }
         match &tree.group {
-            None => Some(self.text_of(tree.start, tree.end).to_string()),
+            None => Some(text_of(tree.start, tree.end).to_string()),
             Some((open, members)) => {
                 let kept: Vec<String> =
                     members.iter().filter_map(|m| self.use_tree_without(m, doomed)).collect();
                 if kept.is_empty() && !members.is_empty() {
                     return None;
                 }
-                Some(format!("{}{{{}}}", self.text_of(tree.start, *open), kept.join(", ")))
+                Some(format!("{}{{{}}}", text_of(tree.start, *open), kept.join(", ")))
             }
         }
     }
@@ -306,14 +294,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn groups_of_one_are_unwrapped() {
-        let src = "use a::{B};\nuse c::{d::E,};\nuse f::{self};\nuse g::{H, I};\n";
-        let unwrapped = apply(src, unwrap_single_groups(src).unwrap());
+    fn imports_of_what_went_leave_their_use_and_groups_of_one_unwrap() {
+        let groups = "use a::{B};\nuse c::{d::E,};\nuse f::{self};\nuse g::{H, I};\n";
+        let unwrapped = apply(groups, unwrap_single_groups(groups).unwrap());
         assert_eq!(unwrapped, "use a::B;\nuse c::d::E;\nuse f::{self};\nuse g::{H, I};\n");
-    }
-
-    #[test]
-    fn imports_of_what_went_leave_their_use() {
         let src = "pub use a::{b::{C, D}, E as F, g::*};\nfn f() {\n    use h::I;\n}\nuse j::{self, K};\n";
         let without = |names: &[&str]| {
             let lexed = Lexed::new(src).unwrap();

@@ -51,7 +51,7 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, String> {
         } else if b[i..].starts_with(b"::") {
             (Kind::Punct, i + 2)
         } else {
-            (Kind::Punct, i + utf8_len(b[i]))
+            (Kind::Punct, i + char_len(src, i))
         };
         tokens.push(Token { kind, start, end });
         i = end;
@@ -67,14 +67,9 @@ fn is_ident_continue(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
 }
 
-/// The length of the UTF-8 character that starts with byte `c`.
-fn utf8_len(c: u8) -> usize {
-    match c {
-        0xf0..=0xff => 4,
-        0xe0..=0xef => 3,
-        0xc0..=0xdf => 2,
-        _ => 1,
-    }
+/// The length of the character at byte `i` of `src` (a token ends at a character's end).
+fn char_len(src: &str, i: usize) -> usize {
+    src[i..].chars().next().map_or(1, char::len_utf8)
 }
 
 /// `"line L: message"` for byte `i` of `src`.
@@ -153,7 +148,7 @@ fn quote_end(src: &str, i: usize) -> Result<(Kind, usize), String> {
                 .ok_or_else(|| at(src, i, "unterminated char literal"))
         }
         Some(&c) => {
-            let after = i + 1 + utf8_len(c);
+            let after = i + 1 + char_len(src, i + 1);
             if b.get(after) == Some(&b'\'') {
                 Ok((Kind::Literal, after + 1))
             } else if is_ident_start(c) {
@@ -250,63 +245,54 @@ mod tests {
     }
 
     #[test]
-    fn chars_lifetimes_and_labels() {
+    fn chars_lifetimes_strings_comments_and_errors() {
         use Kind::*;
-        assert_eq!(
-            lex(r"'a' 'a '\'' '\\' '\u{e9}' 'é' 'static b'{' 'outer: x"),
-            [
-                (Literal, "'a'"),
-                (Lifetime, "'a"),
-                (Literal, r"'\''"),
-                (Literal, r"'\\'"),
-                (Literal, r"'\u{e9}'"),
-                (Literal, "'é'"),
-                (Lifetime, "'static"),
-                (Literal, "b'{'"),
-                (Lifetime, "'outer"),
-                (Punct, ":"),
-                (Ident, "x"),
-            ]
-        );
+        for (src, expected) in [
+            (
+                r"'a' 'a '\'' '\\' '\u{e9}' 'é' 'static b'{' 'outer: x",
+                &[
+                    (Literal, "'a'"),
+                    (Lifetime, "'a"),
+                    (Literal, r"'\''"),
+                    (Literal, r"'\\'"),
+                    (Literal, r"'\u{e9}'"),
+                    (Literal, "'é'"),
+                    (Lifetime, "'static"),
+                    (Literal, "b'{'"),
+                    (Lifetime, "'outer"),
+                    (Punct, ":"),
+                    (Ident, "x"),
+                ][..],
+            ),
+            (
+                r###"r#"a "} b"# br##"x"#y"## "q\"}" "\\" c"z" r#match b"{" r"\""###,
+                &[
+                    (Literal, r###"r#"a "} b"#"###),
+                    (Literal, r###"br##"x"#y"##"###),
+                    (Literal, r#""q\"}""#),
+                    (Literal, r#""\\""#),
+                    (Literal, r#"c"z""#),
+                    (Ident, "r#match"),
+                    (Literal, r#"b"{""#),
+                    (Literal, r#"r"\""#),
+                ],
+            ),
+            (
+                "a /* { /* } */ } */ b // } \"\n::c",
+                &[
+                    (Ident, "a"),
+                    (Comment, "/* { /* } */ } */"),
+                    (Ident, "b"),
+                    (Comment, "// } \""),
+                    (Punct, "::"),
+                    (Ident, "c"),
+                ],
+            ),
+        ] {
+            assert_eq!(lex(src), expected);
+        }
         assert_eq!(lex("fn f<'a>(x: &'a str) -> char { '}' }").iter().filter(|t| t.0 == Lifetime).count(), 2);
-    }
-
-    #[test]
-    fn strings_raw_strings_and_raw_identifiers() {
-        use Kind::*;
-        assert_eq!(
-            lex(r###"r#"a "} b"# br##"x"#y"## "q\"}" "\\" c"z" r#match b"{" r"\""###),
-            [
-                (Literal, r###"r#"a "} b"#"###),
-                (Literal, r###"br##"x"#y"##"###),
-                (Literal, r#""q\"}""#),
-                (Literal, r#""\\""#),
-                (Literal, r#"c"z""#),
-                (Ident, "r#match"),
-                (Literal, r#"b"{""#),
-                (Literal, r#"r"\""#),
-            ]
-        );
-    }
-
-    #[test]
-    fn comments_nest_and_hide_code() {
-        use Kind::*;
-        assert_eq!(
-            lex("a /* { /* } */ } */ b // } \"\n::c"),
-            [
-                (Ident, "a"),
-                (Comment, "/* { /* } */ } */"),
-                (Ident, "b"),
-                (Comment, "// } \""),
-                (Punct, "::"),
-                (Ident, "c")
-            ]
-        );
-    }
-
-    #[test]
-    fn unterminated_literals_and_comments_are_errors() {
+        // Unterminated literals and comments are errors.
         for bad in ["\"abc", "r#\"abc\"", "/* /* */", "x\n'\\n", "b'", "'"] {
             assert!(tokenize(bad).is_err(), "{bad:?} should not lex");
         }

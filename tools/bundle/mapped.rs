@@ -17,11 +17,6 @@ pub struct Mapped {
 }
 
 impl Mapped {
-    /// The whole text of file number `file`.
-    pub fn file(file: usize, text: String) -> Mapped {
-        Mapped { text, spans: vec![(0, Some((file, 0)))] }
-    }
-
     /// Text from no file.
     pub fn inserted(text: &str) -> Mapped {
         Mapped { text: text.to_string(), spans: vec![(0, None)] }
@@ -77,14 +72,11 @@ impl Mapped {
         span.1.map(|(file, byte)| (file, byte + at - span.0))
     }
 
-    /// The files some of whose bytes are here, by number, sorted.
-    pub fn files(&self) -> Vec<usize> {
+    /// The files some of whose bytes are here, by number.
+    pub fn files(&self) -> std::collections::BTreeSet<usize> {
         let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);
         let spans = self.spans.iter().zip(ends).filter(|(s, end)| *end > s.0);
-        let mut files: Vec<usize> = spans.filter_map(|(s, _)| Some(s.1?.0)).collect();
-        files.sort_unstable();
-        files.dedup();
-        files
+        spans.filter_map(|(s, _)| Some(s.1?.0)).collect()
     }
 }
 
@@ -96,7 +88,7 @@ impl Files {
     /// Adds a file and returns its text, mapped to it.
     pub fn add(&mut self, name: &str, text: String) -> Mapped {
         self.0.push((name.to_string(), text.clone()));
-        Mapped::file(self.0.len() - 1, text)
+        Mapped { text, spans: vec![(0, Some((self.0.len() - 1, 0)))] }
     }
 
     /// `file:line:column` (1-based, the column in characters, as rustc counts) of byte `at` of

@@ -16,7 +16,7 @@
 //! and that name is kept.
 
 use super::cfg::{compiled, Config};
-use super::items::unwrap_single_groups;
+use super::items::{cut_in_line, unwrap_single_groups};
 use super::json::Diagnostic;
 use super::lex::{at, Lexed};
 use super::mapped::{Edit, Files, Mapped};
@@ -289,22 +289,14 @@ impl Lexed<'_> {
 /// use, each kind dropped if it still compiles without it here and on other targets: `Debug` (the
 /// library derives it for its tests), then a `Clone` derived alone (for the library's users).
 pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
-    // The edits that drop a derive: a line `#[derive(Name)]` whole, and `Name, ` from a longer one.
+    // The edits that drop a derive: `#[derive(Name)]` (with its line if alone there), and `Name, `
+    // from a longer one.
     let drop = |code: &Mapped, name: &str, from_longer: bool| {
-        let (alone, first) = (format!("#[derive({name})]"), format!("#[derive({name}, "));
-        let mut edits = Vec::new();
-        let mut start = 0;
-        for line in code.text.split_inclusive('\n') {
-            let trimmed = line.trim_start();
-            let indent = start + line.len() - trimmed.len();
-            if start >= from && trimmed.trim_end() == alone {
-                edits.push((start, start + line.len(), String::new()));
-            } else if start >= from && from_longer && trimmed.starts_with(&first) {
-                edits.push((indent + first.len() - name.len() - 2, indent + first.len(), String::new()));
-            }
-            start += line.len();
-        }
-        edits
+        let (src, alone, first) = (&code.text, format!("#[derive({name})]"), format!("#[derive({name}, "));
+        let alone = src.match_indices(&alone).map(|(at, a)| cut_in_line(src, at, at + a.len()));
+        let first = src.match_indices(&first).filter(|_| from_longer);
+        let first = first.map(|(at, f)| (at + f.len() - name.len() - 2, at + f.len(), String::new()));
+        alone.chain(first).filter(|edit| edit.0 >= from).collect::<Vec<Edit>>()
     };
     let mut code = code.clone();
     for (name, from_longer) in [("Debug", true), ("Clone", false)] {

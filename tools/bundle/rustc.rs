@@ -20,13 +20,12 @@ pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<D
     fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let source = scratch.join("bundle.rs");
     fs::write(&source, text).map_err(|e| format!("{}: {e}", source.display()))?;
-    let mut command = Command::new(rustc);
-    command
+    let output = Command::new(rustc)
         .args(["--edition", edition, "--crate-type", "bin", "--crate-name", "bundle", "--emit=metadata"])
         .args(["--error-format=json", "-o"])
         .arg(scratch.join("bundle.rmeta"))
-        .arg(&source);
-    let output = command.output();
+        .arg(&source)
+        .output();
     let _ = fs::remove_dir_all(&scratch);
     let output = output.map_err(|e| format!("cannot run {rustc}: {e}"))?;
     let stderr = String::from_utf8_lossy(&output.stderr);

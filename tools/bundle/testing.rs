@@ -15,41 +15,10 @@ pub fn apply(src: &str, edits: Vec<Edit>) -> String {
     Mapped::inserted(src).edit(edits).text
 }
 
-/// The texts of the code tokens of `src` (neither space nor comment).
-pub fn lex_words(src: &str) -> Vec<String> {
-    let lexed = super::lex::Lexed::new(src).unwrap();
-    (0..lexed.code.len()).map(|k| lexed.text(k).to_string()).collect()
-}
-
 /// A made-up project in a temporary folder, from (path, text) pairs; removed on drop.
 pub struct Project(pub PathBuf);
 
 impl Project {
-    /// A library of nested modules, in folders and files, some compiled only for tests or a
-    /// target; `main` beside it, if any.
-    pub fn nested(name: &str, main: &str) -> Project {
-        let lib =
-            "//! The library.\n#![forbid(unsafe_code)]\npub mod a;\npub mod c;\n#[cfg(test)]\nmod testing;\n";
-        let a = text(&[
-            "//! a.",
-            "pub mod b;",
-            "#[cfg(target_arch = \"x86_64\")]",
-            "pub(crate) mod d;",
-            "pub use self::b::B;",
-        ]);
-        let b = text(&["use crate::c::C;", "pub struct B(pub C);", "#[cfg(test)]", "mod tests {}"]);
-        let files = [
-            ("src/lib.rs", lib),
-            ("src/a/mod.rs", &a),
-            ("src/a/b.rs", &b),
-            ("src/a/d.rs", "pub fn d() -> u8 {\n    super::b::B(crate::c::C(1)).0 .0\n}\n"),
-            ("src/c.rs", "pub mod e;\n#[derive(Clone, Copy)]\npub struct C(pub u8);\n"),
-            ("src/c/e.rs", "pub const E: u8 = 1;\n"),
-            ("main.rs", main),
-        ];
-        Project::new(name, &files[..files.len() - usize::from(main.is_empty())])
-    }
-
     pub fn new(name: &str, files: &[(&str, &str)]) -> Project {
         let dir = std::env::temp_dir().join(format!("graph_games_bundle_test_{}_{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);

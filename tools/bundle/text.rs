@@ -5,31 +5,16 @@
 //! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
 //! its origin.
 
+use super::items::cut_in_line;
 use super::lex::{tokenize, Kind};
 use super::mapped::Mapped;
 
-/// Removes the comments of `src`: a comment alone on its line goes with its line, one after code
-/// goes with the spaces before it. Then tidies the blank lines (see [`tidy_blank_lines`]).
+/// Removes the comments of `src`, each as [`cut_in_line`] cuts it, then tidies the blank lines (see
+/// [`tidy_blank_lines`]).
 pub fn strip_comments(mapped: &Mapped) -> Result<Mapped, String> {
     let src = &mapped.text;
-    let tokens = tokenize(src)?;
-    let bytes = src.as_bytes();
-    let mut cuts = Vec::new();
-    for t in tokens.iter().filter(|t| t.kind == Kind::Comment) {
-        let line_start = src[..t.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = src[t.end..].find('\n').map_or(src.len(), |i| t.end + i);
-        let alone_before = src[line_start..t.start].trim().is_empty();
-        let alone_after = src[t.end..line_end].trim().is_empty();
-        if alone_before && alone_after {
-            cuts.push((line_start, (line_end + 1).min(src.len()), String::new()));
-        } else if alone_before {
-            let spaces = bytes[t.end..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-            cuts.push((t.start, t.end + spaces, String::new()));
-        } else {
-            let spaces = bytes[..t.start].iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
-            cuts.push((t.start - spaces, t.end, String::new()));
-        }
-    }
+    let comments = tokenize(src)?.into_iter().filter(|t| t.kind == Kind::Comment);
+    let cuts = comments.map(|t| cut_in_line(src, t.start, t.end)).collect();
     tidy_blank_lines(&mapped.edit(cuts), true)
 }
 
@@ -85,12 +70,11 @@ pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
     Ok(mapped.edit(edits))
 }
 
-/// `files` (paths with `/`) written short, as a shell's brace expansion would list them:
-/// `src/{lib,cli,games/{mod,graph_game}}.rs`. The `.rs` goes to the end when every file has it.
+/// `files` (Rust files, paths with `/`) written short, as a shell's brace expansion would list
+/// them: `src/{lib,cli,games/{mod,graph_game}}.rs`.
 pub fn brace_list(files: &[String]) -> String {
-    let all_rust = !files.is_empty() && files.iter().all(|f| f.ends_with(".rs"));
-    let paths: Vec<&str> = files.iter().map(|f| if all_rust { &f[..f.len() - 3] } else { f }).collect();
-    format!("{}{}", braced(short_entries(&paths), ""), if all_rust { ".rs" } else { "" })
+    let stems: Vec<&str> = files.iter().map(|f| f.strip_suffix(".rs").unwrap_or(f)).collect();
+    format!("{}.rs", braced(short_entries(&stems), ""))
 }
 
 /// The entries of `paths`, by first segment in order of first appearance: a path as it is, the
@@ -128,31 +112,28 @@ fn braced(entries: Vec<String>, prefix: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Each pass changes comments or whitespace between tokens: the code and the literals stay.
     #[test]
-    fn comments_go_with_their_lines_and_code_stays() {
-        let src = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
-                   let s = \"// not a comment\\n\n\n    kept\"; /* block */ let t = 1;\n    /* own line */\n}\n";
-        assert_eq!(
-            strip_comments(&Mapped::inserted(src)).unwrap().text,
-            "use std::fmt;\n\nfn f() {\n    let s = \"// not a comment\\n\n\n    kept\"; let t = 1;\n}\n"
-        );
-    }
-
-    #[test]
-    fn blank_lines_are_tidied_outside_literals() {
-        let src = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
-        assert_eq!(
-            tidy_blank_lines(&Mapped::inserted(src), true).unwrap().text,
-            "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n"
-        );
-    }
-
-    #[test]
-    fn tabs_indent_code_but_not_literals() {
-        let src = "fn f() {\n    if x {\n          y(\"a\n    b\");\n    }\n}\n";
-        assert_eq!(
-            indent_with_tabs(&Mapped::inserted(src)).unwrap().text,
-            "fn f() {\n\tif x {\n\t\t  y(\"a\n    b\");\n\t}\n}\n"
-        );
+    fn comments_blank_lines_and_indentation_change_outside_literals() {
+        let comments = "//! Module docs.\n\nuse std::fmt; // trailing\n\n/// Docs.\n/// More.\nfn f() {\n    // alone\n\n    \
+                        let s = \"// not a comment\\n\n\n    kept\"; /* block */ let t = 1;\n    /* own line */\n}\n";
+        let blank_lines = "\n\nfn f() {\n\n    let a = 1;\n\n\n\n    let s = \"a\n\n\n\nb\";\n   \n}\n\n  \n";
+        let indented = "fn f() {\n    if x {\n          y(\"a\n    b\");\n    }\n}\n";
+        for (made, expected) in [
+            (
+                strip_comments(&Mapped::inserted(comments)),
+                "use std::fmt;\n\nfn f() {\n    let s = \"// not a comment\\n\n\n    kept\"; let t = 1;\n}\n",
+            ),
+            (
+                tidy_blank_lines(&Mapped::inserted(blank_lines), true),
+                "fn f() {\n    let a = 1;\n\n    let s = \"a\n\n\n\nb\";\n}\n",
+            ),
+            (
+                indent_with_tabs(&Mapped::inserted(indented)),
+                "fn f() {\n\tif x {\n\t\t  y(\"a\n    b\");\n\t}\n}\n",
+            ),
+        ] {
+            assert_eq!(made.unwrap().text, expected);
+        }
     }
 }
