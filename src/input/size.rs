@@ -73,8 +73,10 @@ pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
     // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
     // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
     // cleared by hand. A check of more than that leaves the allocator as it was; only when that
-    // much is not there is the exact need checked.
-    if bytes < PROBE_AT_LEAST && can_have(PROBE_AT_LEAST) {
+    // much is not there is the exact need checked. A block under glibc's first threshold (128 KiB)
+    // comes from the heap and changes nothing: small needs are checked as they are, without the
+    // two system calls and the page fault of a mapping (a small input's run is mostly those).
+    if (SMALL..PROBE_AT_LEAST).contains(&bytes) && can_have(PROBE_AT_LEAST) {
         return Ok(());
     }
     if can_have(bytes) {
@@ -86,6 +88,9 @@ pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
 
 /// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).
 const PROBE_AT_LEAST: u128 = (32 << 20) + (1 << 16);
+
+/// Below glibc's first mapping threshold: a need this small is checked as it is.
+const SMALL: u128 = 128 << 10;
 
 /// Whether `bytes` can be reserved now (and they are given back).
 fn can_have(bytes: u128) -> bool {
