@@ -19,6 +19,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 #[cfg(unix)]
 mod c {
     extern "C" {
+        #[cfg(not(has_process_group))]
         pub fn setpgid(pid: i32, pgid: i32) -> i32;
         pub fn kill(pid: i32, signal: i32) -> i32;
         pub fn signal(signal: i32, handler: usize) -> usize;
@@ -33,8 +34,18 @@ mod c {
 
 /// Makes the command's process the leader of a new process group, before it runs its program: so
 /// that Ctrl-C at the terminal reaches only `stress` (which then ends the run), and
-/// [`kill_group`] reaches whatever the command started.
-#[cfg(unix)]
+/// [`kill_group`] reaches whatever the command started. With a std that has `process_group`
+/// (1.64, told by `build.rs`), std does it while it spawns.
+#[cfg(all(unix, has_process_group))]
+#[allow(clippy::incompatible_msrv)] // compiled only where std has it
+pub fn in_own_group(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    command.process_group(0);
+}
+
+/// [`in_own_group`] on rustc 1.63: the child sets its group before its program starts, which
+/// makes std spawn it with `fork` instead of `posix_spawn`.
+#[cfg(all(unix, not(has_process_group)))]
 pub fn in_own_group(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     // SAFETY: the closure runs in the forked child before exec and calls only `setpgid`, which is
