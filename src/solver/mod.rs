@@ -64,13 +64,14 @@
 //! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
 //! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
 
+mod counter;
 mod frontier;
 mod walk;
 
+use self::counter::Counter;
 use self::frontier::Frontier;
 pub use self::frontier::Upcoming;
 use self::walk::{Observed, Walk, WalkChooser};
-use std::ops::{BitOr, Sub};
 
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -459,37 +460,6 @@ impl Depths for DepthTable {
         self.depths[state] = self.depths[walked] + 1;
     }
 }
-
-/// A `remaining_moves` counter that also encodes the outcome: `LOSE` (zero), `WIN` (the maximum),
-/// or an undecided state's remaining moves in between.
-trait Counter: Copy + Eq + From<bool> + Sub<Output = Self> + BitOr<Output = Self> {
-    const LOSE: Self;
-    const WIN: Self;
-    fn from_moves(k: u32) -> Self;
-    /// Whether the state is undecided (neither `LOSE` nor `WIN`), in one comparison.
-    fn is_open(self) -> bool;
-}
-
-macro_rules! counter {
-    ($t:ty) => {
-        impl Counter for $t {
-            const LOSE: $t = 0;
-            const WIN: $t = <$t>::MAX;
-            #[inline(always)]
-            fn from_moves(k: u32) -> $t {
-                k as $t
-            }
-            #[inline(always)]
-            fn is_open(self) -> bool {
-                // 1..=MAX-1, shifted to 0..=MAX-2.
-                self.wrapping_sub(1) < <$t>::MAX - 1
-            }
-        }
-    };
-}
-counter!(u8);
-counter!(u16);
-counter!(u32);
 
 fn outcome_of<C: Counter>(c: C) -> Outcome {
     if c == C::WIN {
