@@ -331,14 +331,10 @@ impl Case for GraphGameCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shrink_to_the_end;
+    use super::super::{of_family, shrink_to_the_end};
     use super::*;
     use graph_games::games::graph_game::{decide, write_answer};
     use std::collections::HashSet;
-
-    fn family(name: &str) -> usize {
-        GraphGameCase::FAMILIES.iter().position(|&f| f == name).unwrap()
-    }
 
     fn valid(case: &GraphGameCase) -> bool {
         read(&mut Scanner::new(&case.write()[..])).is_ok()
@@ -412,12 +408,12 @@ mod tests {
 
     #[test]
     fn bench_is_the_benchmark_graph() {
-        let case = GraphGameCase::generate(family("bench"), &mut Rng::new(7), 60_000);
+        let case = of_family::<GraphGameCase>("bench", &mut Rng::new(7), 60_000);
         let per_vertex = case.edges.len() as f64 / case.n as f64;
         assert!((5.3..5.7).contains(&per_vertex), "{per_vertex}");
         assert!(case.edges.windows(2).all(|w| w[0].0 <= w[1].0), "grouped by source");
         assert_eq!(outcomes(&case), [30_000, 10_000, 20_000]);
-        let chain = GraphGameCase::generate(family("long_chain"), &mut Rng::new(1), 100_000);
+        let chain = of_family::<GraphGameCase>("long_chain", &mut Rng::new(1), 100_000);
         assert!(chain.edges.len() >= 99_999);
     }
 
@@ -442,7 +438,7 @@ mod tests {
         for e in 0..5 {
             assert!(steps.contains(&case.without_edges(e..e + 1)));
         }
-        let big = GraphGameCase::generate(family("bench"), &mut Rng::new(1), 200_000);
+        let big = of_family::<GraphGameCase>("bench", &mut Rng::new(1), 200_000);
         let steps = big.smaller();
         assert!(steps.len() < 20 && steps.iter().all(|s| s.measure() < big.measure()));
         assert_eq!(steps[0].n, 100_000);

@@ -351,13 +351,9 @@ impl Case for GridGameCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shrink_to_the_end;
+    use super::super::{of_family, shrink_to_the_end};
     use super::*;
     use graph_games::games::grid_game::{decide, write_answer};
-
-    fn family(name: &str) -> usize {
-        GridGameCase::FAMILIES.iter().position(|&f| f == name).unwrap()
-    }
 
     fn valid(case: &GridGameCase) -> bool {
         read(&mut Scanner::new(&case.write()[..])).is_ok()
@@ -405,7 +401,7 @@ mod tests {
                 }
             }
         }
-        let case = GridGameCase::generate(family("bench_open"), &mut Rng::new(1), 10_000);
+        let case = of_family::<GridGameCase>("bench_open", &mut Rng::new(1), 10_000);
         assert!(valid(&case) && !case.cells.contains(&BLOCKED));
         assert_eq!((case.rows, case.cols, case.reach, case.queries.len()), (100, 100, 99, 10_000));
     }
@@ -439,7 +435,7 @@ mod tests {
     fn the_judges_maximum_keeps_the_judges_promises() {
         for (size, seeds) in [(1, 0..50), (40, 0..50), (1000, 0..20), (90_000, 0..2), (1 << 30, 2..3)] {
             for seed in seeds {
-                let case = GridGameCase::generate(family("judge_max"), &mut Rng::new(seed), size);
+                let case = of_family::<GridGameCase>("judge_max", &mut Rng::new(seed), size);
                 let (n, m, k, q) = (case.rows, case.cols, case.reach, case.queries.len());
                 assert!((2..=300).contains(&n) && (2..=300).contains(&m) && k < n.min(m) as u64);
                 assert!(size < 90_000 || (n, m, k, q) == (300, 300, 299, 300));

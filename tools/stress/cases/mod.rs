@@ -129,6 +129,13 @@ pub fn isqrt(x: usize) -> usize {
     r
 }
 
+/// For the games' tests: a case of the family named `name` (one of `C::FAMILIES`).
+#[cfg(test)]
+pub fn of_family<C: Case>(name: &str, rng: &mut Rng, size: usize) -> C {
+    let family = C::FAMILIES.iter().position(|&f| f == name).unwrap_or_else(|| panic!("no family {name}"));
+    C::generate(family, rng, size)
+}
+
 /// For the games' tests: the contract of [`Case::smaller`], checked by shrinking random cases to
 /// the end. For each seed below `seeds`, a case of `size(seed)` is shrunk by random steps until
 /// none is left; every step must lower `measure`, and must be `valid` (all steps in the first two

@@ -191,13 +191,9 @@ impl Case for MoveOrBlockCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shrink_to_the_end;
+    use super::super::{of_family, shrink_to_the_end};
     use super::*;
     use graph_games::games::move_or_block::{decide, scan, winner, Rule};
-
-    fn family(name: &str) -> usize {
-        MoveOrBlockCase::FAMILIES.iter().position(|&f| f == name).unwrap()
-    }
 
     fn valid(case: &MoveOrBlockCase) -> bool {
         read(&mut Scanner::new(&case.write()[..])).is_ok()
@@ -222,7 +218,7 @@ mod tests {
                 }
             }
         }
-        let long = MoveOrBlockCase::generate(family("long"), &mut Rng::new(3), 1_000_000);
+        let long = of_family::<MoveOrBlockCase>("long", &mut Rng::new(3), 1_000_000);
         assert!(valid(&long) && long.board.len() == 1_000_000);
         let walls = long.board.iter().filter(|&&c| c == WALL).count();
         assert!([4, 8, 16, 64].iter().any(|d| walls.abs_diff(1_000_000 / d) < 2_000), "{walls}");
@@ -273,7 +269,7 @@ mod tests {
         let boards: Vec<Vec<u8>> = case.smaller().into_iter().map(|c| c.board).collect();
         let want: [&[u8]; 6] = [b"OX", b"X.O", b"..OX", b"X.O.", b".OX", b"XOX"];
         assert_eq!(boards, want);
-        let huge = MoveOrBlockCase::generate(family("long"), &mut Rng::new(1), 4_000_000);
+        let huge = of_family::<MoveOrBlockCase>("long", &mut Rng::new(1), 4_000_000);
         let steps = huge.smaller();
         assert!(steps.len() <= 6 && steps[0].board.len() == 2_000_000);
     }

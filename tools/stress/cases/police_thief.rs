@@ -239,13 +239,9 @@ impl Case for PoliceThiefCase {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shrink_to_the_end;
+    use super::super::{of_family, shrink_to_the_end};
     use super::*;
     use graph_games::games::police_thief::{decide, Verdict};
-
-    fn family(name: &str) -> usize {
-        PoliceThiefCase::FAMILIES.iter().position(|&f| f == name).unwrap()
-    }
 
     fn valid(case: &PoliceThiefCase) -> bool {
         read(&mut Scanner::new(&case.write()[..])).is_ok()
@@ -272,11 +268,11 @@ mod tests {
             }
         }
         for (name, size, shape) in [("walls", 1600, (40, 40)), ("open_square", 10_000, (100, 100))] {
-            let case = PoliceThiefCase::generate(family(name), &mut Rng::new(1), size);
+            let case = of_family::<PoliceThiefCase>(name, &mut Rng::new(1), size);
             assert!(valid(&case) && (case.rows, case.cols) == shape);
             assert_eq!(case.cells.iter().filter(|&&c| c == EXIT).count(), 1);
         }
-        let case = PoliceThiefCase::generate(family("open"), &mut Rng::new(1), 1 << 30);
+        let case = of_family::<PoliceThiefCase>("open", &mut Rng::new(1), 1 << 30);
         assert!(valid(&case) && case.cells.len() <= MAX_FREE_CELLS);
     }
 
