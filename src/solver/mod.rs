@@ -66,11 +66,13 @@
 
 mod counter;
 mod frontier;
+mod values;
 mod walk;
 
 use self::counter::Counter;
 use self::frontier::Frontier;
 pub use self::frontier::Upcoming;
+pub use self::values::{find_options, loopy_values, Value, Values};
 use self::walk::{Observed, Walk, WalkChooser};
 
 /// How a state stands before the search.

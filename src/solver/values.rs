@@ -1,0 +1,301 @@
+//! Loopy nim values (Smith's generalised Sprague-Grundy function): what every state is worth as
+//! one token of a **sum** of games, on any [`Game`] whose moves may form cycles.
+//!
+//! # The values
+//! The game is impartial and in normal play: a state where it is over is lost for the player to
+//! move. Every state `v` gets a value: a natural number `g`, or infinite, with the set `K` of the
+//! natural values among its options (the states it moves to). `v` has the finite value `g` exactly
+//! when `g` is the mex of its options' finite values and every option whose value is above `g`,
+//! or infinite, has an option of value `g` (so any move that leaves a token of value `g` can be
+//! undone). On an acyclic game the values are the ordinary Grundy numbers, and none is infinite.
+//!
+//! # The stages
+//! Values are found in stages `g = 0, 1, 2, ...`, each a win/lose search like [`super::solve`]'s,
+//! walking moves backwards from decided states. The states still without a value at stage `g` are
+//! *open*; they and the infinite states are *active*. In stage `g`, a state is *reached* once it
+//! has an option of value `g`; an open state gets `g` once it is not reached and every active
+//! option of it is reached (a counter per open state, `stage_moves`, of its active options not
+//! yet reached, started from `active_moves`, its active options now). Walking a state that got `g`
+//! marks its predecessors reached; walking a reached state takes one from the counter of each open
+//! predecessor. At the end of the stage an open state neither valued nor reached is infinite: it
+//! has options of every value below `g` (else an earlier stage would have ended it) and none of
+//! value `g`, so `K` holds `0..g` and, above `g`, the values `h` of the later stages in which it is
+//! reached. Invariant: every open state has, at the start of stage `g`, options of every value
+//! below `g`; each stage values or ends at least one open state.
+//!
+//! # Cost
+//! A state that gets a value walks its predecessors once. In stage `g`, every open state is
+//! visited, and walked once if it is reached, as is every infinite state with an option of value
+//! `g`. So the first stage is O(states + moves), as [`super::solve`], and a later stage costs the
+//! states still open and their predecessor lists, plus those of the infinite states it reaches,
+//! never the whole game again: O(Σ_g (open_g + moves into open_g and reached infinite states)).
+//!
+//! # Memory
+//! A `u32` per state (its value, or that it is infinite and since which stage), two counters in
+//! the narrowest width that holds `max_moves()` (a byte each up to 254 moves), the list of open
+//! states and the stage's stack (4 bytes each at most), and one `(state, value)` pair for each
+//! value above its stage in an infinite state's `K`: at most one per move. `K` itself is never
+//! stored: it is told from those.
+
+use super::counter::Counter;
+use super::{broken_rule, Game, Outcome, Start};
+
+/// The loopy nim value of one state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// A natural number: as a token of a sum, worth a nim heap of that size.
+    Finite(u32),
+    /// Infinite: a token the player to move can keep moving forever; see [`Values::in_infinite_set`].
+    Infinite,
+}
+
+/// The loopy nim value of every state, from [`loopy_values`].
+#[derive(Debug, Clone)]
+pub struct Values {
+    /// A finite value as it is, or [`INFINITE`] `| g` for a state found infinite in stage `g`.
+    words: Vec<u32>,
+    /// `(state, h)` for every value `h` above its stage in an infinite state's set `K`, sorted.
+    above: Vec<(u32, u32)>,
+}
+
+/// The mark of an infinite state in [`Values::words`] (finite values are below 2^31: a state's
+/// value is at most its number of distinct options).
+const INFINITE: u32 = 1 << 31;
+/// What an open state holds in [`Values::words`] during the search.
+const OPEN: u32 = u32::MAX;
+
+impl Values {
+    /// How many states there are.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The value of `state`.
+    pub fn value(&self, state: usize) -> Value {
+        match self.words[state] {
+            w if w & INFINITE != 0 => Value::Infinite,
+            g => Value::Finite(g),
+        }
+    }
+
+    /// Whether `x` is in the set `K` of `state` (the natural values among its options), for an
+    /// infinite `state`; `false` for a finite one. O(log) of the moves of infinite states.
+    pub fn in_infinite_set(&self, state: usize, x: u32) -> bool {
+        let word = self.words[state];
+        if word & INFINITE == 0 {
+            return false;
+        }
+        let stage = word & !INFINITE;
+        x < stage || (x > stage && self.above.binary_search(&(state as u32, x)).is_ok())
+    }
+
+    /// The set `K` of an infinite `state`, in increasing order; `None` for a finite one.
+    pub fn infinite_set(&self, state: usize) -> Option<impl Iterator<Item = u32> + '_> {
+        let word = self.words[state];
+        if word & INFINITE == 0 {
+            return None;
+        }
+        let key = state as u32;
+        let from = self.above.partition_point(|&(s, _)| s < key);
+        let to = self.above.partition_point(|&(s, _)| s <= key);
+        Some((0..word & !INFINITE).chain(self.above[from..to].iter().map(|&(_, h)| h)))
+    }
+
+    /// The outcome of a sum of tokens on `tokens` (repeats allowed) for the player to move, and
+    /// the winning move's shape: which token moves (an index into `tokens`), to an option of which
+    /// value ([`find_options`] names one). All finite with xor `x`: a win if `x != 0`, moving a
+    /// token of value `g` with `g ^ x < g` to value `g ^ x`. One infinite with set `K`, `x` the xor
+    /// of the others: a win if `x` is in `K`, moving it to value `x`, else a draw. Two or more
+    /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent.
+    pub fn sum(&self, tokens: &[usize]) -> (Outcome, Option<(usize, u32)>) {
+        let (mut x, mut infinite) = (0u32, None);
+        for (i, &t) in tokens.iter().enumerate() {
+            match self.value(t) {
+                Value::Finite(g) => x ^= g,
+                Value::Infinite if infinite.is_none() => infinite = Some(i),
+                Value::Infinite => return (Outcome::Draw, None),
+            }
+        }
+        match infinite {
+            Some(i) if self.in_infinite_set(tokens[i], x) => (Outcome::Win, Some((i, x))),
+            Some(_) => (Outcome::Draw, None),
+            None if x == 0 => (Outcome::Lose, None),
+            None => {
+                let i = tokens.iter().position(|&t| self.words[t] ^ x < self.words[t]);
+                let i = i.expect("the highest bit of x is set in some value");
+                (Outcome::Win, Some((i, self.words[tokens[i]] ^ x)))
+            }
+        }
+    }
+}
+
+/// The loopy nim value of every state of `game` (module doc: the stages, their cost, memory).
+///
+/// Panics, as for a broken rule of [`Game`], if a state starts as [`Start::Win`]: values belong
+/// to normal play, where a state whose game is over is lost for the player to move.
+///
+/// ```
+/// use graph_games::graph::{Graph, GraphGame};
+/// use graph_games::solver::{loopy_values, Outcome, Start, Value};
+///
+/// // 0 -> 1 -> 2 (over): Grundy numbers. 3 -> 3 and 3 -> 2: a token on 3 may stay forever, or
+/// // move to a state of value 0. 4 -> 3 only: lost, as the opponent answers 3 -> 2. 5 -> 5 only.
+/// let graph = Graph::from_edges(6, &[0, 1, 3, 3, 4, 5], &[1, 2, 3, 2, 3, 5]);
+/// let values = loopy_values(&GraphGame::new(&graph, |_| Start::Lose));
+/// assert_eq!([0, 1, 2].map(|v| values.value(v)), [0, 1, 0].map(Value::Finite));
+/// assert_eq!(values.value(3), Value::Infinite);
+/// assert_eq!(values.infinite_set(3).unwrap().collect::<Vec<_>>(), [0]);
+/// assert_eq!(values.value(4), Value::Finite(0));
+/// assert_eq!(values.infinite_set(5).unwrap().count(), 0);
+/// // A token on 3 and one on 2: 3 moves to 2, leaving two tokens of value 0.
+/// assert_eq!(values.sum(&[3, 2]), (Outcome::Win, Some((0, 0))));
+/// // With a token of value 1 beside it, the one on 3 cannot make the sum 0: nobody can win.
+/// assert_eq!(values.sum(&[3, 1]).0, Outcome::Draw);
+/// assert_eq!(values.sum(&[0, 1]), (Outcome::Win, Some((1, 0))));
+/// assert_eq!(values.sum(&[1, 1]).0, Outcome::Lose);
+/// assert_eq!(values.sum(&[5]).0, Outcome::Draw);
+/// ```
+pub fn loopy_values<G: Game>(game: &G) -> Values {
+    let n = game.num_states();
+    if n > 1 << 31 {
+        broken_rule(format_args!("num_states() is {n}, above the 2^31 states a game may have"));
+    }
+    let max_moves = game.max_moves();
+    if max_moves == u32::MAX {
+        broken_rule(format_args!("max_moves() is u32::MAX, and must be below it"));
+    }
+    if max_moves < u32::from(u8::MAX) {
+        stages::<G, u8>(game)
+    } else if max_moves < u32::from(u16::MAX) {
+        stages::<G, u16>(game)
+    } else {
+        stages::<G, u32>(game)
+    }
+}
+
+/// The stages of the module doc, with counters of type `C` (`C::WIN` marks a reached state).
+fn stages<G: Game, C: Counter>(game: &G) -> Values {
+    let (n, max_moves) = (game.num_states(), game.max_moves());
+    let mut words = vec![OPEN; n];
+    let mut active_moves: Vec<C> = Vec::with_capacity(n);
+    let mut state = 0;
+    game.for_each_start(|start| {
+        let k = match start {
+            Start::Lose | Start::Moves(0) => 0,
+            Start::Moves(k) if k <= max_moves => k,
+            Start::Moves(k) => broken_rule(format_args!(
+                "state {state} starts as Moves({k}), above max_moves() = {max_moves}"
+            )),
+            Start::Win => broken_rule(format_args!(
+                "state {state} starts as Win: loopy values are for normal play, where a state \
+                 whose game is over is lost for the player to move"
+            )),
+        };
+        active_moves.push(C::from_moves(k));
+        state += 1;
+    });
+    if active_moves.len() != n {
+        let starts = active_moves.len();
+        broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
+    }
+    let mut stage_moves = active_moves.clone();
+    let mut open: Vec<u32> = (0..n as u32).collect();
+    let mut stack: Vec<u32> = Vec::new();
+    let mut reached_infinite: Vec<u32> = Vec::new();
+    let mut above: Vec<(u32, u32)> = Vec::new();
+    let mut g = 0u32;
+    while !open.is_empty() {
+        for &s in &open {
+            let s = s as usize;
+            stage_moves[s] = active_moves[s];
+            if active_moves[s] == C::LOSE {
+                words[s] = g;
+                stack.push(s as u32);
+            }
+        }
+        while let Some(s) = stack.pop() {
+            let s = s as usize;
+            if words[s] == g {
+                // Valued g: it leaves the active states, and its predecessors are reached.
+                game.for_each_predecessor(s, |p| {
+                    let word = words[p];
+                    if word == OPEN {
+                        active_moves[p] = active_moves[p] - C::from(true);
+                    } else if word & INFINITE == 0 {
+                        return; // valued: its options no longer matter
+                    }
+                    if stage_moves[p] != C::WIN {
+                        stage_moves[p] = C::WIN;
+                        stack.push(p as u32);
+                        if word != OPEN {
+                            reached_infinite.push(p as u32);
+                            above.push((p as u32, g));
+                        }
+                    }
+                });
+            } else {
+                // Reached: one more active option of each open predecessor is reached.
+                game.for_each_predecessor(s, |p| {
+                    if words[p] == OPEN && stage_moves[p] != C::WIN {
+                        stage_moves[p] = stage_moves[p] - C::from(true);
+                        if stage_moves[p] == C::LOSE {
+                            words[p] = g;
+                            stack.push(p as u32);
+                        }
+                    }
+                });
+            }
+        }
+        open.retain(|&s| {
+            let s = s as usize;
+            if words[s] == OPEN && stage_moves[s] != C::WIN {
+                words[s] = INFINITE | g;
+            }
+            words[s] == OPEN
+        });
+        for s in reached_infinite.drain(..) {
+            stage_moves[s as usize] = C::LOSE;
+        }
+        g += 1;
+    }
+    above.sort_unstable();
+    Values { words, above }
+}
+
+/// For each `(state, h)` of `wanted`, an option of `state` (a state it moves to) whose value is
+/// `h`, or `None` if it has none: the target of a move that [`Values::sum`] describes. One pass
+/// over every predecessor list of a state with a finite value wanted: O(states + moves +
+/// wanted·log wanted). Memory: a byte per state and 24 bytes per wanted pair.
+pub fn find_options<G: Game>(game: &G, values: &Values, wanted: &[(usize, u32)]) -> Vec<Option<usize>> {
+    let mut order: Vec<usize> = (0..wanted.len()).collect();
+    order.sort_unstable_by_key(|&i| (wanted[i].0, wanted[i].1));
+    let keys: Vec<(usize, u32)> = order.iter().map(|&i| wanted[i]).collect();
+    let mut found: Vec<Option<usize>> = vec![None; keys.len()];
+    let mut is_wanted = vec![false; values.len()];
+    keys.iter().for_each(|&(state, _)| is_wanted[state] = true);
+    for s in 0..values.len() {
+        let h = match values.value(s) {
+            Value::Finite(h) => h,
+            Value::Infinite => continue,
+        };
+        game.for_each_predecessor(s, |p| {
+            if !is_wanted[p] {
+                return;
+            }
+            let mut i = keys.partition_point(|&key| key < (p, h));
+            while i < keys.len() && keys[i] == (p, h) && found[i].is_none() {
+                found[i] = Some(s);
+                i += 1;
+            }
+        });
+    }
+    let mut answer = vec![None; wanted.len()];
+    for (k, &i) in order.iter().enumerate() {
+        answer[i] = found[k];
+    }
+    answer
+}
