@@ -1,6 +1,7 @@
 //! The judge problems, one file or folder each (a game's extras beside it), all of one shape.
 //!
 //! - [`graph_game`]: the general game on any directed graph (`graph_game` binary).
+//! - [`graph_sum`]: sums of tokens on any directed graph, by loopy nim values (`graph_sum`).
 //! - [`police_thief`]: the policeman and the thief on a board (`police_thief`), with
 //!   [`police_thief::explain`] for `--explain`.
 //! - [`grid_game`]: BOJ 28218 (`grid_game_28218`).
@@ -48,6 +49,7 @@ macro_rules! judge_problem {
 }
 
 pub mod graph_game;
+pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;
 pub mod police_thief;

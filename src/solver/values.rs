@@ -112,22 +112,29 @@ impl Values {
     /// of the others: a win if `x` is in `K`, moving it to value `x`, else a draw. Two or more
     /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent.
     pub fn sum(&self, tokens: &[usize]) -> (Outcome, Option<(usize, u32)>) {
+        self.sum_of(tokens.iter().copied())
+    }
+
+    /// [`Values::sum`] of the tokens `tokens` yields (walked twice when the sum is a win).
+    pub fn sum_of<I: Iterator<Item = usize> + Clone>(&self, tokens: I) -> (Outcome, Option<(usize, u32)>) {
         let (mut x, mut infinite) = (0u32, None);
-        for (i, &t) in tokens.iter().enumerate() {
-            match self.value(t) {
-                Value::Finite(g) => x ^= g,
-                Value::Infinite if infinite.is_none() => infinite = Some(i),
-                Value::Infinite => return (Outcome::Draw, None),
+        for (i, t) in tokens.clone().enumerate() {
+            match self.words[t] {
+                w if w & INFINITE == 0 => x ^= w,
+                _ if infinite.is_none() => infinite = Some((i, t)),
+                _ => return (Outcome::Draw, None),
             }
         }
         match infinite {
-            Some(i) if self.in_infinite_set(tokens[i], x) => (Outcome::Win, Some((i, x))),
+            Some((i, t)) if self.in_infinite_set(t, x) => (Outcome::Win, Some((i, x))),
             Some(_) => (Outcome::Draw, None),
             None if x == 0 => (Outcome::Lose, None),
             None => {
-                let i = tokens.iter().position(|&t| self.words[t] ^ x < self.words[t]);
-                let i = i.expect("the highest bit of x is set in some value");
-                (Outcome::Win, Some((i, self.words[tokens[i]] ^ x)))
+                // A value with x's highest bit set gets smaller by `^ x`.
+                let mut moves = tokens.map(|t| (self.words[t], self.words[t] ^ x)).enumerate();
+                let found = moves.find(|&(_, (g, h))| h < g);
+                let (i, (_, h)) = found.expect("the highest bit of x is set in some value");
+                (Outcome::Win, Some((i, h)))
             }
         }
     }

@@ -86,30 +86,34 @@ pub struct AnswerWithDepth {
 /// whose allocations would abort when memory runs out (the builder's arrays, the layout, the
 /// search), [`check_memory`] checks that its need can be had.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
-    let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)?;
-    let m = input.u64_in("the number of edges m", 0, MAX_EDGES)?;
+    let edges = read_edges(input, MAX_VERTICES, MAX_EDGES)?;
+    input.finish(format_args!("the {} edges", edges.m))?;
+    // The search adds a counter (at most 4 bytes), its queue (at most 8, counting the doubling
+    // of its vector) and, with `--depth`, 4 bytes per vertex.
+    edges.into_graph(16)
+}
+
+/// Reads `n m` (`n` in `1..=max_vertices`, `m` at most `max_edges`) and the `m` edges, and
+/// nothing after them; [`Edges::into_graph`] lays them out. Shared with `graph_sum`, whose
+/// queries follow the edges.
+pub(crate) fn read_edges<R: Read>(
+    input: &mut Scanner<R>,
+    max_vertices: u64,
+    max_edges: u64,
+) -> Result<Edges, Error> {
+    let n = input.u64_in("the number of vertices n", 1, max_vertices)?;
+    let m = input.u64_in("the number of edges m", 0, max_edges)?;
     let (n, m) = (n as usize, m as usize);
     let mut edges = Edges { n, m, waiting: Vec::new(), graph: None, room: 0, added: 0 };
     read_pairs(input, m, [n as u32; 2], ["edge", "source", "target"], |_, pairs| edges.add(pairs))?;
-    input.finish(format_args!("the {m} edges"))?;
-    if edges.graph.is_none() {
-        edges.start_graph()?;
-    }
-    let graph = edges.graph.expect("made above");
-    // The layout (`GraphBuilder::build`) adds the predecessor lists and their starts; then the
-    // edge arrays are freed and the search adds a counter (at most 4 bytes), its queue (at most
-    // 8, counting the doubling of its vector) and, with `--depth`, 4 bytes per vertex: 16 bytes a
-    // vertex beside the graph, which then holds 4 more a vertex than now (the list starts).
-    let layout = 4 * (n as u128 + 1) + 4 * m as u128;
-    let search = 20 * n as u128;
-    check_memory(layout.max(search), format_args!("solving a graph of {n} vertices and {m} edges"))?;
-    Ok(graph.build())
+    Ok(edges)
 }
 
 /// The edges read so far: waiting in a list of their own until the graph's arrays are made.
-struct Edges {
-    n: usize,
-    m: usize,
+pub(crate) struct Edges {
+    /// The number of vertices and of edges, as declared.
+    pub(crate) n: usize,
+    pub(crate) m: usize,
     /// The edges read before the graph's arrays exist, as `source, target` pairs (0-based).
     waiting: Vec<u32>,
     graph: Option<GraphBuilder>,
@@ -120,6 +124,22 @@ struct Edges {
 }
 
 impl Edges {
+    /// Lays the edges out as a [`Graph`], once [`check_memory`] has found room for the layout and
+    /// for what the search of it will need beside the graph: `search_bytes` a vertex.
+    pub(crate) fn into_graph(mut self, search_bytes: u128) -> Result<Graph, Error> {
+        let (n, m) = (self.n, self.m);
+        if self.graph.is_none() {
+            self.start_graph()?;
+        }
+        let graph = self.graph.expect("made above");
+        // The layout (`GraphBuilder::build`) adds the predecessor lists and their starts; then the
+        // edge arrays are freed, and the graph holds 4 bytes a vertex more than now (the starts).
+        let layout = 4 * (n as u128 + 1) + 4 * m as u128;
+        let search = (search_bytes + 4) * n as u128;
+        check_memory(layout.max(search), format_args!("solving a graph of {n} vertices and {m} edges"))?;
+        Ok(graph.build())
+    }
+
     /// Takes a batch of edges, `source, target` pairs.
     fn add(&mut self, pairs: &[u32]) -> Result<(), Error> {
         let count = pairs.len() / 2;

@@ -1,0 +1,31 @@
+//! Judge binary for sums of tokens on a directed graph; see `graph_games::games::graph_sum`.
+
+use graph_games::cli;
+use graph_games::games::graph_sum;
+
+const USAGE: &str = "\
+usage: graph_sum [--values] [--move] < input
+
+Reads `n m`, m edges `u v` (1 <= u, v <= n), `q` and q queries `k t1 ... tk` (k tokens on
+vertices t_i) and prints, for every query, the result for the player to move in the sum of
+those tokens (a move moves one token along an edge; who cannot move loses): win, lose or draw.
+
+  --values   instead, print every vertex's loopy nim value: a number, or `inf` and the set K
+             of the numbers among its options (the queries are still read and checked)
+  --move     after `win`, print `i v`: moving token i (1-based) to vertex v wins
+  --help     print this help
+";
+
+fn main() {
+    std::process::exit(cli::run(USAGE, &["--values", "--move"], |flags, input, output| {
+        let problem = graph_sum::read(input)?;
+        if flags.has("--values") {
+            graph_sum::write_values(&graph_sum::values(&problem), output)?;
+        } else if flags.has("--move") {
+            graph_sum::write_answer_with_moves(&graph_sum::decide_with_moves(problem), output)?;
+        } else {
+            graph_sum::write_answer(&graph_sum::decide(problem), output)?;
+        }
+        Ok(())
+    }));
+}

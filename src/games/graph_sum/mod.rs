@@ -1,0 +1,277 @@
+//! Sums of games on one directed graph: several tokens, a move moves one of them along an edge.
+//!
+//! # Rules
+//! Tokens sit on vertices of a directed graph; cycles, self-loops and repeated edges are allowed,
+//! and several tokens may share a vertex. The players alternately pick a token and move it along an
+//! edge out of its vertex. A player who cannot move any token loses (normal play). Both play
+//! optimally, and a game that neither can force to an end is a draw. The question, for each of
+//! `q` queries (a set of tokens): the result for the player to move.
+//!
+//! # Input
+//! `n m`, then the `m` edges `u v` (1-based: a move from `u` to `v`), then `q`, then `q` queries
+//! `k t1 ... tk` (`k >= 1` tokens on the vertices `t_i`, repeats allowed), and nothing after them.
+//!
+//! # Output
+//! One line per query, in order ([`write_answer`]): `win`, `lose` or `draw`. With `--move`
+//! ([`write_answer_with_moves`]), a `win` line goes on with `i v`: moving token `i` (1-based, in
+//! the query's order) to vertex `v` wins. With `--values` ([`write_values`]), instead of the
+//! answers, one line per vertex: its loopy nim value, the number, or `inf` and then the set `K`
+//! in increasing order (`inf` alone when `K` is empty); the queries are still read and checked.
+//!
+//! # Method
+//! The loopy nim values of [`crate::solver::loopy_values`] (Smith's theory: a number, or infinite
+//! with the set `K` of the numbers among its options), computed once for the whole graph, answer
+//! every query by [`Values::sum`]: all finite, a win iff their xor `x` is not 0; one infinite with
+//! set `K` and `x` the xor of the others, a win iff `x` is in `K`, else a draw; two or more
+//! infinite, a draw. The winning move is the first token (in the query's order) that can make the
+//! xor 0: a finite token of value `g` with `g ^ x < g` moved to an option of value `g ^ x`, or the
+//! infinite one moved to an option of value `x`; of the options with that value, the smallest
+//! vertex. All moves are found in one pass over the graph ([`find_options`]).
+//!
+//! # Limits
+//! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`] and [`MAX_TOKENS`] (tokens in all queries).
+//! Time: O(n + m) for the first stage of the values, and each later stage costs only the vertices
+//! still without a value and their edges (the solver's module doc); then O(k) per query. Memory
+//! follows what arrives: the graph as `graph_game` reads it (`4m + 8n` bytes laid out), the
+//! tokens in `u32` arrays that grow as they are read, and about `20n` bytes for the values,
+//! checked before each step.
+
+use crate::games::graph_game::read_edges;
+use crate::graph::{Graph, GraphGame};
+use crate::input::decimal::push_decimal;
+use crate::input::{check_memory, try_grow_within, Error, Scanner};
+use crate::solver::{find_options, loopy_values, Outcome, Start, Value, Values};
+use std::io::{self, Read, Write};
+
+/// The most vertices the program accepts.
+pub const MAX_VERTICES: u64 = 2_000_000;
+/// The most edges the program accepts.
+pub const MAX_EDGES: u64 = 2_000_000;
+/// The most queries.
+pub const MAX_QUERIES: u64 = 1_000_000;
+/// The most tokens in all the queries together.
+pub const MAX_TOKENS: u64 = 2_000_000;
+
+/// The graph and the queries, as read (vertices 0-based).
+#[derive(Debug, Clone)]
+pub struct Problem {
+    graph: Graph,
+    /// Every query's tokens, one after another.
+    tokens: Vec<u32>,
+    /// Query `i` holds `tokens[ends[i - 1]..ends[i]]` (`ends[-1]` being 0).
+    ends: Vec<u32>,
+}
+
+impl Problem {
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The queries in order, each its tokens' vertices (0-based).
+    pub fn queries(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(move |(from, &to)| &self.tokens[from as usize..to as usize])
+    }
+}
+
+/// Each query's outcome, and with `--move` each win's move: the token's index in the query
+/// (0-based) and the vertex it moves to (0-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    outcomes: Vec<Outcome>,
+    moves: Vec<Option<(u32, u32)>>,
+}
+
+/// Reads and checks the whole input: the graph, `q` and the queries, and nothing after them.
+/// Memory follows what arrives: the edges as `graph_game` reads them, the tokens in arrays that
+/// grow as they come (within [`MAX_TOKENS`]), and the values' need checked before it is taken.
+pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
+    let edges = read_edges(input, MAX_VERTICES, MAX_EDGES)?;
+    let (n, m) = (edges.n, edges.m);
+    let q = input.u64_in(format_args!("the number of queries q (after the {m} edges)"), 1, MAX_QUERIES)?;
+    let mut tokens: Vec<u32> = Vec::new();
+    let mut ends: Vec<u32> = Vec::new();
+    for i in 1..=q {
+        let room = MAX_TOKENS - tokens.len() as u64;
+        let k = input.u64_in(
+            format_args!("the number of tokens of query {i} of {q} ({MAX_TOKENS} in all queries at most)"),
+            1,
+            room,
+        )?;
+        try_grow_within(
+            &mut tokens,
+            k as usize,
+            MAX_TOKENS as usize,
+            &format_args!("the tokens of {i} queries"),
+        )?;
+        try_grow_within(&mut ends, 1, q as usize, &format_args!("{i} queries"))?;
+        for j in 1..=k {
+            let t = input.u64_in(format_args!("token {j} of {k} of query {i}"), 1, n as u64)?;
+            tokens.push(t as u32 - 1);
+        }
+        ends.push(tokens.len() as u32);
+    }
+    input.finish(format_args!("the {q} queries"))?;
+    // The values: a word and two counters (at most 4 bytes each) per vertex, the list of vertices
+    // without a value and the stage's stack (4 each), at most a pair per edge for the sets K; an
+    // answer and a move per query, and the moves' search (40 bytes a query).
+    let values = 20 * n as u128 + 8 * m as u128 + 48 * q as u128;
+    check_memory(values, format_args!("the values of a graph of {n} vertices and {m} edges"))?;
+    let graph = edges.into_graph(0)?;
+    Ok(Problem { graph, tokens, ends })
+}
+
+/// The game of one token on `graph` as the solver sees it (normal play).
+fn game(graph: &Graph) -> GraphGame<'_, impl Fn(usize) -> Start> {
+    GraphGame::new(graph, |_| Start::Lose)
+}
+
+/// The loopy nim value of every vertex (`--values`).
+pub fn values(problem: &Problem) -> Values {
+    loopy_values(&game(&problem.graph))
+}
+
+/// Answers every query: the judge's question.
+pub fn decide(problem: Problem) -> Answer {
+    let values = values(&problem);
+    let outcomes = problem.queries().map(|tokens| sum(&values, tokens).0).collect();
+    Answer { outcomes, moves: Vec::new() }
+}
+
+/// Answers every query, with each win's move (`--move`).
+pub fn decide_with_moves(problem: Problem) -> Answer {
+    let values = values(&problem);
+    let (mut outcomes, mut shapes) = (Vec::new(), Vec::new());
+    for tokens in problem.queries() {
+        let (outcome, shape) = sum(&values, tokens);
+        outcomes.push(outcome);
+        if let Some((i, h)) = shape {
+            shapes.push((i as u32, tokens[i], h));
+        }
+    }
+    let wanted: Vec<(usize, u32)> = shapes.iter().map(|&(_, t, h)| (t as usize, h)).collect();
+    let targets = find_options(&game(&problem.graph), &values, &wanted);
+    let mut targets = shapes.iter().zip(targets).map(|(&(i, _, _), target)| {
+        // Values::sum names a move only where an option of that value exists.
+        (i, target.expect("an option of the value Values::sum names") as u32)
+    });
+    let moves = outcomes.iter().map(|&o| if o == Outcome::Win { targets.next() } else { None }).collect();
+    Answer { outcomes, moves }
+}
+
+/// [`Values::sum`] of a query's tokens.
+fn sum(values: &Values, tokens: &[u32]) -> (Outcome, Option<(usize, u32)>) {
+    values.sum_of(tokens.iter().map(|&t| t as usize))
+}
+
+/// Writes the judge's output: one line per query, `win`, `lose` or `draw`; with the moves of
+/// [`decide_with_moves`], a win's move after it.
+pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
+    let mut buffer = Vec::with_capacity(1 << 16);
+    for (q, &outcome) in answer.outcomes.iter().enumerate() {
+        buffer.extend_from_slice(match outcome {
+            Outcome::Win => b"win",
+            Outcome::Lose => b"lose",
+            Outcome::Draw => b"draw",
+        });
+        if let Some(&Some((i, v))) = answer.moves.get(q) {
+            buffer.push(b' ');
+            push_decimal(&mut buffer, u64::from(i) + 1);
+            buffer.push(b' ');
+            push_decimal(&mut buffer, u64::from(v) + 1);
+        }
+        buffer.push(b'\n');
+        if buffer.len() > (1 << 16) - 64 {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
+    }
+    out.write_all(&buffer)
+}
+
+/// [`write_answer`] (the moves are in the answer of [`decide_with_moves`]).
+pub fn write_answer_with_moves(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
+    write_answer(answer, out)
+}
+
+/// Writes the `--values` output: a line per vertex, its value or `inf` and its set `K`.
+pub fn write_values(values: &Values, out: &mut impl Write) -> io::Result<()> {
+    let mut buffer = Vec::with_capacity(1 << 16);
+    for v in 0..values.len() {
+        match values.value(v) {
+            Value::Finite(g) => push_decimal(&mut buffer, u64::from(g)),
+            Value::Infinite => {
+                buffer.extend_from_slice(b"inf");
+                for x in values.infinite_set(v).into_iter().flatten() {
+                    buffer.push(b' ');
+                    push_decimal(&mut buffer, u64::from(x));
+                    if buffer.len() > 1 << 16 {
+                        out.write_all(&buffer)?;
+                        buffer.clear();
+                    }
+                }
+            }
+        }
+        buffer.push(b'\n');
+        if buffer.len() > (1 << 16) - 32 {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
+    }
+    out.write_all(&buffer)
+}
+
+/// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).
+pub struct Judge;
+judge_problem!(Judge, "graph_sum");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The output for `text` with `flag` (`""`, `"--move"` or `"--values"`).
+    fn output(text: &str, flag: &str) -> Result<String, Error> {
+        let problem = read(&mut Scanner::new(text.as_bytes()))?;
+        let mut out = Vec::new();
+        match flag {
+            "--values" => write_values(&values(&problem), &mut out).unwrap(),
+            "--move" => write_answer_with_moves(&decide_with_moves(problem), &mut out).unwrap(),
+            _ => write_answer(&decide(problem), &mut out).unwrap(),
+        }
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    // 1 -> 2 -> 3 (values 0, 1, 0... from 3: 0, 2: 1, 1: 0); 4 -> 4, 4 -> 3 (infinite, K = {0});
+    // 5 -> 4 (value 0: the opponent answers 4 -> 3); 6 -> 6 (infinite, K empty).
+    const EXAMPLE: &str = "6 6\n1 2\n2 3\n4 4\n4 3\n5 4\n6 6\n6\n1 1\n1 2\n2 2 2\n2 4 3\n2 4 2\n1 6\n";
+
+    #[test]
+    fn the_example() {
+        assert_eq!(output(EXAMPLE, "").unwrap(), "lose\nwin\nlose\nwin\ndraw\ndraw\n");
+        assert_eq!(output(EXAMPLE, "--move").unwrap(), "lose\nwin 1 3\nlose\nwin 1 3\ndraw\ndraw\n");
+        assert_eq!(output(EXAMPLE, "--values").unwrap(), "0\n1\n0\ninf 0\n0\ninf\n");
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let err = |text: &str| output(text, "").unwrap_err().message().to_string();
+        assert_eq!(
+            err("2 1\n1 2\n"),
+            "line 3, column 1: expected the number of queries q (after the 1 edges), found the end of the input"
+        );
+        assert_eq!(
+            err("2 1\n1 2\n1\n1 3\n"),
+            "line 4, column 3: token 1 of 1 of query 1 must be between 1 and 2, found 3"
+        );
+        assert_eq!(
+            err("2 0\n1\n0\n"),
+            "line 3, column 1: the number of tokens of query 1 of 1 (2000000 in all queries at most) must be between 1 and 2000000, found 0"
+        );
+        assert_eq!(err("2 0\n1\n1 1 1\n"), "line 3, column 5: unexpected `1` after the 1 queries");
+        assert_eq!(
+            err("2 0\n2\n1 1\n"),
+            "line 4, column 1: expected the number of tokens of query 2 of 2 (2000000 in all queries at most), found the end of the input"
+        );
+    }
+}
