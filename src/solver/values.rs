@@ -4,10 +4,13 @@
 //! # The values
 //! The game is impartial and in normal play: a state where it is over is lost for the player to
 //! move. Every state `v` gets a value: a natural number `g`, or infinite, with the set `K` of the
-//! natural values among its options (the states it moves to). `v` has the finite value `g` exactly
-//! when `g` is the mex of its options' finite values and every option whose value is above `g`,
-//! or infinite, has an option of value `g` (so any move that leaves a token of value `g` can be
-//! undone). On an acyclic game the values are the ordinary Grundy numbers, and none is infinite.
+//! natural values among its options (the states it moves to). A finite value `g` is the mex of the
+//! options' finite values, and every option whose value is above `g`, or infinite, has an option
+//! of value `g` (so a move that leaves a token above `g` can be answered by one back to `g`). That
+//! property alone does not fix the values on a cycle (on `1 <-> 2`, the values 0 and 1 have it, but
+//! neither token can ever be forced to stop): the stages below give the least such values, and
+//! call infinite whatever they do not reach. On an acyclic game the values are the ordinary Grundy
+//! numbers, and none is infinite.
 //!
 //! # The stages
 //! Values are found in stages `g = 0, 1, 2, ...`, each a win/lose search like [`super::solve`]'s,
