@@ -105,6 +105,23 @@ fn graph_game_too_large_for_the_limit_is_an_error_line() {
 }
 
 #[test]
+fn graph_sum_memory_follows_the_edges_and_tokens_that_arrive() {
+    let bin = binary("graph_sum");
+    // The largest graph declared, one edge given; then the most queries declared, one given.
+    let e = rejected("m = 2·10^6, one edge", &limited(&bin, &[], 8 * MIB, "2000000 2000000\n1 2\n", "", 0));
+    assert!(e.contains("expected the source of edge 2 of 2000000, found the end of the input"), "{e}");
+    let e = rejected("q = 10^6, one query", &limited(&bin, &["--move"], 8 * MIB, "10 0\n1000000\n1 1\n", "", 0));
+    assert!(e.contains("expected the number of tokens of query 2 of 1000000"), "{e}");
+    // Valid, and run without the limit: 2·10^6 vertices need about 48 MB to solve.
+    let head = "2000000 1\n1 2\n1\n1 1\n";
+    accepted("2·10^6 vertices, no limit", &limited(&bin, &[], 4096 * MIB, head, "", 0));
+    for args in [&[][..], &["--move"], &["--values"]] {
+        let e = rejected("2·10^6 vertices", &limited(&bin, args, 32 * MIB, head, "", 0));
+        assert!(e.contains("not enough memory for "), "{e}");
+    }
+}
+
+#[test]
 fn grid_game_boards_grow_with_their_rows() {
     let bin = binary("grid_game_28218");
     // The case: a wide board declared, no row given.

@@ -119,8 +119,8 @@ pub fn assert_rejected(out: &Output) {
     );
 }
 
-/// The four judge binaries.
-pub const BINARIES: [&str; 4] = ["graph_game", "police_thief", "grid_game_28218", "move_or_block"];
+/// The judge binaries of src/bin/.
+pub const BINARIES: [&str; 5] = ["graph_game", "graph_sum", "police_thief", "grid_game_28218", "move_or_block"];
 
 /// The cargo-built judge binary `name` (cargo puts every binary of the package side by side).
 pub fn binary(name: &str) -> PathBuf {
