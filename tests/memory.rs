@@ -110,7 +110,8 @@ fn graph_sum_memory_follows_the_edges_and_tokens_that_arrive() {
     // The largest graph declared, one edge given; then the most queries declared, one given.
     let e = rejected("m = 2·10^6, one edge", &limited(&bin, &[], 8 * MIB, "2000000 2000000\n1 2\n", "", 0));
     assert!(e.contains("expected the source of edge 2 of 2000000, found the end of the input"), "{e}");
-    let e = rejected("q = 10^6, one query", &limited(&bin, &["--move"], 8 * MIB, "10 0\n1000000\n1 1\n", "", 0));
+    let e =
+        rejected("q = 10^6, one query", &limited(&bin, &["--move"], 8 * MIB, "10 0\n1000000\n1 1\n", "", 0));
     assert!(e.contains("expected the number of tokens of query 2 of 1000000"), "{e}");
     // Valid, and run without the limit: 2·10^6 vertices need about 48 MB to solve.
     let head = "2000000 1\n1 2\n1\n1 1\n";

@@ -7,7 +7,9 @@ use std::ops::{BitOr, Sub};
 
 /// A `remaining_moves` counter that also encodes the outcome: `LOSE` (zero), `WIN` (the maximum),
 /// or an undecided state's remaining moves in between.
-pub(super) trait Counter: Copy + Eq + From<bool> + Sub<Output = Self> + BitOr<Output = Self> {
+pub(super) trait Counter:
+    Copy + Eq + PartialOrd + From<bool> + Sub<Output = Self> + BitOr<Output = Self>
+{
     const LOSE: Self;
     const WIN: Self;
     fn from_moves(k: u32) -> Self;

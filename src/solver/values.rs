@@ -17,8 +17,8 @@
 //! walking moves backwards from decided states. The states still without a value at stage `g` are
 //! *open*; they and the infinite states are *active*. In stage `g`, a state is *reached* once it
 //! has an option of value `g`; an open state gets `g` once it is not reached and every active
-//! option of it is reached (a counter per open state, `stage_moves`, of its active options not
-//! yet reached, started from `active_moves`, its active options now). Walking a state that got `g`
+//! option of it is reached (a counter per open state of its active options not yet reached,
+//! started from `active_moves`, its active options now). Walking a state that got `g`
 //! marks its predecessors reached; walking a reached state takes one from the counter of each open
 //! predecessor. At the end of the stage an open state neither valued nor reached is infinite: it
 //! has options of every value below `g` (else an earlier stage would have ended it) and none of
@@ -35,13 +35,16 @@
 //!
 //! # Memory
 //! A `u32` per state (its value, or that it is infinite and since which stage), two counters in
-//! the narrowest width that holds `max_moves()` (a byte each up to 254 moves), the list of open
-//! states and the stage's stack (4 bytes each at most), and one `(state, value)` pair for each
+//! the narrowest width that holds `max_moves()` and two marks (a byte each up to 253 moves):
+//! `active_moves`, and the mark the walks read, which is the stage's counter of an open state or
+//! says that the state is valued, infinite or reached. Then the list of open states and the
+//! stage's queue (4 bytes each at most), and one `(state, value)` pair for each
 //! value above its stage in an infinite state's `K`: at most one per move. `K` itself is never
 //! stored: it is told from those.
 
 use super::counter::Counter;
-use super::{broken_rule, Game, Outcome, Start};
+use super::frontier::Upcoming;
+use super::game::{broken_rule, Game, Outcome, Start};
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,18 +181,25 @@ pub fn loopy_values<G: Game>(game: &G) -> Values {
     if max_moves == u32::MAX {
         broken_rule(format_args!("max_moves() is u32::MAX, and must be below it"));
     }
-    if max_moves < u32::from(u8::MAX) {
+    // Two counter values are marks (module doc, memory): the counters need max_moves() below
+    // their maximum less one.
+    if max_moves < u32::from(u8::MAX) - 1 {
         stages::<G, u8>(game)
-    } else if max_moves < u32::from(u16::MAX) {
+    } else if max_moves < u32::from(u16::MAX) - 1 {
         stages::<G, u16>(game)
-    } else {
+    } else if max_moves < u32::MAX - 1 {
         stages::<G, u32>(game)
+    } else {
+        broken_rule(format_args!("max_moves() is {max_moves}: loopy values need it below u32::MAX - 1"))
     }
 }
 
-/// The stages of the module doc, with counters of type `C` (`C::WIN` marks a reached state).
+/// The stages of the module doc, with counters of type `C`. The walks read and write one array
+/// of them, `marks`: a state's mark says all that a walk asks about it. `words` is only written.
 fn stages<G: Game, C: Counter>(game: &G) -> Values {
     let (n, max_moves) = (game.num_states(), game.max_moves());
+    // The marks: VALUED (0), an open state's stage_moves (1 to MAX - 2), INFINITE_MARK, REACHED.
+    let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
     let mut words = vec![OPEN; n];
     let mut active_moves: Vec<C> = Vec::with_capacity(n);
     let mut state = 0;
@@ -212,36 +222,42 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
         let starts = active_moves.len();
         broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
     }
-    let mut stage_moves = active_moves.clone();
+    let mut marks = active_moves.clone();
     let mut open: Vec<u32> = (0..n as u32).collect();
-    let mut stack: Vec<u32> = Vec::new();
+    // The stage's queue: `state << 1 | 1` for a state valued g, `state << 1` for one reached.
+    let mut queue: Vec<u32> = Vec::new();
     let mut reached_infinite: Vec<u32> = Vec::new();
     let mut above: Vec<(u32, u32)> = Vec::new();
     let mut g = 0u32;
     while !open.is_empty() {
+        queue.clear();
         for &s in &open {
-            let s = s as usize;
-            stage_moves[s] = active_moves[s];
-            if active_moves[s] == C::LOSE {
-                words[s] = g;
-                stack.push(s as u32);
+            let moves = active_moves[s as usize];
+            marks[s as usize] = moves;
+            if moves == valued {
+                words[s as usize] = g;
+                queue.push(s << 1 | 1);
             }
         }
-        while let Some(s) = stack.pop() {
-            let s = s as usize;
-            if words[s] == g {
+        let mut head = 0;
+        while let Some(&entry) = queue.get(head) {
+            head += 1;
+            // The queue holds states in no order the cache can guess: the game may start loading
+            // what walking the next ones will read.
+            game.prefetch(&Upcoming { entries: &queue[head..], counters: &marks });
+            let s = (entry >> 1) as usize;
+            if entry & 1 == 1 {
                 // Valued g: it leaves the active states, and its predecessors are reached.
                 game.for_each_predecessor(s, |p| {
-                    let word = words[p];
-                    if word == OPEN {
-                        active_moves[p] = active_moves[p] - C::from(true);
-                    } else if word & INFINITE == 0 {
-                        return; // valued: its options no longer matter
+                    let mark = marks[p];
+                    if mark == valued {
+                        return; // its options no longer matter
                     }
-                    if stage_moves[p] != C::WIN {
-                        stage_moves[p] = C::WIN;
-                        stack.push(p as u32);
-                        if word != OPEN {
+                    active_moves[p] = active_moves[p] - C::from(true);
+                    if mark != reached {
+                        marks[p] = reached;
+                        queue.push((p as u32) << 1);
+                        if mark == infinite_mark {
                             reached_infinite.push(p as u32);
                             above.push((p as u32, g));
                         }
@@ -250,11 +266,12 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
             } else {
                 // Reached: one more active option of each open predecessor is reached.
                 game.for_each_predecessor(s, |p| {
-                    if words[p] == OPEN && stage_moves[p] != C::WIN {
-                        stage_moves[p] = stage_moves[p] - C::from(true);
-                        if stage_moves[p] == C::LOSE {
+                    let mark = marks[p];
+                    if mark != valued && mark < infinite_mark {
+                        marks[p] = mark - C::from(true);
+                        if marks[p] == valued {
                             words[p] = g;
-                            stack.push(p as u32);
+                            queue.push((p as u32) << 1 | 1);
                         }
                     }
                 });
@@ -262,13 +279,15 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
         }
         open.retain(|&s| {
             let s = s as usize;
-            if words[s] == OPEN && stage_moves[s] != C::WIN {
+            let mark = marks[s];
+            if mark != valued && mark != reached {
                 words[s] = INFINITE | g;
+                marks[s] = infinite_mark;
             }
-            words[s] == OPEN
+            mark == reached
         });
         for s in reached_infinite.drain(..) {
-            stage_moves[s as usize] = C::LOSE;
+            marks[s as usize] = infinite_mark;
         }
         g += 1;
     }

@@ -120,7 +120,8 @@ pub fn assert_rejected(out: &Output) {
 }
 
 /// The judge binaries of src/bin/.
-pub const BINARIES: [&str; 5] = ["graph_game", "graph_sum", "police_thief", "grid_game_28218", "move_or_block"];
+pub const BINARIES: [&str; 5] =
+    ["graph_game", "graph_sum", "police_thief", "grid_game_28218", "move_or_block"];
 
 /// The cargo-built judge binary `name` (cargo puts every binary of the package side by side).
 pub fn binary(name: &str) -> PathBuf {
