@@ -198,8 +198,8 @@ fn move_or_block_brute_at_500_free_cells_under_a_limit() {
 
 #[test]
 fn examples_under_a_limit() {
-    // Their statements bound their inputs (n <= 7000, N <= 2·10^5 words of 8 letters): the largest
-    // fit in 64 MiB, and sizes past the bounds or inputs cut short are error lines.
+    // Their statements bound their inputs (n <= 7000, N <= 2·10^5 words of 8 letters, 10^6 piles):
+    // the largest fit in 64 MiB, and sizes past the bounds or inputs cut short are error lines.
     let berzerk = example("berzerk");
     let steps: String = (1..7000).map(|x| format!(" {x}")).collect();
     let largest = format!("7000\n6999{steps}\n6999{steps}\n");
@@ -219,6 +219,17 @@ fn examples_under_a_limit() {
     // A word of 10^8 letters: its length is checked as it arrives, never held.
     let e = rejected("shiritori, long word", &limited(&shiritori, &[], 64 * MIB, "1\n", "a", 100_000_000));
     assert!(e.contains("word 1 of 1"), "{e}");
+
+    // stone_piles: 10^5 queries of 10 piles (10^6 in all) of up to 10^6 stones, with --move.
+    let piles = example("stone_piles");
+    let row = "10 1 2 3 0 0 1000000 5 4 1 0\n";
+    let out = limited(&piles, &["--move"], 64 * MIB, "1000000 100000\n", row, 100_000);
+    accepted("stone_piles, largest", &out);
+    let e =
+        rejected("stone_piles, q = 10^18", &limited(&piles, &[], 64 * MIB, "4 1000000000000000000\n", "", 0));
+    assert!(e.contains("must be between 1 and 100000"), "{e}");
+    let e = rejected("stone_piles, cut", &limited(&piles, &[], 64 * MIB, "4 100000\n", "1 2\n", 1000));
+    assert!(e.contains("query 1001 of 100000"), "{e}");
 
     // stones reads nothing: it runs under the limit.
     accepted("stones", &limited(&example("stones"), &[], 64 * MIB, "", "", 0));

@@ -2,8 +2,9 @@
 //! type-checks the candidate and its foreign copy at once (see the `cfg` stage); something one
 //! copy reports unused goes only if the other reports it unused too or does not compile it. An
 //! item under `dead_code` goes with its attributes and comments, a type with its `impl` blocks in
-//! its module, a trait with its `impl` blocks anywhere; `unused_imports` go from their `use`. An
-//! import of something cut then no longer resolves: it goes from its `use` (only such errors are
+//! its module, a trait with its `impl` blocks anywhere, a trait's method (or constant, or type)
+//! with its definition in each of those; `unused_imports` go from their `use`. An import of
+//! something cut then no longer resolves: it goes from its `use` (only such errors are
 //! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
 //! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
 //! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
@@ -257,8 +258,65 @@ impl Lexed<'_> {
                     edits.push(self.cut(first, last));
                 }
             }
+        } else if let Some(trait_name) = self.trait_around(first)? {
+            // A trait's method (or constant, or type): rustc reports only its declaration, and an
+            // impl that still defines it would not compile; it goes from every impl of the trait.
+            let name = self.text(k);
+            for (_, kw, open, last) in self.impls()? {
+                let names = |word: &str| (kw..open).any(|j| self.text(j) == word);
+                if names(trait_name) && names("for") {
+                    if let Some((item_first, item_last)) = self.associated_item(open, last, name)? {
+                        edits.push(self.cut(item_first, item_last));
+                    }
+                }
+            }
         }
         Ok(edits)
+    }
+
+    /// The name of the trait whose body holds the item starting at code index `first`, if one does.
+    fn trait_around(&self, first: usize) -> Result<Option<&str>, String> {
+        // Back to the brace that opens the block around the item.
+        let mut j = first;
+        let open = loop {
+            if j == 0 {
+                return Ok(None);
+            }
+            j -= 1;
+            match self.text(j) {
+                ")" | "]" | "}" => j = self.matching_back(j)?,
+                "{" => break j,
+                "(" | "[" => return Ok(None),
+                _ => {}
+            }
+        };
+        let header = self.item_start(open)?;
+        Ok((header..open).find(|&j| self.text(j) == "trait").map(|j| self.text(j + 1)))
+    }
+
+    /// The first and last code indices of the item named `name` (a `fn`, `const` or `type`) right
+    /// in the body of the `impl` whose braces are at `open` and `last`, if it has one.
+    fn associated_item(
+        &self,
+        open: usize,
+        last: usize,
+        name: &str,
+    ) -> Result<Option<(usize, usize)>, String> {
+        let mut j = open + 1;
+        while j < last {
+            match self.text(j) {
+                "(" | "[" | "{" => j = self.matching(j)?,
+                "fn" | "const" | "type" if self.text(j + 1) == name => {
+                    let first = self.item_start(j)?;
+                    let end =
+                        self.item_end(first)?.ok_or_else(|| self.error(j, "an item that never ends"))?;
+                    return Ok(Some((first, end)));
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        Ok(None)
     }
 
     /// An `#[allow(dead_code)]` on the field or variant named at code index `k`.
@@ -377,6 +435,47 @@ mod tests {
         let (pruned, report) = prune_text(&src).unwrap();
         assert_eq!(pruned, format!("{main}{a}}}\n"));
         assert!(report.removed >= 6, "{report:?}");
+    }
+
+    /// Runs the rustc on the path. A trait's unused method goes from the trait and from the impls
+    /// its macro writes (else they would define a method the trait no longer has); the used one
+    /// stays.
+    #[test]
+    fn an_unused_trait_method_goes_from_its_impls_too() {
+        let src = text(&[
+            "fn main() {",
+            "    println!(\"{}\", m::twice(3u8));",
+            "}",
+            "",
+            "mod m {",
+            "    trait Counter: Copy {",
+            "        fn double(self) -> Self;",
+            "        /// Unused.",
+            "        fn is_zero(self) -> bool;",
+            "    }",
+            "",
+            "    macro_rules! counter {",
+            "        ($t:ty) => {",
+            "            impl Counter for $t {",
+            "                fn double(self) -> $t {",
+            "                    self * 2",
+            "                }",
+            "                fn is_zero(self) -> bool {",
+            "                    self == 0",
+            "                }",
+            "            }",
+            "        };",
+            "    }",
+            "    counter!(u8);",
+            "",
+            "    pub fn twice<C: Counter>(c: C) -> C {",
+            "        c.double()",
+            "    }",
+            "}",
+        ]);
+        let (pruned, report) = prune_text(&src).unwrap();
+        assert!(!pruned.contains("is_zero") && pruned.contains("self * 2"), "{pruned}");
+        assert!(report.allowed.is_empty(), "{report:?}");
     }
 
     /// Runs the rustc on the path (the one `make bundle` uses).
