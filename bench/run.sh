@@ -4,10 +4,10 @@
 #
 #   bench/run.sh [ROW | BINARY | all] ...      (default: all)
 #
-# Rows: graph_dfs graph_contestant police_40 police_100 grid_300 grid_3000 mob_1e6 mob_1e8 stress
-# berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws
-# shiritori_random; a binary's or example's name (graph_game, police_thief, grid_game_28218,
-# move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
+# Rows: graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
+# mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
+# shiritori_draws shiritori_random; a binary's or example's name (graph_game, graph_sum,
+# police_thief, grid_game_28218, move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
 # (cargo build --release; BENCH_NOBUILD=1 skips that), the timing tool (tools/bench.rs, plain
 # rustc) and the baselines and the examples' input generator (g++ -O2) into target/bench/,
 # generates each input once into target/bench/inputs/ (or $BENCH_INPUTS) with
@@ -22,13 +22,14 @@ REL=target/release
 OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=target/tools/bench
-ALL_ROWS=(graph_dfs graph_contestant police_40 police_100 grid_300 grid_3000 mob_1e6 mob_1e8 stress
-  berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
+ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
+  mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
     all) echo "${ALL_ROWS[*]}" ;;
     graph_game) echo graph_dfs graph_contestant ;;
+    graph_sum) echo sum_random sum_staircase ;;
     police_thief) echo police_40 police_100 ;;
     grid_game_28218) echo grid_300 grid_3000 ;;
     move_or_block) echo mob_1e6 mob_1e8 ;;
@@ -193,6 +194,26 @@ graph_rows() {  # graph_rows BASELINE RUNS: graph_game on the 10^6-vertex graph 
 }
 row_graph_dfs() { graph_rows graph_dfs 5; }
 row_graph_contestant() { graph_rows graph_contestant 7; }
+
+# sum_row FAMILY SHAPE RUNS: graph_sum on 5*10^5 vertices, 10^6 edges and 10^5 queries of 5 tokens
+# (stress family FAMILY) against the usual stage-by-stage contestant's C++.
+sum_row() {
+  binary graph_sum && input graph_sum "$1" 500000 1 && baseline graph_sum_contestant || return
+  same_answers graph_sum "$BASE" graph_sum 0 tiny random dag staircase "$1" || return
+  local n m
+  read -r n m _ < "$IN"
+  timed --check "$3" "$IN" -- "$REL/graph_sum" --vs "$BASE" || return
+  read -r a b r ma mb <<< "$LINE"
+  echo "graph_sum, $n vertices, $m edges, 10^5 queries of 5 tokens, $2 (stress family $1):" \
+    "$(secs "$a"), $(mib "$ma")"
+  echo "  against a strong contestant's C++, stage by stage over the whole graph" \
+    "(bench/baselines/graph_sum_contestant.cpp): $(secs "$b"), $(mib "$mb"); same answers here and on" \
+    "$CHECKED small inputs"
+  mark "$r <= 0.3" "time ratio $r (goal <= 0.3)"
+  mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
+}
+row_sum_random() { sum_row bench_random "random edges (values up to about 5)" 7; }
+row_sum_staircase() { sum_row bench_staircase "a 1000-vertex staircase inside (values up to 999)" 3; }
 
 row_police_40() {
   binary police_thief && input police_thief walls 1600 1 && baseline police_thief_seed || return

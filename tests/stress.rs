@@ -20,11 +20,12 @@
 mod cases;
 
 use cases::graph_game::GraphGameCase;
+use cases::graph_sum::GraphSumCase;
 use cases::grid_game::GridGameCase;
 use cases::move_or_block::MoveOrBlockCase;
 use cases::police_thief::PoliceThiefCase;
 use cases::Case;
-use graph_games::games::{graph_game, grid_game, move_or_block, police_thief};
+use graph_games::games::{graph_game, graph_sum, grid_game, move_or_block, police_thief};
 use graph_games::input::{Error, Scanner};
 use std::ffi::OsStr;
 use std::fs;
@@ -69,6 +70,12 @@ type Answer = fn(&[u8]) -> Result<Vec<u8>, Error>;
 fn graph_game_answer(input: &[u8]) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     graph_game::write_answer(&graph_game::decide(graph_game::read(&mut Scanner::new(input))?), &mut out)?;
+    Ok(out)
+}
+
+fn graph_sum_answer(input: &[u8]) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    graph_sum::write_answer(&graph_sum::decide(graph_sum::read(&mut Scanner::new(input))?), &mut out)?;
     Ok(out)
 }
 
@@ -529,8 +536,9 @@ fn bad_usage_and_a_command_that_cannot_start() {
 
 #[test]
 fn gen_is_deterministic_and_valid() {
-    let games: [(&str, &[&str], Answer); 4] = [
+    let games: [(&str, &[&str], Answer); 5] = [
         ("graph_game", GraphGameCase::FAMILIES, graph_game_answer),
+        ("graph_sum", GraphSumCase::FAMILIES, graph_sum_answer),
         ("police_thief", PoliceThiefCase::FAMILIES, police_thief_answer),
         ("grid_game_28218", GridGameCase::FAMILIES, grid_game_answer),
         ("move_or_block", MoveOrBlockCase::FAMILIES, move_or_block_answer),

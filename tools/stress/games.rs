@@ -1,13 +1,14 @@
-//! The four games as `stress` sees them: the library's judge problem ([`JudgeProblem`]: the
+//! The games as `stress` sees them: the library's judge problem ([`JudgeProblem`]: the
 //! binary's name and its `read`, `decide`, `write_answer`) with what `stress` adds: the generated
 //! cases and their sizes. One list of types (`games!`) gives the names and the dispatch.
 
 use crate::cases::graph_game::GraphGameCase;
+use crate::cases::graph_sum::GraphSumCase;
 use crate::cases::grid_game::GridGameCase;
 use crate::cases::move_or_block::MoveOrBlockCase;
 use crate::cases::police_thief::PoliceThiefCase;
 use crate::cases::Case;
-use graph_games::games::{graph_game, grid_game, move_or_block, police_thief, JudgeProblem};
+use graph_games::games::{graph_game, graph_sum, grid_game, move_or_block, police_thief, JudgeProblem};
 
 /// A judge's statement, as far as `stress` holds solutions to it.
 pub struct Statement {
@@ -62,7 +63,7 @@ macro_rules! games {
     };
 }
 
-games!(graph_game::Judge, police_thief::Judge, grid_game::Judge, move_or_block::Judge);
+games!(graph_game::Judge, police_thief::Judge, grid_game::Judge, move_or_block::Judge, graph_sum::Judge);
 
 impl Subject for graph_game::Judge {
     const SIZE_COUNTS: &'static str = "vertices";
@@ -71,6 +72,15 @@ impl Subject for graph_game::Judge {
     const LARGE: (&'static str, usize) = ("bench", 1_000_000);
     const STATEMENT: Option<Statement> = None;
     type Case = GraphGameCase;
+}
+
+impl Subject for graph_sum::Judge {
+    const SIZE_COUNTS: &'static str = "vertices";
+    const DEFAULT_SIZE: usize = 12;
+    const MAX_SIZE: usize = graph_sum::MAX_VERTICES as usize;
+    const LARGE: (&'static str, usize) = ("bench_random", 500_000);
+    const STATEMENT: Option<Statement> = None;
+    type Case = GraphSumCase;
 }
 
 impl Subject for police_thief::Judge {
@@ -140,6 +150,9 @@ mod tests {
         out.clear();
         move_or_block::Judge::answer(b"3\n.O.\n", &mut out).unwrap();
         assert!(!out.is_empty());
+        out.clear();
+        graph_sum::Judge::answer(b"2 2\n1 1\n1 2\n1\n1 1\n", &mut out).unwrap();
+        assert_eq!(out, b"win\n");
         assert!(graph_game::Judge::answer(b"3 2\n1 2\n", &mut Vec::new()).is_err());
     }
 }

@@ -6,6 +6,7 @@
 //! every machine.
 
 pub mod graph_game;
+pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;
 pub mod police_thief;
