@@ -27,7 +27,8 @@
 //! depth; a loser by its last winning successor, which has the largest. So the depth of a newly
 //! decided state is one more than that of the state being walked. Recording it is an option:
 //! [`solve_with_depth`] does, [`solve`] does not and pays nothing for it (the search is generic over
-//! where it records depths, and recording nothing compiles to nothing).
+//! where it records depths, and recording nothing compiles to nothing). From the depths,
+//! [`moves::optimal_moves`] names an optimal move out of every state, in one more pass over the moves.
 //!
 //! # Walks
 //! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
@@ -67,6 +68,7 @@
 mod counter;
 mod frontier;
 mod game;
+pub mod moves;
 mod values;
 mod walk;
 

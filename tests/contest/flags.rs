@@ -1,2 +1,2 @@
 /// The flags this program takes.
-pub const FLAGS: [&str; 2] = ["--misere", "--depth"];
+pub const FLAGS: [&str; 3] = ["--misere", "--depth", "--move"];

@@ -19,7 +19,7 @@ mod flags;
 mod helpers;
 
 const USAGE: &str = "\
-usage: graph_game [--misere] [--depth] < input
+usage: graph_game [--misere] [--depth] [--move] < input
 
 Reads `n m` and m edges `u v` (1 <= u, v <= n) and prints, for every vertex i, the result
 for the player to move with the token on i: win, lose or draw.
@@ -27,6 +27,8 @@ for the player to move with the token on i: win, lose or draw.
   --misere   a player who cannot move wins (default: he loses)
   --depth    after win/lose, print how many moves the game lasts with optimal play
              (the winner hurries, the loser stalls)
+  --move     end each line with the vertex an optimal move goes to (none without moves):
+             the quickest win, the longest loss, a draw kept; the lowest-numbered if several
   --help     print this help
 ";
 
@@ -49,6 +51,6 @@ fn main() {
     std::process::exit(cli::run(USAGE, &flags::FLAGS, |flags, input, output| {
         let graph = graph_game::read(input)?;
         let play = play_of!(flags);
-        helpers::answer(graph, play, flags.has("--depth"), output)
+        helpers::answer(graph, play, flags.has("--depth"), flags.has("--move"), output)
     }));
 }

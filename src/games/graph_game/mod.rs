@@ -15,13 +15,18 @@
 //! with the token there; `--misere` changes the answers, not the format. With `--depth`
 //! ([`write_answer_with_depth`]): `win d` / `lose d`, where `d` is how many moves the game lasts
 //! under optimal play (the winner ends it as fast as he can, the loser drags it out; a vertex with
-//! no move has depth 0); `draw` stays alone.
+//! no move has depth 0); `draw` stays alone. With `--move` ([`write_answer_with_moves`]), every
+//! line ends with the vertex (1-based) an optimal move goes to: a win to a loss one move shorter
+//! (the quickest win), a loss to a win one move shorter (the longest resistance), a draw to a draw;
+//! a vertex without moves names none (`lose`, or `win` in misère). `win 2 5`, with `--depth`, is a
+//! win in 2 by moving to 5. Among several optimal moves, the one to the lowest-numbered vertex.
 //!
 //! # Method
 //! The graph is the game as it stands: [`GraphGame`] gives the solver ([`crate::solver`]) every
 //! vertex's out-degree and predecessors, and decides the dead ends (lost under normal play, won
 //! under misère). The solver walks every edge backwards at most once: O(n + m) time, no recursion;
-//! with `--depth`, its rounds give each game's length.
+//! with `--depth`, its rounds give each game's length. `--move` takes them from the depths, in one
+//! more pass over the predecessor lists ([`optimal_moves`]): O(n + m).
 //!
 //! ## Memory
 //! The text is read in 256 KiB chunks, never held whole. The first edges wait in a list of their
@@ -32,19 +37,22 @@
 //! source (the sources are then not stored, see [`GraphBuilder`]), `12m + 8n` otherwise. The search
 //! then needs `4m + 9n`: the graph's `4m + 8n` and a counter per vertex, one byte (2 past 254 moves
 //! out of one vertex, 4 past 65,534); plus its queue (at most `4n`), and `4n` more for `--depth`.
+//! `--move` needs the depths and `4n` more, once the search is over and its queue freed.
 //! Each step is checked before it is taken ([`read`]): memory that cannot be had is an error
 //! naming what needed how much, never an abort.
 //!
 //! # Limits
 //! [`MAX_VERTICES`] = 10^8 vertices and [`MAX_EDGES`] = 5·10^8 edges. At both limits, reading peaks
 //! at 4.8 GB (edges grouped by source) or 6.8 GB; the search needs 2.9 GB (3.2 GB with 4-byte
-//! counters) plus at most 0.4 GB of queue, and 0.4 GB more with `--depth`. Time: O(n + m), every
+//! counters) plus at most 0.4 GB of queue, and 0.4 GB more with `--depth` (with `--move` too, and
+//! 0.4 GB after the search, where the queue was). Time: O(n + m), every
 //! edge read once, laid out once and walked backwards at most once.
 
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::read_pairs;
 use crate::input::{check_memory, try_grow_within, Error, Scanner};
+use crate::solver::moves::{optimal_moves, BestMoves};
 use crate::solver::{solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
 
@@ -76,6 +84,13 @@ pub struct Answer {
 pub struct AnswerWithDepth {
     solution: Solution,
     depths: DepthTable,
+}
+
+/// The outcome of every vertex, how long its game lasts, and an optimal move out of it (`--move`).
+#[derive(Debug, Clone)]
+pub struct AnswerWithMoves {
+    answer: AnswerWithDepth,
+    moves: BestMoves,
 }
 
 /// Reads and checks the whole input: `n m`, the `m` edges, and nothing after them.
@@ -134,6 +149,8 @@ impl Edges {
         let graph = self.graph.expect("made above");
         // The layout (`GraphBuilder::build`) adds the predecessor lists and their starts; then the
         // edge arrays are freed, and the graph holds 4 bytes a vertex more than now (the starts).
+        // (`graph_game --move`'s 4 bytes a vertex come after the search, in the room its queue
+        // gave back.)
         let layout = 4 * (n as u128 + 1) + 4 * m as u128;
         let search = (search_bytes + 4) * n as u128;
         check_memory(layout.max(search), format_args!("solving a graph of {n} vertices and {m} edges"))?;
@@ -206,6 +223,15 @@ pub fn decide_with_depth(graph: Problem, play: Play) -> AnswerWithDepth {
     AnswerWithDepth { solution, depths }
 }
 
+/// Decides every vertex under `play`, how long each decided game lasts, and an optimal move out of
+/// each (`--move`; the lowest-numbered vertex among several, see [`optimal_moves`]).
+pub fn decide_with_moves(graph: Problem, play: Play) -> AnswerWithMoves {
+    let game = game(&graph, play);
+    let (solution, depths) = solve_with_depth(&game);
+    let moves = optimal_moves(&game, &solution, &depths);
+    AnswerWithMoves { answer: AnswerWithDepth { solution, depths }, moves }
+}
+
 /// Each outcome's line, stored as 8 bytes (the word, its newline, padding the next line
 /// overwrites), and its length; indexed by `Outcome as usize` (`Win` 0, `Lose` 1, `Draw` 2).
 const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*b"draw\n   ", 5)];
@@ -230,6 +256,26 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 /// Writes the `--depth` output: one line per vertex, `win d`, `lose d` (`d` moves under optimal
 /// play) or `draw`.
 pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -> io::Result<()> {
+    write_lines(answer, true, None, out)
+}
+
+/// Writes the `--move` output: each line as without `--move` (with the depth if `depth`), then
+/// the vertex an optimal move goes to, if there is a move.
+pub fn write_answer_with_moves(
+    answer: &AnswerWithMoves,
+    depth: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    write_lines(&answer.answer, depth, Some(&answer.moves), out)
+}
+
+/// One line per vertex: the outcome, then its depth if `depth`, then its move if `moves`.
+fn write_lines(
+    answer: &AnswerWithDepth,
+    depth: bool,
+    moves: Option<&BestMoves>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
     for v in 0..answer.solution.len() {
         buffer.extend_from_slice(match answer.solution.outcome(v) {
@@ -237,9 +283,11 @@ pub fn write_answer_with_depth(answer: &AnswerWithDepth, out: &mut impl Write) -
             Outcome::Lose => b"lose",
             Outcome::Draw => b"draw",
         });
-        if let Some(depth) = answer.depths.depth(v) {
+        let depth = answer.depths.depth(v).filter(|_| depth);
+        let to = moves.and_then(|moves| moves.get(v)).map(|to| to as u32 + 1);
+        for number in depth.into_iter().chain(to) {
             buffer.push(b' ');
-            push_decimal(&mut buffer, u64::from(depth));
+            push_decimal(&mut buffer, u64::from(number));
         }
         buffer.push(b'\n');
         if buffer.len() > (1 << 16) - 32 {
@@ -277,6 +325,20 @@ mod tests {
     fn the_problem_example() {
         assert_eq!(answer(EXAMPLE, false, false).unwrap(), "lose\nwin\nlose\nwin\ndraw\n");
         assert_eq!(answer(EXAMPLE, true, true).unwrap(), "win 2\nlose 1\nwin 0\ndraw\ndraw\n");
+    }
+
+    #[test]
+    fn moves_on_the_problem_example() {
+        let moves = |play, depth| {
+            let answer = decide_with_moves(read(&mut Scanner::new(EXAMPLE.as_bytes())).unwrap(), play);
+            let mut out = Vec::new();
+            write_answer_with_moves(&answer, depth, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        // 4 wins by moving to 1; 5 (and 4 in misère) draw by staying put; 3 has no move.
+        assert_eq!(moves(Play::Normal, false), "lose 2\nwin 3\nlose\nwin 1\ndraw 5\n");
+        assert_eq!(moves(Play::Normal, true), "lose 2 2\nwin 1 3\nlose 0\nwin 3 1\ndraw 5\n");
+        assert_eq!(moves(Play::Misere, true), "win 2 2\nlose 1 3\nwin 0\ndraw 4\ndraw 5\n");
     }
 
     #[test]
