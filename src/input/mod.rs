@@ -9,7 +9,7 @@
 //! - [`board_cells`], [`try_grow_within`], [`check_memory`] (`size.rs`): declared sizes, checked
 //!   before memory is reserved for them, and memory that grows with the data that arrives, had
 //!   without an abort.
-//! - [`read_pairs`] (`pairs.rs`): many pairs of numbers at once, through the block parser of
+//! - [`read_pairs`], [`read_plain_numbers`] (`pairs.rs`): many pairs of numbers, or many numbers, at once, through the block parser of
 //!   [`decimal`] (portable, always compiled and tested) or its SIMD steps on x86-64 (`x86_64.rs`).
 //!
 //! The files import one another only downwards: `error`, `decimal` at the bottom; `size`,
@@ -24,6 +24,6 @@ mod size;
 mod x86_64;
 
 pub use error::{out_of_memory, plural, shown, Error, Pos};
-pub use pairs::read_pairs;
+pub use pairs::{read_pairs, read_plain_numbers};
 pub use scanner::{is_space, Mark, Scanner};
 pub use size::{board_cells, check_memory, grow_within, try_grow_within};

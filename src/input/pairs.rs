@@ -6,7 +6,7 @@
 use super::decimal::classify;
 use super::decimal::{convert_block, parse_numbers_with};
 use super::error::Error;
-use super::scanner::Scanner;
+use super::scanner::{is_space, Scanner};
 use std::io::Read;
 
 /// How many pairs [`read_pairs`] takes from the fast parser at a time.
@@ -54,6 +54,55 @@ pub fn read_pairs<R: Read>(
         }
     }
     Ok(())
+}
+
+/// Reads numbers in `1..=max` from `input` straight from the buffer while they are plain, handing
+/// them less one (as 0-based values) to `take` in batches; `take` returns how many of a batch it
+/// used, and the input is left just before the first it did not use (so the careful path reads it,
+/// and says what is wrong with it, at its place). Returns when `take` used fewer than it was given
+/// or the fast parser stops short (the buffer's end, anything unusual): the caller reads the next
+/// number the careful way, and may call this again after it.
+pub fn read_plain_numbers<R: Read>(
+    input: &mut Scanner<R>,
+    max: u32,
+    mut take: impl FnMut(&[u32]) -> Result<usize, Error>,
+) -> Result<(), Error> {
+    let mut numbers = [0u32; 2 * BATCH_PAIRS];
+    loop {
+        let mut go_on = Ok(true);
+        input.parse_buffered(|text| {
+            let (parsed, bytes) = parse_numbers(text, [max; 2], &mut numbers);
+            match take(&numbers[..parsed]) {
+                Ok(used) if used == parsed && parsed > 0 => bytes,
+                Ok(used) => {
+                    go_on = Ok(false);
+                    end_of_numbers(text, used.min(parsed))
+                }
+                Err(e) => {
+                    go_on = Err(e);
+                    bytes
+                }
+            }
+        });
+        if !go_on? {
+            return Ok(());
+        }
+    }
+}
+
+/// Where the first `k` of the plain numbers that `text` starts with end (each is followed by
+/// whitespace).
+fn end_of_numbers(text: &[u8], k: usize) -> usize {
+    let mut at = 0;
+    for _ in 0..k {
+        while at < text.len() && is_space(text[at]) {
+            at += 1;
+        }
+        while at < text.len() && !is_space(text[at]) {
+            at += 1;
+        }
+    }
+    at
 }
 
 /// [`parse_numbers_with`] at its fastest on this CPU: with AVX2 where the CPU has it, else with

@@ -45,6 +45,7 @@
 use super::counter::Counter;
 use super::frontier::Upcoming;
 use super::game::{broken_rule, Game, Outcome, Start};
+use crate::prefetch::prefetch;
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,11 +65,12 @@ pub struct Values {
     above: Vec<(u32, u32)>,
 }
 
+/// How many states ahead of the walk the marks of a state's predecessors are prefetched.
+const MARKS_AHEAD: usize = 4;
+
 /// The mark of an infinite state in [`Values::words`] (finite values are below 2^31: a state's
 /// value is at most its number of distinct options).
 const INFINITE: u32 = 1 << 31;
-/// What an open state holds in [`Values::words`] during the search.
-const OPEN: u32 = u32::MAX;
 
 impl Values {
     /// How many states there are.
@@ -200,7 +202,8 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
     let (n, max_moves) = (game.num_states(), game.max_moves());
     // The marks: VALUED (0), an open state's stage_moves (1 to MAX - 2), INFINITE_MARK, REACHED.
     let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
-    let mut words = vec![OPEN; n];
+    // Each is written once, when its state is valued or found infinite (at its stage's end).
+    let mut words = vec![0; n];
     let mut active_moves: Vec<C> = Vec::with_capacity(n);
     let mut state = 0;
     game.for_each_start(|start| {
@@ -235,7 +238,6 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
             let moves = active_moves[s as usize];
             marks[s as usize] = moves;
             if moves == valued {
-                words[s as usize] = g;
                 queue.push(s << 1 | 1);
             }
         }
@@ -245,6 +247,13 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
             // The queue holds states in no order the cache can guess: the game may start loading
             // what walking the next ones will read.
             game.prefetch(&Upcoming { entries: &queue[head..], counters: &marks });
+            // And the marks the walk of a state a few places on will read: its list is loaded
+            // by now, the marks are scattered.
+            if let Some(&ahead) = queue.get(head + MARKS_AHEAD) {
+                game.for_each_predecessor((ahead >> 1) as usize, |p| {
+                    prefetch(marks.as_ptr().wrapping_add(p))
+                });
+            }
             let s = (entry >> 1) as usize;
             if entry & 1 == 1 {
                 // Valued g: it leaves the active states, and its predecessors are reached.
@@ -270,17 +279,19 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
                     if mark != valued && mark < infinite_mark {
                         marks[p] = mark - C::from(true);
                         if marks[p] == valued {
-                            words[p] = g;
                             queue.push((p as u32) << 1 | 1);
                         }
                     }
                 });
             }
         }
+        // The words are written here, in the order of the states, not as they are found.
         open.retain(|&s| {
             let s = s as usize;
             let mark = marks[s];
-            if mark != valued && mark != reached {
+            if mark == valued {
+                words[s] = g;
+            } else if mark != reached {
                 words[s] = INFINITE | g;
                 marks[s] = infinite_mark;
             }

@@ -39,7 +39,7 @@
 use crate::games::graph_game::read_edges;
 use crate::graph::{Graph, GraphGame};
 use crate::input::decimal::push_decimal;
-use crate::input::{check_memory, try_grow_within, Error, Scanner};
+use crate::input::{check_memory, read_plain_numbers, try_grow_within, Error, Scanner};
 use crate::solver::{find_options, loopy_values, Outcome, Start, Value, Values};
 use std::io::{self, Read, Write};
 
@@ -90,28 +90,17 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let edges = read_edges(input, MAX_VERTICES, MAX_EDGES)?;
     let (n, m) = (edges.n, edges.m);
     let q = input.u64_in(format_args!("the number of queries q (after the {m} edges)"), 1, MAX_QUERIES)?;
-    let mut tokens: Vec<u32> = Vec::new();
-    let mut ends: Vec<u32> = Vec::new();
-    for i in 1..=q {
-        let room = MAX_TOKENS - tokens.len() as u64;
-        let k = input.u64_in(
-            format_args!("the number of tokens of query {i} of {q} ({MAX_TOKENS} in all queries at most)"),
-            1,
-            room,
-        )?;
-        try_grow_within(
-            &mut tokens,
-            k as usize,
-            MAX_TOKENS as usize,
-            &format_args!("the tokens of {i} queries"),
-        )?;
-        try_grow_within(&mut ends, 1, q as usize, &format_args!("{i} queries"))?;
-        for j in 1..=k {
-            let t = input.u64_in(format_args!("token {j} of {k} of query {i}"), 1, n as u64)?;
-            tokens.push(t as u32 - 1);
+    let mut queries = Queries { n, q: q as usize, tokens: Vec::new(), ends: Vec::new(), left: 0, k: 0 };
+    // Plain numbers straight from the buffer (any k or token the careful path could accept), then
+    // one number the careful way where they stop: it says what is wrong, or the fast path goes on.
+    let plain = n.max(MAX_TOKENS as usize) as u32;
+    while !queries.done() {
+        read_plain_numbers(input, plain, |batch| queries.take(batch))?;
+        if !queries.done() {
+            queries.take_careful(input)?;
         }
-        ends.push(tokens.len() as u32);
     }
+    let Queries { tokens, ends, .. } = queries;
     input.finish(format_args!("the {q} queries"))?;
     // The values: a word and two counters (at most 4 bytes each) per vertex, the list of vertices
     // without a value and the stage's stack (4 each), at most a pair per edge for the sets K; an
@@ -120,6 +109,82 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     check_memory(values, format_args!("the values of a graph of {n} vertices and {m} edges"))?;
     let graph = edges.into_graph(0)?;
     Ok(Problem { graph, tokens, ends })
+}
+
+/// The queries read so far, and where the reading is: `left` tokens of a query of `k` to go, or
+/// (`left` 0) the next number is a query's `k`.
+struct Queries {
+    n: usize,
+    q: usize,
+    tokens: Vec<u32>,
+    ends: Vec<u32>,
+    left: u64,
+    k: u64,
+}
+
+impl Queries {
+    fn done(&self) -> bool {
+        self.ends.len() == self.q
+    }
+
+    /// Takes the numbers of `batch` (0-based) up to the first that the careful path must read: one
+    /// out of its range, or past the last query. Returns how many it took.
+    fn take(&mut self, batch: &[u32]) -> Result<usize, Error> {
+        let tokens_room = (MAX_TOKENS as usize - self.tokens.len()).min(batch.len());
+        try_grow_within(&mut self.tokens, tokens_room, MAX_TOKENS as usize, &"the tokens")?;
+        let queries_room = (self.q - self.ends.len()).min(batch.len());
+        try_grow_within(&mut self.ends, queries_room, self.q, &"the queries")?;
+        for (i, &x) in batch.iter().enumerate() {
+            if self.left == 0 {
+                let k = u64::from(x) + 1;
+                if self.done() || k > MAX_TOKENS - self.tokens.len() as u64 {
+                    return Ok(i);
+                }
+                self.left = k;
+                self.k = k;
+            } else {
+                if x as usize >= self.n {
+                    return Ok(i);
+                }
+                self.push(x);
+            }
+        }
+        Ok(batch.len())
+    }
+
+    /// Reads the next number the careful way: a query's `k`, or one of its tokens.
+    fn take_careful<R: Read>(&mut self, input: &mut Scanner<R>) -> Result<(), Error> {
+        let (i, q) = (self.ends.len() + 1, self.q);
+        if self.left == 0 {
+            let room = MAX_TOKENS - self.tokens.len() as u64;
+            let what = format_args!(
+                "the number of tokens of query {i} of {q} ({MAX_TOKENS} in all queries at most)"
+            );
+            self.k = input.u64_in(what, 1, room)?;
+            self.left = self.k;
+            try_grow_within(&mut self.ends, 1, q, &format_args!("{i} queries"))?;
+        } else {
+            let j = self.k - self.left + 1;
+            let t = input.u64_in(format_args!("token {j} of {} of query {i}", self.k), 1, self.n as u64)?;
+            try_grow_within(
+                &mut self.tokens,
+                1,
+                MAX_TOKENS as usize,
+                &format_args!("the tokens of {i} queries"),
+            )?;
+            self.push(t as u32 - 1);
+        }
+        Ok(())
+    }
+
+    /// Adds a token (0-based) to the query being read, whose room is made.
+    fn push(&mut self, t: u32) {
+        self.tokens.push(t);
+        self.left -= 1;
+        if self.left == 0 {
+            self.ends.push(self.tokens.len() as u32);
+        }
+    }
 }
 
 /// The game of one token on `graph` as the solver sees it (normal play).
@@ -251,6 +316,53 @@ mod tests {
         assert_eq!(output(EXAMPLE, "").unwrap(), "lose\nwin\nlose\nwin\ndraw\ndraw\n");
         assert_eq!(output(EXAMPLE, "--move").unwrap(), "lose\nwin 1 3\nlose\nwin 1 3\ndraw\ndraw\n");
         assert_eq!(output(EXAMPLE, "--values").unwrap(), "0\n1\n0\ninf 0\n0\ninf\n");
+    }
+
+    /// The queries read the careful way only: every number by itself.
+    fn read_careful(text: &[u8]) -> Result<(Vec<u32>, Vec<u32>), Error> {
+        let mut input = Scanner::new(text);
+        let edges = read_edges(&mut input, MAX_VERTICES, MAX_EDGES)?;
+        let (n, m) = (edges.n, edges.m);
+        let q =
+            input.u64_in(format_args!("the number of queries q (after the {m} edges)"), 1, MAX_QUERIES)?;
+        let mut queries = Queries { n, q: q as usize, tokens: Vec::new(), ends: Vec::new(), left: 0, k: 0 };
+        while !queries.done() {
+            queries.take_careful(&mut input)?;
+        }
+        input.finish(format_args!("the {q} queries"))?;
+        Ok((queries.tokens, queries.ends))
+    }
+
+    #[test]
+    fn the_fast_queries_agree_with_the_careful_path_on_good_and_bad_input() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(30);
+        for round in 0..400 {
+            let n = 1 + rng.below(if round % 3 == 0 { 5 } else { 3000 });
+            let q = 1 + rng.below(300);
+            let mut text = format!("{n} 1\n1 1\n{q}\n");
+            for _ in 0..q + u64::from(round % 11 == 0) {
+                let k = if rng.below(50) == 0 { rng.below(3) } else { 1 + rng.below(8) };
+                text.push_str(&format!("{k}"));
+                for _ in 0..k {
+                    // Mostly valid tokens; now and then 0, n + 1 or a word.
+                    let t = match rng.below(400) {
+                        0 => "0".to_string(),
+                        1 => format!("{}", n + 1),
+                        2 => "x".to_string(),
+                        _ => format!("{}", 1 + rng.below(n)),
+                    };
+                    text.push_str(if rng.below(5) == 0 { "\n" } else { " " });
+                    text.push_str(&t);
+                }
+                text.push('\n');
+            }
+            let cut = if round % 7 == 0 { rng.below(4) as usize } else { 0 };
+            let text = &text.as_bytes()[..text.len() - cut.min(text.len())];
+            let want = read_careful(text);
+            let got = read(&mut Scanner::new(text)).map(|p| (p.tokens, p.ends));
+            assert_eq!(got, want, "round {round}");
+        }
     }
 
     #[test]
