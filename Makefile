@@ -46,7 +46,7 @@ help:
 	@echo "make bench   speed and memory side by side with baselines written here (bench/README.md),"
 	@echo "             each figure with its goal, ok or SHORT; exit 0 when every goal holds. Needs g++"
 	@echo "             for the C++ baselines (their rows are skipped without it), no python. ROWS=\"..\""
-	@echo "             runs only those rows (police_40 grid_300 berzerk_3500 ..., or a binary's or an"
+	@echo "             runs only those rows (police_40 grid_300 sum_random ..., or a binary's or an"
 	@echo "             example's name: police_thief, berzerk, shiritori ...)"
 	@echo "make compare ../shared/bench/compare all, the outside yardstick (when ../shared is there)"
 	@echo "make lint    cargo fmt --check, and cargo clippy on every target with warnings as errors"
