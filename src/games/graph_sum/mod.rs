@@ -157,10 +157,13 @@ impl Queries {
         let (i, q) = (self.ends.len() + 1, self.q);
         if self.left == 0 {
             let room = MAX_TOKENS - self.tokens.len() as u64;
-            let what = format_args!(
-                "the number of tokens of query {i} of {q} ({MAX_TOKENS} in all queries at most)"
-            );
-            self.k = input.u64_in(what, 1, room)?;
+            self.k = input.u64_in(
+                format_args!(
+                    "the number of tokens of query {i} of {q} ({MAX_TOKENS} in all queries at most)"
+                ),
+                1,
+                room,
+            )?;
             self.left = self.k;
             try_grow_within(&mut self.ends, 1, q, &format_args!("{i} queries"))?;
         } else {
