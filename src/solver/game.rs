@@ -99,3 +99,17 @@ pub trait Game {
 pub(super) fn broken_rule(what: std::fmt::Arguments) -> ! {
     panic!("a broken graph_games::solver::Game (see the rules in its documentation): {}", what)
 }
+
+/// `game.max_moves()`, once the two rules a search checks before it starts hold: at most 2^31
+/// states, and `max_moves()` below `u32::MAX` (a broken one panics).
+pub(super) fn checked_max_moves<G: Game>(game: &G) -> u32 {
+    let n = game.num_states();
+    if n > 1 << 31 {
+        broken_rule(format_args!("num_states() is {n}, above the 2^31 states a game may have"));
+    }
+    let max_moves = game.max_moves();
+    if max_moves == u32::MAX {
+        broken_rule(format_args!("max_moves() is u32::MAX, and must be below it"));
+    }
+    max_moves
+}

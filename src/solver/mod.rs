@@ -75,7 +75,7 @@ mod walk;
 use self::counter::Counter;
 use self::frontier::Frontier;
 pub use self::frontier::Upcoming;
-use self::game::broken_rule;
+use self::game::{broken_rule, checked_max_moves};
 pub use self::game::{Game, Outcome, Start};
 pub use self::values::{find_options, loopy_values, Value, Values};
 use self::walk::{Observed, Walk, WalkChooser};
@@ -177,14 +177,7 @@ pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
 /// Checks what can be checked of the game before the search (the rules of [`Game`]), picks the
 /// narrowest counter that leaves its maximum free for WIN, and searches.
 fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
-    let n = game.num_states();
-    if n > 1 << 31 {
-        broken_rule(format_args!("num_states() is {n}, above the 2^31 states a game may have"));
-    }
-    let max_moves = game.max_moves();
-    if max_moves == u32::MAX {
-        broken_rule(format_args!("max_moves() is u32::MAX, and must be below it"));
-    }
+    let (n, max_moves) = (game.num_states(), checked_max_moves(game));
     depths.prepare(n);
     let counters = if max_moves < u32::from(u8::MAX) {
         Counters::Byte(search(game, depths))

@@ -44,7 +44,7 @@
 
 use super::counter::Counter;
 use super::frontier::Upcoming;
-use super::game::{broken_rule, Game, Outcome, Start};
+use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
 use crate::prefetch::prefetch;
 
 /// The loopy nim value of one state.
@@ -175,14 +175,7 @@ impl Values {
 /// assert_eq!(values.sum(&[5]).0, Outcome::Draw);
 /// ```
 pub fn loopy_values<G: Game>(game: &G) -> Values {
-    let n = game.num_states();
-    if n > 1 << 31 {
-        broken_rule(format_args!("num_states() is {n}, above the 2^31 states a game may have"));
-    }
-    let max_moves = game.max_moves();
-    if max_moves == u32::MAX {
-        broken_rule(format_args!("max_moves() is u32::MAX, and must be below it"));
-    }
+    let max_moves = checked_max_moves(game);
     // Two counter values are marks (module doc, memory): the counters need max_moves() below
     // their maximum less one.
     if max_moves < u32::from(u8::MAX) - 1 {
