@@ -22,7 +22,7 @@ fn main() {
         if flags.has("--values") {
             graph_sum::write_values(&graph_sum::values(&problem), output)?;
         } else if flags.has("--move") {
-            graph_sum::write_answer_with_moves(&graph_sum::decide_with_moves(problem), output)?;
+            graph_sum::write_answer(&graph_sum::decide_with_moves(problem), output)?;
         } else {
             graph_sum::write_answer(&graph_sum::decide(problem), output)?;
         }

@@ -13,8 +13,8 @@
 //!
 //! # Output
 //! One line per query, in order ([`write_answer`]): `win`, `lose` or `draw`. With `--move`
-//! ([`write_answer_with_moves`]), a `win` line goes on with `i v`: moving token `i` (1-based, in
-//! the query's order) to vertex `v` wins. With `--values` ([`write_values`]), instead of the
+//! (the answer of [`decide_with_moves`]), a `win` line goes on with `i v`: moving token `i`
+//! (1-based, in the query's order) to vertex `v` wins. With `--values` ([`write_values`]), instead of the
 //! answers, one line per vertex: its loopy nim value, the number, or `inf` and then the set `K`
 //! in increasing order (`inf` alone when `K` is empty); the queries are still read and checked.
 //!
@@ -258,11 +258,6 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     out.write_all(&buffer)
 }
 
-/// [`write_answer`] (the moves are in the answer of [`decide_with_moves`]).
-pub fn write_answer_with_moves(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
-    write_answer(answer, out)
-}
-
 /// Writes the `--values` output: a line per vertex, its value or `inf` and its set `K`.
 pub fn write_values(values: &Values, out: &mut impl Write) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
@@ -304,7 +299,7 @@ mod tests {
         let mut out = Vec::new();
         match flag {
             "--values" => write_values(&values(&problem), &mut out).unwrap(),
-            "--move" => write_answer_with_moves(&decide_with_moves(problem), &mut out).unwrap(),
+            "--move" => write_answer(&decide_with_moves(problem), &mut out).unwrap(),
             _ => write_answer(&decide(problem), &mut out).unwrap(),
         }
         Ok(String::from_utf8(out).unwrap())
