@@ -34,18 +34,17 @@
 //! never the whole game again: O(Σ_g (open_g + moves into open_g and reached infinite states)).
 //!
 //! # Memory
-//! A `u32` per state (its value, or that it is infinite and since which stage), two counters in
-//! the narrowest width that holds `max_moves()` and two marks (a byte each up to 253 moves):
-//! `active_moves`, and the mark the walks read, which is the stage's counter of an open state or
-//! says that the state is valued, infinite or reached. Then the list of open states and the
-//! stage's queue (4 bytes each at most), and one `(state, value)` pair for each
-//! value above its stage in an infinite state's `K`: at most one per move. `K` itself is never
-//! stored: it is told from those.
+//! A `u32` per state (its value, or that it is infinite and since which stage), and side by side
+//! two counters in the narrowest width that holds `max_moves()` and two marks (a byte each up to
+//! 253 moves): `active_moves`, and the mark the walks read, which is the stage's counter of an
+//! open state or says that the state is valued, infinite or reached. Then the list of the states
+//! open after stage 0 and the stage's queue (4 bytes each at most), and one `(state, value)` pair
+//! for each value above its stage in an infinite state's `K`: at most one per move. `K` itself is
+//! never stored: it is told from those.
 
 use super::counter::Counter;
 use super::frontier::Upcoming;
 use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
-use crate::prefetch::prefetch;
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,9 +63,6 @@ pub struct Values {
     /// `(state, h)` for every value `h` above its stage in an infinite state's set `K`, sorted.
     above: Vec<(u32, u32)>,
 }
-
-/// How many states ahead of the walk the marks of a state's predecessors are prefetched.
-const MARKS_AHEAD: usize = 4;
 
 /// The mark of an infinite state in [`Values::words`] (finite values are below 2^31: a state's
 /// value is at most its number of distinct options).
@@ -189,15 +185,28 @@ pub fn loopy_values<G: Game>(game: &G) -> Values {
     }
 }
 
-/// The stages of the module doc, with counters of type `C`. The walks read and write one array
-/// of them, `marks`: a state's mark says all that a walk asks about it. `words` is only written.
+/// What a stage's walks read and write of one state, side by side so that one cache line holds
+/// both (the walks reach states in no order the cache can guess).
+#[derive(Clone, Copy)]
+struct StageState<C> {
+    /// `VALUED`, an open state's counter of active options not yet reached this stage (1 to
+    /// MAX - 2), `INFINITE_MARK` or `REACHED`: all that a walk asks about the state.
+    mark: C,
+    /// Its active options (open or infinite): where the next stage's counter starts.
+    active_moves: C,
+}
+
+/// The stages of the module doc, with counters of type `C`. The walks read and write one array,
+/// `states`; `words` is only written.
 fn stages<G: Game, C: Counter>(game: &G) -> Values {
     let (n, max_moves) = (game.num_states(), game.max_moves());
-    // The marks: VALUED (0), an open state's stage_moves (1 to MAX - 2), INFINITE_MARK, REACHED.
+    // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
     let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
     // Each is written once, when its state is valued or found infinite (at its stage's end).
     let mut words = vec![0; n];
-    let mut active_moves: Vec<C> = Vec::with_capacity(n);
+    crate::prefetch::populate(&mut words);
+    let mut states: Vec<StageState<C>> = Vec::with_capacity(n);
+    crate::prefetch::populate(states.spare_capacity_mut());
     let mut state = 0;
     game.for_each_start(|start| {
         let k = match start {
@@ -211,26 +220,32 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
                  whose game is over is lost for the player to move"
             )),
         };
-        active_moves.push(C::from_moves(k));
+        let moves = C::from_moves(k);
+        states.push(StageState { mark: moves, active_moves: moves });
         state += 1;
     });
-    if active_moves.len() != n {
-        let starts = active_moves.len();
+    if states.len() != n {
+        let starts = states.len();
         broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
     }
-    let mut marks = active_moves.clone();
-    let mut open: Vec<u32> = (0..n as u32).collect();
+    // The states open after stage 0 (in stage 0, all are: `open` is not needed to list them).
+    let mut open: Vec<u32> = Vec::new();
     // The stage's queue: `state << 1 | 1` for a state valued g, `state << 1` for one reached.
-    let mut queue: Vec<u32> = Vec::new();
+    // A state enters it at most once a stage.
+    let mut queue: Vec<u32> = Vec::with_capacity(n);
     let mut reached_infinite: Vec<u32> = Vec::new();
     let mut above: Vec<(u32, u32)> = Vec::new();
     let mut g = 0u32;
-    while !open.is_empty() {
+    while g == 0 || !open.is_empty() {
         queue.clear();
+        if g == 0 {
+            // The marks start as the counters (above).
+            queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
+        }
         for &s in &open {
-            let moves = active_moves[s as usize];
-            marks[s as usize] = moves;
-            if moves == valued {
+            let s_state = &mut states[s as usize];
+            s_state.mark = s_state.active_moves;
+            if s_state.mark == valued {
                 queue.push(s << 1 | 1);
             }
         }
@@ -239,39 +254,35 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
             head += 1;
             // The queue holds states in no order the cache can guess: the game may start loading
             // what walking the next ones will read.
-            game.prefetch(&Upcoming { entries: &queue[head..], counters: &marks });
-            // And the marks the walk of a state a few places on will read: its list is loaded
-            // by now, the marks are scattered.
-            if let Some(&ahead) = queue.get(head + MARKS_AHEAD) {
-                game.for_each_predecessor((ahead >> 1) as usize, |p| {
-                    prefetch(marks.as_ptr().wrapping_add(p))
-                });
-            }
+            game.prefetch(&Upcoming { entries: &queue[head..], counters: &states });
             let s = (entry >> 1) as usize;
             if entry & 1 == 1 {
                 // Valued g: it leaves the active states, and its predecessors are reached.
+                // Arithmetic, not branches, on what the predecessor is: that is a coin toss.
                 game.for_each_predecessor(s, |p| {
-                    let mark = marks[p];
-                    if mark == valued {
-                        return; // its options no longer matter
-                    }
-                    active_moves[p] = active_moves[p] - C::from(true);
-                    if mark != reached {
-                        marks[p] = reached;
-                        queue.push((p as u32) << 1);
-                        if mark == infinite_mark {
-                            reached_infinite.push(p as u32);
-                            above.push((p as u32, g));
-                        }
+                    let p_state = &mut states[p];
+                    let mark = p_state.mark;
+                    let active = mark != valued; // a valued state's options no longer matter
+                    p_state.active_moves = p_state.active_moves - C::from(active);
+                    let newly_reached = active & (mark != reached);
+                    p_state.mark = mark | if newly_reached { reached } else { valued };
+                    push_if(&mut queue, newly_reached, (p as u32) << 1);
+                    if mark == infinite_mark {
+                        reached_infinite.push(p as u32);
+                        above.push((p as u32, g));
                     }
                 });
             } else {
-                // Reached: one more active option of each open predecessor is reached.
+                // Reached: one more active option of each open predecessor is reached. Branches
+                // here: a state reached in stage after stage walks predecessors that are mostly
+                // valued, and skipping them is predictable (arithmetic was nearly 4 times slower on the
+                // bench's staircase).
                 game.for_each_predecessor(s, |p| {
-                    let mark = marks[p];
+                    let p_state = &mut states[p];
+                    let mark = p_state.mark;
                     if mark != valued && mark < infinite_mark {
-                        marks[p] = mark - C::from(true);
-                        if marks[p] == valued {
+                        p_state.mark = mark - C::from(true);
+                        if p_state.mark == valued {
                             queue.push((p as u32) << 1 | 1);
                         }
                     }
@@ -279,24 +290,36 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
             }
         }
         // The words are written here, in the order of the states, not as they are found.
-        open.retain(|&s| {
+        let mut still_open = |s: u32| {
             let s = s as usize;
-            let mark = marks[s];
+            let mark = states[s].mark;
             if mark == valued {
                 words[s] = g;
             } else if mark != reached {
                 words[s] = INFINITE | g;
-                marks[s] = infinite_mark;
+                states[s].mark = infinite_mark;
             }
             mark == reached
-        });
+        };
+        if g == 0 {
+            open = (0..n as u32).filter(|&s| still_open(s)).collect();
+        } else {
+            open.retain(|&s| still_open(s));
+        }
         for s in reached_infinite.drain(..) {
-            marks[s as usize] = infinite_mark;
+            states[s as usize].mark = infinite_mark;
         }
         g += 1;
     }
     above.sort_unstable();
     Values { words, above }
+}
+
+/// Pushes `entry` if `push`, without branching on it (the entry is written either way).
+#[inline(always)]
+fn push_if(queue: &mut Vec<u32>, push: bool, entry: u32) {
+    queue.push(entry);
+    queue.truncate(queue.len() - usize::from(!push));
 }
 
 /// For each `(state, h)` of `wanted`, an option of `state` (a state it moves to) whose value is
