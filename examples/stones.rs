@@ -1,9 +1,10 @@
-//! The smallest complete game on the solver, shown in README's "Your own game".
+//! The stones game written as the moves into each state (the `Game` trait), shown in README's
+//! "Your own game".
 
 use graph_games::solver::{solve, Game, Start};
 
-/// A pile of 0..=max stones; a move takes one or two stones, or puts one back (up to max).
-/// Whoever faces an empty pile has lost.
+/// The stones game of `stones_forward.rs` (0..=max stones; take one or two, or put one back),
+/// as the moves into each state.
 struct Stones {
     max: usize,
 }

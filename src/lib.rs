@@ -13,6 +13,7 @@
 //! # Modules
 //! - [`solver`]: the search itself, over any [`solver::Game`] (explicit or generated on the fly).
 //! - [`graph`]: an explicit directed graph in compact arrays, as a game.
+//! - [`forward`]: a game written as the moves out of each state, laid out as a graph.
 //! - [`games`]: the judge problems, one file or folder each, all of one shape (see there).
 //! - [`input`]: judge input read as tokens with positions, and the error contract's [`input::Error`].
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
@@ -26,10 +27,11 @@
 //! a binary of this package built on the library (and on [`games::JudgeProblem`]).
 //!
 //! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `rng`,
-//! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `cli`, and the games on top.
+//! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
 
 pub mod cli;
 pub mod divisor;
+pub mod forward;
 pub mod games;
 pub mod graph;
 pub mod input;

@@ -1,4 +1,6 @@
-//! An optimal move out of every state, from a solved game ([`optimal_moves`]).
+//! An optimal move out of every state, from a solved game ([`optimal_moves`]), and a game solved
+//! with everything a player asks of it: outcome, depth, the move, the whole line, and every move
+//! with what it leads to ([`Tablebase`], as chess endgame tables answer).
 //!
 //! # The invariant
 //! A move `p -> v` is optimal when it keeps the result and makes the game one move shorter: a win
@@ -12,9 +14,11 @@
 //! # Cost
 //! One pass over the predecessor lists, states in increasing order: each predecessor `p` of `v`
 //! still without a move takes `v` if `p -> v` is optimal. O(states + moves) time, no recursion,
-//! and 4 bytes per state.
+//! and 4 bytes per state. A [`Tablebase`] holds the search's counters (1 to 4 bytes a state), the
+//! depths and the moves (4 bytes each).
 
-use super::{DepthTable, Game, Outcome, Solution};
+use super::{solve_with_depth, DepthTable, Game, Outcome, Solution};
+use std::collections::HashSet;
 
 /// An optimal move out of every state (module doc), from [`optimal_moves`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +68,104 @@ pub fn optimal_moves<G: Game>(game: &G, solution: &Solution, depths: &DepthTable
         });
     }
     BestMoves { targets }
+}
+
+/// A game solved with everything a player asks of it: the outcome and depth of every state, an
+/// optimal move out of it ([`optimal_moves`]: the winner hurries, the loser stalls, a draw stays a
+/// draw), the whole line of optimal play, and every move out of a state with what it leads to.
+#[derive(Debug, Clone)]
+pub struct Tablebase {
+    solution: Solution,
+    depths: DepthTable,
+    moves: BestMoves,
+}
+
+/// A move out of a state, as [`Tablebase::probe`] tells it: where it goes, and the result and
+/// length of the game after it **for the player who makes it** (the length counts this move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbedMove {
+    pub to: usize,
+    pub outcome: Outcome,
+    /// `None` for a draw: the game never ends.
+    pub depth: Option<u32>,
+}
+
+impl Tablebase {
+    /// Solves `game` with depths and finds its optimal moves: O(states + moves).
+    pub fn new<G: Game>(game: &G) -> Tablebase {
+        let (solution, depths) = solve_with_depth(game);
+        let moves = optimal_moves(game, &solution, &depths);
+        Tablebase { solution, depths, moves }
+    }
+
+    /// How many states there are.
+    pub fn len(&self) -> usize {
+        self.solution.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.solution.is_empty()
+    }
+
+    /// The result for the player to move at `state`.
+    pub fn outcome(&self, state: usize) -> Outcome {
+        self.solution.outcome(state)
+    }
+
+    /// How many moves the game lasts from `state` under optimal play; `None` for a draw.
+    pub fn depth(&self, state: usize) -> Option<u32> {
+        self.depths.depth(state)
+    }
+
+    /// The state an optimal move out of `state` goes to; `None` where the game is over.
+    pub fn best_move(&self, state: usize) -> Option<usize> {
+        self.moves.get(state)
+    }
+
+    /// The states of optimal play from `state`, `state` first. A decided game ends where the game
+    /// is over (its depth plus one states); a draw never ends, so its line stops at the first state
+    /// that comes round again (the last in the list), from where it repeats.
+    pub fn line(&self, state: usize) -> Vec<usize> {
+        let mut line = vec![state];
+        // Only a draw can come round: a decided state's move is one move shallower.
+        let mut seen = HashSet::new();
+        seen.insert(state);
+        let mut at = state;
+        while let Some(next) = self.best_move(at) {
+            line.push(next);
+            if self.outcome(next) == Outcome::Draw && !seen.insert(next) {
+                break;
+            }
+            at = next;
+        }
+        line
+    }
+
+    /// The moves `moves` (the states a state moves to, as its game lists them) with what each
+    /// leads to for the player who makes it, best first: wins, quickest first, then draws, then
+    /// losses, longest first; equal ones in increasing order of their target (a target listed
+    /// twice is one move). The first is the move [`Tablebase::best_move`] names, for a state whose
+    /// game goes on.
+    pub fn probe(&self, moves: impl IntoIterator<Item = usize>) -> Vec<ProbedMove> {
+        let mut probed: Vec<ProbedMove> = moves
+            .into_iter()
+            .map(|to| {
+                let outcome = match self.outcome(to) {
+                    Outcome::Win => Outcome::Lose,
+                    Outcome::Lose => Outcome::Win,
+                    Outcome::Draw => Outcome::Draw,
+                };
+                ProbedMove { to, outcome, depth: self.depth(to).map(|d| d + 1) }
+            })
+            .collect();
+        probed.sort_by_key(|m| match (m.outcome, m.depth) {
+            (Outcome::Win, Some(d)) => (0, i64::from(d), m.to),
+            (Outcome::Lose, Some(d)) => (2, -i64::from(d), m.to),
+            _ => (1, 0, m.to),
+        });
+        probed.dedup();
+        probed
+    }
 }
 
 #[cfg(test)]
