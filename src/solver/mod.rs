@@ -30,32 +30,13 @@
 //! where it records depths, and recording nothing compiles to nothing). From the depths,
 //! [`moves::optimal_moves`] names an optimal move out of every state, in one more pass over the moves.
 //!
-//! # Walks
-//! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
-//! runs or short patterns (the boards here: runs of decided states, predecessors padded with
-//! repeats; a circle where every state is decided at once), the CPU predicts that branch, and the
-//! **skipping** walk (`Walk::Skip`) passes over the decided ones for next to nothing. Where they
-//! change at random (a random graph, a circle with half of all steps), it mispredicts about as
-//! often, and each miss throws away the work already started for the next predecessors. The
-//! **counting** walk (`Walk::Count`) has no such branch: it updates every predecessor with
-//! arithmetic (a decided counter is written back unchanged), which costs a store for each decided
-//! one. Both branch only on whether a predecessor is newly decided, which happens once per state,
-//! and both give the same result.
-//!
-//! The search picks the walk itself, from what it sees, so that a game has nothing to choose. It
-//! walks some states observed: every state at first, then one in 32, the gap doubling up to one
-//! in 1024 while the choice holds. An observed walk records, for each predecessor, whether it was
-//! open; once 1024 are recorded (a sample), they are fed in order to a small model of a branch
-//! predictor (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs
-//! and short patterns as a CPU does and misses half of a coin toss), and the walk is chosen again
-//! from the share of answers the model missed over the last four samples: skipping turns to
-//! counting above 15%, counting back to skipping below 10% (the gap between the two keeps a game
-//! near the line from flapping). A sample far from the ones before it (by more than 0.2) starts a
-//! new phase: the choice is made from it alone, and the gap starts over at 32. The
-//! states between two observed ones walk in a plain loop: the choice costs nothing per state.
-//! Walking changes only open states, so the search also stops, at an observed state, once every
-//! state is decided. The choice changes only speed, never a result; `docs/performance.md` has what
-//! each walk costs where, and what the choice costs.
+//! # Two layers
+//! [`reference`] is the algorithm as written above, plain, top to bottom: the specification.
+//! [`solve`] and [`solve_with_depth`] run it made fast (`search.rs`: a counter that also holds the
+//! outcome, in the narrowest width; a queue that carries outcomes and lets the game prefetch; two
+//! walks, chosen as it goes, in `walk.rs`), and `tests/reference.rs` holds the two equal on every
+//! game family. Beside the search: [`moves`] (the move to play, and a tablebase of every state)
+//! and [`loopy_values`] (the values of a sum of games).
 //!
 //! # Memory
 //! One counter per state holds both `remaining_moves` and the outcome: `0` is lose, the counter's
@@ -69,72 +50,17 @@ mod counter;
 mod frontier;
 mod game;
 pub mod moves;
+pub mod reference;
+mod search;
+mod solution;
 mod values;
 mod walk;
 
-use self::counter::Counter;
-use self::frontier::Frontier;
 pub use self::frontier::Upcoming;
-use self::game::{broken_rule, checked_max_moves};
 pub use self::game::{Game, Outcome, Start};
+use self::search::{search_with_counters, NoDepths};
+pub use self::solution::{DepthTable, Solution};
 pub use self::values::{find_options, loopy_values, Value, Values};
-use self::walk::{Observed, Walk, WalkChooser};
-
-/// The outcome of every state.
-#[derive(Debug, Clone)]
-pub struct Solution {
-    counters: Counters,
-}
-
-/// Every state's counter at the end of the search, in the width the search used.
-#[derive(Debug, Clone)]
-enum Counters {
-    Byte(Vec<u8>),
-    Short(Vec<u16>),
-    Wide(Vec<u32>),
-}
-
-impl Solution {
-    /// The outcome of `state` for the player to move.
-    pub fn outcome(&self, state: usize) -> Outcome {
-        match &self.counters {
-            Counters::Byte(c) => outcome_of(c[state]),
-            Counters::Short(c) => outcome_of(c[state]),
-            Counters::Wide(c) => outcome_of(c[state]),
-        }
-    }
-
-    /// How many states there are.
-    pub fn len(&self) -> usize {
-        match &self.counters {
-            Counters::Byte(c) => c.len(),
-            Counters::Short(c) => c.len(),
-            Counters::Wide(c) => c.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// How many moves the game lasts from each state under optimal play, from [`solve_with_depth`]:
-/// `Some(d)` for a decided state, `None` for a draw (it never ends).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DepthTable {
-    /// A `u32` per state, [`DepthTable::NEVER`] for a draw: no more memory than the bare numbers.
-    depths: Vec<u32>,
-}
-
-impl DepthTable {
-    /// What a drawn state holds (no decided state is that deep: there are at most 2^31 states).
-    const NEVER: u32 = u32::MAX;
-
-    /// How many moves the game lasts from `state` under optimal play, `None` if it is a draw.
-    pub fn depth(&self, state: usize) -> Option<u32> {
-        Some(self.depths[state]).filter(|&d| d != DepthTable::NEVER)
-    }
-}
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
 /// [`Game`] for the rules a game keeps (a broken one it can see panics).
@@ -174,209 +100,10 @@ pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
     (solution, depths)
 }
 
-/// Checks what can be checked of the game before the search (the rules of [`Game`]), picks the
-/// narrowest counter that leaves its maximum free for WIN, and searches.
-fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
-    let (n, max_moves) = (game.num_states(), checked_max_moves(game));
-    depths.prepare(n);
-    let counters = if max_moves < u32::from(u8::MAX) {
-        Counters::Byte(search(game, depths))
-    } else if max_moves < u32::from(u16::MAX) {
-        Counters::Short(search(game, depths))
-    } else {
-        Counters::Wide(search(game, depths))
-    };
-    Solution { counters }
-}
-
-/// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
-/// the moves still not known to reach a winning state.
-fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
-    let (n, max_moves) = (game.num_states(), game.max_moves());
-    let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
-    let mut frontier = Frontier::default();
-    let mut above_max_moves = false;
-    game.for_each_start(|start| {
-        let state = remaining_moves.len();
-        let counter = match start {
-            Start::Win => C::WIN,
-            Start::Lose | Start::Moves(0) => C::LOSE,
-            Start::Moves(k) => {
-                // The one check per state, without a branch: the counter is only as wide as
-                // `max_moves` needs (the state is named after the loop, on the way to the panic).
-                above_max_moves |= k > max_moves;
-                C::from_moves(k)
-            }
-        };
-        if !counter.is_open() {
-            frontier.push_if(true, state, counter == C::LOSE);
-            depths.decided_at_start(state);
-        }
-        remaining_moves.push(counter);
-    });
-    if above_max_moves {
-        let mut state = 0;
-        game.for_each_start(|start| match start {
-            Start::Moves(k) if k > max_moves => broken_rule(format_args!(
-                "state {state} starts as Moves({k}), above max_moves() = {max_moves} (every \
-                     Moves(k) needs k <= max_moves(), which picks the width of the counters)"
-            )),
-            _ => state += 1,
-        });
-    }
-    if remaining_moves.len() != n {
-        let starts = remaining_moves.len();
-        broken_rule(format_args!("for_each_start gave {starts} starts, not num_states() = {n}"));
-    }
-
-    let mut chooser = WalkChooser::new();
-    let counters = &mut remaining_moves[..];
-    loop {
-        // The states up to the next observed one, in the walk chosen.
-        let states = chooser.until_observed;
-        let more = match chooser.walk {
-            Walk::Skip => walk_states::<_, _, _, false>(game, counters, &mut frontier, depths, states),
-            Walk::Count => walk_states::<_, _, _, true>(game, counters, &mut frontier, depths, states),
-        };
-        let (state, lost) = match frontier.pop() {
-            Some(next) if more => next,
-            _ => break,
-        };
-        // Walking changes only open states: with none left, the rest of the queue is done.
-        // (Checked here only, to cost nothing per state: at most a gap's worth of states later.)
-        if frontier.pushed() == counters.len() {
-            break;
-        }
-        game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
-        let walk = (game, state, &mut *counters, &mut frontier, &mut *depths);
-        // Observed states are few: they all walk counting (the same result as skipping).
-        if lost {
-            walk_back::<_, _, _, true, true, true>(walk, &mut chooser.observed);
-        } else {
-            walk_back::<_, _, _, false, true, true>(walk, &mut chooser.observed);
-        }
-        chooser.choose();
-    }
-    remaining_moves
-}
-
-/// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
-/// if `COUNT`, else the skipping one. Returns whether the frontier may hold more.
-// Not inlined: the hot loop is compiled apart from the start loop and the checks around it, so
-// that what those hold does not change how the loop is laid out (`docs/performance.md`).
-// Its references are separate parameters, not one tuple: LLVM knows that nothing else reaches a
-// `&mut` parameter, not a `&mut` inside a tuple, and reloads what it cannot be sure of.
-#[inline(never)]
-fn walk_states<G: Game, C: Counter, D: Depths, const COUNT: bool>(
-    game: &G,
-    counters: &mut [C],
-    frontier: &mut Frontier,
-    depths: &mut D,
-    states: u32,
-) -> bool {
-    for _ in 0..states {
-        let (state, lost) = match frontier.pop() {
-            Some(next) => next,
-            None => return false,
-        };
-        // The frontier holds states in no order the cache can guess: the game may start loading
-        // what walking the next ones will read.
-        game.prefetch(&Upcoming { entries: frontier.waiting(), counters });
-        let walk = (game, state, &mut *counters, &mut *frontier, &mut *depths);
-        if lost {
-            walk_back::<_, _, _, true, COUNT, false>(walk, &mut Observed::default());
-        } else {
-            walk_back::<_, _, _, false, COUNT, false>(walk, &mut Observed::default());
-        }
-    }
-    true
-}
-
-/// The arguments of a walk: the game, the state walked, every counter, the frontier, the depths.
-type WalkArgs<'a, G, C, D> = (&'a G, usize, &'a mut [C], &'a mut Frontier, &'a mut D);
-
-/// Walks the moves into `state` backwards. If `state` is `LOST`, every open predecessor can
-/// move there: it wins. Else one more move of each open predecessor is known to reach a winning
-/// state; with none left, it loses. `Walk::Skip` branches on whether each predecessor is open,
-/// `Walk::Count` (`COUNT`) updates every predecessor with arithmetic instead (a decided counter
-/// is written back unchanged); both branch on whether it is newly decided. An `OBSERVE`d walk
-/// also tells `observed` what it sees.
-#[inline(always)]
-fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool, const COUNT: bool, const OBSERVE: bool>(
-    (game, state, counters, frontier, depths): WalkArgs<'_, G, C, D>,
-    observed: &mut Observed,
-) {
-    game.for_each_predecessor(state, |p| {
-        let c = &mut counters[p];
-        let open = c.is_open();
-        if COUNT || open {
-            // WIN is all ones: `| WIN` makes any counter WIN, `| LOSE` changes none.
-            *c = if LOST { *c | if open { C::WIN } else { C::LOSE } } else { *c - C::from(open) };
-            let decided = open & (LOST || *c == C::LOSE);
-            if decided {
-                frontier.push_if(true, p, !LOST);
-                depths.decided_after(p, state);
-            }
-        }
-        if OBSERVE {
-            observed.see(open);
-        }
-    });
-}
-
-/// Where the search records depths, or not: the search is compiled once per kind.
-trait Depths {
-    /// Makes room for `n` states, none decided yet.
-    fn prepare(&mut self, n: usize);
-    /// `state` is decided before the search: depth 0.
-    fn decided_at_start(&mut self, state: usize);
-    /// `state` is decided while `walked` is walked: one move more than `walked`.
-    fn decided_after(&mut self, state: usize, walked: usize);
-}
-
-/// Records nothing.
-struct NoDepths;
-
-impl Depths for NoDepths {
-    fn prepare(&mut self, _n: usize) {}
-    #[inline(always)]
-    fn decided_at_start(&mut self, _state: usize) {}
-    #[inline(always)]
-    fn decided_after(&mut self, _state: usize, _walked: usize) {}
-}
-
-impl Depths for DepthTable {
-    fn prepare(&mut self, n: usize) {
-        self.depths = vec![DepthTable::NEVER; n];
-    }
-    #[inline(always)]
-    fn decided_at_start(&mut self, state: usize) {
-        // The one place a start past the last state would be indexed before the count of starts
-        // is checked, after the loop.
-        if state >= self.depths.len() {
-            let n = self.depths.len();
-            broken_rule(format_args!("for_each_start gave more than num_states() = {n} starts"));
-        }
-        self.depths[state] = 0;
-    }
-    #[inline(always)]
-    fn decided_after(&mut self, state: usize, walked: usize) {
-        self.depths[state] = self.depths[walked] + 1;
-    }
-}
-
-fn outcome_of<C: Counter>(c: C) -> Outcome {
-    if c == C::WIN {
-        Outcome::Win
-    } else if c == C::LOSE {
-        Outcome::Lose
-    } else {
-        Outcome::Draw
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::solution::Counters;
+    use super::walk::Walk;
     use super::*;
 
     /// A tiny explicit game: `moves[s]` lists the successors of `s`; `over[s]` marks decided states.

@@ -1,10 +1,41 @@
-//! How the search picks its walk as it goes (the parent module doc's "Walks" has the rule and why):
-//! one state in a gap is walked observed, each predecessor's "is it open?" recorded; once
+//! The search's two walks, and how it picks one as it goes: a speed trick only (the plain search of
+//! [`super::reference`] has one walk, and every result is the same).
+//!
+//! # Why two walks
+//! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
+//! runs or short patterns (the boards here: runs of decided states, predecessors padded with
+//! repeats; a circle where every state is decided at once), the CPU predicts that branch, and the
+//! **skipping** walk (`Walk::Skip`) passes over the decided ones for next to nothing. Where they
+//! change at random (a random graph, a circle with half of all steps), it mispredicts about as
+//! often, and each miss throws away the work already started for the next predecessors. The
+//! **counting** walk (`Walk::Count`) has no such branch: it updates every predecessor with
+//! arithmetic (a decided counter is written back unchanged), which costs a store for each decided
+//! one. Both branch only on whether a predecessor is newly decided, which happens once per state,
+//! and both give the same result.
+//!
+//! The search picks the walk itself, from what it sees, so that a game has nothing to choose. It
+//! walks some states observed: every state at first, then one in 32, the gap doubling up to one
+//! in 1024 while the choice holds. An observed walk records, for each predecessor, whether it was
+//! open; once 1024 are recorded (a sample), they are fed in order to a small model of a branch
+//! predictor (`Predictor`: a 2-bit counter per pattern of the last 12 answers, which learns runs
+//! and short patterns as a CPU does and misses half of a coin toss), and the walk is chosen again
+//! from the share of answers the model missed over the last four samples: skipping turns to
+//! counting above 15%, counting back to skipping below 10% (the gap between the two keeps a game
+//! near the line from flapping). A sample far from the ones before it (by more than 0.2) starts a
+//! new phase: the choice is made from it alone, and the gap starts over at 32. The
+//! states between two observed ones walk in a plain loop: the choice costs nothing per state.
+//! Walking changes only open states, so the search also stops, at an observed state, once every
+//! state is decided. The choice changes only speed, never a result; `docs/performance.md` has what
+//! each walk costs where, and what the choice costs.
+//!
+//!
+//! # How the choice is made
+//! One state in a gap is walked observed, each predecessor's "is it open?" recorded; once
 //! [`Observed::VISITS`] answers are in, a model of a branch predictor ([`Predictor`]) replays them
 //! and its miss rate picks skipping or counting again ([`WalkChooser::choose`]). Invariant: the
 //! choice changes how fast a walk goes, never what it does; a test may force it (`hooks`).
 
-/// How a walk treats each predecessor (the module doc's "Walks"). The result is the same.
+/// How a walk treats each predecessor (the module doc). The result is the same.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Walk {
     /// Branches on whether the predecessor is open, and skips it if not.
@@ -70,7 +101,7 @@ impl Predictor {
     }
 }
 
-/// Picks the walk as the search goes (the module doc's "Walks"). One state in `gap` is walked
+/// Picks the walk as the search goes (the module doc). One state in `gap` is walked
 /// observed; once [`Observed::VISITS`] predecessors are observed (a sample), the walk is chosen
 /// again from the [`Predictor`]'s misses over the last [`WalkChooser::WINDOW`] samples, and the
 /// gap doubles (from [`WalkChooser::MIN_GAP`] up to [`WalkChooser::MAX_GAP`]) while the choice
