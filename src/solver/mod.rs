@@ -58,7 +58,7 @@ mod walk;
 
 pub use self::frontier::Upcoming;
 pub use self::game::{Game, Outcome, Start};
-use self::search::{search_with_counters, NoDepths};
+use self::search::{search_with_counters, NoDepths, RecordDepths};
 pub use self::solution::{DepthTable, Solution};
 pub use self::values::{find_options, loopy_values, Value, Values};
 
@@ -95,9 +95,9 @@ pub fn solve<G: Game>(game: &G) -> Solution {
 /// assert_eq!((solution.outcome(3), depths.depth(3)), (Outcome::Draw, None));
 /// ```
 pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
-    let mut depths = DepthTable { depths: Vec::new() };
-    let solution = search_with_counters(game, &mut depths);
-    (solution, depths)
+    let mut recorded = RecordDepths { depths: Vec::new() };
+    let solution = search_with_counters(game, &mut recorded);
+    (solution, DepthTable { depths: recorded.depths })
 }
 
 #[cfg(test)]

@@ -191,7 +191,13 @@ impl Depths for NoDepths {
     fn decided_after(&mut self, _state: usize, _walked: usize) {}
 }
 
-impl Depths for DepthTable {
+/// Records every state's depth, [`DepthTable::NEVER`] for a state never decided: the vector of
+/// the [`DepthTable`] that [`super::solve_with_depth`] returns.
+pub(super) struct RecordDepths {
+    pub(super) depths: Vec<u32>,
+}
+
+impl Depths for RecordDepths {
     fn prepare(&mut self, n: usize) {
         self.depths = vec![DepthTable::NEVER; n];
     }
