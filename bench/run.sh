@@ -23,7 +23,7 @@ OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=target/tools/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
-  mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
+  grid_thin mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -31,7 +31,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     graph_game) echo graph_dfs graph_contestant ;;
     graph_sum) echo sum_random sum_staircase ;;
     police_thief) echo police_40 police_100 ;;
-    grid_game_28218) echo grid_300 grid_3000 ;;
+    grid_game_28218) echo grid_300 grid_3000 grid_thin ;;
     move_or_block) echo mob_1e6 mob_1e8 ;;
     berzerk) echo berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops ;;
     shiritori) echo shiritori_draws shiritori_random ;;
@@ -61,6 +61,11 @@ fail() { echo "${row:-bench}: FAIL: $1"; failed=$((failed + 1)); }
 skip() { echo "$1: skipped: $2"; skipped+=("$1"); }
 secs() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.2f ms", s * 1000; else printf "%.3f s", s }'; }
 mib() { awk -v k="$1" 'BEGIN { if (k < 0) printf "? MiB"; else printf "%.1f MiB", k / 1024 }'; }
+per_unit() {  # per_unit KIB UNITS WHAT GOAL: peak memory in bytes per unit of input, with its goal
+  local bytes
+  bytes=$(awk -v k="$1" -v u="$2" 'BEGIN { printf "%.2f", k * 1024 / u }')
+  mark "$bytes <= $4" "peak memory $bytes bytes per $3 (goal <= $4)"
+}
 load() { if [[ -r /proc/loadavg ]]; then cut -d' ' -f1-3 /proc/loadavg; else echo unknown; fi; }
 
 # --- building ------------------------------------------------------------------------------------
@@ -191,6 +196,7 @@ graph_rows() {  # graph_rows BASELINE RUNS: graph_game on the 10^6-vertex graph 
     mark "$r <= 0.45" "time ratio $r (goal <= 0.45)"
     mark "2 * $ma <= $mb" "peak memory $(mib "$ma") (goal <= half the contestant's $(mib "$mb"))"
   fi
+  per_unit "$ma" "$((n + m))" "vertex or edge" 9
 }
 row_graph_dfs() { graph_rows graph_dfs 5; }
 row_graph_contestant() { graph_rows graph_contestant 7; }
@@ -211,6 +217,7 @@ sum_row() {
     "$CHECKED small inputs"
   mark "$r <= 0.3" "time ratio $r (goal <= 0.3)"
   mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
+  per_unit "$ma" "$((n + m))" "vertex or edge" 14.5
 }
 row_sum_random() { sum_row bench_random "random edges (values up to about 5)" 7; }
 row_sum_staircase() { sum_row bench_staircase "a 1000-vertex staircase inside (values up to 999)" 3; }
@@ -238,6 +245,7 @@ row_police_100() {
   echo "police_thief, ${n}x$m open board (stress family open_square): $(secs "$a"), $(mib "$ma")"
   mark "$a <= 8" "time $(secs "$a") (goal <= 8 s)"
   mark "$ma <= 1310720" "peak memory $(mib "$ma") (goal <= 1.25 GiB)"
+  per_unit "$ma" "$((2 * n * m * n * m))" "state" 1.2
 }
 
 grid_shape() {  # grid_shape FILE: "NxM board, K=k, Q=q"
@@ -269,6 +277,20 @@ row_grid_3000() {
   read -r a ma <<< "$LINE"
   echo "grid_game_28218, $(grid_shape "$IN") (stress family bench_open): $(secs "$a"), $(mib "$ma")"
   mark "$a <= 1" "time $(secs "$a") (goal <= 1 s)"
+  local n m
+  read -r n m _ < "$IN"
+  per_unit "$ma" "$((n * m))" "cell" 1.4
+}
+
+row_grid_thin() {
+  binary grid_game_28218 && input grid_game_28218 one_row 100000000 1 || return
+  timed 3 "$IN" -- "$REL/grid_game_28218" || return
+  read -r a ma <<< "$LINE"
+  local n m
+  read -r n m _ < "$IN"
+  echo "grid_game_28218, a thin ${n}x$m board (stress family one_row): $(secs "$a"), $(mib "$ma")"
+  mark "$a <= 0.5" "time $(secs "$a") (goal <= 0.5 s)"
+  per_unit "$ma" "$((n * m))" "cell" 1.05
 }
 
 row_mob_1e6() {
@@ -297,6 +319,8 @@ row_mob_1e8() {
     echo "move_or_block, N=$n (stress family long): $(secs "$a"), $(mib "$ma")"
   fi
   mark "$a <= 0.25" "time $(secs "$a") (goal <= 0.25 s)"
+  # The board streams through: memory does not grow with N.
+  mark "$ma <= 4096" "peak memory $(mib "$ma") (goal <= 4 MiB whatever N)"
 }
 
 row_stress() {

@@ -64,7 +64,8 @@
 //! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before
 //! anything is reserved for it, and memory follows the rows that arrive: at most 16 MiB is
 //! reserved before them, and the board grows as they come, row by row. A board wider than tall is
-//! then copied column by column, once all its rows have arrived: `2·N·M` bytes for that moment. A
+//! then copied column by column, once all its rows have arrived: `2·N·M` bytes for that moment
+//! (not for a single row, which is its own columns already: a 1 x 10^8 board takes 10^8 bytes). A
 //! row longer than 64 KiB streams into the board in pieces, so no row is held twice. Memory that
 //! cannot be had is an error naming what needed how much. Time: O(N·M + Q), whatever `K` is.
 
@@ -112,6 +113,10 @@ impl Board {
     fn laid_out(rows: usize, cols: usize, cells: Vec<u8>) -> Result<Board, Error> {
         if cols <= rows {
             return Ok(Board { rows, cols, by_columns: false, cells });
+        }
+        if rows == 1 {
+            // One row read is already its columns, one cell each: nothing to copy.
+            return Ok(Board { rows, cols, by_columns: true, cells });
         }
         let mut by_columns: Vec<u8> = Vec::new();
         if by_columns.try_reserve_exact(cells.len()).is_err() {
