@@ -5,7 +5,7 @@
 //! edges. [`GraphGame`] plays on it: a vertex with moves is open, and a vertex without moves ends
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
-use crate::input::grow_within;
+use crate::memory::grow_within;
 use crate::prefetch::{populate, prefetch};
 use crate::solver::{Game, Start, Upcoming};
 

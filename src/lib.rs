@@ -35,6 +35,7 @@ pub mod forward;
 pub mod games;
 pub mod graph;
 pub mod input;
+pub mod memory;
 pub mod prefetch;
 pub mod rng;
 pub mod solver;

@@ -6,9 +6,8 @@
 //! - [`Error`], [`Pos`], [`shown`], [`out_of_memory`], [`plural`] (`error.rs`): what a bad input
 //!   (or memory that cannot be had) is told, and where; the crate's one byte escaper ([`shown`])
 //!   and plural.
-//! - [`board_cells`], [`try_grow_within`], [`check_memory`] (`size.rs`): declared sizes, checked
-//!   before memory is reserved for them, and memory that grows with the data that arrives, had
-//!   without an abort.
+//! - [`board_cells`] (`size.rs`): declared sizes, checked before memory is reserved for them (the
+//!   memory itself is `crate::memory`'s).
 //! - [`read_pairs`], [`read_plain_numbers`] (`pairs.rs`): many pairs of numbers, or many numbers, at once, through the block parser of
 //!   [`decimal`] (portable, always compiled and tested) or its SIMD steps on x86-64 (`x86_64.rs`).
 //!
@@ -26,4 +25,4 @@ mod x86_64;
 pub use error::{out_of_memory, plural, shown, Error, Pos};
 pub use pairs::{read_pairs, read_plain_numbers};
 pub use scanner::{is_space, Mark, Scanner};
-pub use size::{board_cells, check_memory, grow_within, try_grow_within};
+pub use size::board_cells;

@@ -1,14 +1,7 @@
-//! Sizes the input declares, and the memory they need: checked before it is reserved, and had
-//! without an abort.
-//!
-//! Invariant: memory grows with the data that has arrived, not with a size the input only declares
-//! (at most a small bound is reserved up front), and memory that cannot be had is an [`Error`]
-//! naming what needed how much, never an abort. Vectors grow through [`try_grow_within`]; a phase
-//! whose allocations happen elsewhere (the solver's counters and queue) is preceded by
-//! [`check_memory`] for its whole need.
+//! Sizes the input declares, checked before anything is reserved for them ([`board_cells`]); the
+//! memory they then need is `crate::memory`'s.
 
-use super::error::{out_of_memory, Error, Pos};
-use std::fmt;
+use super::error::{Error, Pos};
 
 /// Checks a board's declared size before anything is reserved for it: `rows x cols` must be at
 /// most `max_cells`. `at` is where the sizes start. Returns the number of cells.
@@ -23,137 +16,17 @@ pub fn board_cells(rows: u64, cols: u64, max_cells: u64, at: Pos) -> Result<usiz
     Ok(cells as usize)
 }
 
-/// The capacity `v` grows to for `additional` more items within `limit` (see [`grow_within`]), or
-/// `None` when it has room.
-fn grown_capacity(len: usize, capacity: usize, additional: usize, limit: usize) -> Option<usize> {
-    let needed = len.saturating_add(additional);
-    if needed <= capacity {
-        return None;
-    }
-    let doubled = capacity.saturating_mul(2).max(needed);
-    Some(if needed <= limit { doubled.min(limit) } else { doubled })
-}
-
-/// Makes room in `v` for `additional` more items, doubling as `Vec` does but never reserving past
-/// `limit` items in all, the size the input declared: memory follows what has arrived and never
-/// exceeds what was declared, so a false size costs nothing. (Past `limit`, it doubles.) Aborts
-/// when the memory cannot be had, as `Vec` does: input-driven growth uses [`try_grow_within`].
-#[inline]
-pub fn grow_within<T>(v: &mut Vec<T>, additional: usize, limit: usize) {
-    if let Some(target) = grown_capacity(v.len(), v.capacity(), additional, limit) {
-        v.reserve_exact(target - v.len());
-    }
-}
-
-/// [`grow_within`], with memory that cannot be had an [`Error`] naming `what` and how many bytes
-/// it needed.
-#[inline]
-pub fn try_grow_within<T>(
-    v: &mut Vec<T>,
-    additional: usize,
-    limit: usize,
-    what: &dyn fmt::Display,
-) -> Result<(), Error> {
-    match grown_capacity(v.len(), v.capacity(), additional, limit) {
-        None => Ok(()),
-        Some(target) => grow_to(v, target, what),
-    }
-}
-
-#[cold]
-fn grow_to<T>(v: &mut Vec<T>, target: usize, what: &dyn fmt::Display) -> Result<(), Error> {
-    let bytes = (target as u128) * std::mem::size_of::<T>() as u128;
-    v.try_reserve_exact(target - v.len()).map_err(|_| out_of_memory(bytes, what))
-}
-
-/// Checks that `bytes` more can be had now, for `what`, by reserving them and giving them back
-/// (one byte written, so one page committed at most): the step that follows, whose allocations
-/// abort on failure (the solver's), then finds them. An error names `what` and `bytes`.
-pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
-    // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
-    // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
-    // cleared by hand. A check of more than that leaves the allocator as it was; only when that
-    // much is not there is the exact need checked. A block under glibc's first threshold (128 KiB)
-    // comes from the heap and changes nothing: small needs are checked as they are, without the
-    // two system calls and the page fault of a mapping (a small input's run is mostly those).
-    if (SMALL..PROBE_AT_LEAST).contains(&bytes) && can_have(PROBE_AT_LEAST) {
-        return Ok(());
-    }
-    if can_have(bytes) {
-        Ok(())
-    } else {
-        Err(out_of_memory(bytes, what))
-    }
-}
-
-/// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).
-const PROBE_AT_LEAST: u128 = (32 << 20) + (1 << 16);
-
-/// Below glibc's first mapping threshold: a need this small is checked as it is.
-const SMALL: u128 = 128 << 10;
-
-/// Whether `bytes` can be reserved now (and they are given back).
-fn can_have(bytes: u128) -> bool {
-    // (`usize::try_from` is not in edition 2018's prelude, and the bundles compile in it.)
-    if bytes > usize::MAX as u128 {
-        return false;
-    }
-    let mut room: Vec<u8> = Vec::new();
-    if room.try_reserve_exact((bytes as usize).max(1)).is_err() {
-        return false;
-    }
-    room.push(0);
-    // SAFETY: `room` holds one initialized byte at `as_ptr()`. The read is volatile so that the
-    // compiler keeps the allocation: one freed unused may be optimized away, and the check with it.
-    let _ = unsafe { std::ptr::read_volatile(room.as_ptr()) };
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn board_cells_and_grow_within() {
+    fn board_cells_checked() {
         let at = Pos { line: 1, column: 1 };
         assert_eq!(board_cells(3, 4, 12, at), Ok(12));
         assert_eq!(
             board_cells(4_000_000_000, 4_000_000_000, 100, at).unwrap_err().message(),
             "line 1, column 1: a 4000000000x4000000000 board has 16000000000000000000 cells, more than the 100 allowed"
-        );
-        // Within the limit: doubling, never past it.
-        let mut v: Vec<u8> = Vec::new();
-        for _ in 0..3 {
-            grow_within(&mut v, 3, 10);
-            v.extend_from_slice(b"abc");
-            assert!(v.capacity() <= 10, "{}", v.capacity());
-        }
-        let mut v: Vec<u8> = Vec::with_capacity(4);
-        for _ in 0..6 {
-            try_grow_within(&mut v, 1, 6, &"v").unwrap();
-            v.push(1);
-        }
-        assert_eq!(v.capacity(), 6);
-        // Past the limit, doubling again.
-        grow_within(&mut v, 1, 6);
-        assert_eq!(v.capacity(), 12);
-    }
-
-    #[test]
-    fn memory_that_cannot_be_had_is_an_error() {
-        let mut v: Vec<u64> = Vec::new();
-        let e = try_grow_within(&mut v, usize::MAX / 4, usize::MAX, &"the edges").unwrap_err();
-        assert!(e.message().starts_with("not enough memory for the edges: "), "{e}");
-        assert!(v.capacity() == 0);
-        assert!(check_memory(1 << 20, "a test").is_ok());
-        let e = check_memory(1 << 70, "solving the game").unwrap_err();
-        assert_eq!(
-            e.message(),
-            format!(
-                "not enough memory for solving the game: {} bytes ({} MiB) needed",
-                1u128 << 70,
-                1u128 << 50
-            )
         );
     }
 }

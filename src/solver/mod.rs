@@ -45,6 +45,7 @@
 //! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. So the search needs
 //! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
 //! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
+//! [`search_bytes_per_state`] says it, for a program to check before it searches.
 
 mod counter;
 mod frontier;
@@ -58,9 +59,10 @@ mod walk;
 
 pub use self::frontier::Upcoming;
 pub use self::game::{Game, Outcome, Start};
+pub use self::search::search_bytes_per_state;
 use self::search::{search_with_counters, NoDepths, RecordDepths};
 pub use self::solution::{DepthTable, Solution};
-pub use self::values::{find_options, loopy_values, Value, Values};
+pub use self::values::{find_options, loopy_values, values_bytes, Value, Values};
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
 /// [`Game`] for the rules a game keeps (a broken one it can see panics).

@@ -20,6 +20,21 @@ use super::game::{broken_rule, checked_max_moves, Game, Start};
 use super::solution::{Counters, DepthTable, Solution};
 use super::walk::{Observed, Walk, WalkChooser};
 
+/// The memory [`super::solve`] needs per state beside the game's own (the parent module doc's
+/// "Memory"): the counter, as wide as `max_moves` needs; the queue, at most 8 bytes counting the
+/// doubling of its vector; and with depths, 4 bytes more. A game whose moves are told later can
+/// ask with `u32::MAX - 1` (the widest counter).
+pub fn search_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
+    let counter = if max_moves < u32::from(u8::MAX) {
+        1
+    } else if max_moves < u32::from(u16::MAX) {
+        2
+    } else {
+        4
+    };
+    counter + 8 + if with_depth { 4 } else { 0 }
+}
+
 /// Checks what can be checked of the game before the search (the rules of [`Game`]), picks the
 /// narrowest counter that leaves its maximum free for WIN, and searches.
 pub(super) fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {

@@ -144,6 +144,20 @@ impl Values {
     }
 }
 
+/// The memory [`loopy_values`] needs beside the game's own, for `states` states and `moves` moves
+/// (module doc, "Memory"): per state the word, the two counters as wide as `max_moves` needs, the
+/// list of open states and the queue (4 bytes each); per move at most one pair of `K`, 8 bytes.
+pub fn values_bytes(states: usize, moves: usize, max_moves: u32) -> u128 {
+    let counter = if max_moves < u32::from(u8::MAX) - 1 {
+        1
+    } else if max_moves < u32::from(u16::MAX) - 1 {
+        2
+    } else {
+        4
+    };
+    (12 + 2 * counter) * states as u128 + 8 * moves as u128
+}
+
 /// The loopy nim value of every state of `game` (module doc: the stages, their cost, memory).
 ///
 /// Panics, as for a broken rule of [`Game`], if a state starts as [`Start::Win`]: values belong

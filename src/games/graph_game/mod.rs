@@ -51,9 +51,10 @@
 use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::read_pairs;
-use crate::input::{check_memory, try_grow_within, Error, Scanner};
+use crate::input::{Error, Scanner};
+use crate::memory::{check_memory, try_grow_within};
 use crate::solver::moves::{optimal_moves, BestMoves};
-use crate::solver::{solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
+use crate::solver::{search_bytes_per_state, solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts (memory is a few `u32` arrays of this length).
@@ -103,9 +104,9 @@ pub struct AnswerWithMoves {
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let edges = read_edges(input, MAX_VERTICES, MAX_EDGES)?;
     input.finish(format_args!("the {} edges", edges.m))?;
-    // The search adds a counter (at most 4 bytes), its queue (at most 8, counting the doubling
-    // of its vector) and, with `--depth`, 4 bytes per vertex.
-    edges.into_graph(16)
+    // What the search adds, with `--depth`, as the solver says it (the moves a vertex has are not
+    // known yet: the widest counter).
+    edges.into_graph(search_bytes_per_state(u32::MAX - 1, true))
 }
 
 /// Reads `n m` (`n` in `1..=max_vertices`, `m` at most `max_edges`) and the `m` edges, and

@@ -39,8 +39,9 @@
 use crate::games::graph_game::read_edges;
 use crate::graph::{Graph, GraphGame};
 use crate::input::decimal::push_decimal;
-use crate::input::{check_memory, read_plain_numbers, try_grow_within, Error, Scanner};
-use crate::solver::{find_options, loopy_values, Outcome, Start, Value, Values};
+use crate::input::{read_plain_numbers, Error, Scanner};
+use crate::memory::{check_memory, try_grow_within};
+use crate::solver::{find_options, loopy_values, values_bytes, Outcome, Start, Value, Values};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts.
@@ -102,10 +103,9 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     }
     let Queries { tokens, ends, .. } = queries;
     input.finish(format_args!("the {q} queries"))?;
-    // The values: a word and two counters (at most 4 bytes each) per vertex, the list of vertices
-    // without a value and the stage's stack (4 each), at most a pair per edge for the sets K; an
-    // answer and a move per query, and the moves' search (40 bytes a query).
-    let values = 20 * n as u128 + 8 * m as u128 + 48 * q as u128;
+    // The values, as the solver says it (the widest counters: the moves a vertex has are not known
+    // yet); an answer and a move per query, and the moves' search (48 bytes a query).
+    let values = values_bytes(n, m, u32::MAX - 1) + 48 * q as u128;
     check_memory(values, format_args!("the values of a graph of {n} vertices and {m} edges"))?;
     let graph = edges.into_graph(0)?;
     Ok(Problem { graph, tokens, ends })

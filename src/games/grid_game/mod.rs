@@ -73,7 +73,8 @@ mod rows;
 
 use self::rows::read_rows;
 use crate::input::read_pairs;
-use crate::input::{board_cells, out_of_memory, try_grow_within, Error, Scanner};
+use crate::input::{board_cells, out_of_memory, Error, Scanner};
+use crate::memory::try_grow_within;
 use std::io::{self, Read, Write};
 
 pub use self::rows::{BLOCKED, FREE};

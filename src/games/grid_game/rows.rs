@@ -5,7 +5,8 @@
 //! read whole, a longer one streams in pieces, so that no row is held twice. Narrow rows laid out
 //! simply (one whitespace byte between them) are taken in bulk from the scanner's buffer.
 
-use crate::input::{is_space, shown, try_grow_within, Error, Scanner};
+use crate::input::{is_space, shown, Error, Scanner};
+use crate::memory::try_grow_within;
 use std::io::Read;
 
 /// A blocked cell, before and after deciding.

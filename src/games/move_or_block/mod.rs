@@ -93,8 +93,9 @@ pub mod model;
 
 use self::model::CountsGame;
 pub use self::model::{Counts, MAX_FREE_CELLS};
-use crate::input::{check_memory, plural, Error, Pos, Scanner};
-use crate::solver::{solve, solve_with_depth, Outcome};
+use crate::input::{plural, Error, Pos, Scanner};
+use crate::memory::check_memory;
+use crate::solver::{search_bytes_per_state, solve, solve_with_depth, Game, Outcome};
 use std::io::{self, Read, Write};
 
 /// Which rule of the module doc decides a position.
@@ -310,18 +311,17 @@ pub fn winner(outcome: Outcome) -> &'static str {
 }
 
 /// The game of `counts` in the model and the start's state, unless it has more empty cells than
-/// [`MAX_FREE_CELLS`]; an error if the memory its search needs (with the depths or not) cannot be
-/// had: per state at most a 4-byte counter, 8 bytes of queue (counting the doubling of its
-/// vector) and 4 bytes of depth.
+/// [`MAX_FREE_CELLS`]; an error if the memory its search needs (with the depths or not, what the
+/// solver says it needs per state) cannot be had.
 fn model(counts: Counts, depth: bool) -> Result<Option<(CountsGame, usize)>, Error> {
     let free = counts.left + counts.right + counts.elsewhere;
     if free > MAX_FREE_CELLS {
         return Ok(None);
     }
     let states = (free as u128 + 1) * (free as u128 + 2) * (free as u128 + 3) / 6;
-    let bytes = states * if depth { 16 } else { 12 };
-    check_memory(bytes, format_args!("solving the game of {free} free cells ({states} states)"))?;
     let game = CountsGame::new(free as usize);
+    let bytes = states * search_bytes_per_state(game.max_moves(), depth);
+    check_memory(bytes, format_args!("solving the game of {free} free cells ({states} states)"))?;
     let start = game.state(counts);
     Ok(Some((game, start)))
 }

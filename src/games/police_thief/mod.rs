@@ -56,8 +56,9 @@
 pub mod explain;
 
 use crate::divisor::Divisor;
-use crate::input::{board_cells, check_memory, shown, Error, Pos, Scanner};
-use crate::solver::{solve, Game, Outcome, Start, Upcoming};
+use crate::input::{board_cells, shown, Error, Pos, Scanner};
+use crate::memory::check_memory;
+use crate::solver::{search_bytes_per_state, solve, Game, Outcome, Start, Upcoming};
 use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
@@ -255,12 +256,12 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     Ok(Board { rows, cols, cells, positions, police, thief })
 }
 
-/// Checks that the search on a board of `free` free cells can have its memory (a byte per state,
-/// its queue at most 8 counting the doubling of its vector, and 4 more with depth), so that a
+/// Checks that the search on a board of `free` free cells can have its memory (what the solver
+/// says it needs per state for its moves, with depths or not), so that a
 /// board too large for the memory there is is an error naming how much it needs, not an abort.
 pub fn check_search_memory(free: usize, depth: bool) -> Result<(), Error> {
     let states = 2 * (free as u128) * (free as u128);
-    let bytes = states * if depth { 13 } else { 9 };
+    let bytes = states * search_bytes_per_state(1 + POLICE_SLOTS as u32, depth);
     check_memory(bytes, format_args!("solving a board of {free} free cells ({states} states)"))
 }
 
