@@ -478,26 +478,3 @@ fn shiritori_generated_case_is_proven() {
     let expected = fs::read_to_string(root().join("expected/shiritori/generated_3000.out")).unwrap();
     assert_eq!(shiritori_text(&shiritori_oracle(&words)), expected);
 }
-
-/// README's "Your own game" shows `examples/stones.rs` as it is, and it prints what the game gives
-/// by hand: an empty pile loses, one or two stones win (take them all), and from three stones on
-/// each player keeps the game going (every move down reaches a winning pile for the opponent,
-/// and from 3 to 10 there is always a move to another pile of 3 to 10), so they draw.
-#[test]
-fn stones_as_in_readme() {
-    let source = fs::read_to_string(root().join("examples/stones.rs")).unwrap();
-    let program = &source[source.find("use graph_games").expect("a use line")..];
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    assert!(readme.contains(&format!("```rust\n{program}```\n")), "README shows another stones.rs");
-    let run = run_program(example("stones").to_str().unwrap(), &[], b"");
-    let mut expected = String::new();
-    for s in 0..=10 {
-        let outcome = match s {
-            0 => "Lose",
-            1 | 2 => "Win",
-            _ => "Draw",
-        };
-        expected += &format!("{s} stones: {outcome}\n");
-    }
-    assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
-}

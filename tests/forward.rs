@@ -285,3 +285,29 @@ fn stones_forward_as_in_readme() {
     assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
     assert!(run.status.success());
 }
+
+/// README's "Your own game" shows `examples/stones.rs` as it is, and it prints what the game gives
+/// by hand: an empty pile loses, one or two stones win (take them all), and from three stones on
+/// each player keeps the game going (every move down reaches a winning pile for the opponent,
+/// and from 3 to 10 there is always a move to another pile of 3 to 10), so they draw.
+#[test]
+fn stones_as_in_readme() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(root.join("examples/stones.rs")).unwrap();
+    let program = &source[source.find("use graph_games").expect("a use line")..];
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.contains(&format!("```rust\n{program}```\n")), "README shows another stones.rs");
+    let example =
+        std::path::PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join("stones");
+    let run = std::process::Command::new(&example).output().unwrap();
+    let mut expected = String::new();
+    for s in 0..=10 {
+        let outcome = match s {
+            0 => "Lose",
+            1 | 2 => "Win",
+            _ => "Draw",
+        };
+        expected += &format!("{s} stones: {outcome}\n");
+    }
+    assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
+}

@@ -1,6 +1,6 @@
 //! BOJ 31567 "Move or Block!": the game on the board itself (every board of 1 to 14 cells, checked
-//! against a naive fixpoint) equals the model on `(l, r, c)` of `graph_games::move_or_block_model`,
-//! which equals the closed form of `graph_games::move_or_block` on every state with
+//! against a naive fixpoint) equals the model on `(l, r, c)` of `graph_games::games::move_or_block::model`,
+//! which equals the closed form of `graph_games::games::move_or_block` on every state with
 //! `l + r + c <= 100` (`make prove`: 500, an ignored test here); `--brute` on long boards with few
 //! free cells; the large judge cases re-derived; bad input.
 
