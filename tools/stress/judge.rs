@@ -478,6 +478,31 @@ mod tests {
         assert!(shrunk.time < Duration::from_secs(2), "{shrunk:?}");
     }
 
+    /// A time-out is run again: told if the second run times out too, else judged by the second
+    /// run and counted.
+    #[cfg(unix)]
+    #[test]
+    fn a_time_out_is_run_again() {
+        let marker = std::env::temp_dir().join(format!("stress-run-again-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let script = format!(
+            "if [ -e '{0}' ]; then rm '{0}'; echo ok; else : >'{0}'; exec sleep 5; fi",
+            marker.display()
+        );
+        let args: Vec<OsString> = vec!["-c".into(), script.into()];
+        let limit = Limit::wall(Duration::from_millis(100));
+        let mut once = Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, limit));
+        assert_eq!(once.judge(b"").unwrap(), None);
+        let stats = once.stats();
+        assert_eq!((stats.judged, stats.runs, stats.unconfirmed), (1, 2, 1));
+        let args: Vec<OsString> = vec!["-c".into(), "exec sleep 5".into()];
+        let mut always = Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, limit));
+        let verdict = always.judge(b"").unwrap().unwrap();
+        assert!(verdict.detail(b"", b"").ends_with(": killed; a second run timed out too"), "{verdict:?}");
+        let stats = always.stats();
+        assert_eq!((stats.judged, stats.runs, stats.unconfirmed), (1, 2, 0));
+    }
+
     fn judge_once(judge: &mut Judge<AllOk>, input: &[u8]) -> Verdict {
         judge.judge(input).unwrap().unwrap()
     }
