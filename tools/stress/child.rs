@@ -8,9 +8,15 @@
 //!
 //! The main thread waits on a channel for the end of stdout, which wakes it at once (most programs
 //! close it as they exit), checking every few milliseconds whether the command exited (a process
-//! it left behind may still hold stdout) or Ctrl-C arrived; then it polls `try_wait` briefly for
-//! the exit itself.
+//! it left behind may still hold stdout), went past its limit or Ctrl-C arrived; then it polls
+//! `try_wait` briefly for the exit itself.
+//!
+//! A run's [`Limit`]: a solution's is on CPU time where [`cpu`] measures it (read every few
+//! milliseconds while it runs, and exactly once it is reaped), with a wall limit [`WALL_FACTOR`]
+//! times larger for a run that waits or is starved of the CPU; elsewhere on wall time. A helper
+//! (a reference, a generator) has a wall limit only.
 
+use crate::cpu;
 use crate::sys;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
@@ -38,6 +44,38 @@ const GRACE: Duration = Duration::from_millis(200);
 /// How often a run waiting for its output checks for an exit or Ctrl-C.
 const CHECK_EVERY: Duration = Duration::from_millis(5);
 
+/// How many times its CPU limit a solution's run may take in wall time.
+pub const WALL_FACTOR: u32 = 3;
+
+/// How long a run may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// On CPU time, where it is measured.
+    pub cpu: Option<Duration>,
+    pub wall: Duration,
+}
+
+impl Limit {
+    /// A solution's time limit `limit`: on CPU time, with a wall limit [`WALL_FACTOR`] times
+    /// larger, where /proc tells CPU time; else on wall time.
+    pub fn of_solution(limit: Duration) -> Limit {
+        match cpu::reaped() {
+            Some(_) => Limit { cpu: Some(limit), wall: limit * WALL_FACTOR },
+            None => Limit::wall(limit),
+        }
+    }
+
+    /// A limit on wall time only.
+    pub fn wall(limit: Duration) -> Limit {
+        Limit { cpu: None, wall: limit }
+    }
+
+    /// The limit asked for: on CPU time where it is measured, else on wall time.
+    pub fn asked(&self) -> Duration {
+        self.cpu.unwrap_or(self.wall)
+    }
+}
+
 /// How a run of the command ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
@@ -45,7 +83,7 @@ pub enum Ending {
     Exited(i32),
     /// A signal killed it (Unix).
     Signaled(i32),
-    /// Still running at the time limit: killed.
+    /// Still running past its CPU limit or its wall limit: killed.
     TimedOut,
     /// It wrote more than the cap to stdout: killed.
     OutputLimit,
@@ -108,21 +146,23 @@ type Done = (Stream, Vec<u8>, bool);
 pub struct Runner {
     program: OsString,
     args: Vec<OsString>,
-    time_limit: Duration,
+    limit: Limit,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
     time: Duration,
+    cpu: Option<Duration>,
 }
 
 impl Runner {
-    pub fn new(program: &OsStr, args: &[OsString], time_limit: Duration) -> Runner {
+    pub fn new(program: &OsStr, args: &[OsString], limit: Limit) -> Runner {
         Runner {
             program: program.to_os_string(),
             args: args.to_vec(),
-            time_limit,
+            limit,
             stdout: Vec::new(),
             stderr: Vec::new(),
             time: Duration::ZERO,
+            cpu: None,
         }
     }
 
@@ -141,19 +181,26 @@ impl Runner {
         &self.stderr
     }
 
-    /// How long the last run took, from its start to its exit (or to its kill).
+    /// How long the last run took in wall time, from its start to its exit (or to its kill).
     pub fn time(&self) -> Duration {
         self.time
     }
 
-    pub fn time_limit(&self) -> Duration {
-        self.time_limit
+    /// The CPU time of the last run (its own, and that of every process it started and waited
+    /// for), if its limit is on CPU time.
+    pub fn cpu(&self) -> Option<Duration> {
+        self.cpu
+    }
+
+    pub fn limit(&self) -> Limit {
+        self.limit
     }
 
     /// Runs the command on `input`, allowing it `cap` bytes of stdout. An error means it could
     /// not be started (or a thread could not be).
     pub fn run(&mut self, input: &[u8], cap: usize) -> io::Result<Ending> {
         let start = Instant::now();
+        let reaped_before = self.limit.cpu.and_then(|_| cpu::reaped());
         let mut command = Command::new(&self.program);
         command.args(&self.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         sys::in_own_group(&mut command);
@@ -166,8 +213,19 @@ impl Runner {
                 return Err(e);
             }
         };
-        let ending = self.wait(&mut child, &done, start);
+        let mut watch = Watch {
+            deadline: start + self.limit.wall,
+            cpu_limit: self.limit.cpu.filter(|_| reaped_before.is_some()),
+            next_sample: start + CHECK_EVERY,
+            sampled: Duration::ZERO,
+        };
+        let ending = self.wait(&mut child, &done, &mut watch);
         self.time = start.elapsed();
+        // Reaped by now: its time and that of all it waited for are `stress`'s children's.
+        self.cpu = match (reaped_before, cpu::reaped()) {
+            (Some(before), Some(after)) => Some(after.saturating_sub(before).max(watch.sampled)),
+            _ => None,
+        };
         // Whatever the command started goes with it (its leader is reaped by now).
         sys::kill_group(child.id());
         // The rest of the output: at once after an exit, within a grace after a kill; a reader
@@ -209,13 +267,13 @@ impl Runner {
     }
 
     /// Waits for the command to end, by itself or killed; keeps what the readers sent so far.
-    fn wait(&mut self, child: &mut Child, done: &Receiver<Done>, start: Instant) -> Ending {
-        let deadline = start + self.time_limit;
+    fn wait(&mut self, child: &mut Child, done: &Receiver<Done>, watch: &mut Watch) -> Ending {
+        let deadline = watch.deadline;
         // First the end of stdout (or its cap): the channel wakes this thread at once.
         let mut stdout_ended = false;
         while !stdout_ended {
             let now = Instant::now();
-            if let Some(ending) = must_stop(child, now, deadline) {
+            if let Some(ending) = watch.must_stop(child, now) {
                 return ending;
             }
             match receive_until(done, (now + CHECK_EVERY).min(deadline)) {
@@ -245,7 +303,7 @@ impl Runner {
                 Err(_) => return Ending::of(child.wait().expect("waiting for the command")),
             }
             let now = Instant::now();
-            if let Some(ending) = must_stop(child, now, deadline) {
+            if let Some(ending) = watch.must_stop(child, now) {
                 return ending;
             }
             thread::sleep(nap.min(deadline - now));
@@ -313,18 +371,38 @@ fn spawn_reader<R: Read + Send + 'static>(
     Ok(())
 }
 
-/// Why waiting for `child` stops now, if it does: its time limit is past, or Ctrl-C came. It is
-/// then killed, with its whole group.
-fn must_stop(child: &mut Child, now: Instant, deadline: Instant) -> Option<Ending> {
-    let ending = if now >= deadline {
-        Ending::TimedOut
-    } else if sys::interrupted() {
-        Ending::Interrupted
-    } else {
-        return None;
-    };
-    kill(child);
-    Some(ending)
+/// What a run is watched for while it goes on: its wall limit's deadline, and its CPU time
+/// (sampled every [`CHECK_EVERY`] at most) against its CPU limit.
+struct Watch {
+    deadline: Instant,
+    cpu_limit: Option<Duration>,
+    next_sample: Instant,
+    /// The last CPU time read.
+    sampled: Duration,
+}
+
+impl Watch {
+    /// Why waiting for `child` stops now, if it does: past its wall limit or its CPU limit, or
+    /// Ctrl-C came. It is then killed, with its whole group.
+    fn must_stop(&mut self, child: &mut Child, now: Instant) -> Option<Ending> {
+        let over_cpu = match self.cpu_limit {
+            Some(limit) if now >= self.next_sample => {
+                self.next_sample = now + CHECK_EVERY;
+                self.sampled = cpu::of_tree(child.id()).unwrap_or(self.sampled).max(self.sampled);
+                self.sampled > limit
+            }
+            _ => false,
+        };
+        let ending = if now >= self.deadline || over_cpu {
+            Ending::TimedOut
+        } else if sys::interrupted() {
+            Ending::Interrupted
+        } else {
+            return None;
+        };
+        kill(child);
+        Some(ending)
+    }
 }
 
 #[cfg(test)]
@@ -332,13 +410,17 @@ mod tests {
     use super::*;
 
     fn sh(script: &str, limit_ms: u64) -> Runner {
-        Runner::new(OsStr::new("sh"), &["-c".into(), script.into()], Duration::from_millis(limit_ms))
+        Runner::new(
+            OsStr::new("sh"),
+            &["-c".into(), script.into()],
+            Limit::wall(Duration::from_millis(limit_ms)),
+        )
     }
 
     #[cfg(unix)]
     #[test]
     fn every_ending() {
-        let mut cat = Runner::new(OsStr::new("cat"), &[], Duration::from_secs(10));
+        let mut cat = Runner::new(OsStr::new("cat"), &[], Limit::wall(Duration::from_secs(10)));
         assert_eq!(cat.run(b"1 2\n3", 100).unwrap(), Ending::Exited(0));
         assert_eq!(cat.stdout(), b"1 2\n3");
         assert_eq!(cat.run(&[b'x'; 101], 100).unwrap(), Ending::OutputLimit);
@@ -375,9 +457,34 @@ mod tests {
         assert_eq!(endless.stdout().len(), (1 << 20) + 1);
     }
 
+    /// On CPU time: a busy loop is killed once past its CPU limit, with that time told; a sleep
+    /// at the wall limit.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_cpu_limit_and_its_wall_limit() {
+        let limit = Limit::of_solution(Duration::from_millis(100));
+        assert_eq!(limit, Limit { cpu: Some(Duration::from_millis(100)), wall: Duration::from_millis(300) });
+        let args = |script: &str| vec![OsString::from("-c"), OsString::from(script)];
+        // With the wall limit far off (a loaded machine may give the loop a third of a core), the
+        // CPU limit is what stops it.
+        let cpu_limit = Limit { wall: Duration::from_secs(60), ..limit };
+        let mut busy = Runner::new(OsStr::new("sh"), &args("while :; do :; done"), cpu_limit);
+        assert_eq!(busy.run(b"", 100).unwrap(), Ending::TimedOut);
+        assert!(busy.cpu().unwrap() > Duration::from_millis(100), "{:?}", busy.cpu());
+        let mut sleeping = Runner::new(OsStr::new("sh"), &args("exec sleep 5"), limit);
+        assert_eq!(sleeping.run(b"", 100).unwrap(), Ending::TimedOut);
+        // (Its CPU time is not asserted: other tests of this process reap their children
+        // meanwhile, which `cpu::reaped` counts too.)
+        assert!(sleeping.time() >= Duration::from_millis(300), "{:?}", sleeping.time());
+        let mut quick = Runner::new(OsStr::new("sh"), &args("echo hi"), limit);
+        assert_eq!(quick.run(b"", 100).unwrap(), Ending::Exited(0));
+        assert!(quick.cpu().is_some() && quick.stdout() == b"hi\n");
+    }
+
     #[test]
     fn a_command_that_cannot_start() {
-        let mut none = Runner::new(OsStr::new("/nonexistent/program"), &[], Duration::from_secs(1));
+        let mut none =
+            Runner::new(OsStr::new("/nonexistent/program"), &[], Limit::wall(Duration::from_secs(1)));
         assert_eq!(none.run(b"", 10).unwrap_err().kind(), io::ErrorKind::NotFound);
     }
 

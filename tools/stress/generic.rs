@@ -1,164 +1,29 @@
 //! `stress --ref REF --gen GEN [--check CHECK] -- COMMAND`: any problem, not only the library's
 //! games. GEN, run as `GEN... SEED SIZE`, prints an input; REF's output on it is the expected
 //! one, and an input REF rejects (a non-zero exit: a program on `graph_games::cli` exits 2 on an
-//! invalid input) or CHECK rejects (a non-zero exit) is not valid.
+//! invalid input) or CHECK rejects (a non-zero exit) is not valid. Small cases (sizes growing to
+//! `--size`), then `--large` cases at `--size`.
 //!
-//! Knowing nothing of the format, a failure is shrunk by generic steps on its lines of tokens
-//! ([`smaller`]): drop a run of lines or of tokens (halves first, down to one), alone or with a
-//! count earlier in the input lowered by as many; bring a number toward 0 by bisection; cut a
-//! byte off a word. A step is kept only if the input stays valid and fails the same way.
+//! Whose fault a failure is, is said: a generated input that REF or CHECK rejects is the
+//! generator's, a GEN, REF or CHECK that crashes or hangs is that helper's, and neither is the
+//! solution's (it is not run on that input). Such a failure ends the run with an error that tells
+//! the helper's exit status and the first lines of its stderr, the input saved.
+//!
+//! A time-out is shrunk by size first ([`by_size`]: GEN run again with the case's seed at other
+//! sizes), then every failure by the generic steps of [`lines`], each kept only if the input
+//! stays valid and fails the same way.
 
-use crate::child::{Ending, Runner};
-use crate::judge::{seconds, shrink, Failure, Judge, Reference, Shrinker, Trouble};
+use crate::child::{signal_name, Ending, Limit, Runner};
+use crate::judge::{seconds, Failure, Judge, Reference, Trouble};
+use crate::lines::{parse, smaller, write, Lines};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, Outcome};
-use crate::report::{self, check_out, plural, write_files, Found, Progress};
+use crate::report::{self, check_out, plural, write_files, write_input, Found, Progress};
+use crate::shrinking::{shrink_failure, Shrinking};
 use crate::sys::{self, cannot_write};
-use graph_games::input::{is_space, Error};
+use graph_games::input::Error;
 use std::ffi::{OsStr, OsString};
 use std::time::{Duration, Instant};
-
-/// An input as lines of tokens (whitespace between tokens is not kept: one space, one line end).
-pub type Lines = Vec<Vec<Vec<u8>>>;
-
-/// The lines of tokens of `text` (empty lines kept).
-pub fn parse(text: &[u8]) -> Lines {
-    if text.is_empty() {
-        return Lines::new();
-    }
-    let mut lines: Lines = text
-        .split(|&b| b == b'\n')
-        .map(|line| line.split(|&b| is_space(b)).filter(|t| !t.is_empty()).map(<[u8]>::to_vec).collect())
-        .collect();
-    if text.ends_with(b"\n") {
-        lines.pop();
-    }
-    lines
-}
-
-/// The text of `lines`: tokens separated by a space, each line ended.
-pub fn write(lines: &Lines) -> Vec<u8> {
-    let mut out = Vec::new();
-    for line in lines {
-        for (i, token) in line.iter().enumerate() {
-            if i > 0 {
-                out.push(b' ');
-            }
-            out.extend_from_slice(token);
-        }
-        out.push(b'\n');
-    }
-    out
-}
-
-/// The value of an integer token (`-` allowed), if it is one.
-fn integer(token: &[u8]) -> Option<i128> {
-    let digits = token.strip_prefix(b"-").unwrap_or(token);
-    if digits.is_empty() || digits.len() > 30 || !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(token).ok()?.parse().ok()
-}
-
-/// How many counts before a dropped run are tried lowered (the nearest first).
-const COUNTS_TRIED: usize = 3;
-
-/// `lines` without the run `gone` (which `drop` removes), alone and then with each of the
-/// nearest [`COUNTS_TRIED`] integers before `at` (a line and token position) lowered by the run's
-/// length, where that keeps it at least 0.
-fn dropped(lines: &Lines, at: (usize, usize), len: usize, drop: impl Fn(&mut Lines)) -> Vec<Lines> {
-    let mut plain = lines.clone();
-    drop(&mut plain);
-    let mut out = vec![plain];
-    let earlier = lines.iter().enumerate().flat_map(|(l, line)| (0..line.len()).map(move |t| (l, t)));
-    let earlier: Vec<(usize, usize)> = earlier.filter(|&p| p < at).collect();
-    let counts =
-        earlier.iter().rev().filter(|&&(l, t)| integer(&lines[l][t]).map_or(false, |v| v >= len as i128));
-    for &(l, t) in counts.take(COUNTS_TRIED) {
-        let mut lowered = lines.clone();
-        let value = integer(&lines[l][t]).expect("an integer") - len as i128;
-        lowered[l][t] = value.to_string().into_bytes();
-        drop(&mut lowered);
-        out.push(lowered);
-    }
-    out
-}
-
-/// The runs of `len` items to try dropping: halves, quarters, ..., single ones, each once.
-fn runs(len: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut size = len.div_ceil_compat(2);
-    while size >= 1 && len > 0 {
-        for start in (0..len).step_by(size) {
-            let run = (start, (start + size).min(len));
-            if !out.contains(&run) {
-                out.push(run);
-            }
-        }
-        if size == 1 {
-            break;
-        }
-        size = size.div_ceil_compat(2);
-    }
-    out
-}
-
-/// `div_ceil`, which std stabilized after rustc 1.63.
-trait DivCeil {
-    fn div_ceil_compat(self, by: usize) -> usize;
-}
-
-impl DivCeil for usize {
-    fn div_ceil_compat(self, by: usize) -> usize {
-        (self + by - 1) / by
-    }
-}
-
-/// Every input one generic step smaller than `lines`, coarsest first (see the module's doc).
-pub fn smaller(lines: &Lines) -> Vec<Lines> {
-    let mut out = Vec::new();
-    for (start, end) in runs(lines.len()) {
-        out.extend(dropped(lines, (start, 0), end - start, |l: &mut Lines| {
-            l.drain(start..end);
-        }));
-    }
-    for (l, line) in lines.iter().enumerate().filter(|(_, line)| line.len() > 1) {
-        for (start, end) in runs(line.len()) {
-            out.extend(dropped(lines, (l, start), end - start, |lines: &mut Lines| {
-                lines[l].drain(start..end);
-            }));
-        }
-    }
-    for (l, line) in lines.iter().enumerate() {
-        for (t, token) in line.iter().enumerate() {
-            let with = |token: Vec<u8>| {
-                let mut changed = lines.clone();
-                changed[l][t] = token;
-                changed
-            };
-            match integer(token) {
-                // Toward 0: x - x, x - x/2, x - x/4, ..., x - 1 (or + 1 below 0).
-                Some(value) => {
-                    let (sign, magnitude) = (value.signum(), value.abs());
-                    let mut seen = Vec::new();
-                    for bit in 0..128 {
-                        let next = sign * (magnitude - (magnitude >> bit));
-                        if next != value && !seen.contains(&next) {
-                            seen.push(next);
-                            out.push(with(next.to_string().into_bytes()));
-                        }
-                    }
-                }
-                None if token.len() > 1 => {
-                    out.push(with(token[..token.len() - 1].to_vec()));
-                    out.push(with(token[1..].to_vec()));
-                }
-                None => {}
-            }
-        }
-    }
-    out
-}
 
 /// A command line shown in a message: whole (to be run again), between backticks, escaped as
 /// input bytes are (so on one line).
@@ -170,6 +35,43 @@ fn shown_command(words: &[OsString]) -> String {
 /// The most output a reference or a generator may write.
 const REFERENCE_CAP: usize = 1 << 28;
 
+/// The most lines, and bytes, of a helper's stderr an error tells.
+const STDERR_LINES: usize = 3;
+const STDERR_BYTES: usize = 300;
+
+/// How a run of a helper ended, and the start of its stderr, in words on one line.
+fn what_it_did(ending: Ending, stderr: &[u8]) -> String {
+    let ended = match ending {
+        Ending::Exited(code) => format!("exit status {code}"),
+        Ending::Signaled(signal) => match signal_name(signal) {
+            Some(name) => format!("killed by signal {signal} ({name})"),
+            None => format!("killed by signal {signal}"),
+        },
+        Ending::TimedOut => "still running at its time limit: killed".to_string(),
+        Ending::OutputLimit => format!("more than {REFERENCE_CAP} bytes written: killed"),
+        Ending::Interrupted => "interrupted".to_string(),
+    };
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.iter().all(|line| line.trim().is_empty()) {
+        return format!("{ended}, nothing on stderr");
+    }
+    let mut shown = lines[..lines.len().min(STDERR_LINES)].join("\n");
+    let mut more = String::new();
+    if shown.len() > STDERR_BYTES {
+        let mut end = STDERR_BYTES;
+        while !shown.is_char_boundary(end) {
+            end -= 1;
+        }
+        shown.truncate(end);
+        more = "...".to_string();
+    }
+    if lines.len() > STDERR_LINES {
+        more += &format!(" (and {})", plural((lines.len() - STDERR_LINES) as u64, "more line"));
+    }
+    format!("{ended}, its stderr: `{}`{more}", shown.as_bytes().escape_ascii())
+}
+
 /// REF, and CHECK if given: the expected output and what is valid.
 struct Commands {
     reference: Runner,
@@ -178,7 +80,7 @@ struct Commands {
 }
 
 /// A runner for command line `words`.
-fn runner(words: &[OsString], limit: Duration) -> Runner {
+fn runner(words: &[OsString], limit: Limit) -> Runner {
     Runner::new(&words[0], &words[1..], limit)
 }
 
@@ -189,28 +91,35 @@ impl Reference for Commands {
             match run(check, input, name)? {
                 Ending::Exited(0) => {}
                 ending => {
-                    return Err(Trouble::Rejected(Error::new(format!("{name}: {}", ending_text(ending)))))
+                    let did = what_it_did(ending, check.stderr());
+                    return Err(match ending {
+                        Ending::Exited(_) => {
+                            Trouble::Rejected(Error::new(format!("{name} rejects it: {did}")))
+                        }
+                        _ => Trouble::Helper(Error::new(format!("{name} failed: {did}"))),
+                    });
                 }
             }
         }
-        match run(&mut self.reference, input, &self.names.0)? {
+        let name = &self.names.0;
+        match run(&mut self.reference, input, name)? {
             Ending::Exited(0) => {
                 out.extend_from_slice(self.reference.stdout());
                 Ok(())
             }
-            ending => Err(Trouble::Rejected(Error::new(format!("the reference: {}", ending_text(ending))))),
+            ending => {
+                let did = what_it_did(ending, self.reference.stderr());
+                Err(match ending {
+                    Ending::Exited(_) if self.check.is_none() => {
+                        Trouble::Rejected(Error::new(format!("{name} rejects it: {did}")))
+                    }
+                    Ending::Exited(_) => Trouble::Helper(Error::new(format!(
+                        "{name} failed on an input --check accepts: {did}"
+                    ))),
+                    _ => Trouble::Helper(Error::new(format!("{name} failed: {did}"))),
+                })
+            }
         }
-    }
-}
-
-/// How a run of a helper command ended, in words.
-fn ending_text(ending: Ending) -> String {
-    match ending {
-        Ending::Exited(code) => format!("exit status {code}"),
-        Ending::Signaled(signal) => format!("killed by signal {signal}"),
-        Ending::TimedOut => "still running at the time limit".to_string(),
-        Ending::OutputLimit => format!("more than {REFERENCE_CAP} bytes written"),
-        Ending::Interrupted => "interrupted".to_string(),
     }
 }
 
@@ -230,14 +139,48 @@ pub struct Helpers<'a> {
     pub check: &'a Option<Vec<OsString>>,
 }
 
+/// GEN with its seed and size: the input it prints, or why not ([`Trouble::Helper`]).
+struct Generator<'a> {
+    words: &'a [OsString],
+    limit: Limit,
+}
+
+impl Generator<'_> {
+    /// The command line that prints the input of seed `seed` and size `size`.
+    fn command(&self, seed: u64, size: usize) -> Vec<OsString> {
+        let mut words = self.words.to_vec();
+        words.extend([OsString::from(seed.to_string()), OsString::from(size.to_string())]);
+        words
+    }
+
+    fn input(&self, seed: u64, size: usize) -> Result<Vec<u8>, Trouble> {
+        let words = self.command(seed, size);
+        let name = format!("--gen {}", shown_command(&words));
+        let mut gen = runner(&words, self.limit);
+        match run(&mut gen, b"", &name)? {
+            Ending::Exited(0) => Ok(gen.stdout().to_vec()),
+            ending => Err(Trouble::Helper(Error::new(format!(
+                "{name} failed: {}",
+                what_it_did(ending, gen.stderr())
+            )))),
+        }
+    }
+}
+
+/// The seed GEN is given for case `number` of a run with seed `seed`.
+fn gen_seed(seed: u64, number: u64) -> u64 {
+    case_rng(seed, number).next_u64() >> 33
+}
+
 /// The generic run: cases from GEN until one fails, then its shrink and report.
 pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
     let Helpers { reference, generator, check } = helpers;
     check_out(&options.out)?;
-    let largest = options.size.unwrap_or(10);
+    let largest = options.size.unwrap_or(10).min(usize::MAX as u64) as usize;
     let time_limit = options.time_limit.unwrap_or(Duration::from_secs(2));
+    let large = options.large.unwrap_or(if options.time_limit.is_some() { 3 } else { 0 });
     // The helpers get more time: they are not what is tested.
-    let helper_limit = (time_limit * 5).max(Duration::from_secs(10));
+    let helper_limit = Limit::wall((time_limit * 5).max(Duration::from_secs(10)));
     let names = (
         format!("--ref {}", shown_command(reference)),
         check.as_ref().map(|c| format!("--check {}", shown_command(c))),
@@ -247,22 +190,25 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
         check: check.as_ref().map(|c| runner(c, helper_limit)),
         names,
     };
+    let generator = Generator { words: generator, limit: helper_limit };
     let (program, args) = options.command.split_first().expect("a command");
-    let mut judge = Judge::new(commands, Runner::new(program, args, time_limit));
+    let mut judge = Judge::new(commands, Runner::new(program, args, Limit::of_solution(time_limit)));
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
-    for number in 1..=options.cases {
-        let size = case_size(number, options.cases, largest.min(usize::MAX as u64) as usize);
-        progress.case(number, options.cases, size);
-        let seed = case_rng(options.seed, number).next_u64() >> 33;
-        let mut words = generator.to_vec();
-        words.extend([OsString::from(seed.to_string()), OsString::from(size.to_string())]);
-        let gen = shown_command(&words);
-        let mut gen_runner = runner(&words, helper_limit);
-        let input = match run(&mut gen_runner, b"", &format!("--gen {gen}")) {
-            Ok(Ending::Exited(0)) => gen_runner.stdout().to_vec(),
-            Ok(ending) => return Err(Error::new(format!("the generator {gen}: {}", ending_text(ending)))),
+    let total = options.cases.saturating_add(large);
+    for number in 1..=total {
+        let is_large = number > options.cases;
+        let size = if is_large { largest } else { case_size(number, options.cases, largest) };
+        progress.case(number, total, size);
+        let seed = gen_seed(options.seed, number);
+        let gen = shown_command(&generator.command(seed, size));
+        let which = format!("case {number} of {total} (seed {}, size {size})", options.seed);
+        let input = match generator.input(seed, size) {
+            Ok(input) => input,
             Err(Trouble::Interrupted) => return interrupted(number),
+            Err(Trouble::Helper(e)) => {
+                return Err(Error::new(format!("{which}: the generator failed: {}", e.message())))
+            }
             Err(Trouble::CannotRun(e)) | Err(Trouble::Rejected(e)) => return Err(e),
         };
         let verdict = match judge.judge(&input) {
@@ -271,9 +217,23 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             Err(Trouble::Interrupted) => return interrupted(number),
             Err(Trouble::CannotRun(e)) => return Err(e),
             Err(Trouble::Rejected(e)) => {
-                return Err(Error::new(format!("the generated input of {gen} is not valid: {e}")))
+                let saved = write_input(&options.out, &input)?;
+                return Err(Error::new(format!(
+                    "{which}: the input of {gen} is not valid, a fault of the generator and not of the \
+                     solution (not run on it): {}; the input is saved as {saved}",
+                    e.message()
+                )));
+            }
+            Err(Trouble::Helper(e)) => {
+                let saved = write_input(&options.out, &input)?;
+                return Err(Error::new(format!(
+                    "{which}: on the input of {gen}, {}; not the solution's fault (not run on it); \
+                     the input is saved as {saved}",
+                    e.message()
+                )));
             }
         };
+        progress.clear();
         let game = format!("{} (generated by {gen})", judge_name(reference));
         let found = Found {
             game: &game,
@@ -282,36 +242,45 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             out: &options.out,
             number,
             size,
-            large: false,
+            large: is_large,
             bytes: input.len(),
         };
         let failure = Failure::of_last_run(&judge, parse(&input), input, verdict);
         write_files(&options.out, &failure)?;
-        let out = &options.out;
-        let with = Shrinker {
+        // The same case (GEN with its seed) at another size.
+        let mut make = |size: usize| -> Result<(Lines, Vec<u8>), Trouble> {
+            let input = generator.input(seed, size)?;
+            Ok((parse(&input), input))
+        };
+        let with = Shrinking {
+            make: &mut make,
+            size,
             smaller: &smaller,
             write: &write,
             budget: options.shrink_time,
-            improved: &mut |failure| write_files(out, failure),
-            step: &mut |shrunk, bytes| progress.shrink(shrunk, bytes),
+            out: &options.out,
         };
-        let (failure, shrunk) = shrink(&mut judge, failure, with)?;
+        let (failure, shrunk, by_size) = shrink_failure(&mut judge, failure, with, &mut progress)?;
         progress.clear();
         let mut text = Vec::new();
-        report::print(&mut text, &found, &failure, &shrunk).expect("a write into memory");
+        report::print(&mut text, &found, &failure, &shrunk, by_size.as_ref()).expect("a write into memory");
         sys::write_stdout(&text).map_err(|e| cannot_write(&e))?;
         return Ok(Outcome::Failed);
     }
     progress.clear();
     let elapsed = start.elapsed();
-    let (runs, slowest) = judge.runs();
+    let stats = judge.stats();
+    let large = match large {
+        0 => String::new(),
+        n => format!(" and {n} of size {largest}"),
+    };
     let summary = format!(
-        "{} cases passed against {} (seed {}, sizes 1 to {largest}; {} s, slowest run {} ms)\n",
-        runs,
+        "{} cases passed against {} (seed {}, sizes 1 to {largest}{large}; {} s, {})\n",
+        stats.judged,
         judge_name(reference),
         options.seed,
         seconds(elapsed),
-        slowest.as_millis()
+        report::slowest(&stats),
     );
     sys::write_stdout(summary.as_bytes()).map_err(|e| cannot_write(&e))?;
     Ok(Outcome::Passed)
@@ -334,31 +303,19 @@ fn interrupted(number: u64) -> Result<Outcome, Error> {
 mod tests {
     use super::*;
 
-    fn texts(lines: &[Lines]) -> Vec<String> {
-        lines.iter().map(|l| String::from_utf8(write(l)).unwrap()).collect()
-    }
-
     #[test]
-    fn lines_of_tokens() {
-        let lines = parse(b"3\n  a bb\t c\r\n\n7");
-        assert_eq!(String::from_utf8(write(&lines)).unwrap(), "3\na bb c\n\n7\n");
-        assert_eq!(parse(b""), Lines::new());
-    }
-
-    #[test]
-    fn steps_drop_runs_with_their_counts_and_bisect_numbers() {
-        let steps = texts(&smaller(&parse(b"3\nab\ncd\nef\n")));
-        assert_eq!(&steps[..3], ["cd\nef\n", "3\nab\n", "1\nab\n"]);
-        assert!(steps.contains(&"2\nab\nef\n".to_string()), "{steps:?}");
-        assert!(
-            steps.contains(&"0\nab\ncd\nef\n".to_string()) && steps.contains(&"2\nab\ncd\nef\n".to_string())
+    fn what_a_helper_did() {
+        assert_eq!(what_it_did(Ending::Exited(2), b""), "exit status 2, nothing on stderr");
+        assert_eq!(
+            what_it_did(Ending::Exited(2), b"error: line 2: expected a number\n"),
+            "exit status 2, its stderr: `error: line 2: expected a number`"
         );
-        assert!(steps.contains(&"3\na\ncd\nef\n".to_string()));
-        let numbers = texts(&smaller(&parse(b"100\n")));
-        assert_eq!(numbers, ["", "0\n", "50\n", "75\n", "88\n", "94\n", "97\n", "99\n"]);
-        let negative = texts(&smaller(&parse(b"-8\n")));
-        assert_eq!(negative, ["", "0\n", "-4\n", "-6\n", "-7\n"]);
-        // A count within the line: `2 5 6` loses a token and its count.
-        assert!(texts(&smaller(&parse(b"2 5 6\n"))).contains(&"1 6\n".to_string()));
+        assert_eq!(
+            what_it_did(Ending::Signaled(11), b"a\n\tb\nc\nd\ne\n"),
+            "killed by signal 11 (SIGSEGV), its stderr: `a\\n\\tb\\nc` (and 2 more lines)"
+        );
+        let long = what_it_did(Ending::Exited(1), "\u{e9}".repeat(400).as_bytes());
+        assert!(long.ends_with("\\xc3\\xa9`..."), "{long}");
+        assert_eq!(long.matches("\\xc3\\xa9").count(), STDERR_BYTES / 2);
     }
 }

@@ -1,7 +1,11 @@
 //! Judging one input (the expected output from a [`Reference`], the command's run, the verdict),
 //! and shrinking a failing input ([`shrink`]) within a time budget.
+//!
+//! A time-out is judged on CPU time where it is measured ([`crate::child::Limit`]), and only
+//! told once a second run on the same input times out too: a run that times out once and then
+//! passes is judged by its second run (and counted, for the summary to tell).
 
-use super::child::{signal_name, Ending, Runner};
+use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
 use crate::sys;
 use graph_games::games::JudgeProblem;
@@ -23,9 +27,42 @@ pub enum Verdict {
     WrongAnswer(Difference),
     /// A non-zero exit status, or a signal.
     RuntimeError(Ending),
-    TimeLimit(Duration),
+    TimeLimit(TimeOut),
     /// More than this many bytes on stdout.
     OutputLimit(usize),
+}
+
+/// A run past its time limit (the second of two: the first timed out too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeOut {
+    pub limit: Limit,
+    /// Its CPU time, where it is measured.
+    pub cpu: Option<Duration>,
+    pub wall: Duration,
+    /// Killed while it ran (else it finished, past its CPU limit).
+    pub killed: bool,
+}
+
+impl TimeOut {
+    /// What happened, in a few words.
+    fn describe(&self) -> String {
+        let (limit, wall) = (seconds(self.limit.asked()), seconds(self.wall));
+        let how = match self.cpu {
+            Some(cpu) if cpu > self.limit.asked() => {
+                let done = if self.killed { "still running after" } else { "finished after" };
+                format!("{done} {} s of CPU time, past the limit of {limit} s", seconds(cpu))
+            }
+            Some(cpu) => format!(
+                "still running after {wall} s of wall time, {} times the limit of {limit} s, with only \
+                 {} s of CPU time (waiting, or starved of the CPU by a loaded machine)",
+                crate::child::WALL_FACTOR,
+                seconds(cpu)
+            ),
+            None => format!("still running after {wall} s (wall time: no CPU time measured here)"),
+        };
+        let killed = if self.killed { ": killed" } else { "" };
+        format!("{how}{killed}; a second run timed out too")
+    }
 }
 
 /// The kinds of [`Verdict`]: a shrunk case must fail with the same kind.
@@ -67,7 +104,7 @@ impl Verdict {
                 None => format!("killed by signal {signal}"),
             },
             Verdict::RuntimeError(ending) => format!("{ending:?}"),
-            Verdict::TimeLimit(limit) => format!("still running after {} s: killed", seconds(limit)),
+            Verdict::TimeLimit(time_out) => time_out.describe(),
             Verdict::OutputLimit(cap) => {
                 format!("more than {cap} bytes written (the expected output has {}): killed", expected.len())
             }
@@ -86,6 +123,9 @@ pub fn seconds(duration: Duration) -> String {
 pub enum Trouble {
     /// The reference (or `--check`) rejects it: not a valid input.
     Rejected(Error),
+    /// The reference (or `--check`) failed on it otherwise: killed by a signal, timed out, or
+    /// the reference's non-zero exit on an input `--check` accepts.
+    Helper(Error),
     /// The command cannot be started (or a thread to feed it); the message names what.
     CannotRun(Error),
     /// Ctrl-C (or SIGTERM, SIGHUP) arrived.
@@ -115,36 +155,73 @@ impl<G: JudgeProblem> Reference for InProcess<G> {
     }
 }
 
+/// What the runs so far come to, for the summary.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stats {
+    /// Inputs judged.
+    pub judged: u64,
+    /// Runs of the command (a time-out is run twice).
+    pub runs: u64,
+    /// Inputs that timed out once and not on their second run.
+    pub unconfirmed: u64,
+    /// The longest run in CPU time (where it is measured) and in wall time.
+    pub slowest_cpu: Option<Duration>,
+    pub slowest_wall: Duration,
+}
+
 /// The command under test and a reference: judges inputs one at a time, keeping the last run's
 /// outputs.
 pub struct Judge<R> {
     pub reference: R,
     runner: Runner,
     expected: Vec<u8>,
-    runs: u64,
-    slowest: Duration,
+    stats: Stats,
 }
 
 impl<R: Reference> Judge<R> {
     pub fn new(reference: R, runner: Runner) -> Judge<R> {
-        Judge { reference, runner, expected: Vec::new(), runs: 0, slowest: Duration::ZERO }
+        Judge { reference, runner, expected: Vec::new(), stats: Stats::default() }
     }
 
     /// Runs the command on `input` and judges its output against the reference's: `None` if a
-    /// judge accepts it.
+    /// judge accepts it. A time-out is run again, and told only if it times out again.
     pub fn judge(&mut self, input: &[u8]) -> Result<Option<Verdict>, Trouble> {
         self.expected.clear();
         self.reference.answer(input, &mut self.expected)?;
+        self.stats.judged += 1;
+        let first = self.run(input)?;
+        if let Some(Verdict::TimeLimit(_)) = first {
+            let second = self.run(input)?;
+            if !matches!(second, Some(Verdict::TimeLimit(_))) {
+                self.stats.unconfirmed += 1;
+            }
+            return Ok(second);
+        }
+        Ok(first)
+    }
+
+    /// One run of the command on `input`, judged against the expected output.
+    fn run(&mut self, input: &[u8]) -> Result<Option<Verdict>, Trouble> {
         let cap = output_cap(self.expected.len());
         let ending = match self.runner.run(input, cap) {
             Ok(ending) => ending,
             Err(e) => return Err(Trouble::CannotRun(cannot_run(self.runner.program(), &e))),
         };
-        self.runs += 1;
-        self.slowest = self.slowest.max(self.runner.time());
+        let (stats, runner) = (&mut self.stats, &self.runner);
+        stats.runs += 1;
+        stats.slowest_wall = stats.slowest_wall.max(runner.time());
+        if let Some(cpu) = runner.cpu() {
+            stats.slowest_cpu = Some(stats.slowest_cpu.map_or(cpu, |slowest| slowest.max(cpu)));
+        }
+        let limit = runner.limit();
+        let over_cpu = runner.cpu().map_or(false, |cpu| cpu > limit.asked());
+        let time_out = |killed| {
+            Some(Verdict::TimeLimit(TimeOut { limit, cpu: runner.cpu(), wall: runner.time(), killed }))
+        };
         Ok(match ending {
             Ending::Interrupted => return Err(Trouble::Interrupted),
-            Ending::TimedOut => Some(Verdict::TimeLimit(self.runner.time_limit())),
+            Ending::TimedOut => time_out(true),
+            _ if over_cpu => time_out(false),
             Ending::OutputLimit => Some(Verdict::OutputLimit(cap)),
             Ending::Exited(0) => {
                 first_difference(&self.expected, self.runner.stdout()).map(Verdict::WrongAnswer)
@@ -163,9 +240,14 @@ impl<R: Reference> Judge<R> {
         (self.runner.stdout(), self.runner.stderr())
     }
 
-    /// How many runs so far, and the longest.
-    pub fn runs(&self) -> (u64, Duration) {
-        (self.runs, self.slowest)
+    /// The limit of every run of the command.
+    pub fn limit(&self) -> Limit {
+        self.runner.limit()
+    }
+
+    /// What the runs so far come to.
+    pub fn stats(&self) -> Stats {
+        self.stats
     }
 }
 
@@ -218,8 +300,8 @@ pub enum End {
     Interrupted,
 }
 
-/// How a shrink went: the steps taken (each a smaller input that still failed), the candidates
-/// run, the time, and how it ended.
+/// How a shrink went: the steps taken (each a smaller input that still failed), the runs of the
+/// command, the time, and how it ended.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Shrunk {
     pub steps: u64,
@@ -228,9 +310,6 @@ pub struct Shrunk {
     pub rejected: u64,
     pub time: Duration,
     pub end: End,
-    /// A time-out shrunk by size: the smallest size found that still times out, and the largest
-    /// found that passes (0: none).
-    pub by_size: Option<(usize, usize)>,
 }
 
 /// What [`shrink`] works with: the candidates one step smaller than an input (the most
@@ -254,6 +333,7 @@ pub fn shrink<T: Clone, R: Reference>(
     with: Shrinker<T>,
 ) -> Result<(Failure<T>, Shrunk), Error> {
     let start = Instant::now();
+    let runs_before = judge.stats().runs;
     let mut failure = failure;
     let mut shrunk = Shrunk::default();
     let kind = failure.verdict.kind();
@@ -267,9 +347,10 @@ pub fn shrink<T: Clone, R: Reference>(
                 shrunk.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
                 break 'smaller;
             }
-            shrunk.runs += 1;
             (with.step)(&shrunk, failure.input.len());
-            match judge.judge(&input) {
+            let judged = judge.judge(&input);
+            shrunk.runs = judge.stats().runs - runs_before;
+            match judged {
                 Ok(Some(verdict)) if verdict.kind() == kind => {
                     failure = Failure::of_last_run(judge, candidate, input, verdict);
                     shrunk.steps += 1;
@@ -277,7 +358,7 @@ pub fn shrink<T: Clone, R: Reference>(
                     continue 'smaller;
                 }
                 Ok(_) => {}
-                Err(Trouble::Rejected(_)) => shrunk.rejected += 1,
+                Err(Trouble::Rejected(_)) | Err(Trouble::Helper(_)) => shrunk.rejected += 1,
                 Err(Trouble::CannotRun(e)) => return Err(e),
                 Err(Trouble::Interrupted) => {
                     shrunk.end = End::Interrupted;
@@ -328,7 +409,7 @@ mod tests {
 
     fn sh(script: &str) -> Judge<AllOk> {
         let args: Vec<OsString> = vec!["-c".into(), script.into()];
-        Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, Duration::from_secs(10)))
+        Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, Limit::wall(Duration::from_secs(10))))
     }
 
     /// Shrinks `numbers` against `judge`, and checks the result: it fails the same way, and none
@@ -395,6 +476,31 @@ mod tests {
         let (_, shrunk) = shrink(&mut slow, failure, with).unwrap();
         assert_eq!(shrunk.end, End::Budget);
         assert!(shrunk.time < Duration::from_secs(2), "{shrunk:?}");
+    }
+
+    /// A time-out is run again: told if the second run times out too, else judged by the second
+    /// run and counted.
+    #[cfg(unix)]
+    #[test]
+    fn a_time_out_is_run_again() {
+        let marker = std::env::temp_dir().join(format!("stress-run-again-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let script = format!(
+            "if [ -e '{0}' ]; then rm '{0}'; echo ok; else : >'{0}'; exec sleep 5; fi",
+            marker.display()
+        );
+        let args: Vec<OsString> = vec!["-c".into(), script.into()];
+        let limit = Limit::wall(Duration::from_millis(100));
+        let mut once = Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, limit));
+        assert_eq!(once.judge(b"").unwrap(), None);
+        let stats = once.stats();
+        assert_eq!((stats.judged, stats.runs, stats.unconfirmed), (1, 2, 1));
+        let args: Vec<OsString> = vec!["-c".into(), "exec sleep 5".into()];
+        let mut always = Judge::new(AllOk, Runner::new(OsStr::new("sh"), &args, limit));
+        let verdict = always.judge(b"").unwrap().unwrap();
+        assert!(verdict.detail(b"", b"").ends_with(": killed; a second run timed out too"), "{verdict:?}");
+        let stats = always.stats();
+        assert_eq!((stats.judged, stats.runs, stats.unconfirmed), (1, 2, 0));
     }
 
     fn judge_once(judge: &mut Judge<AllOk>, input: &[u8]) -> Verdict {

@@ -1,21 +1,21 @@
 //! `stress GAME`: a solution of one of the library's games against its answers, on generated
 //! cases within the judge's constraints (unless `--beyond-limits`), small ones then large ones.
 //!
-//! A failure is shrunk within `--shrink-time`: a time-out first by size (the same case's family
-//! and seed regenerated at sizes found by bisection, while it still times out), then every
-//! failure by the game's steps ([`cases::candidates`]), each step kept if it still fails the same
-//! way. Every step keeps the judge's constraints when they hold. The smallest failing input so
-//! far is saved at each step, so an interrupted run leaves it saved.
+//! A failure is shrunk: a time-out first by size ([`by_size`]: the same case's family and seed
+//! regenerated at sizes found by bisection, while it still times out, within a budget of runs),
+//! then every failure by the game's steps ([`cases::candidates`]) within `--shrink-time`, each
+//! step kept if it still fails the same way. Every step keeps the judge's constraints when they
+//! hold. The smallest failing input so far is saved at each step, so an interrupted run leaves it
+//! saved.
 
 use crate::cases::{self, Case, Rng};
-use crate::child::Runner;
+use crate::child::{Limit, Runner};
 use crate::games::Subject;
-use crate::judge::{
-    seconds, shrink, End, Failure, InProcess, Judge, Kind, Shrinker, Shrunk, Trouble, Verdict,
-};
+use crate::judge::{seconds, Failure, InProcess, Judge, Trouble};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, family_of, Outcome};
 use crate::report::{self, check_out, plural, write_files, Found, Progress};
+use crate::shrinking::{shrink_failure, Shrinking};
 use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
 use std::time::{Duration, Instant};
@@ -90,19 +90,12 @@ pub fn generate<G: Subject>(options: &Options) -> Result<(), Error> {
     sys::write_stdout(&case.write()).map_err(|e| cannot_write(&e))
 }
 
-/// A case that failed: where it came from, to regenerate it at other sizes.
-struct Origin {
-    number: u64,
-    family: Option<usize>,
-    size: usize,
-}
-
 /// The cases, one by one, until one fails; then its shrink and report.
 pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
     let settings = Settings::of::<G>(options)?;
     check_out(&options.out)?;
     let (program, args) = options.command.split_first().expect("a command");
-    let runner = Runner::new(program, args, settings.time_limit);
+    let runner = Runner::new(program, args, Limit::of_solution(settings.time_limit));
     let mut judge = Judge::new(InProcess::<G>::new(), runner);
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
@@ -128,7 +121,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
                 return Ok(Outcome::Interrupted);
             }
             Err(Trouble::CannotRun(e)) => return Err(e),
-            Err(Trouble::Rejected(e)) => {
+            Err(Trouble::Rejected(e)) | Err(Trouble::Helper(e)) => {
                 return Err(Error::new(format!(
                     "the library rejects case {number} (seed {}, size {size}), a generator's bug: {e}",
                     options.seed
@@ -147,108 +140,48 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
         };
         let failure = Failure::of_last_run(&judge, case, input, verdict);
         write_files(&options.out, &failure)?;
-        let origin = Origin { number, family, size };
-        let (failure, shrunk) =
-            shrink_failure::<G>(&mut judge, failure, &origin, &settings, options, &mut progress)?;
+        // The same case (its seed and family) at another size.
+        let mut make = |size: usize| -> Result<(G::Case, Vec<u8>), Trouble> {
+            let mut rng = case_rng(options.seed, number);
+            let case = make::<G>(settings.judged, family, &mut rng, size).map_err(Trouble::CannotRun)?;
+            let input = case.write();
+            Ok((case, input))
+        };
+        let judged = settings.judged;
+        let with = Shrinking {
+            make: &mut make,
+            size,
+            smaller: &move |case: &G::Case| cases::candidates(case, judged),
+            write: &|case: &G::Case| case.write(),
+            budget: options.shrink_time,
+            out: &options.out,
+        };
+        let (failure, shrunk, by_size) = shrink_failure(&mut judge, failure, with, &mut progress)?;
         progress.clear();
         let mut report = Vec::new();
-        report::print(&mut report, &found, &failure, &shrunk).expect("a write into memory");
+        report::print(&mut report, &found, &failure, &shrunk, by_size.as_ref()).expect("a write into memory");
         sys::write_stdout(&report).map_err(|e| cannot_write(&e))?;
         return Ok(Outcome::Failed);
     }
     progress.clear();
     let elapsed = start.elapsed();
-    let (runs, slowest) = judge.runs();
+    let stats = judge.stats();
     let large = match settings.large {
         0 => String::new(),
         n => format!(" and {n} of size {}", G::LARGE.1),
     };
     let within = if settings.judged { ", within the judge's constraints" } else { "" };
     let summary = format!(
-        "{}: {} cases passed (seed {}, sizes 1 to {} {}{large}{within}; {} s, {:.0} cases per second, slowest run {} ms)\n",
+        "{}: {} cases passed (seed {}, sizes 1 to {} {}{large}{within}; {} s, {:.0} cases per second, {})\n",
         G::NAME,
-        runs,
+        stats.judged,
         options.seed,
         settings.largest,
         G::SIZE_COUNTS,
         seconds(elapsed),
-        runs as f64 / elapsed.as_secs_f64().max(1e-9),
-        slowest.as_millis(),
+        stats.judged as f64 / elapsed.as_secs_f64().max(1e-9),
+        report::slowest(&stats),
     );
     sys::write_stdout(summary.as_bytes()).map_err(|e| cannot_write(&e))?;
     Ok(Outcome::Passed)
-}
-
-/// Shrinks a failure within the budget: a time-out by size first, then by the game's steps.
-fn shrink_failure<G: Subject>(
-    judge: &mut Judge<InProcess<G>>,
-    failure: Failure<G::Case>,
-    origin: &Origin,
-    settings: &Settings,
-    options: &Options,
-    progress: &mut Progress,
-) -> Result<(Failure<G::Case>, Shrunk), Error> {
-    let start = Instant::now();
-    let budget = options.shrink_time;
-    let mut failure = failure;
-    let mut sized = Shrunk::default();
-    if failure.verdict.kind() == Kind::TimeLimit {
-        // Bisection on the size: `passed` passes (0: none known), `failed` times out.
-        let (mut passed, mut failed) = (0, origin.size);
-        while failed - passed > 1 {
-            if sys::interrupted() || start.elapsed() >= budget {
-                sized.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
-                break;
-            }
-            let size = passed + (failed - passed) / 2;
-            let mut rng = case_rng(options.seed, origin.number);
-            let case = make::<G>(settings.judged, origin.family, &mut rng, size)?;
-            let input = case.write();
-            sized.runs += 1;
-            progress.shrink(&sized, failure.input.len());
-            match judge.judge(&input) {
-                Ok(Some(verdict @ Verdict::TimeLimit(_))) => {
-                    failure = Failure::of_last_run(judge, case, input, verdict);
-                    sized.steps += 1;
-                    write_files(&options.out, &failure)?;
-                    failed = size;
-                }
-                Ok(_) | Err(Trouble::Rejected(_)) => passed = size,
-                Err(Trouble::CannotRun(e)) => return Err(e),
-                Err(Trouble::Interrupted) => sized.end = End::Interrupted,
-            }
-        }
-        sized.by_size = Some((failed, passed));
-    }
-    let mut shrunk = sized;
-    if sized.end == End::Minimal {
-        let judged = settings.judged;
-        let smaller = move |case: &G::Case| cases::candidates(case, judged);
-        let write = |case: &G::Case| case.write();
-        let out = &options.out;
-        let before = (sized.steps, sized.runs);
-        let with = Shrinker {
-            smaller: &smaller,
-            write: &write,
-            budget: budget.saturating_sub(start.elapsed()),
-            improved: &mut |failure| write_files(out, failure),
-            step: &mut |shrunk, bytes| {
-                let so_far =
-                    Shrunk { steps: shrunk.steps + before.0, runs: shrunk.runs + before.1, ..*shrunk };
-                progress.shrink(&so_far, bytes)
-            },
-        };
-        let (shrunk_failure, by_steps) = shrink(judge, failure, with)?;
-        failure = shrunk_failure;
-        shrunk = Shrunk {
-            steps: sized.steps + by_steps.steps,
-            runs: sized.runs + by_steps.runs,
-            rejected: by_steps.rejected,
-            end: by_steps.end,
-            time: Duration::ZERO,
-            by_size: sized.by_size,
-        };
-    }
-    shrunk.time = start.elapsed();
-    Ok((failure, shrunk))
 }

@@ -6,25 +6,32 @@
 //! case's number), within the judge's constraints for a judged problem unless `--beyond-limits`;
 //! then come `--large` cases at the judge's maximum. Each is answered in-process exactly as the
 //! judge binary would, the command is run on it ([`child`]: its own process group, killed whole at
-//! the end) and judged ([`judge`]): runtime error, time limit exceeded, output limit exceeded,
-//! wrong answer ([`compare`]). A failure is shrunk within a time budget and saved each time it
-//! shrinks, then reported ([`report`]). With `--ref` and `--gen`, any problem ([`generic`]): a
-//! reference command and a generator command instead of a game.
+//! the end; its time limit on CPU time where [`cpu`] reads it) and judged ([`judge`]): runtime
+//! error, time limit exceeded (confirmed by a second run), output limit exceeded, wrong answer
+//! ([`compare`]). A failure is shrunk ([`shrinking`]: a time-out by size first, [`by_size`],
+//! within a budget of runs; then by steps within a time budget) and saved each time it shrinks,
+//! then reported ([`report`]). With `--ref` and `--gen`, any problem ([`generic`]): a reference
+//! command and a generator command instead of a game, shrunk by the steps of [`lines`]; a helper
+//! that fails is told, with its stderr, and never taken for the solution's failure.
 //!
 //! Exit status: 0 if every case passed, 1 if one failed (like `diff`), 2 for an error (one
 //! `error: ...` line on stderr, as the judge programs say it), 130 when interrupted before a
 //! failure was found. Everything follows from the seed: the same seed, the same cases.
 
+mod by_size;
 mod cases;
 mod child;
 mod compare;
+mod cpu;
 mod games;
 mod generic;
 mod judge;
 mod judged;
+mod lines;
 mod options;
 mod plan;
 mod report;
+mod shrinking;
 mod sys;
 
 use crate::games::{dispatch, Subject, Task, NAMES};

@@ -15,30 +15,40 @@ Tests COMMAND, a solution of GAME, against this library's answers on generated i
 on its stdin, its stdout compared token by token as a judge does. Small cases first (sizes growing
 from 1 to --size), then cases at the judge's maximum (--large). At the first failure (wrong answer,
 runtime error, time limit exceeded, output limit exceeded) the input is shrunk while it still
-fails the same way (a time-out first by size), within --shrink-time, then printed with both
-outputs. The smallest failing input so far is saved as PREFIX.in, PREFIX.ans (expected) and
+fails the same way, then printed with both outputs: a time-out first by size, by bisection within
+a budget of runs that always ends within a factor of two of the smallest size that still times
+out (the report tells the runs, the time and their bound), then any failure by steps within
+--shrink-time. The smallest failing input so far is saved as PREFIX.in, PREFIX.ans (expected) and
 PREFIX.out (received) each time it shrinks, so Ctrl-C (which stops the run and reports) or a kill
 leaves it saved. Each run is its own process group, killed whole when the run ends.
+
+The time limit is on CPU time (read from Linux's /proc: the solution's, and that of the processes
+it starts once it has waited for them), with a wall limit 3 times larger for a run that waits or
+is starved of the CPU; without /proc, on wall time. A time-out is told only if a second run on the
+same input times out too.
 Exit status: 0 every case passed, 1 a failure found, 2 an error, 130 interrupted before a failure.
 
 With --ref and --gen, any problem: GEN is run as `GEN... SEED SIZE` and prints one input; REF
 (one command line, split on whitespace, like GEN and CHECK) is the reference: its output is the
 expected one, and an input it rejects (a non-zero exit: a program on graph_games::cli exits 2 on
-an invalid input) is not valid. A failure is shrunk by dropping lines and tokens (a count earlier
-in the input adjusted) and halving numbers, each step kept only if REF (or CHECK, exit 0) accepts
-the input.
+an invalid input) is not valid. An input REF or CHECK rejects is the generator's fault; a GEN,
+REF or CHECK that crashes or hangs is its own. Either ends the run with an error that tells the
+helper's exit status and the first lines of its stderr, the input saved as PREFIX.in. A failure
+is shrunk (a time-out first by size: GEN run again at other sizes) by dropping lines and tokens (a
+count earlier in the input adjusted) and halving numbers, each step kept only if REF (or CHECK,
+exit 0) accepts the input.
 
   --seed S              the seed of the cases (default 1): the same seed, the same cases
   --cases N             how many small cases (default 1000)
   --size N              the largest small case (defaults below; at most the game's maximum)
-  --time-limit SECONDS  for each run (default: the judge's, else 2), such as 0.5; for a problem
-                        without a judge, giving it also runs the large cases
-  --large N             how many cases at the judge's maximum (or the size make bench uses)
-                        after the small ones (default 3 for a judged problem or with
-                        --time-limit, else 0)
+  --time-limit SECONDS  for each run, on CPU time (default: the judge's, else 2), such as 0.5;
+                        for a problem without a judge, giving it also runs the large cases
+  --large N             how many cases at the judge's maximum (or the size make bench uses; with
+                        --ref, GEN at --size) after the small ones (default 3 for a judged
+                        problem or with --time-limit, else 0)
   --beyond-limits       inputs of the binary's wider domain instead of the judge's constraints
-  --shrink-time SECONDS the shrink's budget (default 10): then the smallest failing input so far
-                        is reported, saying it may not be minimal
+  --shrink-time SECONDS the budget of the shrink by steps (default 10): then the smallest failing
+                        input so far is reported, saying it may not be minimal
   --out PREFIX          a path prefix: a failure is saved as PREFIX.in, .ans, .out
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
@@ -260,7 +270,7 @@ impl Options {
         }
         let has = |flag: &str| given.iter().any(|g| g == flag);
         if generic {
-            for flag in ["--family", "--beyond-limits", "--large"] {
+            for flag in ["--family", "--beyond-limits"] {
                 if has(flag) {
                     return Err(Error::new(format!("{flag} is for the library's games, not with --ref")));
                 }
@@ -372,6 +382,14 @@ mod tests {
             check: Some(words(&["./valid"])),
         };
         assert_eq!((o.mode, o.gen), (mode, false));
+        // --large is GEN at --size; the game's own flags are refused.
+        let o = parse(&["--ref", "r", "--gen", "g", "--large", "2", "--", "a"]).unwrap().unwrap();
+        assert_eq!(o.large, Some(2));
+        let error = |args: &[&str]| parse(args).unwrap_err().message().to_string();
+        assert_eq!(
+            error(&["--ref", "r", "--gen", "g", "--beyond-limits", "--", "a"]),
+            "--beyond-limits is for the library's games, not with --ref"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What `stress` tells: the progress line on a terminal, the report of a failure, and its files.
 
+use super::by_size::BySize;
 use super::compare::{first_difference, Token};
-use super::judge::{seconds, End, Failure, Shrunk, Verdict};
+use super::judge::{seconds, End, Failure, Shrunk, Stats, Verdict};
 pub use graph_games::input::plural;
 use graph_games::input::{shown, Error};
 use std::ffi::OsString;
@@ -54,6 +55,13 @@ impl Progress {
         }
     }
 
+    /// A time-out is about to be tried at size `size`, after `runs` runs in all.
+    pub fn by_size(&mut self, size: usize, runs: u64) {
+        if self.due() {
+            self.show(format!("stress: shrinking a time-out by size: size {size}, {}", plural(runs, "run")));
+        }
+    }
+
     /// Erases the line, if one was shown.
     pub fn clear(&mut self) {
         if self.shown {
@@ -61,6 +69,25 @@ impl Progress {
             self.shown = false;
         }
     }
+}
+
+/// The summary's end: the slowest runs, and the time-outs a second run did not confirm (which
+/// tells of a loaded machine, or of a solution near its limit).
+pub fn slowest(stats: &Stats) -> String {
+    let wall = stats.slowest_wall.as_millis();
+    let mut text = match stats.slowest_cpu {
+        // The kernel counts CPU time in ticks: a run's is known to within one.
+        Some(cpu) => format!(
+            "slowest runs: {} ms of CPU time (to within a tick, {} ms), {wall} ms of wall time",
+            cpu.as_millis(),
+            crate::cpu::tick().as_millis()
+        ),
+        None => format!("slowest run {wall} ms (wall time: no CPU time measured here)"),
+    };
+    if stats.unconfirmed > 0 {
+        text += &format!("; {} not confirmed by a second run", plural(stats.unconfirmed, "time-out"));
+    }
+    text
 }
 
 /// `prefix` with `extension` appended (`stress-fail` and `.in`).
@@ -82,6 +109,20 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
         })?;
     }
     Ok(())
+}
+
+/// Saves an input a helper failed on as `PREFIX.in`, and removes `PREFIX.ans` and `.out` (from an
+/// earlier run: they would tell of another input). Returns the path, as a message shows it.
+pub fn write_input(prefix: &OsString, input: &[u8]) -> Result<String, Error> {
+    let file = path(prefix, ".in");
+    fs::write(&file, input).map_err(|e| {
+        Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&file)))
+    })?;
+    for extension in [".ans", ".out"] {
+        let _ = fs::remove_file(path(prefix, extension));
+    }
+    // Whole, to be found.
+    Ok(file.to_string_lossy().as_bytes().escape_ascii().to_string())
 }
 
 /// A path in a message, as input bytes are shown.
@@ -141,6 +182,7 @@ pub fn print<C>(
     found: &Found,
     failure: &Failure<C>,
     shrunk: &Shrunk,
+    by_size: Option<&BySize>,
 ) -> io::Result<()> {
     let verdict = &failure.verdict;
     let (game, number, cases, seed, size) = (found.game, found.number, found.cases, found.seed, found.size);
@@ -166,9 +208,8 @@ pub fn print<C>(
         ),
     };
     let runs = plural(shrunk.runs, "run");
-    if let Some((fails, passes)) = shrunk.by_size {
-        let then = if passes + 1 == fails { "" } else { " (the bisection stopped before the end)" };
-        writeln!(out, "by size: {fails} still times out, {passes} passes{then}")?;
+    if let Some(by_size) = by_size {
+        writeln!(out, "{}", by_size.describe())?;
     }
     match shrunk.end {
         End::Minimal => writeln!(
