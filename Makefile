@@ -72,7 +72,8 @@ help:
 	@echo "  BLESS                  anything but empty or 0: the generated judge cases are first"
 	@echo "                         rewritten (input, expected .out) from their generator and oracle or closed"
 	@echo "                         form: graph_game's large_mixed* (tests/graph_game_oracle.rs, also their"
-	@echo "                         .args), berzerk's and shiritori's (tests/examples_oracle.rs)"
+	@echo "                         .args), berzerk's and shiritori's (tests/examples_oracle.rs), marbles'"
+	@echo "                         max_* (tests/marbles.rs)"
 	@echo "For example: FUZZ_COUNT=200 make test; BUNDLE_RUSTC=target/msrv/rustc make judge BUNDLE=1"
 	@echo "(after make msrv); BLESS=1 cargo test --release --test graph_game_oracle large_cases."
 

@@ -49,6 +49,7 @@ impl<M: Fn(usize, &mut Vec<usize>), E: Fn(usize) -> Start> ForwardGame<M, E> {
     /// Panics if `num_states` is 2^31 or more, or a move goes to a state not below `num_states`,
     /// naming the state and the move.
     pub fn new(num_states: usize, moves: M, game_over: E) -> Self {
+        // (Arguments after the message: with none, edition 2018 takes it for a plain string.)
         assert!(num_states <= 1 << 31, "a game has at most 2^31 states, not {}", num_states);
         let mut builder = GraphBuilder::new(num_states, 0);
         let mut list = Vec::new();

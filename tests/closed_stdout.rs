@@ -1,5 +1,5 @@
-//! A stdout that cannot take the output is an error, in every program on `cli::run` (the four judge
-//! binaries and the three judge examples): closed from the start (`>&-`) or full (`> /dev/full`),
+//! A stdout that cannot take the output is an error, in every program on `cli::run` (the judge
+//! binaries and the judge examples): closed from the start (`>&-`) or full (`> /dev/full`),
 //! one line `error: cannot write the output: ...` and exit 2, for the answer and for `--help`
 //! alike. `/dev/null` is a stdout like any other (exit 0), opened for writing or for reading and
 //! writing, and a reader that goes away (a closed pipe) is the reader's choice, not an error:
@@ -28,7 +28,7 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
         .iter()
         .map(|&bin| (bin.to_string(), binary(bin), root().join(format!("inputs/{bin}/example.in"))))
         .collect();
-    for name in ["berzerk", "shiritori", "stone_piles"] {
+    for name in ["berzerk", "marbles", "shiritori", "stone_piles"] {
         let case = common::judge_cases(name)
             .into_iter()
             .find(|case| !case.file_name().unwrap().to_str().unwrap().starts_with("bad_"))

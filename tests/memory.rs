@@ -198,8 +198,9 @@ fn move_or_block_brute_at_500_free_cells_under_a_limit() {
 
 #[test]
 fn examples_under_a_limit() {
-    // Their statements bound their inputs (n <= 7000, N <= 2·10^5 words of 8 letters, 10^6 piles):
-    // the largest fit in 64 MiB, and sizes past the bounds or inputs cut short are error lines.
+    // Their statements bound their inputs (n <= 7000, N <= 2·10^5 words of 8 letters, 10^6 piles, 2000 edges):
+    // the largest fit in 64 MiB (all but marbles'), and sizes past the bounds or inputs cut short
+    // are error lines.
     let berzerk = example("berzerk");
     let steps: String = (1..7000).map(|x| format!(" {x}")).collect();
     let largest = format!("7000\n6999{steps}\n6999{steps}\n");
@@ -230,6 +231,18 @@ fn examples_under_a_limit() {
     assert!(e.contains("must be between 1 and 100000"), "{e}");
     let e = rejected("stone_piles, cut", &limited(&piles, &[], 64 * MIB, "4 100000\n", "1 2\n", 1000));
     assert!(e.contains("query 1001 of 100000"), "{e}");
+
+    // marbles: its largest game (10^7 moves) needs about 112 MiB and is checked against a margin
+    // before it is built: it runs in 192 MiB, and under 64 MiB it is an error line, not an abort.
+    let marbles = example("marbles");
+    let edges: String =
+        (1..=100).flat_map(|u| (u + 1..=100).map(move |v| format!("{u} {v} z\n"))).take(2000).collect();
+    let largest = format!("100 2000\n{edges}");
+    accepted("marbles, largest", &limited(&marbles, &[], 192 * MIB, &largest, "", 0));
+    let e = rejected("marbles, largest in 64 MiB", &limited(&marbles, &[], 64 * MIB, &largest, "", 0));
+    assert!(e.contains("not enough memory for the game's 540000 states and 10800000 moves"), "{e}");
+    let e = rejected("marbles, cut", &limited(&marbles, &[], 64 * MIB, "100 2000\n", "1 2 z\n", 1000));
+    assert!(e.contains("the start of edge 1001 of 2000"), "{e}");
 
     // stones reads nothing: it runs under the limit.
     accepted("stones", &limited(&example("stones"), &[], 64 * MIB, "", "", 0));
