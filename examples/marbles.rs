@@ -39,10 +39,10 @@
 //! MiB at the limits (0.2 s to 0.4 s); checked before the game is built, with a margin.
 
 use graph_games::cli;
-use graph_games::forward::ForwardGame;
+use graph_games::forward::{self, ForwardGame};
 use graph_games::input::{plural, shown, Error, Scanner};
 use graph_games::memory::check_memory;
-use graph_games::solver::{solve, Outcome, Start};
+use graph_games::solver::{search_bytes_per_state, solve, Outcome, Start};
 use std::io::{self, Read, Write};
 
 /// The statement's bounds.
@@ -121,9 +121,9 @@ fn main() {
         let states = 2 * LETTERS * n * n;
         // Module doc, "Cost": each edge of letter c leaves 2 n (c + 1) states.
         let moves: usize = out.iter().flatten().map(|&(_, c)| 2 * n * (c + 1)).sum();
-        // What the moves' layout and the search take at their peak, measured under `ulimit -v`:
-        // about 10 bytes a move (forward's doc counts 8) and a few a state; with a margin.
-        let bytes = 24 * states as u128 + 12 * moves as u128;
+        // What the moves' layout takes at its peak, and the search beside the laid-out game.
+        let search = search_bytes_per_state(u32::MAX - 1, false) * states as u128;
+        let bytes = forward::peak_bytes(states, moves) + search;
         check_memory(
             bytes,
             format_args!(

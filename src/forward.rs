@@ -3,7 +3,8 @@
 //!
 //! The search walks moves backwards, so [`ForwardGame::new`] asks for every state's moves once and
 //! lays out the moves into each as a [`Graph`] does (a counting sort: O(states + moves) time,
-//! `4 * (2 * states + moves)` bytes, and the edges' `4 * moves` while they are sorted). Then it is a
+//! `4 * (2 * states + moves)` bytes, and while they are laid out up to [`peak_bytes`],
+//! the edges' vector growing by doubling). Then it is a
 //! [`Game`] like any other: [`solve`](crate::solver::solve), depths,
 //! [`loopy_values`](crate::solver::loopy_values), and the move to play with
 //! [`ForwardGame::tablebase`]. It keeps the rules for [`ForwardGame::moves_from`], which a probe of
@@ -19,7 +20,10 @@ use crate::solver::{Game, Start, Upcoming};
 /// A game given by the moves out of each state: states `0..num_states`, `moves(s, &mut list)`
 /// pushing onto `list` (empty when called) the states `s` moves to, and `game_over(s)` how a state
 /// without moves stands: `Start::Lose` in normal play (who cannot move loses), `Start::Win` in
-/// misère. A state that may not move, whatever its moves, is one whose list is left empty.
+/// misère. A state that may not move, whatever its moves, is one whose list is left empty. A
+/// state listed twice is two moves (as an explicit graph's repeated edge; a probe lists it once).
+/// `moves` is a `Fn`, called once per state here and again for each probe: it must give the same
+/// list each time.
 ///
 /// ```
 /// use graph_games::forward::ForwardGame;
@@ -41,6 +45,13 @@ pub struct ForwardGame<M, E> {
     graph: Graph,
     moves: M,
     game_over: E,
+}
+
+/// The most memory [`ForwardGame::new`] takes, in bytes, for `num_states` states and `num_moves`
+/// moves in all: check it (`crate::memory::check_memory`) before, to keep the contract where
+/// memory is short (the game keeps `8 * num_states + 4 * num_moves` after).
+pub fn peak_bytes(num_states: usize, num_moves: usize) -> u128 {
+    8 * num_states as u128 + 12 * num_moves as u128
 }
 
 impl<M: Fn(usize, &mut Vec<usize>), E: Fn(usize) -> Start> ForwardGame<M, E> {
