@@ -49,7 +49,8 @@ help:
 	@echo "             runs only those rows (police_40 grid_300 sum_random ..., or a binary's or an"
 	@echo "             example's name: police_thief, berzerk, shiritori ...)"
 	@echo "make compare ../shared/bench/compare all, the outside yardstick (when ../shared is there)"
-	@echo "make lint    cargo fmt --check, and cargo clippy on every target with warnings as errors"
+	@echo "make lint    cargo fmt --check, cargo clippy on every target and the docs (cargo doc, rustdoc"
+	@echo "             on tools/bundle/ and tools/bench.rs), warnings as errors"
 	@echo "CI (.ci/run) runs make test, make lint, make msrv."
 	@echo
 	@echo "Every on/off switch (BUNDLE, DOCS, JUDGE_REPORT, BLESS) is on when set to anything but empty or 0."
@@ -160,10 +161,16 @@ compare:
 
 # What CI runs after make test (.ci/run): the formatting of every file cargo fmt sees (rustfmt.toml)
 # and clippy on the library, the binaries and the tests; clippy also flags an API newer than
-# Cargo.toml's rust-version.
+# Cargo.toml's rust-version. Then the docs, warnings as errors (a broken link is one): cargo doc on
+# the library and the binaries (stress included, private items too), and rustdoc on the two tools
+# built with plain rustc.
 lint:
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings -D clippy::incompatible_msrv
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
+	for tool in tools/bundle/main.rs tools/bench.rs; do \
+	  rustdoc --edition 2021 --document-private-items -D warnings -o target/doc-tools "$$tool" || exit 1; \
+	done
 
 clean:
 	cargo clean
