@@ -6,7 +6,7 @@ BUNDLES := target/bundle
 BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
-.PHONY: help build test prove fuzz bundle judge msrv demo bench lint clean
+.PHONY: help build test prove fuzz bundle judge case msrv demo bench lint clean
 
 # `make fuzz`: how many mutants per binary, and from which seed.
 COUNT ?= 100000
@@ -23,7 +23,9 @@ help:
 	@echo "             of src/ and tools/), every judge case, every bundle compiled alone (editions 2018, 2021, 2024,"
 	@echo "             no warnings) and judged. Its last line: all tests: N passed, M failed[, K skipped],"
 	@echo "             then one line per skipped test: one that could not do its job on this machine"
-	@echo "             (the AVX2 test on a CPU without AVX2), counted as skipped, not passed"
+	@echo "             (the AVX2 test on a CPU without AVX2), counted as skipped, not passed. It builds in"
+	@echo "             $(TEST_TARGET_DIR)/ (TEST_TARGET_DIR), so a cargo build of yours in target/ is not"
+	@echo "             held up by its lock (make msrv judges there too)"
 	@echo "make prove   move_or_block: the closed form against the solved (l, r, c) game on every state"
 	@echo "             with l + r + c <= PROVE_LIMIT (default 500)"
 	@echo "make fuzz    a long mutation-fuzzing campaign (COUNT=$(COUNT) mutants per binary, SEED=$(SEED));"
@@ -39,7 +41,11 @@ help:
 	@echo "make judge   every judge case through the cargo binaries and examples: PASS/FAIL, the time of each,"
 	@echo "             SLOW past the 1 s time limit for a case without flags (a judge runs no flags;"
 	@echo "             a case with flags shows them and is never SLOW); BUNDLE=1 judges the compiled"
-	@echo "             bundles instead, in editions 2018, 2021, 2024 or in those of EDITIONS=\"2021\""
+	@echo "             bundles instead, in editions 2018, 2021, 2024 or in those of EDITIONS=\"2021\";"
+	@echo "             NAME=x: only inputs/x/ (the cases of a problem of your own, examples/x.rs);"
+	@echo "             PROG=\"python3 sol.py\" with NAME: that command judged instead (docs/cases.md)"
+	@echo "make case    NAME=x CASE=c IN=c.in OUT=c.out: adds a case (inputs/x/c.in, expected/x/c.out);"
+	@echo "             ERR=file for an error case, ORACLE=\"command\" for an oracle's answer, ARGS=flags"
 	@echo "make msrv    fetch Debian 12's rustc 1.63 into target/msrv/ and prove the crate and every"
 	@echo "             bundle (editions 2018, 2021) on it, judge cases included"
 	@echo "make demo    each binary on its example case (inputs/<binary>/example.in): input, then output"
@@ -49,7 +55,8 @@ help:
 	@echo "             runs only those rows (police_40 grid_300 sum_random ..., or a binary's or an"
 	@echo "             example's name: police_thief, berzerk, shiritori ...)"
 	@echo "make compare ../shared/bench/compare all, the outside yardstick (when ../shared is there)"
-	@echo "make lint    cargo fmt --check, and cargo clippy on every target with warnings as errors"
+	@echo "make lint    cargo fmt --check, cargo clippy on every target and the docs (cargo doc, rustdoc"
+	@echo "             on tools/bundle/ and tools/bench.rs), warnings as errors"
 	@echo "CI (.ci/run) runs make test, make lint, make msrv."
 	@echo
 	@echo "Every on/off switch (BUNDLE, DOCS, JUDGE_REPORT, BLESS) is on when set to anything but empty or 0."
@@ -84,6 +91,12 @@ build:
 # AVX2) passes, but first appends a line `skipped: <test>: <why>` to this file.
 SKIPPED := target/skipped-tests.txt
 
+# The suite (make test, and make msrv's judging: what CI runs) builds in a target directory of its
+# own, so that while it runs, cargo's lock on target/release stays free for a `cargo build` of
+# yours; the price is a second release build when you build in target/ too. TEST_TARGET_DIR=target
+# shares yours instead.
+TEST_TARGET_DIR ?= target/test-suite
+
 # tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition and runs the
 # judge cases on it; `make bundle` then checks that the bundler also builds on its own, warning-free,
 # and writes them. The summary adds up cargo's `test result:` lines; a skipped test (one line of
@@ -91,7 +104,7 @@ SKIPPED := target/skipped-tests.txt
 test:
 	@mkdir -p target
 	@rm -f $(SKIPPED)
-	set -o pipefail; cargo test --release 2>&1 | tee target/test-output.txt
+	set -o pipefail; CARGO_TARGET_DIR=$(TEST_TARGET_DIR) cargo test --release 2>&1 | tee target/test-output.txt
 	@$(MAKE) --no-print-directory bundle
 	@awk -v skipped_file=$(SKIPPED) ' \
 	  /^test result:/ { passed += $$4; failed += $$6 } \
@@ -124,20 +137,39 @@ $(BUNDLER): $(wildcard tools/bundle/*.rs)
 bundle: $(BUNDLER)
 	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(if $(SRC),"$(SRC)")
 
-# One implementation of "check a case" (tests/common::check_case): the judge-case tests, in their
+# $(call given,VAR): VAR's value if it was set on make's command line, else empty. NAME, PROG and
+# make case's words are read only from there: an environment may hold a NAME of its own (WSL's is
+# the host name). $(call quote,TEXT): TEXT as one shell word.
+given = $(if $(filter command line,$(origin $(1))),$($(1)))
+quote = '$(subst ','\'',$(1))'
+
+# One implementation of "check a case" (tests/common::judge_case): the judge-case tests, in their
 # reporting mode. Only a case without flags (no .args file) is held to the time limit. The examples
 # have judge cases too (inputs/berzerk/...): `cargo test --test judge_cases` alone does not build them.
+# NAME=x judges only inputs/x/ (a problem of your own: examples/x.rs); PROG="command" runs that
+# command on them instead (tests/judge_cases.rs).
 judge:
 ifneq ($(call on,$(BUNDLE)),)
+	$(if $(call given,NAME)$(call given,PROG),$(error make judge BUNDLE=1 judges every bundle: no NAME nor PROG))
 	JUDGE_REPORT=1 $(if $(EDITIONS),BUNDLE_EDITIONS="$(EDITIONS)") cargo test --release -q --test bundle \
 	  every_bundle_compiles_alone_and_passes_every_judge_case -- --exact --nocapture
 else
+	$(if $(call given,PROG),$(if $(call given,NAME),,$(error PROG judges the cases of one problem: name it with NAME=x)))
 	cargo build --release --examples -q
-	JUDGE_REPORT=1 cargo test --release -q --test judge_cases every_judge_case -- --exact --nocapture
+	JUDGE_REPORT=1 JUDGE_NAME=$(call quote,$(call given,NAME)) JUDGE_PROG=$(call quote,$(call given,PROG)) \
+	  cargo test --release -q --test judge_cases every_judge_case -- --exact --nocapture
 endif
 
+# One judge case added from files you give (tools/add_case.sh): never the output of the program
+# under test, but the answer you worked out (OUT, ERR) or an independent oracle's (ORACLE).
+case:
+	@tools/add_case.sh --name $(call quote,$(call given,NAME)) --case $(call quote,$(call given,CASE)) \
+	  --in $(call quote,$(call given,IN)) --out $(call quote,$(call given,OUT)) \
+	  --err $(call quote,$(call given,ERR)) --oracle $(call quote,$(call given,ORACLE)) \
+	  --args $(call quote,$(call given,ARGS))
+
 msrv:
-	tools/msrv.sh
+	CARGO_TARGET_DIR=$(TEST_TARGET_DIR) tools/msrv.sh
 
 demo: build
 	@for bin in $(BINS); do \
@@ -161,10 +193,16 @@ compare:
 
 # What CI runs after make test (.ci/run): the formatting of every file cargo fmt sees (rustfmt.toml)
 # and clippy on the library, the binaries and the tests; clippy also flags an API newer than
-# Cargo.toml's rust-version.
+# Cargo.toml's rust-version. Then the docs, warnings as errors (a broken link is one): cargo doc on
+# the library and the binaries (stress included, private items too), and rustdoc on the two tools
+# built with plain rustc.
 lint:
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings -D clippy::incompatible_msrv
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
+	for tool in tools/bundle/main.rs tools/bench.rs; do \
+	  rustdoc --edition 2021 --document-private-items -D warnings -o target/doc-tools "$$tool" || exit 1; \
+	done
 
 clean:
 	cargo clean

@@ -1,6 +1,6 @@
 //! The judge bundles (`make bundle`, tools/bundle/): every binary's bundle compiles alone with
 //! plain `rustc -O -D warnings` in every edition a judge offers (2018, 2021, 2024) and answers
-//! every judge case exactly as the cargo binary must (the rules of tests/common::check_case);
+//! every judge case exactly as the cargo binary must (the rules of tests/common::judge_case);
 //! it is portable: its foreign copy (every target `cfg` false, as on a judge that is not x86-64
 //! Linux) compiles too; it holds only what its program uses (no unit test, no item of a cargo
 //! feature, so no inline assembly), no comments, and fits the size limit.

@@ -6,7 +6,8 @@
 #   1. the library and the binaries compile as cargo would build them (edition 2021, -D warnings),
 #      and the unit and integration tests and the bundler type-check;
 #   2. every bundle compiles alone in editions 2018 and 2021 (-O -D warnings) and passes every
-#      judge case, through tests/bundle.rs (the same check as `make test`).
+#      judge case, through tests/bundle.rs (the same check as `make test`; `make msrv` points
+#      CARGO_TARGET_DIR at make test's target directory, so CI builds the suite once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -201,20 +201,17 @@ pub fn case_flags(case: &Path) -> Vec<String> {
     args.split_whitespace().map(String::from).collect()
 }
 
-/// Runs `executable` on one judge case of `bin` (flags from `<case>.args`) and compares with the
-/// answer: `expected/<bin>/<case>.out` (exit status 0, exactly that on stdout, nothing on stderr)
-/// or `expected/<bin>/<case>.err` (exit status 2, nothing on stdout, exactly that on stderr).
-/// Returns what went wrong, if anything; a case with neither file is wrong.
-pub fn check_case(executable: &Path, bin: &str, case: &Path) -> Option<String> {
-    judge_case(executable, bin, case).0
-}
-
-/// [`check_case`], and how long the run took.
-pub fn judge_case(executable: &Path, bin: &str, case: &Path) -> (Option<String>, Duration) {
+/// Runs `command` (a program and its first arguments: an executable alone, or a command of the
+/// user's such as `python3 sol.py`) on one judge case of `bin`, the case's flags (`<case>.args`)
+/// after its own arguments, and compares with the answer: `expected/<bin>/<case>.out` (exit status
+/// 0, exactly that on stdout, nothing on stderr) or `expected/<bin>/<case>.err` (exit status 2,
+/// nothing on stdout, exactly that on stderr). Returns what went wrong, if anything (a case with
+/// neither file is wrong), and how long the run took.
+pub fn judge_case(command: &[String], bin: &str, case: &Path) -> (Option<String>, Duration) {
     let stem = case.file_stem().unwrap().to_str().unwrap();
     let flags = case_flags(case);
-    let args: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let (run, time) = run_program_timed(executable.to_str().unwrap(), &args, &fs::read(case).unwrap());
+    let args: Vec<&str> = command[1..].iter().chain(&flags).map(String::as_str).collect();
+    let (run, time) = run_program_timed(&command[0], &args, &fs::read(case).unwrap());
     (compare(bin, stem, &run), time)
 }
 
@@ -255,6 +252,18 @@ fn first_difference(expected: &[u8], got: &[u8]) -> String {
     format!("stdout line {}: expected {}, got {}", line + 1, show(e.get(line)), show(g.get(line)))
 }
 
+/// Says that a test could not do its job here: `make test` counts it as skipped, not passed, and
+/// prints `why` in its summary (a test that returns early would otherwise pass unseen). The line
+/// goes to `target/skipped-tests.txt` in the project's root, as src/input/x86_64.rs's does.
+pub fn skipped(test: &str, why: &str) {
+    let path = root().join("target/skipped-tests.txt");
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let file = fs::OpenOptions::new().create(true).append(true).open(&path);
+    file.and_then(|mut f| writeln!(f, "skipped: {test}: {why}"))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    eprintln!("skipped: {test}: {why}");
+}
+
 /// Whether the on/off switch `name` (an environment variable) is on: set to anything but empty or
 /// `0`, as the Makefile reads `BUNDLE` and `DOCS`. Every switch the tests read reads this way.
 pub fn switch_on(name: &str) -> bool {
@@ -286,7 +295,12 @@ impl Judge {
     /// Judges `executable` on `case` of `bin`; `label` (the bundle's edition, say) follows the
     /// case's name in the report.
     pub fn case(&mut self, executable: &Path, bin: &str, case: &Path, label: &str) {
-        let (failure, time) = judge_case(executable, bin, case);
+        self.command_case(&[executable.to_str().unwrap().to_string()], bin, case, label)
+    }
+
+    /// [`Judge::case`] for a command: a program and its first arguments (see [`judge_case`]).
+    pub fn command_case(&mut self, command: &[String], bin: &str, case: &Path, label: &str) {
+        let (failure, time) = judge_case(command, bin, case);
         let flags = case_flags(case);
         let stem = case.file_stem().unwrap().to_str().unwrap();
         let name = if flags.is_empty() {

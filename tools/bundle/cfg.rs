@@ -17,8 +17,9 @@ use super::mapped::Edit;
 use std::process::Command;
 
 /// The `cfg` names that depend on the target a judge compiles for, separated by spaces.
-const TARGET_CFG_NAMES: &str = "target_arch target_os target_family target_env target_vendor target_feature \
-                                target_endian target_pointer_width target_has_atomic target_abi unix windows";
+pub const TARGET_CFG_NAMES: &str = "target_arch target_os target_family target_env target_vendor \
+                                    target_feature target_endian target_pointer_width target_has_atomic \
+                                    target_abi unix windows";
 
 /// Whether `name` is one of the [`TARGET_CFG_NAMES`].
 fn is_target_cfg(name: &str) -> bool {

@@ -8,7 +8,7 @@
 //!
 //! The stages, one module each, in the order they run:
 //! - [`lex`]: Rust source into tokens that cover it exactly (shared with tests/layout.rs);
-//! - [`cfg`]: what a bundle builds (no unit tests, no cargo feature), and what other targets do;
+//! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
 //! - [`text`]: comments, blank lines and indentation, and the header's file list;

@@ -2,8 +2,8 @@
 //! input it fails on. A tool beside the judge programs, built on the library and never bundled.
 //!
 //! For one of the library's games ([`games`], [`judged`]), each of `--cases` small cases (sizes
-//! growing from 1 to `--size`) is generated ([`cases`], from an [`Rng`] made from the seed and the
-//! case's number), within the judge's constraints for a judged problem unless `--beyond-limits`;
+//! growing from 1 to `--size`) is generated ([`cases`], from a [`cases::Rng`] made from the seed and
+//! the case's number), within the judge's constraints for a judged problem unless `--beyond-limits`;
 //! then come `--large` cases at the judge's maximum. Each is answered in-process exactly as the
 //! judge binary would, the command is run on it ([`child`]: its own process group, killed whole at
 //! the end; its time limit on CPU time where [`cpu`] reads it) and judged ([`judge`]): runtime
