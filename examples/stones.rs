@@ -1,5 +1,5 @@
-//! The stones game written as the moves into each state (the `Game` trait), shown in README's
-//! "Your own game".
+//! The stones game written as the moves into each state (the `Game` trait), shown in
+//! docs/own_game.md.
 
 use graph_games::solver::{solve, Game, Start};
 

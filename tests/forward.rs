@@ -243,9 +243,9 @@ fn a_move_outside_the_states_is_refused() {
     ForwardGame::new(3, |s, moves| moves.push(if s == 1 { 5 } else { 0 }), |_| Start::Lose);
 }
 
-/// README's "Your own game" shows `examples/stones_forward.rs` as it is, and it prints what the
-/// game gives by hand. An empty pile loses at once; one or two stones win in one move (take them
-/// all). From 3 on, every move down to 1 or 2 loses and a move to another pile of 3 to 10 is
+/// README's "Your own game" and docs/own_game.md show `examples/stones_forward.rs` as it is,
+/// and it prints what the game gives by hand. An empty pile loses at once; one or two stones win
+/// in one move (take them all). From 3 on, every move down to 1 or 2 loses and a move to another pile of 3 to 10 is
 /// always there, so both keep the game going: draws, and the move named is the lowest draw
 /// (3 goes to 4, the others down by two, 4 to 3, 10 can only go down). From 4: to 3 and to 5 a
 /// draw; to 2 the opponent wins in one, so the mover loses in two.
@@ -254,8 +254,10 @@ fn stones_forward_as_in_readme() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(root.join("examples/stones_forward.rs")).unwrap();
     let program = &source[source.find("use graph_games").expect("a use line")..];
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    assert!(readme.contains(&format!("```rust\n{program}```\n")), "README shows another stones_forward.rs");
+    for page in ["README.md", "docs/own_game.md"] {
+        let text = std::fs::read_to_string(root.join(page)).unwrap();
+        assert!(text.contains(&format!("```rust\n{program}```\n")), "{page} shows another stones_forward.rs");
+    }
     let example = std::path::PathBuf::from(env!("CARGO_BIN_EXE_graph_game"))
         .with_file_name("examples")
         .join("stones_forward");
@@ -286,7 +288,7 @@ fn stones_forward_as_in_readme() {
     assert!(run.status.success());
 }
 
-/// README's "Your own game" shows `examples/stones.rs` as it is, and it prints what the game gives
+/// docs/own_game.md shows `examples/stones.rs` as it is, and it prints what the game gives
 /// by hand: an empty pile loses, one or two stones win (take them all), and from three stones on
 /// each player keeps the game going (every move down reaches a winning pile for the opponent,
 /// and from 3 to 10 there is always a move to another pile of 3 to 10), so they draw.
@@ -295,8 +297,8 @@ fn stones_as_in_readme() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let source = std::fs::read_to_string(root.join("examples/stones.rs")).unwrap();
     let program = &source[source.find("use graph_games").expect("a use line")..];
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    assert!(readme.contains(&format!("```rust\n{program}```\n")), "README shows another stones.rs");
+    let page = std::fs::read_to_string(root.join("docs/own_game.md")).unwrap();
+    assert!(page.contains(&format!("```rust\n{program}```\n")), "docs/own_game.md shows another stones.rs");
     let example =
         std::path::PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join("stones");
     let run = std::process::Command::new(&example).output().unwrap();

@@ -1,6 +1,6 @@
-//! README.md's code runs as written. Every fenced block says what it holds (one of [`KINDS`]),
-//! and every ```` ```rust ```` block is a whole program, `use` lines and `main` included, that
-//! compiles and links against the library without a warning (plain rustc, edition 2021, as a
+//! The manual's code runs as written (README.md and the pages of `docs/` it links, [`MANUAL`]).
+//! Every fenced block says what it holds (one of [`KINDS`]), and every ```` ```rust ```` block
+//! is a whole program, `use` lines and `main` included, that compiles and links against the library without a warning (plain rustc, edition 2021, as a
 //! contestant's file in a cargo project that depends on this one): a reader can paste any of them.
 //! There is no fragment kind: a block worth showing is made whole. The `sh`, `text` and `console`
 //! blocks (commands, formats, transcripts) are not run here; what they show is tested where it is
@@ -100,28 +100,44 @@ fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
     }
 }
 
+/// The manual: the README and the pages it links to for the details.
+const MANUAL: [&str; 8] = [
+    "README.md",
+    "docs/programs.md",
+    "docs/contract.md",
+    "docs/own_game.md",
+    "docs/bundling.md",
+    "docs/stress.md",
+    "docs/cases.md",
+    "docs/make.md",
+];
+
 #[test]
-fn every_rust_block_of_the_readme_compiles_as_written() {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let blocks = blocks(&readme).unwrap_or_else(|e| panic!("README.md: {e}"));
-    let rust: Vec<&Block> = blocks.iter().filter(|b| b.kind == "rust").collect();
-    // The stones program and the cli::run skeleton at least: an empty list means a broken parser.
-    assert!(rust.len() >= 2, "only {} rust blocks found in README.md", rust.len());
+fn every_rust_block_of_the_manual_compiles_as_written() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme");
     fs::create_dir_all(&dir).unwrap();
     let rlib = library(&dir);
     let mut failures = Vec::new();
-    for block in rust {
-        let source = dir.join(format!("line_{}.rs", block.line));
-        fs::write(&source, &block.text).unwrap();
-        if let Err(said) = compile(&source, &rlib) {
-            failures.push(format!(
-                "README.md, the block of line {} ({}):\n{said}",
-                block.line,
-                source.display()
-            ));
+    let mut compiled = 0;
+    for page in MANUAL {
+        let text = fs::read_to_string(root().join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        let blocks = blocks(&text).unwrap_or_else(|e| panic!("{page}: {e}"));
+        for block in blocks.iter().filter(|b| b.kind == "rust") {
+            let name = format!("{}_line_{}.rs", page.replace(|c| c == '/' || c == '.', "_"), block.line);
+            let source = dir.join(name);
+            fs::write(&source, &block.text).unwrap();
+            compiled += 1;
+            if let Err(said) = compile(&source, &rlib) {
+                failures.push(format!(
+                    "{page}, the block of line {} ({}):\n{said}",
+                    block.line,
+                    source.display()
+                ));
+            }
         }
     }
+    // The stones programs and the cli::run skeleton at least: fewer means a broken parser.
+    assert!(compiled >= 4, "only {compiled} rust blocks found in the manual");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
