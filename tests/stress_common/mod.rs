@@ -1,0 +1,66 @@
+//! What the tests of the `stress` tool share (`stress.rs`, `stress_tool.rs`): its work folder,
+//! the solutions of `tests/stress_solutions/` compiled with plain rustc, `stress` run there, and
+//! the library's own answer to an input.
+
+// Each test crate that includes this module uses only part of it.
+#![allow(dead_code)]
+
+use graph_games::games::graph_game;
+use graph_games::input::{Error, Scanner};
+use std::ffi::OsStr;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Where the solutions are compiled and `stress` saves its failures.
+pub fn work_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Compiles `tests/stress_solutions/<name>.rs` with plain rustc (`$RUSTC`, else `rustc`). Two
+/// tests may compile the same solution at once, while a third runs it: each compiles to a file of
+/// its own, then renames it into place, so the binary is always there, whole.
+pub fn compile(name: &str) -> PathBuf {
+    static COMPILES: AtomicUsize = AtomicUsize::new(0);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/stress_solutions/{name}.rs"));
+    let binary = work_dir().join(name);
+    let fresh = work_dir().join(format!("{name}.{}.new", COMPILES.fetch_add(1, Ordering::SeqCst)));
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let output = Command::new(rustc)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&fresh)
+        .arg(&source)
+        .output()
+        .expect("rustc runs");
+    assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
+    fs::rename(&fresh, &binary).unwrap();
+    binary
+}
+
+/// Runs `stress` with `args`.
+pub fn stress<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stress")).args(args).current_dir(work_dir()).output().unwrap()
+}
+
+pub fn graph_game_answer(input: &[u8]) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    graph_game::write_answer(&graph_game::decide(graph_game::read(&mut Scanner::new(input))?), &mut out)?;
+    Ok(out)
+}
+
+pub fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
+    bytes.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).collect()
+}
+
+/// Runs `stress` with `args` and expects every case to pass: exit 0, the summary line starting
+/// with `summary`.
+pub fn passes(args: &[&OsStr], summary: &str) {
+    let output = stress(args);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with(summary), "{report}");
+    assert!(output.stderr.is_empty(), "no progress line when stderr is not a terminal");
+}
