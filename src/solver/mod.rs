@@ -31,7 +31,7 @@
 //! [`moves::optimal_moves`] names an optimal move out of every state, in one more pass over the moves.
 //!
 //! # Two layers
-//! [`reference`] is the algorithm as written above, plain, top to bottom: the specification.
+//! [`reference`](mod@reference) is the algorithm as written above, plain, top to bottom: the specification.
 //! [`solve`] and [`solve_with_depth`] run it made fast (`search.rs`: a counter that also holds the
 //! outcome, in the narrowest width; a queue that carries outcomes and lets the game prefetch; two
 //! walks, chosen as it goes, in `walk.rs`), and `tests/reference.rs` holds the two equal on every
