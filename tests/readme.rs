@@ -123,7 +123,7 @@ fn every_rust_block_of_the_manual_compiles_as_written() {
         let text = fs::read_to_string(root().join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
         let blocks = blocks(&text).unwrap_or_else(|e| panic!("{page}: {e}"));
         for block in blocks.iter().filter(|b| b.kind == "rust") {
-            let name = format!("{}_line_{}.rs", page.replace(|c| c == '/' || c == '.', "_"), block.line);
+            let name = format!("{}_line_{}.rs", page.replace(['/', '.'], "_"), block.line);
             let source = dir.join(name);
             fs::write(&source, &block.text).unwrap();
             compiled += 1;

@@ -9,8 +9,8 @@
 //! solution's (it is not run on that input). Such a failure ends the run with an error that tells
 //! the helper's exit status and the first lines of its stderr, the input saved.
 //!
-//! A time-out is shrunk by size first ([`by_size`]: GEN run again with the case's seed at other
-//! sizes), then every failure by the generic steps of [`lines`], each kept only if the input
+//! A time-out is shrunk by size first ([`crate::by_size`]: GEN run again with the case's seed at other
+//! sizes), then every failure by the generic steps of [`crate::lines`], each kept only if the input
 //! stays valid and fails the same way.
 
 use crate::child::{signal_name, Ending, Limit, Runner};

@@ -1,7 +1,7 @@
 //! `stress GAME`: a solution of one of the library's games against its answers, on generated
 //! cases within the judge's constraints (unless `--beyond-limits`), small ones then large ones.
 //!
-//! A failure is shrunk: a time-out first by size ([`by_size`]: the same case's family and seed
+//! A failure is shrunk: a time-out first by size ([`crate::by_size`]: the same case's family and seed
 //! regenerated at sizes found by bisection, while it still times out, within a budget of runs),
 //! then every failure by the game's steps ([`cases::candidates`]) within `--shrink-time`, each
 //! step kept if it still fails the same way. Every step keeps the judge's constraints when they
