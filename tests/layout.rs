@@ -33,11 +33,12 @@ use std::path::Path;
 
 // The rules on src/ and tools/
 
-/// Every `.rs` file under `src/` and `tools/`, sorted by path.
-fn sources() -> Vec<Source> {
+/// Every `.rs` file under the folders `folders` of the repository, sorted by path; each of
+/// `needed` must be among them.
+fn rs_files(folders: &[&str], needed: &[&str]) -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    let mut folders = vec![root.join("src"), root.join("tools")];
+    let mut folders: Vec<_> = folders.iter().map(|f| root.join(f)).collect();
     while let Some(folder) = folders.pop() {
         for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display())) {
             let path = entry.unwrap().path();
@@ -51,10 +52,20 @@ fn sources() -> Vec<Source> {
         }
     }
     found.sort_by(|a, b| a.path.cmp(&b.path));
-    for needed in ["src/lib.rs", "tools/bundle/main.rs", "tools/bundle/lex.rs"] {
-        assert!(found.iter().any(|s| s.path == needed), "no {needed} under {}", root.display());
+    for needed in needed {
+        assert!(found.iter().any(|s| s.path == *needed), "no {needed} under {}", root.display());
     }
     found
+}
+
+/// Every `.rs` file under `src/` and `tools/`, sorted by path.
+fn sources() -> Vec<Source> {
+    rs_files(&["src", "tools"], &["src/lib.rs", "tools/bundle/main.rs", "tools/bundle/lex.rs"])
+}
+
+/// Every `.rs` file under `tests/`, sorted by path.
+fn test_sources() -> Vec<Source> {
+    rs_files(&["tests"], &["tests/layout.rs"])
 }
 
 #[test]
@@ -72,28 +83,6 @@ fn no_file_of_src_or_tools_imports_one_that_imports_it_back() {
         "files that import one another (rule 1 of tests/layout.rs):\n{}",
         cycles.join("\n")
     );
-}
-
-/// Every `.rs` file under `tests/`, sorted by path.
-fn test_sources() -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut found = Vec::new();
-    let mut folders = vec![root.join("tests")];
-    while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display())) {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().map_or(false, |e| e == "rs") {
-                let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-                let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                found.push(Source { path: relative, text });
-            }
-        }
-    }
-    found.sort_by(|a, b| a.path.cmp(&b.path));
-    assert!(found.iter().any(|s| s.path == "tests/layout.rs"), "no tests/layout.rs under {}", root.display());
-    found
 }
 
 #[test]
