@@ -13,42 +13,12 @@ mod cases;
 use cases::graph_sum::GraphSumCase;
 use cases::Case;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
 use std::time::Duration;
 
 mod common;
-
-/// Where the solution is compiled and `stress` saves its failure.
-fn work_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress_graph_sum");
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Compiles `tests/stress_solutions/<name>.rs` with plain rustc (`$RUSTC`, else `rustc`).
-fn compile(name: &str) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/stress_solutions/{name}.rs"));
-    let binary = work_dir().join(name);
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let output = Command::new(rustc)
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .output()
-        .expect("rustc runs");
-    assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
-    binary
-}
-
-fn stress<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stress"))
-        .args(args)
-        .current_dir(work_dir())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
+mod stress_common;
+use stress_common::{compile, stress, work_dir};
 
 /// The outcome of the sum of `tokens` on the graph of `case`, by retrograde analysis of the sum
 /// as one game: `win`, `lose` or `draw` for the player to move.

@@ -1,6 +1,6 @@
-//! What the tests of the `stress` tool share (`stress.rs`, `stress_tool.rs`): its work folder,
-//! the solutions of `tests/stress_solutions/` compiled with plain rustc, `stress` run there, and
-//! the library's own answer to an input.
+//! What the tests of the `stress` tool share (`stress.rs`, `stress_tool.rs`,
+//! `stress_graph_sum.rs`): its work folder, the solutions of `tests/stress_solutions/` compiled
+//! with plain rustc, `stress` run there, and the library's own answer to an input.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
@@ -10,7 +10,7 @@ use graph_games::input::{Error, Scanner};
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Where the solutions are compiled and `stress` saves its failures.
@@ -40,9 +40,10 @@ pub fn compile(name: &str) -> PathBuf {
     binary
 }
 
-/// Runs `stress` with `args`.
+/// Runs `stress` with `args`, its stdin empty.
 pub fn stress<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stress")).args(args).current_dir(work_dir()).output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stress"));
+    command.args(args).current_dir(work_dir()).stdin(Stdio::null()).output().unwrap()
 }
 
 pub fn graph_game_answer(input: &[u8]) -> Result<Vec<u8>, Error> {
