@@ -3,7 +3,6 @@
 BINS := graph_game graph_sum police_thief grid_game_28218 move_or_block
 RELEASE := target/release
 BUNDLES := target/bundle
-BUNDLER := target/tools/bundle
 SHELL := /bin/bash
 
 .PHONY: help build test prove fuzz bundle judge case msrv demo bench lint clean
@@ -16,12 +15,13 @@ SEED ?= 1
 on = $(filter-out 0,$(strip $(1)))
 
 help:
-	@echo "make build   release binaries in $(RELEASE)/: the judge programs and the stress tool"
-	@echo "             (tools/stress/: a solution against a reference on generated, shrunk inputs;"
-	@echo "             $(RELEASE)/stress --help)"
-	@echo "make test    every test: unit, oracle and integration tests (tests/layout.rs: the house rules"
-	@echo "             of src/ and tools/), every judge case, every bundle compiled alone (editions 2018, 2021, 2024,"
-	@echo "             no warnings) and judged. Its last line: all tests: N passed, M failed[, K skipped],"
+	@echo "make build   release binaries in $(RELEASE)/: the judge programs and the tools, the crates"
+	@echo "             of the workspace's tools/: stress (a solution against a reference on generated,"
+	@echo "             shrunk inputs; $(RELEASE)/stress --help), bundle and bench"
+	@echo "make test    every test of the workspace (tests/README.md): unit, oracle and integration tests,"
+	@echo "             the house rules (tools/bundle/tests/layout.rs), every judge case, every bundle compiled"
+	@echo "             alone (editions 2018, 2021, 2024, no warnings) and judged, the tools' own tests."
+	@echo "             Its last line: all tests: N passed, M failed[, K skipped],"
 	@echo "             then one line per skipped test: one that could not do its job on this machine"
 	@echo "             (the AVX2 test on a CPU without AVX2), counted as skipped, not passed. It builds in"
 	@echo "             $(TEST_TARGET_DIR)/ (TEST_TARGET_DIR), so a cargo build of yours in target/ is not"
@@ -55,8 +55,8 @@ help:
 	@echo "             runs only those rows (police_40 grid_300 sum_random ..., or a binary's or an"
 	@echo "             example's name: police_thief, berzerk, shiritori ...)"
 	@echo "make compare ../shared/bench/compare all, the outside yardstick (when ../shared is there)"
-	@echo "make lint    cargo fmt --check, cargo clippy on every target and the docs (cargo doc, rustdoc"
-	@echo "             on tools/bundle/ and tools/bench.rs), warnings as errors"
+	@echo "make lint    cargo fmt --check, cargo clippy on every target of the workspace and the docs"
+	@echo "             (cargo doc; the tools' private items too), warnings as errors"
 	@echo "CI (.ci/run) runs make test, make lint, make msrv."
 	@echo
 	@echo "Every on/off switch (BUNDLE, DOCS, JUDGE_REPORT, BLESS) is on when set to anything but empty or 0."
@@ -69,13 +69,13 @@ help:
 	@echo "                         make prove sets it from PROVE_LIMIT"
 	@echo "  JUDGE_REPORT           anything but empty or 0: the judge-case tests print a line per case"
 	@echo "                         (seen with --nocapture); make judge sets it"
-	@echo "  BUNDLE_EDITIONS        the editions tests/bundle.rs compiles each bundle in (default"
+	@echo "  BUNDLE_EDITIONS        the editions tools/bundle/tests/bundle.rs compiles each bundle in (default"
 	@echo "                         \"2018 2021 2024\"), in make test too; make judge BUNDLE=1 sets it"
 	@echo "                         from EDITIONS, make msrv to \"2018 2021\""
-	@echo "  BUNDLE_RUSTC           the rustc tests/bundle.rs compiles the bundles with (default: RUSTC);"
+	@echo "  BUNDLE_RUSTC           the rustc tools/bundle/tests/bundle.rs compiles the bundles with (default: RUSTC);"
 	@echo "                         make msrv sets it to rustc 1.63"
 	@echo "  RUSTC                  the rustc the bundler prunes and checks bundles with (default rustc),"
-	@echo "                         in make bundle and tests/bundle.rs; cargo also builds with it"
+	@echo "                         in make bundle and tools/bundle/tests/bundle.rs; cargo also builds with it"
 	@echo "  BLESS                  anything but empty or 0: the generated judge cases are first"
 	@echo "                         rewritten (input, expected .out) from their generator and oracle or closed"
 	@echo "                         form: graph_game's large_mixed* (tests/graph_game_oracle.rs, also their"
@@ -102,15 +102,15 @@ TEST_TARGET_DIR ?= target/test-suite
 # release build, target/release/). make msrv judges in the same directory with the same settings.
 SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 
-# tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition and runs the
-# judge cases on it; `make bundle` then checks that the bundler also builds on its own, warning-free,
-# and writes them. The summary adds up cargo's `test result:` lines; a skipped test (one line of
+# tools/bundle/tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition
+# and runs the judge cases on it; `make bundle` then writes them with the suite's build of the
+# bundler. The summary adds up cargo's `test result:` lines; a skipped test (one line of
 # $(SKIPPED), each counted once) is counted as skipped, not passed.
 test:
 	@mkdir -p target
 	@rm -f $(SKIPPED)
 	set -o pipefail; $(SUITE) cargo test --release 2>&1 | tee target/test-output.txt
-	@$(MAKE) --no-print-directory bundle
+	@$(SUITE) $(MAKE) --no-print-directory bundle
 	@awk -v skipped_file=$(SKIPPED) ' \
 	  /^test result:/ { passed += $$4; failed += $$6 } \
 	  END { \
@@ -131,16 +131,10 @@ prove:
 fuzz:
 	FUZZ_COUNT=$(COUNT) FUZZ_SEED=$(SEED) cargo test --release --test fuzz every_mutant -- --nocapture
 
-# The bundler is a std-only program outside the crate (not a binary target: src/bin holds only
-# judge programs), built with plain rustc.
-$(BUNDLER): $(wildcard tools/bundle/*.rs)
-	@mkdir -p $(@D)
-	rustc --edition 2021 -O -D warnings -o $@ tools/bundle/main.rs
-
-# The bundler itself compiles every bundle (type-checked, -D warnings) in editions 2018, 2021 and
-# 2024, and fails if one does not compile.
-bundle: $(BUNDLER)
-	$(BUNDLER) --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(if $(SRC),"$(SRC)")
+# The bundler (tools/bundle/, a crate of the workspace) itself compiles every bundle (type-checked,
+# -D warnings) in editions 2018, 2021 and 2024, and fails if one does not compile.
+bundle:
+	cargo run --release -q -p bundle -- --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(if $(SRC),"$(SRC)")
 
 # $(call given,VAR): VAR's value if it was set on make's command line, else empty. NAME, PROG and
 # make case's words are read only from there: an environment may hold a NAME of its own (WSL's is
@@ -156,7 +150,7 @@ quote = '$(subst ','\'',$(1))'
 judge:
 ifneq ($(call on,$(BUNDLE)),)
 	$(if $(call given,NAME)$(call given,PROG),$(error make judge BUNDLE=1 judges every bundle: no NAME nor PROG))
-	JUDGE_REPORT=1 $(if $(EDITIONS),BUNDLE_EDITIONS="$(EDITIONS)") cargo test --release -q --test bundle \
+	JUDGE_REPORT=1 $(if $(EDITIONS),BUNDLE_EDITIONS="$(EDITIONS)") cargo test --release -q -p bundle --test bundle \
 	  every_bundle_compiles_alone_and_passes_every_judge_case -- --exact --nocapture
 else
 	$(if $(call given,PROG),$(if $(call given,NAME),,$(error PROG judges the cases of one problem: name it with NAME=x)))
@@ -185,7 +179,7 @@ demo: build
 	  echo "--- output"; $(RELEASE)/$$bin $$args < $$case; echo; \
 	done
 
-# bench/run.sh builds what it needs (the release binaries, tools/bench.rs, the C++ baselines of
+# bench/run.sh builds what it needs (the release binaries and tools, the C++ baselines of
 # bench/baselines/) and generates its inputs once into target/bench/inputs/; bench/README.md.
 bench:
 	bench/run.sh $(ROWS)
@@ -197,17 +191,15 @@ compare:
 	else echo "../shared/bench/compare is not here: nothing to compare against"; fi
 
 # What CI runs after make test (.ci/run): the formatting of every file cargo fmt sees (rustfmt.toml)
-# and clippy on the library, the binaries and the tests; clippy also flags an API newer than
-# Cargo.toml's rust-version. Then the docs, warnings as errors (a broken link is one): cargo doc on
-# the library and the binaries (stress included, private items too), and rustdoc on the two tools
-# built with plain rustc.
+# and clippy on every crate of the workspace, its binaries and its tests; clippy also flags an API
+# newer than the manifests' rust-version. Then the docs, warnings as errors (a broken link is one):
+# the library and its binaries as a user reads them, and the tools with their private items (a
+# tool's docs are for the one who works on it).
 lint:
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings -D clippy::incompatible_msrv
-	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q
-	for tool in tools/bundle/main.rs tools/bench.rs; do \
-	  rustdoc --edition 2021 --document-private-items -D warnings -o target/doc-tools "$$tool" || exit 1; \
-	done
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings -D clippy::incompatible_msrv
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p graph_games
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p stress -p bundle -p bench --document-private-items
 
 clean:
 	cargo clean

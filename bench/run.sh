@@ -8,8 +8,8 @@
 # mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
 # shiritori_draws shiritori_random; a binary's or example's name (graph_game, graph_sum,
 # police_thief, grid_game_28218, move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
-# (cargo build --release; BENCH_NOBUILD=1 skips that), the timing tool (tools/bench.rs, plain
-# rustc) and the baselines and the examples' input generator (g++ -O2) into target/bench/,
+# and the tools, the timing tool `bench` among them (cargo build --release; BENCH_NOBUILD=1 skips
+# that) and the baselines and the examples' input generator (g++ -O2) into target/bench/,
 # generates each input once into target/bench/inputs/ (or $BENCH_INPUTS) with
 # target/release/stress or target/bench/examples_gen, checks that
 # each baseline gives the project's answers, runs each pair alternately on the same input, and
@@ -21,7 +21,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 REL=target/release
 OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
-TOOL=target/tools/bench
+TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
   grid_thin mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
 
@@ -75,16 +75,11 @@ if [[ -z ${BENCH_NOBUILD:-} || ${BENCH_NOBUILD} == 0 ]]; then
   cargo build --release --quiet || { echo "bench: cargo build --release fails"; exit 1; }
   cargo build --release --examples --quiet || { echo "bench: cargo build --release --examples fails"; exit 1; }
 fi
-# Rust programs here are linked as .cargo/config.toml links the project's binaries: the C runtime
-# statically on x86-64 Linux. For the timing tool, that keeps it small: a child it starts (std
+# The timing tool (tools/bench/) is linked as .cargo/config.toml links every binary of the
+# workspace: the C runtime statically on x86-64 Linux. That keeps it small: a child it starts (std
 # spawns by vfork) counts the tool's own resident memory into its peak.
-static=()
-[[ $(rustc -vV | sed -n 's/^host: //p') == x86_64-unknown-linux-gnu ]] && static=(-C target-feature=+crt-static)
-mkdir -p "$OUT/out" target/tools
-if [[ ! -x $TOOL || tools/bench.rs -nt $TOOL ]]; then
-  rustc --edition 2021 -O -D warnings ${static[@]+"${static[@]}"} -o "$TOOL" tools/bench.rs ||
-    { echo "bench: tools/bench.rs does not build"; exit 1; }
-fi
+[[ -x $TOOL ]] || { echo "bench: no $TOOL (tools/bench/: cargo build --release)"; exit 1; }
+mkdir -p "$OUT/out"
 CXX=${BENCH_CXX:-g++}  # another C++ compiler (clang++) by BENCH_CXX; none: the C++ rows are skipped
 have_gxx=$(command -v "$CXX")
 

@@ -17,16 +17,14 @@
 //! - [`games`]: the judge problems, one file or folder each, all of one shape (see there).
 //! - [`input`]: judge input read as tokens with positions, and the error contract's [`input::Error`].
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
-//! - [`rng`]: [`rng::Rng`], the small pseudo-random generator behind the random tests and the
-//!   `stress` tool's generated cases.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
 //!
-//! The `stress` tool (a solution against the library on generated, shrunk inputs) and its
-//! generators are not part of the library that bundles are cut from: they live in `tools/stress/`,
-//! a binary of this package built on the library (and on [`games::JudgeProblem`]).
+//! The tools are crates of their own in the workspace, never in a bundle: `tools/stress/` (a
+//! solution against the library on generated, shrunk inputs, built on [`games::JudgeProblem`]),
+//! `tools/bundle/` (the bundler) and `tools/bench/` (the timing tool of `make bench`).
 //!
-//! Files import one another only downwards (`tests/layout.rs` checks it): `input`, `rng`,
+//! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `input`,
 //! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
 
 pub mod cli;
@@ -37,5 +35,9 @@ pub mod graph;
 pub mod input;
 pub mod memory;
 pub mod prefetch;
-pub mod rng;
 pub mod solver;
+
+// The unit tests' random numbers (src/rng.rs); the integration tests of tests/ use the same file.
+#[cfg(test)]
+#[allow(dead_code)]
+mod rng;

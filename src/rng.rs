@@ -1,6 +1,8 @@
-//! [`Rng`], the small pseudo-random generator of the crate (splitmix64): behind `stress`'s
-//! generated cases, the random tests and the benchmarks' inputs. The same seed gives the same
-//! stream on every machine.
+//! [`Rng`], the random numbers of the library's own tests (splitmix64): compiled only into its
+//! unit tests, and included by the integration tests of `tests/` (`tests/random/`). Not part of
+//! the library: the `stress` tool's generated cases have their own generator, the same splitmix64
+//! (`tools/stress/src/cases/rng.rs`), since a library cannot depend on its tools. The same seed
+//! gives the same stream on every machine.
 
 /// A small, fast pseudo-random generator (splitmix64, by Steele, Lea and Flood). Not for
 /// cryptography; every stream is reproducible from its seed.

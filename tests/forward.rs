@@ -16,12 +16,13 @@
 //!   it, best first, and its first is the move named.
 
 mod fixpoint;
+mod random;
 use fixpoint::{optimal, oracle, Verdict};
 use graph_games::forward::ForwardGame;
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::rng::Rng;
 use graph_games::solver::moves::{ProbedMove, Tablebase};
 use graph_games::solver::{loopy_values, solve_with_depth, Game, Outcome, Start};
+use random::Rng;
 
 /// A random game: `successors[s]` lists the moves out of `s` (repeats and self-loops allowed).
 fn random_game(rng: &mut Rng) -> Vec<Vec<usize>> {

@@ -13,9 +13,10 @@
 //! leaves a loss, every move from a loss leaves a win, and a draw has a move to a draw and none
 //! to a loss. Random graphs come from splitmix64 with fixed seeds.
 
+mod random;
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::rng::Rng;
 use graph_games::solver::{find_options, loopy_values, solve, Outcome, Start, Value};
+use random::Rng;
 
 mod loopy;
 use loopy::random_case;

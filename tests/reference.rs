@@ -5,13 +5,14 @@
 //! games written forward, the policeman and the thief on random boards, move_or_block's model,
 //! a game whose moves are computed on the fly, and a 10^6-long chain (neither search recurses).
 
+mod random;
 use graph_games::forward::ForwardGame;
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::police_thief::{self, PoliceThief};
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::input::Scanner;
-use graph_games::rng::Rng;
 use graph_games::solver::{reference, solve, solve_with_depth, Game, Start};
+use random::Rng;
 
 /// Both searches on `game`: every outcome and depth equal, and `solve` without depths the same.
 fn check<G: Game>(game: &G, what: &str) {

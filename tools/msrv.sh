@@ -3,10 +3,10 @@
 # rustc 1.63, on everything a judge gets. The toolchain is fetched with `apt-get download` (after
 # `apt-get update` if that fails) and unpacked with `dpkg -x` under target/msrv/ (kept there for the
 # next run); the system toolchain is not touched. With it:
-#   1. the library and the binaries compile as cargo would build them (edition 2021, -D warnings),
-#      and the unit and integration tests and the bundler type-check;
+#   1. the library, the binaries, the examples and the tools compile as cargo would build them
+#      (edition 2021, -D warnings), and the unit and integration tests of every crate type-check;
 #   2. every bundle compiles alone in editions 2018 and 2021 (-O -D warnings) and passes every
-#      judge case, through tests/bundle.rs (the same check as `make test`; `make msrv` points
+#      judge case, through tools/bundle/tests/bundle.rs (the same check as `make test`; `make msrv` points
 #      CARGO_TARGET_DIR at make test's target directory, so CI builds the suite once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,44 +68,60 @@ fi
 version=$("$rustc" --version)
 echo "msrv: $version"
 
-# 1. The crate as cargo builds it: the library, then every binary against it.
+# 1. The workspace as cargo builds it: the library, then every binary and example against it; the
+# tools' crates (tools/*/), their libraries before their mains; the build script of stress (whose
+# cfg says 1.63's std has no process_group: it is left unset here, as it would be).
 out=$dir/crate
 mkdir -p "$out"
+lib=(--extern "graph_games=$out/libgraph_games.rlib" -L "$out")
 "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games \
   -o "$out/libgraph_games.rlib" src/lib.rs
 bins=0
 for main in src/bin/*.rs; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin --extern "graph_games=$out/libgraph_games.rlib" \
-    -L "$out" -o "$out/$(basename "$main" .rs)" "$main"
+  "$rustc" --edition 2021 -D warnings --crate-type bin "${lib[@]}" -o "$out/$(basename "$main" .rs)" "$main"
   bins=$((bins + 1))
 done
-# The stress tool, a binary of the package outside src/bin/ (Cargo.toml's [[bin]]).
-"$rustc" --edition 2021 -D warnings --crate-type bin --crate-name stress \
-  --extern "graph_games=$out/libgraph_games.rlib" -L "$out" -o "$out/stress" tools/stress/main.rs
-bins=$((bins + 1))
 # The examples too: whole submissions against the library, as a contestant builds them.
 for main in examples/*.rs; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin --extern "graph_games=$out/libgraph_games.rlib" \
-    -L "$out" -o "$out/example-$(basename "$main" .rs)" "$main"
+  "$rustc" --edition 2021 -D warnings --crate-type bin "${lib[@]}" -o "$out/example-$(basename "$main" .rs)" "$main"
   bins=$((bins + 1))
 done
-# The tests and the bundler type-check too (cargo's variables set by hand for `env!`).
-export CARGO_MANIFEST_DIR=$PWD CARGO_TARGET_TMPDIR=$out
-for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
-export CARGO_BIN_EXE_stress=$out/stress
-tests=0
-for test in src/lib.rs tools/stress/main.rs tests/*.rs; do
-  "$rustc" --edition 2021 -D warnings --test --emit=metadata --extern "graph_games=$out/libgraph_games.rlib" \
-    -L "$out" -o "$out/test.rmeta" "$test"
-  tests=$((tests + 1))
+"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name stress "${lib[@]}" \
+  -o "$out/libstress.rlib" tools/stress/src/lib.rs
+"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name bundle -o "$out/libbundle.rlib" tools/bundle/src/lib.rs
+tools=(--extern "stress=$out/libstress.rlib" --extern "bundle=$out/libbundle.rlib")
+for tool in stress bundle bench; do
+  "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name "$tool" "${lib[@]}" "${tools[@]}" \
+    -o "$out/$tool" "tools/$tool/src/main.rs"
+  bins=$((bins + 1))
 done
-"$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bundle.rmeta" tools/bundle/main.rs
-"$rustc" --edition 2021 -D warnings --emit=metadata -o "$out/bench.rmeta" tools/bench.rs
-echo "msrv: src/lib.rs and $bins binaries and examples build, $tests test crates, tools/bundle/ and tools/bench.rs type-check, without warnings"
+"$rustc" --edition 2021 -D warnings --crate-type bin --crate-name build_script_build -o "$out/stress-build" \
+  tools/stress/build.rs
+# The tests type-check too, each crate's with its own manifest folder (cargo's variables set by
+# hand for `env!`).
+export CARGO_TARGET_TMPDIR=$out
+for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
+export CARGO_BIN_EXE_stress=$out/stress CARGO_BIN_EXE_bundle=$out/bundle CARGO_BIN_EXE_bench=$out/bench
+tests=0
+check_tests() {  # check_tests MANIFEST_DIR FILE...: each file a test crate of that package
+  local manifest=$1 test
+  shift
+  for test in "$@"; do
+    CARGO_MANIFEST_DIR=$manifest "$rustc" --edition 2021 -D warnings --test --emit=metadata "${lib[@]}" \
+      "${tools[@]}" -o "$out/test.rmeta" "$test"
+    tests=$((tests + 1))
+  done
+}
+check_tests "$PWD" src/lib.rs tests/*.rs
+for tool in stress bundle; do
+  check_tests "$PWD/tools/$tool" "tools/$tool/src/lib.rs" "tools/$tool"/tests/*.rs
+done
+check_tests "$PWD/tools/bench" tools/bench/src/main.rs
+echo "msrv: src/lib.rs, $bins binaries, examples and tools build, and $tests test crates type-check, without warnings"
 
 # 2. Every bundle, in each edition, on every judge case.
 log=$dir/judge.txt
-if ! BUNDLE_RUSTC=$rustc BUNDLE_EDITIONS="2018 2021" cargo test --release -q --test bundle \
+if ! BUNDLE_RUSTC=$rustc BUNDLE_EDITIONS="2018 2021" cargo test --release -q -p bundle --test bundle \
   every_bundle_compiles_alone_and_passes_every_judge_case -- --exact --nocapture >"$log" 2>&1; then
   cat "$log"
   echo "msrv: FAILED with $version (log: $log)"

@@ -123,9 +123,29 @@ pub fn assert_rejected(out: &Output) {
 pub const BINARIES: [&str; 5] =
     ["graph_game", "graph_sum", "police_thief", "grid_game_28218", "move_or_block"];
 
-/// The cargo-built judge binary `name` (cargo puts every binary of the package side by side).
+/// The cargo-built judge binary `name`, in the folder where cargo puts every binary of the
+/// workspace side by side. A test of the root package is told where (`CARGO_BIN_EXE_*`); a tool's
+/// test (tools/*/tests/, which include this module) finds it beside its own executable's folder
+/// (`target/release/deps/`), where `cargo test --release` at the root has built every program.
 pub fn binary(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_BIN_EXE_graph_game")).with_file_name(name)
+    let folder = match option_env!("CARGO_BIN_EXE_graph_game") {
+        Some(graph_game) => Path::new(graph_game).parent().map(Path::to_path_buf),
+        None => std::env::current_exe().ok().and_then(|exe| Some(exe.parent()?.parent()?.to_path_buf())),
+    };
+    let path = folder.expect("the folder of the built programs").join(name);
+    assert!(
+        path.exists(),
+        "{} is not built: run the tests at the workspace's root (its cargo test --release builds every program)",
+        path.display()
+    );
+    path
+}
+
+/// The cargo-built example `name` (examples/NAME.rs), beside the binaries.
+pub fn example(name: &str) -> PathBuf {
+    let path = binary("graph_game").with_file_name("examples").join(name);
+    assert!(path.is_file(), "{} is not built (cargo test at the root builds the examples)", path.display());
+    path
 }
 
 /// Runs the cargo-built judge binary `name` with `args` on `input`.
@@ -164,9 +184,12 @@ impl Rng {
     }
 }
 
-/// The project's root folder.
+/// The project's root folder: the workspace's, also from a tool's test (`tools/NAME/`).
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root =
+        manifest.ancestors().find(|dir| dir.join("src/lib.rs").is_file() && dir.join("inputs").is_dir());
+    root.unwrap_or(manifest).to_path_buf()
 }
 
 /// The entries of `dir`, sorted (none if it does not exist).

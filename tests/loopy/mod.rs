@@ -1,12 +1,12 @@
 //! What the two loopy-value test files (`loopy_values.rs`, `loopy_sums.rs`) share: a graph as an
 //! explicit edge list, its forward adjacency lists (what the oracles walk), and random small
-//! graphs of several shapes. Nothing here comes from the library but `Graph` and `Rng`.
+//! graphs of several shapes. Nothing here comes from the library but `Graph`; `Rng` is `tests/random/`'s.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+use crate::random::Rng;
 use graph_games::graph::Graph;
-use graph_games::rng::Rng;
 
 /// A game graph: vertices `0..n`, edges `(from, to)`, repeats allowed, in input order.
 #[derive(Debug, Clone)]

@@ -3,6 +3,9 @@
 //! nothing a solution starts outlives its run; Ctrl-C reports and saves what it has; any problem
 //! through `--ref`/`--gen`, with the examples as references.
 
+// The workspace's shared test support (tests/common/: built programs run, judge cases): the root
+// package's tests and the tools' run programs and judge cases the same way.
+#[path = "../../../tests/common/mod.rs"]
 mod common;
 mod stress_common;
 use std::ffi::OsStr;
@@ -243,7 +246,7 @@ fn ctrl_c_reports_and_saves_what_it_has() {
 
 /// An example of the crate (built by `cargo test`, or `cargo build --release --examples`).
 fn example(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join(name);
+    let path = common::example(name);
     assert!(path.exists(), "{} is not built (cargo build --release --examples)", path.display());
     path
 }

@@ -7,7 +7,7 @@
 //! example, or a contestant's own file anywhere, with its own crate attributes, macros and modules.
 //!
 //! The stages, one module each, in the order they run:
-//! - [`lex`]: Rust source into tokens that cover it exactly (shared with tests/layout.rs);
+//! - [`lex`]: Rust source into tokens that cover it exactly (tests/layout.rs reads the house rules with it);
 //! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
@@ -18,7 +18,8 @@
 //! every byte of a bundle knows the file, line and column it came from, so an error in the user's
 //! code is told where the user wrote it.
 //!
-//! The modules are public for tests/bundle.rs, which runs their unit tests and uses them.
+//! A crate of the workspace: this library, and the `bundle` command (`src/main.rs`, [`run`]); its
+//! tests (`tests/bundle.rs`) bundle every program and judge the bundles.
 //! Cost: linear in the sources for the text work; a few rustc type-checks per bundle, the two
 //! targets' copies at once; one thread per bundle. Written for rustc 1.63 (`make msrv`).
 
@@ -135,7 +136,9 @@ fn stdout_closed() -> bool {
         && flags.map_or(false, |f| f & 3 == 2)
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+/// The whole tool, on the arguments after the program name: `Err` holds the error lines' text
+/// (`src/main.rs` prints it and exits 2).
+pub fn run(args: &[String]) -> Result<(), String> {
     if stdout_closed() {
         return Err("the standard output is closed".to_string());
     }
@@ -212,15 +215,6 @@ fn run(args: &[String]) -> Result<(), String> {
         Config::host(&options.rustc)?.target_name(),
         count(foreign_warnings, "")
     ))
-}
-
-fn main() {
-    let args: Result<Vec<String>, _> = std::env::args_os().skip(1).map(|a| a.into_string()).collect();
-    let args = args.map_err(|a| format!("an argument that is not UTF-8: {}", a.to_string_lossy()));
-    if let Err(e) = args.and_then(|args| run(&args)) {
-        eprintln!("error: {e}");
-        std::process::exit(2);
-    }
 }
 
 #[cfg(test)]

@@ -6,16 +6,16 @@
 //! an oracle that knows nothing of loopy nim values: the sum itself as one game, a state a tuple
 //! of token positions, solved by retrograde analysis (a counter of undecided moves per state).
 
-#[path = "../tools/stress/cases/mod.rs"]
-#[allow(dead_code)]
-mod cases;
-
 use cases::graph_sum::GraphSumCase;
 use cases::Case;
 use std::fs;
 use std::path::Path;
 use std::time::Duration;
+use stress::cases;
 
+// The workspace's shared test support (tests/common/: built programs run, judge cases): the root
+// package's tests and the tools' run programs and judge cases the same way.
+#[path = "../../../tests/common/mod.rs"]
 mod common;
 mod stress_common;
 use stress_common::{compile, stress, work_dir};
@@ -113,7 +113,7 @@ fn an_infinite_token_taken_for_a_draw_is_found_and_shrunk() {
 
 #[test]
 fn the_binary_passes_and_answers_as_the_sum_itself() {
-    let binary = Path::new(env!("CARGO_BIN_EXE_graph_sum"));
+    let binary = common::binary("graph_sum");
     let output = stress(&[
         "graph_sum".as_ref(),
         "--cases".as_ref(),
@@ -131,7 +131,7 @@ fn the_binary_passes_and_answers_as_the_sum_itself() {
             let mut case = GraphSumCase::generate(family, &mut cases::Rng::new(seed), 1 + seed as usize % 7);
             case.queries.retain(|q| q.len() <= 3);
             if !case.queries.is_empty() {
-                assert!(answers_right(binary, &case), "{case:?}");
+                assert!(answers_right(&binary, &case), "{case:?}");
                 checked += 1;
             }
         }

@@ -15,12 +15,11 @@
 //! editions (default `2018 2021 2024`). With `JUDGE_REPORT=1` and `--nocapture`
 //! (`make judge BUNDLE=1`), every case prints a line with its time.
 
-// The tool's command line (`main`, `run`) is not used from here.
-#[allow(dead_code)]
-#[path = "../tools/bundle/main.rs"]
-mod bundle_tool;
-
+// The workspace's shared test support (tests/common/: built programs run, judge cases): the root
+// package's tests and the tools' run programs and judge cases the same way.
+#[path = "../../../tests/common/mod.rs"]
 mod common;
+use bundle as bundle_tool;
 use bundle_tool::assemble::{self, Options};
 use bundle_tool::lex::{tokenize, Kind};
 use common::{judge_cases, root, Judge};
@@ -163,7 +162,7 @@ fn contest_template(dir: &Path) -> assemble::Bundle {
         ("helpers/write.rs", "helpers/write.rs"),
     ] {
         fs::create_dir_all(folder.join(to).parent().unwrap()).unwrap();
-        fs::copy(root().join("tests/contest").join(from), folder.join(to)).unwrap();
+        fs::copy(root().join("tools/bundle/tests/contest").join(from), folder.join(to)).unwrap();
     }
     let main = folder.join("mon prog é.rs").display().to_string();
     assert_eq!(assemble::crate_name(&main), "mon_prog__");
@@ -186,7 +185,7 @@ fn contest_template(dir: &Path) -> assemble::Bundle {
         .output()
         .map_or(false, |out| !out.stdout.is_empty());
     assert_eq!(header.contains("with uncommitted changes"), library_changed, "{header}");
-    let template = fs::read_to_string(root().join("tests/contest/template.rs")).unwrap();
+    let template = fs::read_to_string(root().join("tools/bundle/tests/contest/template.rs")).unwrap();
     let attributes: String =
         template.lines().filter(|l| l.starts_with("#![")).map(|l| format!("{l}\n")).collect();
     assert!(code_of(&made.text).starts_with(&attributes), "{}", made.text);
@@ -204,10 +203,15 @@ fn contest_template(dir: &Path) -> assemble::Bundle {
 /// kept to inspect.
 #[test]
 fn a_compile_error_is_told_at_the_users_line() {
-    let failed = assemble::bundle(&root(), "tests/contest/broken.rs", &Options::default(), |_| String::new())
+    let failed =
+        assemble::bundle(&root(), "tools/bundle/tests/contest/broken.rs", &Options::default(), |_| {
+            String::new()
+        })
         .unwrap_err();
     assert!(
-        failed.message.contains("error: tests/contest/broken.rs:10:32: cannot find value `undefined`"),
+        failed
+            .message
+            .contains("error: tools/bundle/tests/contest/broken.rs:10:32: cannot find value `undefined`"),
         "{}",
         failed.message
     );

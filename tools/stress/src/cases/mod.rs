@@ -11,7 +11,8 @@ pub mod grid_game;
 pub mod move_or_block;
 pub mod police_thief;
 
-pub use graph_games::rng::Rng;
+mod rng;
+pub use rng::Rng;
 use std::ops::Range;
 
 /// One input of a game's judge program, as data.

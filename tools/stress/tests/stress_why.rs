@@ -11,6 +11,9 @@
 //! slow on a loaded machine, where the time limit is on CPU time, is checked by hand: this file
 //! times nothing.)
 
+// The workspace's shared test support (tests/common/: built programs run, judge cases): the root
+// package's tests and the tools' run programs and judge cases the same way.
+#[path = "../../../tests/common/mod.rs"]
 mod common;
 
 use common::{binary, run_fed};

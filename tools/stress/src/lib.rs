@@ -1,5 +1,6 @@
 //! `stress`: tests a solution against a reference on generated inputs, and shrinks the first
-//! input it fails on. A tool beside the judge programs, built on the library and never bundled.
+//! input it fails on. A tool beside the judge programs, a crate of its own on the library
+//! (`src/main.rs` calls [`run`]); never bundled.
 //!
 //! For one of the library's games ([`games`], [`judged`]), each of `--cases` small cases (sizes
 //! growing from 1 to `--size`) is generated ([`cases`], from a [`cases::Rng`] made from the seed and
@@ -18,8 +19,11 @@
 //! `error: ...` line on stderr, as the judge programs say it), 130 when interrupted before a
 //! failure was found. Everything follows from the seed: the same seed, the same cases.
 
+// Its docs are read with the private modules they name (make lint documents them).
+#![allow(rustdoc::private_intra_doc_links)]
+
 mod by_size;
-mod cases;
+pub mod cases;
 mod child;
 mod compare;
 mod cpu;
@@ -42,10 +46,6 @@ use graph_games::cli::fail;
 use graph_games::input::{shown, Error};
 use std::ffi::OsString;
 
-fn main() {
-    std::process::exit(run(std::env::args_os().skip(1)));
-}
-
 /// The run the options ask for, on the game they name.
 struct Stress<'a>(&'a Options);
 
@@ -62,7 +62,7 @@ impl Task for Stress<'_> {
 }
 
 /// The whole tool, on the arguments after the program name; returns the exit status.
-fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     // Before anything opens a descriptor, which could take number 1 and receive the report.
     if graph_games::cli::stdout_is_closed() {
         return fail(&Error::new(

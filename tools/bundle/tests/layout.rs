@@ -1,12 +1,14 @@
-//! The house rules of `src/`, `tools/` and `tests/`, checked on the sources as they are (the
-//! checkers are `house_rules/`):
+//! The house rules of the workspace (`src/`, `tools/`, `tests/` and the tools' `tests/`), checked
+//! on the sources as they are (the checkers are `house_rules/`). They live with the bundler, whose
+//! lexer reads the files:
 //!
 //! 1. **No import cycle between files.** Files import one another only downwards (`src/lib.rs`
 //!    lists the layers), so each can be read, tested and bundled knowing only the files below it,
 //!    and a change to one never needs the files above it. Each crate is checked alone: the library
-//!    (`src/`), and each tool of `tools/` (a folder with its `main.rs`, as `tools/bundle/`, or one
-//!    file). A file's module path comes from its place (`src/a/b.rs` and `src/a/b/mod.rs` are
-//!    `crate::a::b`, `src/lib.rs` and `tools/bundle/main.rs` the roots); its
+//!    (`src/`), and each tool's library (`tools/NAME/src/`; a main, a test or a build script
+//!    reaches a library only by its name). A file's module path comes from its place (`src/a/b.rs`
+//!    and `src/a/b/mod.rs` are `crate::a::b`, `src/lib.rs` and `tools/bundle/src/lib.rs` the
+//!    roots); its
 //!    references are its `crate::`, `super::` and `self::` paths, and the paths that start with a
 //!    module it declares (`mod x;` then `x::y`), `use` groups expanded; each is resolved to the
 //!    longest module path that is a file. A `mod x;` declaration itself is not an import. A
@@ -14,14 +16,18 @@
 //!    references that close it.
 //! 2. **At most 500 lines above a file's tests**, in `src/`, `tools/` and `tests/` (a test file
 //!    counts whole). A file longer than that holds more than one concern: split it by concern, as
-//!    `src/input/` and `tools/bundle/` are.
+//!    `src/input/` and `tools/bundle/src/` are.
 //! 3. **The games live in `src/games/`, and the mains are thin.** A game is a module with a
 //!    `pub fn read` and a `pub fn write_answer` (the shape `src/games/mod.rs` describes); each
 //!    `src/bin/<name>.rs` is at most 40 lines calling one, so what a judge runs is tested in the
 //!    library.
 //!
+//! 4. **std only, and the tools in the workspace.** The root manifest's `[dependencies]`,
+//!    `[dev-dependencies]` and `[build-dependencies]` are empty; a tool's hold nothing but the
+//!    library itself, by path; and the workspace's members are the three tools.
+//!
 //! Only the code above a file's first `#[cfg(test)]` line counts (its unit tests at the bottom may
-//! import anything and take any length), read with the bundler's lexer (tools/bundle/lex.rs), so
+//! import anything and take any length), read with the bundler's lexer (`bundle::lex`), so
 //! comments and the insides of literals are never taken for code. The checkers work on files in
 //! memory, so the tests at the bottom also run them on small made-up sets of files, with a
 //! violation and without.
@@ -29,20 +35,29 @@
 mod house_rules;
 use house_rules::*;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The workspace's root: this crate is `tools/bundle/`.
+fn root() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.canonicalize().unwrap_or(root)
+}
 
 // The rules on src/ and tools/
 
 /// Every `.rs` file under the folders `folders` of the repository, sorted by path; each of
 /// `needed` must be among them.
-fn rs_files(folders: &[&str], needed: &[&str]) -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+fn rs_files(folders: &[&str], needed: &[&str], folders_are_tests: bool) -> Vec<Source> {
+    let root = &root();
     let mut found = Vec::new();
     let mut folders: Vec<_> = folders.iter().map(|f| root.join(f)).collect();
     while let Some(folder) = folders.pop() {
         for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display())) {
             let path = entry.unwrap().path();
-            if path.is_dir() {
+            // A tool's tests are test files (`tests` among `folders`), not its sources.
+            let tests_of_a_tool = path.parent().and_then(Path::parent) == Some(root.join("tools").as_path())
+                && path.file_name().map_or(false, |name| name == "tests");
+            if path.is_dir() && (!tests_of_a_tool || folders_are_tests) {
                 folders.push(path);
             } else if path.extension().map_or(false, |e| e == "rs") {
                 let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
@@ -58,14 +73,17 @@ fn rs_files(folders: &[&str], needed: &[&str]) -> Vec<Source> {
     found
 }
 
-/// Every `.rs` file under `src/` and `tools/`, sorted by path.
+/// Every `.rs` file under `src/` and `tools/` but the tools' tests, sorted by path.
 fn sources() -> Vec<Source> {
-    rs_files(&["src", "tools"], &["src/lib.rs", "tools/bundle/main.rs", "tools/bundle/lex.rs"])
+    let needed =
+        ["src/lib.rs", "tools/bundle/src/lib.rs", "tools/bundle/src/lex.rs", "tools/stress/build.rs"];
+    rs_files(&["src", "tools"], &needed, false)
 }
 
-/// Every `.rs` file under `tests/`, sorted by path.
+/// Every `.rs` file under `tests/` and the tools' `tests/`, sorted by path.
 fn test_sources() -> Vec<Source> {
-    rs_files(&["tests"], &["tests/layout.rs"])
+    let tools = ["tools/stress/tests", "tools/bundle/tests"];
+    rs_files(&["tests", tools[0], tools[1]], &["tests/common/mod.rs", "tools/bundle/tests/layout.rs"], true)
 }
 
 #[test]
@@ -101,7 +119,7 @@ fn no_file_of_src_tools_or_tests_has_more_than_500_lines_above_its_tests() {
 fn the_games_live_in_src_games_and_the_mains_are_thin() {
     let sources = sources();
     // A judge program has judge cases in inputs/<name>/; a tool (`stress`) has none and no game.
-    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
+    let inputs = root().join("inputs");
     let judge_programs = sources
         .iter()
         .filter_map(|s| s.path.strip_prefix("src/bin/")?.strip_suffix(".rs"))
@@ -112,6 +130,50 @@ fn the_games_live_in_src_games_and_the_mains_are_thin() {
     assert!(games.len() >= judge_programs, "{judge_programs} judge programs but only these games: {games:?}");
     let wrong = misplaced_games_and_fat_mains(&sources);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The entries of `table` (`[dependencies]`, say) in a manifest's text: its lines up to the next
+/// table, comments and blank lines left out.
+fn table_entries(manifest: &str, table: &str) -> Vec<String> {
+    let lines = manifest.lines().map(|line| line.split('#').next().unwrap_or("").trim());
+    let mut inside = false;
+    let mut entries = Vec::new();
+    for line in lines {
+        if line.starts_with('[') {
+            inside = line == table;
+        } else if inside && !line.is_empty() {
+            entries.push(line.to_string());
+        }
+    }
+    entries
+}
+
+#[test]
+fn std_only_and_the_tools_are_members_of_the_workspace() {
+    let manifest = |dir: &str| {
+        let path = root().join(dir).join("Cargo.toml");
+        fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let top = manifest("");
+    assert_eq!(
+        table_entries(&top, "[workspace]"),
+        [
+            r#"members = ["tools/stress", "tools/bundle", "tools/bench"]"#,
+            r#"default-members = [".", "tools/stress", "tools/bundle", "tools/bench"]"#
+        ]
+    );
+    for table in ["[dependencies]", "[dev-dependencies]", "[build-dependencies]"] {
+        assert_eq!(table_entries(&top, table), Vec::<String>::new(), "Cargo.toml: {table} is not empty");
+        for tool in ["tools/stress", "tools/bundle", "tools/bench"] {
+            let entries = table_entries(&manifest(tool), table);
+            let library = [r#"graph_games = { path = "../.." }"#];
+            let allowed: &[&str] = if table == "[dependencies]" { &library } else { &[] };
+            assert!(
+                entries.iter().all(|e| allowed.contains(&e.as_str())),
+                "{tool}/Cargo.toml: {table} {entries:?}"
+            );
+        }
+    }
 }
 
 // The checkers on made-up files
@@ -211,19 +273,25 @@ fn the_checker_finds_a_cycle_and_names_its_files() {
     assert!(cycles[0].starts_with(games), "{}", cycles[0]);
     assert!(cycles[1].starts_with("a cycle among src/low/a.rs, src/low/mod.rs:\n"), "{}", cycles[1]);
     assert!(cycles[1].contains("src/low/mod.rs:3 a::g -> src/low/a.rs"), "{}", cycles[1]);
-    // A tool is a crate of its own: its root is its main.rs, and `crate::` stays inside it.
+    // A tool is a package of its own: its library's root is its src/lib.rs, `crate::` stays inside
+    // it, and its main, its tests and its build script are crates apart.
     let tool = |path: &str, text: &str| Source { path: format!("tools/{path}"), text: text.to_string() };
     let mut tools = crate_with_rules("pub struct Rule;\n");
     tools.extend([
-        tool("t/main.rs", "mod a;\nmod b;\nuse a::f;\n"),
-        tool("t/a.rs", "use super::b::g;\npub fn f() {}\n"),
-        tool("t/b.rs", "use crate::a::f;\npub fn g() {}\n#[cfg(test)]\nmod tests {\n    use crate::*;\n}\n"),
-        tool("one.rs", "use crate::top;\nfn main() {}\n"),
+        tool("t/src/lib.rs", "mod a;\nmod b;\nuse a::f;\n"),
+        tool("t/src/a.rs", "use super::b::g;\npub fn f() {}\n"),
+        tool(
+            "t/src/b.rs",
+            "use crate::a::f;\npub fn g() {}\n#[cfg(test)]\nmod tests {\n    use crate::*;\n}\n",
+        ),
+        tool("t/src/main.rs", "use crate::a;\nfn main() {}\n"),
+        tool("t/build.rs", "use crate::top;\nfn main() {}\n"),
+        tool("t/tests/x.rs", "mod y;\nuse crate::y::z;\n"),
     ]);
     let cycles = import_cycles(&tools);
     assert_eq!(cycles.len(), 1, "{cycles:?}");
-    assert!(cycles[0].starts_with("a cycle among tools/t/a.rs, tools/t/b.rs:\n"), "{}", cycles[0]);
-    assert!(cycles[0].contains("tools/t/b.rs:1 crate::a::f -> tools/t/a.rs"), "{}", cycles[0]);
+    assert!(cycles[0].starts_with("a cycle among tools/t/src/a.rs, tools/t/src/b.rs:\n"), "{}", cycles[0]);
+    assert!(cycles[0].contains("tools/t/src/b.rs:1 crate::a::f -> tools/t/src/a.rs"), "{}", cycles[0]);
 }
 
 #[test]

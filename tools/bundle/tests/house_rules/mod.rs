@@ -1,17 +1,14 @@
-//! The checkers of the house rules (`tests/layout.rs` states the rules and runs them): sources read
-//! with the bundler's lexer, their imports resolved to files, cycles, long files, games and mains.
+//! The checkers of the house rules (`layout.rs` states the rules and runs them): sources read with
+//! the bundler's lexer, their imports resolved to files, cycles, long files, games and mains.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
-// The lexer's other uses (brackets, errors) are the bundler's.
-#[allow(dead_code)]
-#[path = "../../tools/bundle/lex.rs"]
-mod lex;
+use bundle::lex;
 
 use std::collections::{BTreeSet, HashMap};
 
-/// A file of `src/` or `tools/`: its path with `/` separators (`src/games/police_thief/mod.rs`),
+/// A file of the workspace: its path from the root with `/` separators (`src/games/police_thief/mod.rs`),
 /// and its text.
 pub struct Source {
     pub path: String,
@@ -96,25 +93,32 @@ pub fn path_tree(
     }
 }
 
-/// The crate of a file and its module path in it (`None` for `src/bin/`, whose mains are crates
-/// of their own): `src/a/b.rs` and `src/a/b/mod.rs` are `a::b` of `src`, `tools/bundle/lex.rs` is
-/// `lex` of `tools/bundle`, and a tool of one file (`tools/bench.rs`) is the root of its own.
+/// The crate of a file and its module path in it. A package's crate is its `src/` (the root's,
+/// or a tool's `tools/NAME/src/`): `src/a/b.rs` and `src/a/b/mod.rs` are `a::b` of `src`,
+/// `tools/bundle/src/lex.rs` is `lex` of `tools/bundle/src`. A main (`src/bin/*.rs`, a tool's
+/// `src/main.rs`) is a crate of its own that reaches its library by name: `None`, as is a file
+/// outside every `src/` (a test); a build script (`tools/stress/build.rs`) is the root of its own.
 pub fn module_of(path: &str) -> Option<(String, Vec<String>)> {
     let rest = path.strip_suffix(".rs")?;
-    let (krate, rest) = match rest.strip_prefix("src/") {
-        Some(rest) if !rest.starts_with("bin/") => ("src".to_string(), rest),
-        Some(_) => return None,
-        None => match rest.strip_prefix("tools/")?.split_once('/') {
-            Some((tool, rest)) => (format!("tools/{tool}"), rest),
-            None => return Some((path.to_string(), Vec::new())),
-        },
+    let (package, rest) = match rest.strip_prefix("tools/") {
+        Some(tool) => {
+            let (name, rest) = tool.split_once('/')?;
+            (format!("tools/{name}/"), rest)
+        }
+        None => (String::new(), rest),
+    };
+    let rest = match rest.strip_prefix("src/") {
+        Some(rest) if rest.starts_with("bin/") || rest == "main" => return None,
+        Some(rest) => rest,
+        None if rest == "build" => return Some((path.to_string(), Vec::new())),
+        None => return None,
     };
     let mut segments: Vec<String> = rest.split('/').map(String::from).collect();
     let last = segments.pop().unwrap();
-    if !["lib", "main", "mod"].contains(&last.as_str()) {
+    if !["lib", "mod"].contains(&last.as_str()) {
         segments.push(last);
     }
-    Some((krate, segments))
+    Some((format!("{package}src"), segments))
 }
 
 /// A reference of one file to a module: the line, the path as written, the module path it names.

@@ -12,13 +12,10 @@
 //! and valid. The tool's own behaviour (bad arguments, stdout, processes, Ctrl-C, `--ref`/`--gen`)
 //! is `stress_tool.rs`'s.
 
-// The generators of `stress` (its own modules, not the library's), to check that a saved input
-// is 1-minimal: no candidate of `Case::parse(PREFIX.in).smaller()` fails the same way.
-#[path = "../tools/stress/cases/mod.rs"]
-#[allow(dead_code)]
-mod cases;
 mod stress_common;
 
+// The generators of `stress` (its own, not the library's), to check that a saved input is
+// 1-minimal: no candidate of `Case::parse(PREFIX.in).smaller()` fails the same way.
 use cases::graph_game::GraphGameCase;
 use cases::graph_sum::GraphSumCase;
 use cases::grid_game::GridGameCase;
@@ -36,6 +33,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
+use stress::cases;
 use stress_common::{compile, graph_game_answer, passes, stress, tokens, work_dir};
 
 /// The library's answer (what the judge binary prints), or why it rejects the input.
