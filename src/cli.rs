@@ -141,8 +141,16 @@ where
 /// before `main`, Rust's runtime puts `/dev/null` on a closed standard descriptor, and writes to it
 /// succeed unseen. So descriptor 1 is looked at before the runtime starts (the `before_main` module).
 /// Where that cannot be done (off Linux; in the bundles, which are built without the crate's
-/// features), stdout is never taken as closed: a judge does not close it. Public for the tools
-/// (`stress`), which write through their own descriptor but face the same runtime.
+/// features), stdout is never taken as closed: a judge does not close it. [`run`] asks it first;
+/// so does a main of yours that writes its own output without `run`, before it opens a file (which
+/// could take descriptor 1):
+/// ```
+/// use graph_games::{cli, input::Error};
+///
+/// if cli::stdout_is_closed() {
+///     std::process::exit(cli::fail(&Error::new("cannot write the output: stdout is closed")));
+/// }
+/// ```
 pub fn stdout_is_closed() -> bool {
     #[cfg(all(feature = "stdout-check", target_os = "linux"))]
     {
@@ -190,7 +198,7 @@ mod before_main {
 }
 
 /// Prints the one error line `error: ...` on stderr and returns the exit status 2: the one way
-/// every program of the crate reports a failure (the tools too). A failure to print it (stderr
+/// every program on the library reports a failure. A failure to print it (stderr
 /// closed or full) leaves nothing else to tell anyone: the status says it.
 pub fn fail(e: &Error) -> i32 {
     let _ = writeln!(io::stderr(), "error: {e}");

@@ -62,7 +62,7 @@ fn blocks(markdown: &str) -> Result<Vec<Block>, String> {
     }
 }
 
-/// The rustc the tests compile with: `$RUSTC`, else `rustc` (as tests/bundle.rs).
+/// The rustc the tests compile with: `$RUSTC`, else `rustc` (as tools/bundle/tests/bundle.rs).
 fn rustc() -> String {
     std::env::var("RUSTC").ok().filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "rustc".to_string())
 }

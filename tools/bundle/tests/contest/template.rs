@@ -1,5 +1,5 @@
-// A contest template, as contestants write them (tests/bundle.rs bundles it from a folder with a
-// space in its name, as `mon prog é.rs`): crate attributes, the library under other names, modules
+// A contest template, as contestants write them (tools/bundle/tests/bundle.rs bundles it from a
+// folder with a space in its name, as `mon prog é.rs`): crate attributes, the library under other names, modules
 // beside the file (flags.rs, helpers/mod.rs), macros of its own, a helper it does not use today.
 // It is graph_game's main otherwise, and answers its judge cases.
 #![allow(dead_code)]
