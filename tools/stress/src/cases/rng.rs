@@ -1,6 +1,7 @@
 //! [`Rng`], the small pseudo-random generator of the generated cases (splitmix64): behind
 //! `stress`'s cases and the benchmarks' inputs. The same seed gives the same stream on every
-//! machine.
+//! machine. The library's own tests have the same generator (`src/rng.rs`) and do not export it:
+//! the library cannot depend on this crate, nor this crate on the library's tests.
 
 /// A small, fast pseudo-random generator (splitmix64, by Steele, Lea and Flood). Not for
 /// cryptography; every stream is reproducible from its seed.
