@@ -93,6 +93,10 @@ baseline() {  # baseline NAME: bench/baselines/NAME.cpp built into target/bench/
   fi
 }
 
+# The start-up floor is linked as .cargo/config.toml links the project's binaries: the C runtime
+# statically on x86-64 Linux (plain rustc does not read that file).
+static=()
+[[ $(rustc -vV | sed -n 's/^host: //p') == x86_64-unknown-linux-gnu ]] && static=(-C target-feature=+crt-static)
 empty_main() {  # the start-up floor, bench/empty_main.rs, built as the project's binaries are
   BASE=$OUT/empty_main
   if [[ ! -x $BASE || bench/empty_main.rs -nt $BASE ]]; then

@@ -74,7 +74,9 @@ echo "msrv: $version"
 out=$dir/crate
 mkdir -p "$out"
 lib=(--extern "graph_games=$out/libgraph_games.rlib" -L "$out")
-"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games \
+# With its default features, as cargo builds it (Cargo.toml's `default`).
+features=(--cfg 'feature="prefault"' --cfg 'feature="stdout-check"')
+"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games "${features[@]}" \
   -o "$out/libgraph_games.rlib" src/lib.rs
 bins=0
 for main in src/bin/*.rs; do
@@ -108,11 +110,14 @@ check_tests() {  # check_tests MANIFEST_DIR FILE...: each file a test crate of t
   shift
   for test in "$@"; do
     CARGO_MANIFEST_DIR=$manifest "$rustc" --edition 2021 -D warnings --test --emit=metadata "${lib[@]}" \
-      "${tools[@]}" -o "$out/test.rmeta" "$test"
+      "${tools[@]}" ${unit_features[@]+"${unit_features[@]}"} -o "$out/test.rmeta" "$test"
     tests=$((tests + 1))
   done
 }
-check_tests "$PWD" src/lib.rs tests/*.rs
+unit_features=("${features[@]}")
+check_tests "$PWD" src/lib.rs
+unit_features=()
+check_tests "$PWD" tests/*.rs
 for tool in stress bundle; do
   check_tests "$PWD/tools/$tool" "tools/$tool/src/lib.rs" "tools/$tool"/tests/*.rs
 done

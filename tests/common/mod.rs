@@ -135,7 +135,7 @@ pub fn binary(name: &str) -> PathBuf {
     let path = folder.expect("the folder of the built programs").join(name);
     assert!(
         path.exists(),
-        "{} is not built: run the tests at the workspace's root (its cargo test --release builds every program)",
+        "{} is not built: run the tests at the workspace's root, or cargo build --release first",
         path.display()
     );
     path

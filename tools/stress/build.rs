@@ -1,7 +1,7 @@
 //! Tells the `stress` tool whether the compiler's std has `CommandExt::process_group` (Rust
 //! 1.64): with it, std starts a run in its own process group with `posix_spawn`, at no cost; on
 //! rustc 1.63, the crate's oldest compiler, `stress` sets the group itself between `fork` and
-//! `exec`, which costs a fifth of a millisecond per run (`tools/stress/sys.rs`). std only.
+//! `exec`, which costs a fifth of a millisecond per run (`tools/stress/src/sys.rs`). std only.
 
 use std::env;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! Side-by-side timing for `make bench` (bench/run.sh): runs two commands alternately on the same
 //! stdin file, RUNS times each, and prints their median wall times, the median of the pairwise
-//! time ratios (A over B) and the peak memory of each. A std-only program outside the crate,
-//! built with plain rustc like tools/bundle.rs, so the bench needs no python.
+//! time ratios (A over B) and the peak memory of each. A std-only crate of the workspace
+//! (`tools/bench/`, built by `cargo build --release`), so the bench needs no python.
 //!
 //! ```text
 //! bench [--check] [--warmup] [--out DIR] RUNS INPUT -- CMD_A ARGS... [--vs CMD_B ARGS...]
@@ -30,7 +30,7 @@
 //! little in memory (outputs are compared a line at a time).
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -57,7 +57,8 @@ struct Options {
     b: Option<Vec<String>>,
 }
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
+/// The options, every argument checked; `None` for `--help` (or `-h`) before the `--`.
+fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     let mut check = false;
     let mut warmup = false;
     let mut out_dir = std::env::temp_dir();
@@ -67,6 +68,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         match args[i].as_str() {
             "--check" => check = true,
             "--warmup" => warmup = true,
+            "--help" | "-h" => return Ok(None),
             "--out" => {
                 i += 1;
                 out_dir = PathBuf::from(args.get(i).ok_or("--out needs a folder")?);
@@ -94,7 +96,15 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     if a.is_empty() || matches!(&b, Some(b) if b.is_empty()) {
         return Err("an empty command".to_string());
     }
-    Ok(Options { check, warmup: warmup || check, out_dir, runs, input: PathBuf::from(&positional[1]), a, b })
+    Ok(Some(Options {
+        check,
+        warmup: warmup || check,
+        out_dir,
+        runs,
+        input: PathBuf::from(&positional[1]),
+        a,
+        b,
+    }))
 }
 
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
@@ -329,13 +339,20 @@ fn bench(options: &Options) -> Result<String, String> {
                 ));
             }
             if verbose {
-                eprintln!("run {} {name}: {:.6} s {} KiB", round + 1, run.seconds, run.peak_kb);
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "run {} {name}: {:.6} s {} KiB",
+                    round + 1,
+                    run.seconds,
+                    run.peak_kb
+                );
             }
             times[k].push(run.seconds);
             if matches!(memory_kb, Some(total) if run.peak_kb > total) {
                 // Seen twice while this tool was written (2 and 19 GiB on a 24 GiB machine for
                 // `true`), never reproduced since: not a peak any run can have.
-                eprintln!(
+                let _ = writeln!(
+                    std::io::stderr(),
                     "bench: run {} {name}: a peak of {} KiB, more than the machine has: left out",
                     round + 1,
                     run.peak_kb
@@ -354,22 +371,41 @@ fn bench(options: &Options) -> Result<String, String> {
     })
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse_args(&args) {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("bench: {message}\n{USAGE}");
-            std::process::exit(2);
-        }
-    };
-    match bench(&options) {
-        Ok(line) => println!("{line}"),
-        Err(message) => {
-            eprintln!("bench: {message}");
-            std::process::exit(1);
-        }
+/// One line on stderr, `error: ...`, and the exit status: 2 for bad arguments or output, 1 for a
+/// timing that failed. A stderr that cannot take it leaves the status to say it.
+fn fail(message: &str, status: i32) -> i32 {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    status
+}
+
+/// `text` and a newline on stdout: a reader that went away is no error; any other failure is.
+fn say(text: &str) -> i32 {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(format!("{text}\n").as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => fail(&format!("cannot write the output: {e}"), 2),
     }
+}
+
+fn run() -> i32 {
+    let args: Result<Vec<String>, _> = std::env::args_os().skip(1).map(|a| a.into_string()).collect();
+    let args = match args {
+        Ok(args) => args,
+        Err(arg) => return fail(&format!("an argument that is not UTF-8: {}", arg.to_string_lossy()), 2),
+    };
+    match parse_args(&args) {
+        Ok(None) => say(USAGE),
+        Err(message) => fail(&format!("{message} ({USAGE}; --help)"), 2),
+        Ok(Some(options)) => match bench(&options) {
+            Ok(line) => say(&line),
+            Err(message) => fail(&message, 1),
+        },
+    }
+}
+
+fn main() {
+    std::process::exit(run());
 }
 
 #[cfg(test)]
@@ -382,17 +418,20 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let options = parse_args(&words("--check 5 in.txt -- a -x -- y --vs b z")).unwrap();
+        let options = parse_args(&words("--check 5 in.txt -- a -x -- y --vs b z")).unwrap().unwrap();
         assert!(options.check && options.warmup);
         assert_eq!((options.runs, options.input.to_str().unwrap()), (5, "in.txt"));
         assert_eq!(options.a, words("a -x -- y"));
         assert_eq!(options.b, Some(words("b z")));
-        let options = parse_args(&words("1 /dev/null -- stress g --cases 2 -- bin")).unwrap();
+        let options = parse_args(&words("1 /dev/null -- stress g --cases 2 -- bin")).unwrap().unwrap();
         assert_eq!((options.a.len(), options.b, options.warmup), (6, None, false));
         for bad in ["5 in", "0 in -- a", "x in -- a", "5 in -- a --vs", "5 in -- --vs b", "--what 5 in -- a"]
         {
             assert!(parse_args(&words(bad)).is_err(), "{bad}");
         }
+        assert!(parse_args(&words("--help")).unwrap().is_none());
+        // After the `--`, a `-h` is the command's.
+        assert!(parse_args(&words("3 in -- grep -h x")).unwrap().is_some());
     }
 
     #[test]

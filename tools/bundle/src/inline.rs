@@ -236,10 +236,8 @@ pub fn inline_module(
     }
 }
 
-/// The programs of `src/bin/` that are tools, not judge programs: never bundled by default.
-pub const TOOLS: [&str; 1] = ["stress"];
-
-/// The programs bundled by default, sorted: those of `src/bin/` but the [`TOOLS`], and `examples/`.
+/// The programs bundled by default, sorted: those of `src/bin/` (the judge programs) and
+/// `examples/`.
 pub fn programs(root: &Path) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
     for folder in ["src/bin", "examples"] {
@@ -256,7 +254,6 @@ pub fn programs(root: &Path) -> Result<Vec<String>, String> {
             }
         }
     }
-    names.retain(|name| !TOOLS.contains(&name.as_str()));
     names.sort();
     Ok(names)
 }

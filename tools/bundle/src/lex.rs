@@ -2,7 +2,7 @@
 //! punctuation, comments and whitespace), so that a brace or a path inside a string, a char or a
 //! comment is never taken for code, and `'a'` (a char) is told from `'a` (a lifetime). Every later
 //! stage of the bundler edits only whole tokens or the whitespace between them, so string literals
-//! come out byte for byte. Shared with the house rules (tests/layout.rs).
+//! come out byte for byte. Shared with the house rules (tools/bundle/tests/layout.rs).
 
 /// What a token is. Comments and whitespace are tokens too, so that cuts keep the layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! example, or a contestant's own file anywhere, with its own crate attributes, macros and modules.
 //!
 //! The stages, one module each, in the order they run:
-//! - [`lex`]: Rust source into tokens that cover it exactly (tests/layout.rs reads the house rules with it);
+//! - [`lex`]: Rust source into tokens that cover it exactly (tools/bundle/tests/layout.rs reads the house rules with it);
 //! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
@@ -19,7 +19,7 @@
 //! code is told where the user wrote it.
 //!
 //! A crate of the workspace: this library, and the `bundle` command (`src/main.rs`, [`run`]); its
-//! tests (`tests/bundle.rs`) bundle every program and judge the bundles.
+//! tests (`tools/bundle/tests/bundle.rs`) bundle every program and judge the bundles.
 //! Cost: linear in the sources for the text work; a few rustc type-checks per bundle, the two
 //! targets' copies at once; one thread per bundle. Written for rustc 1.63 (`make msrv`).
 
@@ -142,7 +142,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if stdout_closed() {
         return Err("the standard output is closed".to_string());
     }
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        return say(USAGE);
+    }
     let root = Path::new(".");
+    // The library is read from the current folder: it must be the project's root.
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    if !manifest.lines().any(|line| line.trim() == r#"name = "graph_games""#)
+        || !root.join("src/lib.rs").is_file()
+    {
+        return Err(
+            "run it from the project's root, the folder of graph_games's Cargo.toml and src/lib.rs".into()
+        );
+    }
     let Request { out_dir, options, mains } = match parse(args, root)? {
         Some(request) => request,
         None => return say(USAGE),

@@ -8,10 +8,9 @@
 //!    (`src/`), and each tool's library (`tools/NAME/src/`; a main, a test or a build script
 //!    reaches a library only by its name). A file's module path comes from its place (`src/a/b.rs`
 //!    and `src/a/b/mod.rs` are `crate::a::b`, `src/lib.rs` and `tools/bundle/src/lib.rs` the
-//!    roots); its
-//!    references are its `crate::`, `super::` and `self::` paths, and the paths that start with a
-//!    module it declares (`mod x;` then `x::y`), `use` groups expanded; each is resolved to the
-//!    longest module path that is a file. A `mod x;` declaration itself is not an import. A
+//!    roots); its references are its `crate::`, `super::` and `self::` paths, and the paths that
+//!    start with a module it declares (`mod x;` then `x::y`), `use` groups expanded; each is
+//!    resolved to the longest module path that is a file. A `mod x;` declaration itself is not an import. A
 //!    cycle is a strongly connected set of two or more files; every one is reported, with the
 //!    references that close it.
 //! 2. **At most 500 lines above a file's tests**, in `src/`, `tools/` and `tests/` (a test file
@@ -21,10 +20,10 @@
 //!    `pub fn read` and a `pub fn write_answer` (the shape `src/games/mod.rs` describes); each
 //!    `src/bin/<name>.rs` is at most 40 lines calling one, so what a judge runs is tested in the
 //!    library.
-//!
 //! 4. **std only, and the tools in the workspace.** The root manifest's `[dependencies]`,
-//!    `[dev-dependencies]` and `[build-dependencies]` are empty; a tool's hold nothing but the
-//!    library itself, by path; and the workspace's members are the three tools.
+//!    `[dev-dependencies]` and `[build-dependencies]` are empty; stress's hold nothing but the
+//!    library itself, by path, the bundler's and the bench's nothing; the workspace's members are
+//!    the three tools, and every crate has edition 2021 and rust-version 1.63.
 //!
 //! Only the code above a file's first `#[cfg(test)]` line counts (its unit tests at the bottom may
 //! import anything and take any length), read with the bundler's lexer (`bundle::lex`), so
@@ -166,12 +165,23 @@ fn std_only_and_the_tools_are_members_of_the_workspace() {
         assert_eq!(table_entries(&top, table), Vec::<String>::new(), "Cargo.toml: {table} is not empty");
         for tool in ["tools/stress", "tools/bundle", "tools/bench"] {
             let entries = table_entries(&manifest(tool), table);
-            let library = [r#"graph_games = { path = "../.." }"#];
-            let allowed: &[&str] = if table == "[dependencies]" { &library } else { &[] };
+            // stress is on the library; the bundler and the bench are std only.
+            let library = [
+                r#"graph_games = { path = "../..", default-features = false, features = ["stdout-check"] }"#,
+            ];
+            let allowed: &[&str] =
+                if table == "[dependencies]" && tool == "tools/stress" { &library } else { &[] };
             assert!(
                 entries.iter().all(|e| allowed.contains(&e.as_str())),
                 "{tool}/Cargo.toml: {table} {entries:?}"
             );
+        }
+    }
+    // One edition and one oldest compiler for every crate.
+    for dir in ["", "tools/stress", "tools/bundle", "tools/bench"] {
+        let package = table_entries(&manifest(dir), "[package]");
+        for field in [r#"edition = "2021""#, r#"rust-version = "1.63""#] {
+            assert!(package.iter().any(|e| e == field), "{dir}/Cargo.toml: no {field}");
         }
     }
 }

@@ -1,6 +1,6 @@
 //! [`Rng`], the small pseudo-random generator of the generated cases (splitmix64): behind
 //! `stress`'s cases and the benchmarks' inputs. The same seed gives the same stream on every
-//! machine. The library's own tests have the same generator (`src/rng.rs`) and do not export it:
+//! machine. The library's own tests have the same generator (the root's `src/rng.rs`) and do not export it:
 //! the library cannot depend on this crate, nor this crate on the library's tests.
 
 /// A small, fast pseudo-random generator (splitmix64, by Steele, Lea and Flood). Not for
