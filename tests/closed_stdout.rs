@@ -10,18 +10,6 @@ use common::{binary, root, BINARIES};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-/// The release-built example `name`: cargo puts the examples in `examples/` beside the binaries.
-fn example(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is not built: a plain `cargo test` builds the examples, `--test closed_stdout` alone \
-         does not (`cargo build --release --examples` first)",
-        path.display()
-    );
-    path
-}
-
 /// Every program on `cli::run`, with a valid input of its own.
 fn programs() -> Vec<(String, PathBuf, PathBuf)> {
     let mut all: Vec<(String, PathBuf, PathBuf)> = BINARIES
@@ -33,7 +21,7 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
             .into_iter()
             .find(|case| !case.file_name().unwrap().to_str().unwrap().starts_with("bad_"))
             .unwrap_or_else(|| panic!("no valid judge case of {name}"));
-        all.push((name.to_string(), example(name), case));
+        all.push((name.to_string(), common::example(name), case));
     }
     all
 }

@@ -28,23 +28,10 @@
 mod common;
 use common::{root, run_program, switch_on, Rng};
 use std::fs;
-use std::path::PathBuf;
-
-/// The release-built example `name`: cargo puts the examples in `examples/` beside the binaries.
-fn example(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is not built: a plain `cargo test` builds the examples, `--test examples_oracle` alone \
-         does not (`cargo build --examples` first)",
-        path.display()
-    );
-    path
-}
 
 /// Runs example `name` on `input`; it must succeed and write nothing on stderr.
 fn run_example(name: &str, input: &str) -> String {
-    let out = run_program(example(name).to_str().unwrap(), &[], input.as_bytes());
+    let out = run_program(common::example(name).to_str().unwrap(), &[], input.as_bytes());
     assert!(
         out.status.code() == Some(0) && out.stderr.is_empty(),
         "{name} failed ({:?}) on {input:?}: {}",

@@ -25,23 +25,10 @@
 mod common;
 use common::{assert_rejected, judge_cases, root, run_program, switch_on, Rng};
 use std::fs;
-use std::path::PathBuf;
 use std::process::Output;
 
-/// The release-built example: cargo puts the examples in `examples/` beside the binaries.
-fn example() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join("marbles");
-    assert!(
-        path.exists(),
-        "{} is not built: a plain `cargo test` builds the examples, `--test marbles` alone does \
-         not (`cargo build --release --examples` first)",
-        path.display()
-    );
-    path
-}
-
 fn run_example(args: &[&str], input: &str) -> Output {
-    run_program(example().to_str().unwrap(), args, input.as_bytes())
+    run_program(common::example("marbles").to_str().unwrap(), args, input.as_bytes())
 }
 
 /// Runs the example on `input`; it must succeed and write nothing on stderr.

@@ -11,21 +11,9 @@ mod common;
 use common::{binary, contract_violation, run_fed};
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
-
-/// The release-built example `name`: cargo puts the examples in `examples/` beside the binaries.
-fn example(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_graph_game")).with_file_name("examples").join(name);
-    assert!(
-        path.exists(),
-        "{} is not built: a plain `cargo test` builds the examples, `--test memory` alone does not \
-         (`cargo build --release --examples` first)",
-        path.display()
-    );
-    path
-}
 
 /// Runs `program` with `args` under an address-space limit of `kib` KiB, its stdin `head` and then
 /// `rows` copies of `row` (written until the program stops reading).
@@ -201,7 +189,7 @@ fn examples_under_a_limit() {
     // Their statements bound their inputs (n <= 7000, N <= 2·10^5 words of 8 letters, 10^6 piles, 2000 edges):
     // the largest fit in 64 MiB (all but marbles'), and sizes past the bounds or inputs cut short
     // are error lines.
-    let berzerk = example("berzerk");
+    let berzerk = common::example("berzerk");
     let steps: String = (1..7000).map(|x| format!(" {x}")).collect();
     let largest = format!("7000\n6999{steps}\n6999{steps}\n");
     accepted("berzerk, largest", &limited(&berzerk, &[], 64 * MIB, &largest, "", 0));
@@ -210,7 +198,7 @@ fn examples_under_a_limit() {
     let e = rejected("berzerk, cut", &limited(&berzerk, &[], 64 * MIB, "7000\n6999 1 2 3\n", "", 0));
     assert!(e.contains("found the end of the input"), "{e}");
 
-    let shiritori = example("shiritori");
+    let shiritori = common::example("shiritori");
     let out = limited(&shiritori, &[], 64 * MIB, "200000\n", "abcdefgh\n", 200_000);
     accepted("shiritori, largest", &out);
     let e = rejected("shiritori, N = 10^12", &limited(&shiritori, &[], 64 * MIB, "1000000000000\n", "", 0));
@@ -222,7 +210,7 @@ fn examples_under_a_limit() {
     assert!(e.contains("word 1 of 1"), "{e}");
 
     // stone_piles: 10^5 queries of 10 piles (10^6 in all) of up to 10^6 stones, with --move.
-    let piles = example("stone_piles");
+    let piles = common::example("stone_piles");
     let row = "10 1 2 3 0 0 1000000 5 4 1 0\n";
     let out = limited(&piles, &["--move"], 64 * MIB, "1000000 100000\n", row, 100_000);
     accepted("stone_piles, largest", &out);
@@ -234,7 +222,7 @@ fn examples_under_a_limit() {
 
     // marbles: its largest game (10^7 moves) needs about 112 MiB and is checked against a margin
     // before it is built: it runs in 192 MiB, and under 64 MiB it is an error line, not an abort.
-    let marbles = example("marbles");
+    let marbles = common::example("marbles");
     let edges: String =
         (1..=100).flat_map(|u| (u + 1..=100).map(move |v| format!("{u} {v} z\n"))).take(2000).collect();
     let largest = format!("100 2000\n{edges}");
@@ -245,5 +233,5 @@ fn examples_under_a_limit() {
     assert!(e.contains("the start of edge 1001 of 2000"), "{e}");
 
     // stones reads nothing: it runs under the limit.
-    accepted("stones", &limited(&example("stones"), &[], 64 * MIB, "", "", 0));
+    accepted("stones", &limited(&common::example("stones"), &[], 64 * MIB, "", "", 0));
 }

@@ -144,7 +144,12 @@ pub fn binary(name: &str) -> PathBuf {
 /// The cargo-built example `name` (examples/NAME.rs), beside the binaries.
 pub fn example(name: &str) -> PathBuf {
     let path = binary("graph_game").with_file_name("examples").join(name);
-    assert!(path.is_file(), "{} is not built (cargo test at the root builds the examples)", path.display());
+    assert!(
+        path.is_file(),
+        "{} is not built: a plain `cargo test` at the root builds the examples, one `--test` alone does \
+         not (`cargo build --release --examples` first)",
+        path.display()
+    );
     path
 }
 

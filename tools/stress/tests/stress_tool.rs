@@ -11,7 +11,7 @@ mod stress_common;
 use std::ffi::OsStr;
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -244,18 +244,11 @@ fn ctrl_c_reports_and_saves_what_it_has() {
     assert_eq!(processes_with("0.1271828"), Vec::<String>::new());
 }
 
-/// An example of the crate (built by `cargo test`, or `cargo build --release --examples`).
-fn example(name: &str) -> PathBuf {
-    let path = common::example(name);
-    assert!(path.exists(), "{} is not built (cargo build --release --examples)", path.display());
-    path
-}
-
 /// `stress --ref EXAMPLE --gen GENERATOR -- WRONG`: the example as the reference (and validator),
 /// a wrong solution made from it by replacing a word; the failure is found and shrunk to a
 /// handful of tokens, which still fails.
 fn generic_run(name: &str, from: &str, to: &str) -> (String, Vec<u8>) {
-    let reference = example(name);
+    let reference = common::example(name);
     let generator = compile(&format!("{name}_gen"));
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stress_solutions/replace_word.sh");
     let prefix = work_dir().join(format!("{name}_generic"));
