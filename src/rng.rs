@@ -1,8 +1,8 @@
 //! [`Rng`], the random numbers of the library's own tests (splitmix64): compiled only into its
-//! unit tests, and included by the integration tests of `tests/` (`tests/random/`). Not part of
-//! the library: the `stress` tool's generated cases have their own generator, the same splitmix64
-//! (`tools/stress/src/cases/rng.rs`), since a library cannot depend on its tools. The same seed
-//! gives the same stream on every machine.
+//! unit tests, and included by the integration tests of `tests/` (`tests/random/`) and by the
+//! `stress` tool's generated cases (`tools/stress/src/cases/`). Not part of the library's API: a
+//! library cannot depend on its tools, and exporting it would be an item only for them. The same
+//! seed gives the same stream on every machine.
 
 /// A small, fast pseudo-random generator (splitmix64, by Steele, Lea and Flood). Not for
 /// cryptography; every stream is reproducible from its seed.

@@ -3,7 +3,8 @@
 //! shrunk one step at a time, every step still a valid input.
 //!
 //! [`Rng`] is the small generator behind them (splitmix64): the same seed gives the same cases on
-//! every machine.
+//! every machine. Its one file is the library's test generator, `src/rng.rs`, which the library
+//! does not export (it cannot depend on this crate, nor this crate on the library's tests).
 
 pub mod graph_game;
 pub mod graph_sum;
@@ -11,6 +12,7 @@ pub mod grid_game;
 pub mod move_or_block;
 pub mod police_thief;
 
+#[path = "../../../../src/rng.rs"]
 mod rng;
 pub use rng::Rng;
 use std::ops::Range;
