@@ -137,6 +137,8 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             size,
             large,
             bytes: input.len(),
+            budget: options.shrink_time,
+            hint: None,
         };
         let failure = Failure::of_last_run(&judge, case, input, verdict);
         write_files(&options.out, &failure)?;
@@ -151,7 +153,9 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
         let with = Shrinking {
             make: &mut make,
             size,
-            smaller: &move |case: &G::Case| cases::candidates(case, judged),
+            smaller: &move |case: &G::Case, visit: &mut dyn FnMut(G::Case) -> bool| {
+                cases::candidates(case, judged).into_iter().all(visit)
+            },
             write: &|case: &G::Case| case.write(),
             budget: options.shrink_time,
             out: &options.out,

@@ -29,6 +29,7 @@ mod compare;
 mod cpu;
 mod games;
 mod generic;
+mod greedy;
 mod judge;
 mod judged;
 mod lines;

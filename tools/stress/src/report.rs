@@ -168,6 +168,51 @@ pub struct Found<'a> {
     pub size: usize,
     pub large: bool,
     pub bytes: usize,
+    /// The budget of the shrink by steps, and what would make it go further when it is spent.
+    pub budget: Duration,
+    pub hint: Option<&'a str>,
+}
+
+/// The report's line on the shrink by steps: how far it got, and whether the result is 1-minimal
+/// (every candidate one step smaller judged, none failing the same way: [`End::Minimal`]), or
+/// why that is not known. When nothing got shorter because the budget was spent, it says on what.
+pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
+    let rejected = match shrunk.rejected {
+        0 => String::new(),
+        n => format!("; {} not valid passed over", plural(n, "candidate")),
+    };
+    let (runs, time) = (plural(shrunk.runs, "run"), seconds(shrunk.time));
+    let (tried, last) = (plural(shrunk.tried, "candidate"), plural(shrunk.last_round, "candidate"));
+    let how = if bytes < found.bytes {
+        format!("shrunk from {} to {bytes} bytes in {}", found.bytes, plural(shrunk.steps, "step"))
+    } else if shrunk.steps == 0 {
+        "not shrunk".to_string()
+    } else {
+        format!("not shrunk: still {bytes} bytes ({} made numbers smaller, not the input)", plural(shrunk.steps, "step"))
+    };
+    match shrunk.end {
+        End::Minimal => format!(
+            "{how}; 1-minimal: none of its {last} one step smaller fails this way ({runs}, {time} s{rejected})"
+        ),
+        End::Undecided(n) => format!(
+            "{how}; not claimed minimal: {} of its {last} one step smaller could not be judged, a helper \
+             failed on them ({runs}, {time} s{rejected})",
+            n
+        ),
+        End::Budget if bytes >= found.bytes => {
+            let hint = found.hint.map_or(String::new(), |hint| format!("; {hint}"));
+            format!(
+                "{how}: the shrink's budget ran out: may not be minimal (--shrink-time {} s spent on {tried}, \
+                 {runs}{rejected}){hint}",
+                seconds(found.budget)
+            )
+        }
+        End::Budget => format!(
+            "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
+             --shrink-time)"
+        ),
+        End::Interrupted => format!("{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})"),
+    }
 }
 
 /// The most lines of an input or output shown.
@@ -193,35 +238,10 @@ pub fn print<C>(
     };
     writeln!(out, "{game}: {} on {which} (seed {seed}, size {size})", verdict.name())?;
     writeln!(out, "{}", verdict.detail(&failure.expected, &failure.received))?;
-    let rejected = match shrunk.rejected {
-        0 => String::new(),
-        n => format!("; {} not valid passed over", plural(n, "candidate")),
-    };
-    let time = seconds(shrunk.time);
-    let how = match shrunk.steps {
-        0 => "not shrunk".to_string(),
-        steps => format!(
-            "shrunk from {} to {} bytes in {}",
-            found.bytes,
-            failure.input.len(),
-            plural(steps, "step")
-        ),
-    };
-    let runs = plural(shrunk.runs, "run");
     if let Some(by_size) = by_size {
         writeln!(out, "{}", by_size.describe())?;
     }
-    match shrunk.end {
-        End::Minimal => writeln!(
-            out,
-            "{how}; 1-minimal: none of its smaller inputs fails this way ({runs}, {time} s{rejected})"
-        )?,
-        End::Budget => writeln!(
-            out,
-            "{how}, then the shrink's budget ran out: may not be minimal ({runs}, {time} s{rejected}; --shrink-time)"
-        )?,
-        End::Interrupted => writeln!(out, "{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})")?,
-    }
+    writeln!(out, "{}", shrink_line(found, failure.input.len(), shrunk))?;
     let file = |extension: &str| path(found.out, extension).to_string_lossy().into_owned();
     writeln!(out, "--- input ({})", file(".in"))?;
     print_input(out, &failure.input)?;

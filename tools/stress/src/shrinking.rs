@@ -15,7 +15,7 @@ pub struct Shrinking<'a, T> {
     pub make: &'a mut dyn FnMut(usize) -> Result<(T, Vec<u8>), Trouble>,
     pub size: usize,
     /// The steps: the candidates one step smaller, and an input's text.
-    pub smaller: &'a dyn Fn(&T) -> Vec<T>,
+    pub smaller: &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     /// The budget of the shrink by steps.
     pub budget: Duration,
