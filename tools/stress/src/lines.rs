@@ -8,7 +8,7 @@
 //!    with one of the nearest [`COUNTS_TRIED`] integers before the run (whose value is at least
 //!    the run's length) lowered by the run's length;
 //! 2. drop a column: in a block of lines of one shape (a maximal run of consecutive lines that
-//!    have the same number k >= 2 of tokens, or each one token of the same length k >= 2; and the
+//!    have the same number k >= 2 of tokens, or each one token of the same length k >= 2, not starting with `-`; and the
 //!    same run without its first line, a header of the same shape), the last token (or, for one
 //!    token a line, its last byte) of every line, alone, then with each integer equal to k before
 //!    the block lowered by 1;
@@ -153,7 +153,7 @@ fn drop_runs(lines: &Lines, near: bool, visit: Visit) -> Option<()> {
 /// token (negated, to tell them apart), if 2 or more; `None` for a line that has no column to lose.
 fn shape(line: &[Vec<u8>]) -> Option<i64> {
     match line {
-        [one] if one.len() >= 2 => Some(-(one.len() as i64)),
+        [one] if one.len() >= 2 && one[0] != b'-' => Some(-(one.len() as i64)),
         [_, _, ..] => Some(line.len() as i64),
         _ => None,
     }
