@@ -19,6 +19,7 @@ use crate::lines::{parse, smaller, write, Lines};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, Outcome};
 use crate::report::{self, check_out, plural, write_files, write_input, Found, Progress};
+use crate::shrink_file;
 use crate::shrinking::{shrink_failure, Shrinking};
 use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
@@ -27,7 +28,7 @@ use std::time::{Duration, Instant};
 
 /// A command line shown in a message: whole (to be run again), between backticks, escaped as
 /// input bytes are (so on one line).
-fn shown_command(words: &[OsString]) -> String {
+pub fn shown_command(words: &[OsString]) -> String {
     let text: Vec<String> = words.iter().map(|w| w.to_string_lossy().into_owned()).collect();
     format!("`{}`", text.join(" ").as_bytes().escape_ascii())
 }
@@ -45,7 +46,7 @@ const STDERR_LINES: usize = 3;
 const STDERR_BYTES: usize = 300;
 
 /// How a run of a helper ended, and the start of its stderr, in words on one line.
-fn what_it_did(ending: Ending, stderr: &[u8]) -> String {
+pub fn what_it_did(ending: Ending, stderr: &[u8]) -> String {
     let ended = match ending {
         Ending::Exited(code) => format!("exit status {code}"),
         Ending::Signaled(signal) => match signal_name(signal) {
@@ -85,7 +86,7 @@ struct Commands {
 }
 
 /// A runner for command line `words`.
-fn runner(words: &[OsString], limit: Limit) -> Runner {
+pub fn runner(words: &[OsString], limit: Limit) -> Runner {
     Runner::new(&words[0], &words[1..], limit)
 }
 
@@ -129,7 +130,7 @@ impl Reference for Commands {
 }
 
 /// Runs a helper command on `input`.
-fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble> {
+pub fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble> {
     match runner.run(input, REFERENCE_CAP) {
         Ok(Ending::Interrupted) => Err(Trouble::Interrupted),
         Ok(ending) => Ok(ending),
@@ -140,25 +141,25 @@ fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble>
 /// The command lines of a generic run: REF, GEN and CHECK (if given).
 pub struct Helpers<'a> {
     pub reference: &'a [OsString],
-    pub generator: &'a [OsString],
+    pub generator: &'a Option<Vec<OsString>>,
     pub check: &'a Option<Vec<OsString>>,
 }
 
 /// GEN with its seed and size: the input it prints, or why not ([`Trouble::Helper`]).
-struct Generator<'a> {
-    words: &'a [OsString],
-    limit: Limit,
+pub struct Generator<'a> {
+    pub words: &'a [OsString],
+    pub limit: Limit,
 }
 
 impl Generator<'_> {
     /// The command line that prints the input of seed `seed` and size `size`.
-    fn command(&self, seed: u64, size: usize) -> Vec<OsString> {
+    pub fn command(&self, seed: u64, size: usize) -> Vec<OsString> {
         let mut words = self.words.to_vec();
         words.extend([OsString::from(seed.to_string()), OsString::from(size.to_string())]);
         words
     }
 
-    fn input(&self, seed: u64, size: usize) -> Result<Vec<u8>, Trouble> {
+    pub fn input(&self, seed: u64, size: usize) -> Result<Vec<u8>, Trouble> {
         let words = self.command(seed, size);
         let name = format!("--gen {}", shown_command(&words));
         let mut gen = runner(&words, self.limit);
@@ -173,7 +174,7 @@ impl Generator<'_> {
 }
 
 /// The seed GEN is given for case `number` of a run with seed `seed`.
-fn gen_seed(seed: u64, number: u64) -> u64 {
+pub fn gen_seed(seed: u64, number: u64) -> u64 {
     case_rng(seed, number).next_u64() >> 33
 }
 
@@ -195,9 +196,20 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
         check: check.as_ref().map(|c| runner(c, helper_limit)),
         names,
     };
-    let generator = Generator { words: generator, limit: helper_limit };
     let (program, args) = options.command.split_first().expect("a command");
     let mut judge = Judge::new(commands, Runner::new(program, args, Limit::of_solution(time_limit)));
+    let hint = check.as_ref().map_or(Some(CHECK_HINT), |_| None);
+    if options.shrink.is_some() {
+        let kind = shrink_file::Kind {
+            name: &helper_name(reference),
+            case_of: &|bytes: &[u8]| Ok(parse(bytes)),
+            smaller: &smaller,
+            write: &write,
+            hint,
+        };
+        return shrink_file::shrink_file(options, &mut judge, kind);
+    }
+    let generator = Generator { words: generator.as_deref().expect("--gen or --shrink"), limit: helper_limit };
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
     let total = options.cases.saturating_add(large);
@@ -250,7 +262,8 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             large: is_large,
             bytes: input.len(),
             budget: options.shrink_time,
-            hint: check.as_ref().map_or(Some(CHECK_HINT), |_| None),
+            hint,
+            which: None,
         };
         let failure = Failure::of_last_run(&judge, parse(&input), input, verdict);
         write_files(&options.out, &failure)?;

@@ -171,6 +171,8 @@ pub struct Found<'a> {
     /// The budget of the shrink by steps, and what would make it go further when it is spent.
     pub budget: Duration,
     pub hint: Option<&'a str>,
+    /// Where the input came from when it was not generated (`--shrink FILE`).
+    pub which: Option<&'a str>,
 }
 
 /// The report's line on the shrink by steps: how far it got, and whether the result is 1-minimal
@@ -231,12 +233,17 @@ pub fn print<C>(
 ) -> io::Result<()> {
     let verdict = &failure.verdict;
     let (game, number, cases, seed, size) = (found.game, found.number, found.cases, found.seed, found.size);
-    let which = if found.large {
+    let which = if let Some(which) = found.which {
+        which.to_string()
+    } else if found.large {
         format!("case {number} (a large one, after the {cases} small ones)")
     } else {
         format!("case {number} of {cases}")
     };
-    writeln!(out, "{game}: {} on {which} (seed {seed}, size {size})", verdict.name())?;
+    match found.which {
+        Some(_) => writeln!(out, "{game}: {} on {which}", verdict.name())?,
+        None => writeln!(out, "{game}: {} on {which} (seed {seed}, size {size})", verdict.name())?,
+    }
     writeln!(out, "{}", verdict.detail(&failure.expected, &failure.received))?;
     if let Some(by_size) = by_size {
         writeln!(out, "{}", by_size.describe())?;
@@ -267,7 +274,7 @@ pub fn print<C>(
 
 /// Text as it is, without line numbers (an input, which the generators write as plain text, or
 /// stderr), at most [`MAX_LINES`] lines.
-fn print_input(out: &mut impl Write, input: &[u8]) -> io::Result<()> {
+pub fn print_input(out: &mut impl Write, input: &[u8]) -> io::Result<()> {
     let lines: Vec<&[u8]> = lines(input);
     for line in lines.iter().take(MAX_LINES) {
         let (text, _) = escaped(line, 0, 2 * MAX_COLUMNS);

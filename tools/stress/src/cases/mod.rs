@@ -38,8 +38,7 @@ pub trait Case: Clone + std::fmt::Debug {
 
     /// The case `text` holds, if it is a valid input of the judge program (what [`Case::write`]
     /// wrote, or a user's own input): so that an input saved by `stress` can be shrunk or checked
-    /// again. (`tests/stress.rs` reads the saved inputs back with it; the tool itself never does.)
-    #[allow(dead_code)]
+    /// again (`stress GAME --shrink FILE`; `tests/stress.rs` reads the saved inputs back with it).
     fn parse(text: &[u8]) -> Option<Self>;
 
     /// Every case one shrink step smaller than this one (a vertex, an edge, a row, a query, a wall
