@@ -339,10 +339,9 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
         n => format!(" and {n} of size {largest}"),
     };
     let summary = format!(
-        "{}: {} cases passed against {} (seed {}, sizes 1 to {largest}{large}; {} s, {})\n",
+        "{}: {} cases passed against the jury (seed {}, sizes 1 to {largest}{large}; {} s, {})\n",
         problem.name,
         stats.judged,
-        table.jury_name,
         options.seed,
         seconds(start.elapsed()),
         report::slowest(&stats),

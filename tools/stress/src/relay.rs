@@ -284,22 +284,26 @@ fn relay(
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
                 };
+                // Recorded before it is forwarded, so that an answer to it is recorded after it.
+                // (Not under the lock while writing: the other relay may need it to drain the
+                // side this write waits for.)
+                match shared.lock() {
+                    Ok(mut shared) => {
+                        shared.last_byte = Instant::now();
+                        for &byte in &chunk[..read] {
+                            if byte == b'\n' {
+                                let text = std::mem::take(&mut line);
+                                shared.record(marker, strip_cr(&text), true);
+                            } else if line.len() < TRANSCRIPT_CAP {
+                                line.push(byte);
+                            }
+                        }
+                    }
+                    Err(_) => break,
+                }
                 if let Some(pipe) = to.as_mut() {
                     if pipe.write_all(&chunk[..read]).and_then(|()| pipe.flush()).is_err() {
                         to = None;
-                    }
-                }
-                let mut shared = match shared.lock() {
-                    Ok(shared) => shared,
-                    Err(_) => break,
-                };
-                shared.last_byte = Instant::now();
-                for &byte in &chunk[..read] {
-                    if byte == b'\n' {
-                        let text = std::mem::take(&mut line);
-                        shared.record(marker, strip_cr(&text), true);
-                    } else if line.len() < TRANSCRIPT_CAP {
-                        line.push(byte);
                     }
                 }
             }
