@@ -107,9 +107,10 @@ impl Verdict {
                 seconds(wall)
             ),
             Verdict::Idleness(idle) => format!(
-                "nothing passed either way for {} s, both sides waiting (a line never flushed, or more read \
-                 than was sent): killed",
-                seconds(idle)
+                "nothing passed either way for {} s (the idle limit, {} times the time limit), both sides \
+                 waiting (a line never flushed, or more read than was sent): killed",
+                seconds(idle),
+                crate::child::WALL_FACTOR
             ),
         }
     }
@@ -117,7 +118,7 @@ impl Verdict {
 
 /// The verdict of `run`, `None` if accepted; a jury that failed is [`Trouble::Rejected`] with
 /// exit status 3 (a bad input, as testlib says it), else [`Trouble::Helper`].
-pub fn decide(run: &Interaction, jury_name: &str) -> Result<Option<Verdict>, Trouble> {
+pub fn decide(run: &Interaction, jury_name: &str, idle: Duration) -> Result<Option<Verdict>, Trouble> {
     if run.player == PlayerEnd::Interrupted || run.jury == Ending::Interrupted {
         return Err(Trouble::Interrupted);
     }
@@ -140,7 +141,7 @@ pub fn decide(run: &Interaction, jury_name: &str) -> Result<Option<Verdict>, Tro
     }
     match run.player {
         PlayerEnd::OverCpu | PlayerEnd::OverWall => Ok(Some(Verdict::TimeLimit { cpu: run.cpu, wall: run.wall })),
-        PlayerEnd::Idle => Ok(Some(Verdict::Idleness(run.wall))),
+        PlayerEnd::Idle => Ok(Some(Verdict::Idleness(idle))),
         PlayerEnd::Ended(Ending::Exited(0)) => jury,
         PlayerEnd::Ended(ending) => Ok(Some(Verdict::RuntimeError(ending))),
         PlayerEnd::Interrupted => Err(Trouble::Interrupted),
@@ -209,7 +210,7 @@ impl Table<'_> {
         if let Some(cpu) = run.cpu {
             self.stats.slowest_cpu = Some(self.stats.slowest_cpu.map_or(cpu, |slowest| slowest.max(cpu)));
         }
-        Ok((decide(&run, self.jury_name)?, run))
+        Ok((decide(&run, self.jury_name, self.idle)?, run))
     }
 }
 

@@ -7,8 +7,9 @@
 //! The player's CPU time is read as [`crate::child`] reads a solution's: sampled while it runs,
 //! exactly once it is reaped (the jury is reaped after it, so its time is never counted). The run
 //! stops the player when its CPU time passes the limit, when no byte has passed either way for
-//! the idle limit (both sides waiting: a deadlock, a player that never flushes or reads more
-//! than it is sent), or when the whole run passes [`WHOLE_FACTOR`] times the idle limit.
+//! the idle limit while neither side runs (both waiting: a deadlock, a player that never
+//! flushes or reads more than it is sent; a side that runs or waits for a CPU is not idle), or
+//! when the whole run passes [`WHOLE_FACTOR`] times the idle limit.
 
 use crate::child::{Ending, Limit, STDERR_KEPT};
 use crate::cpu;
@@ -183,6 +184,12 @@ pub fn run(jury: &[OsString], player: &[OsString], input: &Path, limit: Limit, i
                     kill(&mut player_child);
                     break PlayerEnd::OverCpu;
                 }
+            }
+        }
+        // Idle is both sides waiting: a side that runs (or is starved of the CPU) is not.
+        if cpu::any_running(player_child.id()) || cpu::any_running(jury_child.id()) {
+            if let Ok(mut shared) = shared.lock() {
+                shared.last_byte = now;
             }
         }
         let last_byte = shared.lock().map(|s| s.last_byte).unwrap_or(start);
