@@ -134,9 +134,9 @@ pub fn decide(run: &Interaction, jury_name: &str, idle: Duration) -> Result<Opti
             })
         }
     };
-    // The jury ended before the player's output did: it decided on its own, whatever the
-    // player did after.
-    if run.jury_first && jury.as_ref().map_or(true, Option::is_some) {
+    // A jury that fails decides (testlib's rule: a judge's failure, whatever the player did), and
+    // so does a jury that ended before the player's output did, whatever the player did after.
+    if jury.is_err() || run.jury_first && jury.as_ref().map_or(false, Option::is_some) {
         return jury;
     }
     match run.player {

@@ -315,7 +315,7 @@ fn relay(
                 }
             }
         }
-        drop(to);
+        // The end is timed before it is passed on: the other side can only react after.
         if let Ok(mut shared) = shared.lock() {
             if !line.is_empty() {
                 shared.record(marker, &line, false);
@@ -326,6 +326,7 @@ fn relay(
                 _ => shared.player_output_ended = now,
             }
         }
+        drop(to);
     })
 }
 

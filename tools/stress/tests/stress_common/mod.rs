@@ -12,6 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,14 @@ pub fn compile(name: &str) -> PathBuf {
 
 /// [`compile`] for `tests/<folder>/<name>.rs`.
 pub fn compile_in(folder: &str, name: &str) -> PathBuf {
+    // One compile at a time in a test process: two rustc writing the same crate's object files
+    // into one folder at once may clash; and each file once.
+    static COMPILED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    let key = format!("{folder}/{name}");
+    if compiled.contains(&key) {
+        return work_dir().join(name);
+    }
     static COMPILES: AtomicUsize = AtomicUsize::new(0);
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/{folder}/{name}.rs"));
     let binary = work_dir().join(name);
@@ -44,6 +53,7 @@ pub fn compile_in(folder: &str, name: &str) -> PathBuf {
         .expect("rustc runs");
     assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
     fs::rename(&fresh, &binary).unwrap();
+    compiled.push(key);
     binary
 }
 
