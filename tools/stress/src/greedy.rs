@@ -18,6 +18,9 @@ pub enum End {
     Minimal,
     /// Every candidate was offered, but this many could not be judged (a helper failed on them).
     Undecided(u64),
+    /// No candidate fails the same way, but the list of candidates was cut (a huge case gets its
+    /// coarse steps only).
+    Partial,
     /// The time budget ran out: the smallest failing input so far, maybe not minimal.
     Budget,
     /// Ctrl-C (or SIGTERM, SIGHUP): the smallest failing input so far, maybe not minimal.
@@ -111,10 +114,8 @@ pub fn greedy<T, F>(failure: F, parts: fn(&F) -> (&T, &[u8]), with: Steps<T, F>)
         shrunk.end = match stopped {
             Some(end) => end?,
             None if undecided > 0 => End::Undecided(undecided),
-            None => {
-                debug_assert!(complete);
-                End::Minimal
-            }
+            None if !complete => End::Partial,
+            None => End::Minimal,
         };
         break;
     }

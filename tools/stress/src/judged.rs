@@ -113,7 +113,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             name: G::NAME,
             case_of: &case_of,
             smaller: &|case: &G::Case, visit: &mut dyn FnMut(G::Case) -> bool| {
-                cases::candidates(case, judged).into_iter().all(visit)
+                cases::candidates_complete(case, judged, visit)
             },
             write: &|case: &G::Case| case.write(),
             hint: None,
@@ -178,7 +178,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             make: &mut make,
             size,
             smaller: &move |case: &G::Case, visit: &mut dyn FnMut(G::Case) -> bool| {
-                cases::candidates(case, judged).into_iter().all(visit)
+                cases::candidates_complete(case, judged, visit)
             },
             write: &|case: &G::Case| case.write(),
             budget: options.shrink_time,

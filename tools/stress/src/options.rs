@@ -10,6 +10,8 @@ const USAGE_HEAD: &str = "\
 usage: stress GAME [options] -- COMMAND [ARGS...]
        stress GAME --gen [--seed S] [--size N] [--family NAME] [--beyond-limits]
        stress --ref REF --gen GEN [--check CHECK] [options] -- COMMAND [ARGS...]
+       stress --interactor JURY --gen GEN [--check CHECK] [options] -- COMMAND [ARGS...]
+       stress (GAME | --ref REF | --interactor JURY) --shrink FILE [options] -- COMMAND [ARGS...]
 
 Tests COMMAND, a solution of GAME, against this library's answers on generated inputs: each input
 on its stdin, its stdout compared token by token as a judge does. Small cases first (sizes growing
@@ -38,6 +40,19 @@ is shrunk (a time-out first by size: GEN run again at other sizes) by dropping l
 count earlier in the input adjusted) and halving numbers, each step kept only if REF (or CHECK,
 exit 0) accepts the input.
 
+With --interactor, an interactive problem: JURY (one command line) is run as `JURY... INPUT_FILE`
+and COMMAND beside it, each one's stdout relayed to the other's stdin by stress, which records
+the transcript. JURY's exit status is the verdict: 0 accepted, 1 wrong answer, 2 presentation
+error, 3 the jury failed (a bad input: an error of stress, exit 2; during a shrink, a candidate
+that is not valid). Beside it: runtime error (COMMAND exits non-zero or by a signal before the
+jury gave its verdict), time limit (COMMAND's CPU time), idleness (nothing passed either way for
+3 times the time limit while neither side runs). A failure is shrunk by the generic steps and
+saved as PREFIX.in and PREFIX.transcript (lines `> ` the jury to COMMAND, `< ` COMMAND to the jury).
+
+With --shrink FILE, no cases are made: the input of FILE is judged and, if it fails, shrunk by
+steps (a game's, or the generic ones) and reported. 1-minimal in a report means that every
+candidate one step smaller (docs/stress.md lists them) was judged and none fails the same way.
+
   --seed S              the seed of the cases (default 1): the same seed, the same cases
   --cases N             how many small cases (default 1000)
   --size N              the largest small case (defaults below; at most the game's maximum)
@@ -53,6 +68,7 @@ exit 0) accepts the input.
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
   --gen                 print one input for --seed, --size and --family, and nothing else
+  --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk
   --help                print this help
 
 Games (size: what it counts, default and maximum; a judged problem's constraints hold for every

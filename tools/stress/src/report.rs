@@ -201,6 +201,10 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
              failed on them ({runs}, {time} s{rejected})",
             n
         ),
+        End::Partial => format!(
+            "{how}; not claimed minimal: none of its {last} judged fails this way, but a case this large \
+             gets its coarse steps only ({runs}, {time} s{rejected})"
+        ),
         End::Budget if bytes >= found.bytes => {
             let hint = found.hint.map_or(String::new(), |hint| format!("; {hint}"));
             format!(
