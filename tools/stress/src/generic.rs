@@ -35,7 +35,8 @@ pub fn shown_command(words: &[OsString]) -> String {
 
 /// What would leave more of the shrink's budget to the shrink when it is spent (without
 /// `--check`, REF judges every candidate's validity).
-pub const CHECK_HINT: &str = "a fast validator, --check CHECK (exit 0 for a valid input), spares a run of the \
+pub const CHECK_HINT: &str =
+    "a fast validator, --check CHECK (exit 0 for a valid input), spares a run of the \
      reference on each candidate that is not valid";
 
 /// The most output a reference or a generator may write.
@@ -209,7 +210,8 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
         };
         return shrink_file::shrink_file(options, &mut judge, kind);
     }
-    let generator = Generator { words: generator.as_deref().expect("--gen or --shrink"), limit: helper_limit };
+    let generator =
+        Generator { words: generator.as_deref().expect("--gen or --shrink"), limit: helper_limit };
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
     let total = options.cases.saturating_add(large);
@@ -309,8 +311,30 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
 /// The programs that run a script named after them (an interpreter, or `env`): a helper run by
 /// one is named by its script.
 const INTERPRETERS: [&str; 24] = [
-    "sh", "bash", "dash", "zsh", "ksh", "env", "node", "nodejs", "deno", "bun", "ruby", "perl", "php", "java",
-    "kotlin", "scala", "lua", "luajit", "julia", "Rscript", "runghc", "runhaskell", "mono", "dotnet",
+    "sh",
+    "bash",
+    "dash",
+    "zsh",
+    "ksh",
+    "env",
+    "node",
+    "nodejs",
+    "deno",
+    "bun",
+    "ruby",
+    "perl",
+    "php",
+    "java",
+    "kotlin",
+    "scala",
+    "lua",
+    "luajit",
+    "julia",
+    "Rscript",
+    "runghc",
+    "runhaskell",
+    "mono",
+    "dotnet",
 ];
 
 /// A helper's name in a report line: its program's file name, or its script's when the program is

@@ -42,6 +42,10 @@ pub struct Shrunk {
     pub end: End,
 }
 
+/// The candidates one step smaller than a case, offered one at a time to a visitor that says
+/// whether to go on; returns whether every candidate was offered.
+pub type Smaller<'a, T> = &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool;
+
 /// What a candidate came to: it fails the same way (`Some`), or not, or could not be judged; and
 /// how many runs of the command that took.
 pub type Tried<F> = (Result<Option<F>, Trouble>, u64);
@@ -51,7 +55,7 @@ pub type Tried<F> = (Result<Option<F>, Trouble>, u64);
 /// text, the budget, the judgement of a candidate, and what to do with each new smallest failure
 /// (save it) and before each run (show progress: how it went so far, the input's length).
 pub struct Steps<'a, T, F> {
-    pub smaller: &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool,
+    pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     pub budget: Duration,
     pub test: &'a mut dyn FnMut(T, Vec<u8>) -> Tried<F>,
@@ -61,7 +65,11 @@ pub struct Steps<'a, T, F> {
 
 /// Shrinks `failure` (whose case and input `parts` tells) greedily, as the module's doc says.
 /// A command that can no longer be started is an error.
-pub fn greedy<T, F>(failure: F, parts: fn(&F) -> (&T, &[u8]), with: Steps<T, F>) -> Result<(F, Shrunk), Error> {
+pub fn greedy<T, F>(
+    failure: F,
+    parts: fn(&F) -> (&T, &[u8]),
+    with: Steps<T, F>,
+) -> Result<(F, Shrunk), Error> {
     let start = Instant::now();
     let mut failure = failure;
     let mut shrunk = Shrunk::default();

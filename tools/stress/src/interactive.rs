@@ -65,7 +65,10 @@ pub enum Verdict {
     PresentationError,
     RuntimeError(Ending),
     /// Past the CPU limit (or, bytes still flowing, past the whole run's wall limit).
-    TimeLimit { cpu: Option<Duration>, wall: Duration },
+    TimeLimit {
+        cpu: Option<Duration>,
+        wall: Duration,
+    },
     /// Nothing passed either way for this long: killed.
     Idleness(Duration),
 }
@@ -140,7 +143,9 @@ pub fn decide(run: &Interaction, jury_name: &str, idle: Duration) -> Result<Opti
         return jury;
     }
     match run.player {
-        PlayerEnd::OverCpu | PlayerEnd::OverWall => Ok(Some(Verdict::TimeLimit { cpu: run.cpu, wall: run.wall })),
+        PlayerEnd::OverCpu | PlayerEnd::OverWall => {
+            Ok(Some(Verdict::TimeLimit { cpu: run.cpu, wall: run.wall }))
+        }
         PlayerEnd::Idle => Ok(Some(Verdict::Idleness(idle))),
         PlayerEnd::Ended(Ending::Exited(0)) => jury,
         PlayerEnd::Ended(ending) => Ok(Some(Verdict::RuntimeError(ending))),
@@ -180,7 +185,9 @@ impl Table<'_> {
                 ending => {
                     let did = what_it_did(ending, check.stderr());
                     return Err(match ending {
-                        Ending::Exited(_) => Trouble::Rejected(Error::new(format!("{name} rejects it: {did}"))),
+                        Ending::Exited(_) => {
+                            Trouble::Rejected(Error::new(format!("{name} rejects it: {did}")))
+                        }
                         _ => Trouble::Helper(Error::new(format!("{name} failed: {did}"))),
                     });
                 }
@@ -265,7 +272,9 @@ pub fn stress(options: &Options, problem: Interactive) -> Result<Outcome, Error>
         jury: problem.jury,
         jury_name: &jury_name,
         command: &options.command,
-        check: problem.check.map(|c| (crate::generic::runner(c, helper_limit), format!("--check {}", shown_command(c)))),
+        check: problem
+            .check
+            .map(|c| (crate::generic::runner(c, helper_limit), format!("--check {}", shown_command(c)))),
         file,
         // Idle: the wall limit a waiting solution gets.
         idle: limit.wall,
@@ -427,9 +436,15 @@ fn shrink_and_report(
         use std::io::Write;
         writeln!(body, "--- input ({})", file(".in"))?;
         print_input(&mut body, &played.input)?;
-        writeln!(body, "--- transcript ({}: `> ` the jury to the command, `< ` the command to the jury)", file(".transcript"))?;
+        writeln!(
+            body,
+            "--- transcript ({}: `> ` the jury to the command, `< ` the command to the jury)",
+            file(".transcript")
+        )?;
         print_transcript(&mut body, &played.run.transcript)?;
-        for (whose, stderr) in [("the jury's", &played.run.jury_stderr), ("the command's", &played.run.player_stderr)] {
+        for (whose, stderr) in
+            [("the jury's", &played.run.jury_stderr), ("the command's", &played.run.player_stderr)]
+        {
             if !stderr.is_empty() {
                 writeln!(body, "--- {whose} stderr (at most the first {} bytes)", crate::child::STDERR_KEPT)?;
                 print_input(&mut body, stderr)?;

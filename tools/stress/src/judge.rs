@@ -7,8 +7,8 @@
 
 use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
+use crate::greedy::{greedy, Smaller, Steps};
 pub use crate::greedy::{End, Shrunk};
-use crate::greedy::{greedy, Steps};
 use graph_games::games::JudgeProblem;
 use graph_games::input::{shown, Error};
 use std::io;
@@ -293,7 +293,7 @@ impl<T> Failure<T> {
 /// time, the most promising first, to a visitor that says whether to go on), its text, and what
 /// to do with each new smallest failure (save it) and before each run (show progress).
 pub struct Shrinker<'a, T> {
-    pub smaller: &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool,
+    pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     pub budget: Duration,
     pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,

@@ -101,7 +101,8 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
     if options.shrink.is_some() {
         let judged = settings.judged;
         let case_of = |bytes: &[u8]| -> Result<G::Case, Error> {
-            let case = G::Case::parse(bytes).ok_or_else(|| Error::new(format!("not a valid input of {}", G::NAME)))?;
+            let case = G::Case::parse(bytes)
+                .ok_or_else(|| Error::new(format!("not a valid input of {}", G::NAME)))?;
             match case.judge_flaw() {
                 Some(flaw) if judged => Err(Error::new(format!(
                     "it breaks the judge's constraints: {flaw} (--beyond-limits to shrink it anyway)"

@@ -292,7 +292,9 @@ impl Options {
                     "--gen" => generator = Some(command_line(&name, &value)?),
                     "--check" => check = Some(command_line(&name, &value)?),
                     "--interactor" => jury = Some(command_line(&name, &value)?),
-                    "--shrink" if value.is_empty() => return Err(Error::new("--shrink wants a file, not an empty path")),
+                    "--shrink" if value.is_empty() => {
+                        return Err(Error::new("--shrink wants a file, not an empty path"))
+                    }
                     "--shrink" => options.shrink = Some(value),
                     _ => options.set(&name, &value)?,
                 }
@@ -417,7 +419,10 @@ mod tests {
         assert_eq!(error(&["graph_game", "--out"]), "--out wants a value (try --help)");
         assert_eq!(error(&["graph_game", "--gen=1"]), "unknown flag `--gen=1` (try --help)");
         assert_eq!(error(&["a", "b"]), "unexpected argument `b` (the command goes after --; try --help)");
-        assert_eq!(error(&["--ref", "r", "--", "x"]), "--ref wants --gen GEN too, or --shrink FILE (try --help)");
+        assert_eq!(
+            error(&["--ref", "r", "--", "x"]),
+            "--ref wants --gen GEN too, or --shrink FILE (try --help)"
+        );
         assert_eq!(error(&["--ref", " ", "--gen", "g", "--", "x"]), "--ref wants a command line, not ` `");
     }
 

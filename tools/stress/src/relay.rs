@@ -122,7 +122,13 @@ fn kill(child: &mut Child) {
 /// `player`, each one's stdout relayed to the other's stdin. `limit` is the player's time limit
 /// (on CPU time where it is measured), `idle` the idle limit. An error means one side could not be
 /// started (the other is then killed).
-pub fn run(jury: &[OsString], player: &[OsString], input: &Path, limit: Limit, idle: Duration) -> io::Result<Interaction> {
+pub fn run(
+    jury: &[OsString],
+    player: &[OsString],
+    input: &Path,
+    limit: Limit,
+    idle: Duration,
+) -> io::Result<Interaction> {
     let start = Instant::now();
     let reaped_before = limit.cpu.and_then(|_| cpu::reaped());
     let named = |words: &[OsString], whose: &str, e: io::Error| {
@@ -198,7 +204,9 @@ pub fn run(jury: &[OsString], player: &[OsString], input: &Path, limit: Limit, i
             break PlayerEnd::Idle;
         }
         // Without a CPU limit (no /proc), the time limit is on wall time.
-        if now.duration_since(start) >= whole || cpu_limit.is_none() && now.duration_since(start) >= limit.wall {
+        if now.duration_since(start) >= whole
+            || cpu_limit.is_none() && now.duration_since(start) >= limit.wall
+        {
             kill(&mut player_child);
             break PlayerEnd::OverWall;
         }
@@ -211,7 +219,9 @@ pub fn run(jury: &[OsString], player: &[OsString], input: &Path, limit: Limit, i
     // Whatever the player started goes with it; then its output's end reaches the jury.
     sys::kill_group(player_child.id());
     let player_end = match player_end {
-        PlayerEnd::Ended(_) if cpu.zip(cpu_limit).map_or(false, |(cpu, limit)| cpu > limit) => PlayerEnd::OverCpu,
+        PlayerEnd::Ended(_) if cpu.zip(cpu_limit).map_or(false, |(cpu, limit)| cpu > limit) => {
+            PlayerEnd::OverCpu
+        }
         other => other,
     };
     let jury_deadline = Instant::now() + JURY_GRACE;
@@ -336,7 +346,10 @@ fn strip_cr(line: &[u8]) -> &[u8] {
 }
 
 /// Starts the thread that reads a stderr to its end, keeping the first [`STDERR_KEPT`] bytes.
-fn drain(from: Option<impl Read + Send + 'static>, kept: Arc<Mutex<Vec<u8>>>) -> io::Result<thread::JoinHandle<()>> {
+fn drain(
+    from: Option<impl Read + Send + 'static>,
+    kept: Arc<Mutex<Vec<u8>>>,
+) -> io::Result<thread::JoinHandle<()>> {
     thread::Builder::new().stack_size(256 << 10).spawn(move || {
         if let Some(mut from) = from {
             let mut chunk = [0u8; 4096];

@@ -190,7 +190,10 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
     } else if shrunk.steps == 0 {
         "not shrunk".to_string()
     } else {
-        format!("not shrunk: still {bytes} bytes ({} made numbers smaller, not the input)", plural(shrunk.steps, "step"))
+        format!(
+            "not shrunk: still {bytes} bytes ({} made numbers smaller, not the input)",
+            plural(shrunk.steps, "step")
+        )
     };
     match shrunk.end {
         End::Minimal => format!(

@@ -3,6 +3,7 @@
 //! Invariant: the file is judged as it is; an input the reference (or the game's reader)
 //! rejects is an error, not a failure of the solution.
 
+use crate::greedy::Smaller;
 use crate::judge::{shrink, Failure, Judge, Reference, Shrinker, Trouble};
 use crate::options::Options;
 use crate::plan::Outcome;
@@ -16,7 +17,7 @@ use std::fs;
 pub struct Kind<'a, T> {
     pub name: &'a str,
     pub case_of: &'a dyn Fn(&[u8]) -> Result<T, Error>,
-    pub smaller: &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool,
+    pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     pub hint: Option<&'a str>,
 }
@@ -48,7 +49,9 @@ pub fn shrink_file<T: Clone, R: Reference>(
         Ok(Some(verdict)) => verdict,
         Err(Trouble::Interrupted) => return Ok(Outcome::Interrupted),
         Err(Trouble::CannotRun(e)) => return Err(e),
-        Err(Trouble::Rejected(e)) => return Err(Error::new(format!("{which} is not valid: {}", e.message()))),
+        Err(Trouble::Rejected(e)) => {
+            return Err(Error::new(format!("{which} is not valid: {}", e.message())))
+        }
         Err(Trouble::Helper(e)) => return Err(Error::new(format!("on {which}, {}", e.message()))),
     };
     let out = &options.out;

@@ -55,7 +55,8 @@ fn run(jury: &str, extra: &[&str], player: &[&str], prefix: &str) -> Run {
         let _ = fs::remove_file(work_dir().join(format!("{prefix}.{extension}")));
     }
     let gen = format!("sh {}", file("guess_gen.sh").display());
-    let mut args: Vec<OsString> = ["--interactor", jury, "--gen", &gen, "--out"].iter().map(OsString::from).collect();
+    let mut args: Vec<OsString> =
+        ["--interactor", jury, "--gen", &gen, "--out"].iter().map(OsString::from).collect();
     args.push(out.into_os_string());
     if !extra.contains(&"--cases") {
         args.extend(["--cases".into(), "100".into()]);
@@ -122,7 +123,11 @@ fn right_players_pass() {
     ] {
         let run = run(jury, &["--cases", cases], &player, "right");
         assert_eq!(run.code, Some(0), "{}{}", run.report, run.stderr);
-        assert!(run.report.starts_with(&format!("{name}: {cases} cases passed against the jury")), "{}", run.report);
+        assert!(
+            run.report.starts_with(&format!("{name}: {cases} cases passed against the jury")),
+            "{}",
+            run.report
+        );
     }
 }
 
@@ -130,7 +135,11 @@ fn right_players_pass() {
 fn a_wrong_answer_is_caught_shrunk_and_played_out() {
     let run = run(&rust_jury(), &[], &["python3", &file("guess_linear.py").display().to_string()], "linear");
     let (n, x) = failed(&run, "wrong answer");
-    assert!(run.report.contains("the jury says so: exit status 1, its stderr: `more than "), "{}", run.report);
+    assert!(
+        run.report.contains("the jury says so: exit status 1, its stderr: `more than "),
+        "{}",
+        run.report
+    );
     assert!(x <= n && x > most_guesses(n) && n <= 8, "{n} {x}");
     assert_eq!(run.transcript, linear_transcript(n, x));
 }
@@ -155,7 +164,8 @@ fn a_runtime_error_is_shrunk_to_a_1_minimal_input() {
     // 1-minimal, by the definition's steps for a line `n x`: a token or the line dropped (not
     // valid: the jury wants two numbers), n or x brought toward 0. None is valid and still crashes.
     assert!(run.report.contains("; 1-minimal: "), "{}", run.report);
-    let candidates = toward_zero(n).into_iter().map(|m| (m, x)).chain(toward_zero(x).into_iter().map(|y| (n, y)));
+    let candidates =
+        toward_zero(n).into_iter().map(|m| (m, x)).chain(toward_zero(x).into_iter().map(|y| (n, y)));
     for (m, y) in candidates {
         assert!(!(1 <= y && y <= m && crashes(m, y)), "{m} {y} still crashes");
     }
@@ -174,7 +184,12 @@ fn too_slow_by_cpu_time_and_nothing_left_running() {
 #[test]
 fn a_line_never_flushed_or_never_sent_is_idleness() {
     let unflushed = file("guess_unflushed.py").display().to_string();
-    let run1 = run(&python("guess_jury.py"), &["--time-limit", "0.2"], &["python3", &unflushed, "1.6180339"], "unflushed");
+    let run1 = run(
+        &python("guess_jury.py"),
+        &["--time-limit", "0.2"],
+        &["python3", &unflushed, "1.6180339"],
+        "unflushed",
+    );
     let (n, _) = failed(&run1, "idleness limit exceeded");
     assert!((4..=8).contains(&n) && run1.transcript == format!("> {n}\n"), "{n} {}", run1.transcript);
     let run2 = run(&rust_jury(), &["--time-limit", "0.2"], &[&players(), "greedy", "1.6180339"], "greedy");
@@ -229,7 +244,19 @@ fn ctrl_c_ends_an_interactive_run_and_both_sides() {
     let gen = format!("sh {}", file("guess_gen.sh").display());
     let jury = format!("{} 1.4142135", rust_jury());
     let child = Command::new(env!("CARGO_BIN_EXE_stress"))
-        .args(["--interactor", &jury, "--gen", &gen, "--time-limit", "20", "--seed", "3", "--size", "5", "--"])
+        .args([
+            "--interactor",
+            &jury,
+            "--gen",
+            &gen,
+            "--time-limit",
+            "20",
+            "--seed",
+            "3",
+            "--size",
+            "5",
+            "--",
+        ])
         .args([&players(), "greedy", "1.4142135"])
         .current_dir(work_dir())
         .stdout(Stdio::piped())

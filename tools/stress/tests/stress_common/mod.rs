@@ -109,4 +109,3 @@ pub fn processes_now_with(marker: &str) -> Vec<String> {
     }
     found
 }
-
