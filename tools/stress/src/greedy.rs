@@ -5,10 +5,23 @@
 //! is what the report calls 1-minimal. A candidate that could not be judged (the reference or the
 //! jury failed on it) leaves the claim out ([`End::Undecided`]).
 
-use crate::judge::Trouble;
 use crate::sys;
 use graph_games::input::Error;
 use std::time::{Duration, Instant};
+
+/// Why an input could not be judged.
+#[derive(Debug)]
+pub enum Trouble {
+    /// The reference (or `--check`) rejects it: not a valid input.
+    Rejected(Error),
+    /// The reference (or `--check`) failed on it otherwise: killed by a signal, timed out, or
+    /// the reference's non-zero exit on an input `--check` accepts.
+    Helper(Error),
+    /// The command cannot be started (or a thread to feed it); the message names what.
+    CannotRun(Error),
+    /// Ctrl-C (or SIGTERM, SIGHUP) arrived.
+    Interrupted,
+}
 
 /// How a shrink ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -8,7 +8,7 @@
 use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
 use crate::greedy::{greedy, Smaller, Steps};
-pub use crate::greedy::{End, Shrunk};
+pub use crate::greedy::{End, Shrunk, Trouble};
 use graph_games::games::JudgeProblem;
 use graph_games::input::{shown, Error};
 use std::io;
@@ -117,20 +117,6 @@ impl Verdict {
 pub fn seconds(duration: Duration) -> String {
     let text = format!("{:.3}", duration.as_secs_f64());
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// Why an input could not be judged.
-#[derive(Debug)]
-pub enum Trouble {
-    /// The reference (or `--check`) rejects it: not a valid input.
-    Rejected(Error),
-    /// The reference (or `--check`) failed on it otherwise: killed by a signal, timed out, or
-    /// the reference's non-zero exit on an input `--check` accepts.
-    Helper(Error),
-    /// The command cannot be started (or a thread to feed it); the message names what.
-    CannotRun(Error),
-    /// Ctrl-C (or SIGTERM, SIGHUP) arrived.
-    Interrupted,
 }
 
 /// Where the expected output comes from, and what says an input is valid.
