@@ -191,7 +191,7 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
         "not shrunk".to_string()
     } else {
         format!(
-            "not shrunk: still {bytes} bytes ({} made numbers smaller, not the input)",
+            "not shrunk: still {bytes} bytes ({} made numbers smaller, the input no shorter)",
             plural(shrunk.steps, "step")
         )
     };
