@@ -481,3 +481,74 @@ fn print_transcript(out: &mut Vec<u8>, transcript: &[u8]) -> std::io::Result<()>
     }
     print_input(out, &shown)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn interaction(player: PlayerEnd, jury: Ending, jury_first: bool) -> Interaction {
+        Interaction {
+            player,
+            jury,
+            jury_first,
+            transcript: Vec::new(),
+            jury_stderr: b"why\n".to_vec(),
+            player_stderr: Vec::new(),
+            cpu: Some(Duration::from_millis(10)),
+            wall: Duration::from_millis(20),
+        }
+    }
+
+    fn verdict(player: PlayerEnd, jury: Ending, jury_first: bool) -> Result<Option<Verdict>, String> {
+        let idle = Duration::from_millis(600);
+        decide(&interaction(player, jury, jury_first), "the jury", idle).map_err(|trouble| match trouble {
+            Trouble::Rejected(e) => format!("rejected: {}", e.message()),
+            Trouble::Helper(e) => format!("helper: {}", e.message()),
+            Trouble::CannotRun(_) => "cannot run".to_string(),
+            Trouble::Interrupted => "interrupted".to_string(),
+        })
+    }
+
+    #[test]
+    fn the_verdict_names_the_cause() {
+        let (ok, crashed) = (PlayerEnd::Ended(Ending::Exited(0)), PlayerEnd::Ended(Ending::Signaled(11)));
+        assert_eq!(verdict(ok, Ending::Exited(0), false), Ok(None));
+        assert_eq!(verdict(ok, Ending::Exited(1), false), Ok(Some(Verdict::WrongAnswer)));
+        assert_eq!(verdict(ok, Ending::Exited(2), true), Ok(Some(Verdict::PresentationError)));
+        // A wrong answer given before the player failed stays one; a player that failed first,
+        // the jury seeing only its output end, is a runtime error.
+        assert_eq!(verdict(crashed, Ending::Exited(1), true), Ok(Some(Verdict::WrongAnswer)));
+        assert_eq!(
+            verdict(crashed, Ending::Exited(1), false),
+            Ok(Some(Verdict::RuntimeError(Ending::Signaled(11))))
+        );
+        // Accepted by the jury, but the player then exits non-zero: a runtime error.
+        let failed = PlayerEnd::Ended(Ending::Exited(3));
+        assert_eq!(
+            verdict(failed, Ending::Exited(0), true),
+            Ok(Some(Verdict::RuntimeError(Ending::Exited(3))))
+        );
+        // Limits: idleness and CPU time, unless the jury had decided first.
+        assert_eq!(
+            verdict(PlayerEnd::Idle, Ending::Exited(1), false),
+            Ok(Some(Verdict::Idleness(Duration::from_millis(600))))
+        );
+        assert_eq!(verdict(PlayerEnd::Idle, Ending::Exited(1), true), Ok(Some(Verdict::WrongAnswer)));
+        let slow = verdict(PlayerEnd::OverCpu, Ending::Exited(1), false);
+        assert!(matches!(slow, Ok(Some(Verdict::TimeLimit { .. }))), "{slow:?}");
+        // A jury that fails decides, whatever the player did.
+        assert_eq!(
+            verdict(crashed, Ending::Exited(3), false),
+            Err("rejected: the jury fails on it: exit status 3, its stderr: `why`".into())
+        );
+        assert_eq!(
+            verdict(ok, Ending::Signaled(6), true),
+            Err("helper: the jury failed: killed by signal 6 (SIGABRT), its stderr: `why`".into())
+        );
+        assert_eq!(
+            verdict(ok, Ending::TimedOut, false),
+            Err("helper: the jury failed: still running at its time limit: killed, its stderr: `why`".into())
+        );
+        assert_eq!(verdict(PlayerEnd::Interrupted, Ending::Exited(1), false), Err("interrupted".into()));
+    }
+}

@@ -449,6 +449,40 @@ mod tests {
     }
 
     #[test]
+    fn interactive_and_shrink() {
+        let o =
+            parse(&["--interactor", "python3 jury.py", "--gen", "sh gen.sh", "--", "./a"]).unwrap().unwrap();
+        let words = |w: &[&str]| w.iter().map(OsString::from).collect::<Vec<_>>();
+        let mode = Mode::Interactive {
+            jury: words(&["python3", "jury.py"]),
+            generator: Some(words(&["sh", "gen.sh"])),
+            check: None,
+        };
+        assert_eq!((o.mode, o.shrink), (mode, None));
+        let o = parse(&["--interactor=./jury", "--shrink", "x.in", "--", "./a"]).unwrap().unwrap();
+        assert_eq!(o.shrink, Some(OsString::from("x.in")));
+        let o = parse(&["police_thief", "--shrink", "x.in", "--", "./a"]).unwrap().unwrap();
+        assert_eq!((o.mode, o.shrink), (Mode::Game("police_thief".into()), Some(OsString::from("x.in"))));
+        let error = |args: &[&str]| parse(args).unwrap_err().message().to_string();
+        assert_eq!(
+            error(&["--interactor", "j", "--", "a"]),
+            "--interactor wants --gen GEN too, or --shrink FILE (try --help)"
+        );
+        assert_eq!(
+            error(&["--interactor", "j", "--ref", "r", "--gen", "g", "--", "a"]),
+            "--interactor and --ref: the jury is the reference (try --help)"
+        );
+        assert_eq!(
+            error(&["--ref", "r", "--shrink", "f", "--cases", "3", "--", "a"]),
+            "--cases has no use with --shrink FILE (no cases are made)"
+        );
+        assert_eq!(
+            error(&["--interactor", "j", "x", "--gen", "g", "--", "a"]),
+            "unexpected argument `x` (with --interactor there is no game; the command goes after --; try --help)"
+        );
+    }
+
+    #[test]
     fn the_usage_tells_every_game() {
         let usage = usage();
         for name in NAMES {
