@@ -295,7 +295,12 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
     if let Some(file) = &options.shrink {
         let input = fs::read(file).map_err(|e| Error::new(format!("--shrink {}: {e}", shown_path(file))))?;
         let which = format!("the input of --shrink {}", shown_path(file));
-        return match judged(table, &input, &which)? {
+        let found = match judged(table, &input, &which) {
+            Ok(found) => found,
+            Err(Unjudged::Interrupted) => return Ok(Outcome::Interrupted),
+            Err(Unjudged::CannotRun(e)) | Err(Unjudged::Failed(e)) => return Err(e),
+        };
+        return match found {
             None => {
                 let line = format!("{}: {which} passes: nothing to shrink\n", problem.name);
                 sys::write_stdout(line.as_bytes()).map_err(|e| cannot_write(&e))?;
@@ -326,8 +331,9 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
         let (verdict, run) = match judged(table, &input, &which) {
             Ok(Some(found)) => found,
             Ok(None) => continue,
-            Err(e) if e.message() == INTERRUPTED => return interrupted(number),
-            Err(e) => {
+            Err(Unjudged::Interrupted) => return interrupted(number),
+            Err(Unjudged::CannotRun(e)) => return Err(e),
+            Err(Unjudged::Failed(e)) => {
                 let _ = fs::write(path(&options.out, ".in"), &input);
                 return Err(Error::new(format!(
                     "{} ({}); the input is saved as {}",
@@ -360,19 +366,24 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
     Ok(Outcome::Passed)
 }
 
-/// The message of an interrupted judgement (told apart from the errors).
-const INTERRUPTED: &str = "interrupted";
+/// Why an input could not be judged: Ctrl-C, the command or the jury not started, or a jury or a
+/// check that failed on it (an error naming `which` input, whose input is worth saving).
+enum Unjudged {
+    Interrupted,
+    CannotRun(Error),
+    Failed(Error),
+}
 
-/// `input` judged; a jury, check or command that fails is an error naming `which` input.
-fn judged(table: &mut Table, input: &[u8], which: &str) -> Result<Option<(Verdict, Interaction)>, Error> {
+/// `input` judged.
+fn judged(table: &mut Table, input: &[u8], which: &str) -> Result<Option<(Verdict, Interaction)>, Unjudged> {
     match table.judge(input) {
         Ok(found) => Ok(found),
-        Err(Trouble::Interrupted) => Err(Error::new(INTERRUPTED)),
-        Err(Trouble::CannotRun(e)) => Err(e),
-        Err(Trouble::Rejected(e)) | Err(Trouble::Helper(e)) => Err(Error::new(format!(
+        Err(Trouble::Interrupted) => Err(Unjudged::Interrupted),
+        Err(Trouble::CannotRun(e)) => Err(Unjudged::CannotRun(e)),
+        Err(Trouble::Rejected(e)) | Err(Trouble::Helper(e)) => Err(Unjudged::Failed(Error::new(format!(
             "{which}: {}: a fault of the jury or of the input, not of the solution",
             e.message()
-        ))),
+        )))),
     }
 }
 
