@@ -11,9 +11,13 @@ fn main() {
     let mut lines = stdin.lock().lines().map(|line| line.unwrap_or_default());
     let n: u64 = lines.next().unwrap_or_default().trim().parse().expect("n");
     if which == "slow" && n >= 5 {
+        // (A loop without side effects is kept: Rust never removes an endless loop.)
         let mut spin = 0u64;
         loop {
-            spin = std::hint::black_box(spin.wrapping_add(1));
+            spin = spin.wrapping_add(1);
+            if spin == 0 {
+                eprintln!("counted around");
+            }
         }
     }
     if which == "greedy" && n >= 3 {
