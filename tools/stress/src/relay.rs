@@ -60,7 +60,8 @@ pub struct Interaction {
     /// The jury ended its output before its input ended: it decided on its own, not on the
     /// player's output ending.
     pub jury_first: bool,
-    /// `> ` lines from the jury to the player, `< ` from the player to the jury, in order.
+    /// `> ` lines from the jury to the player, `< ` from the player to the jury, in order; then
+    /// `# ` lines: how each side ended, the first to end its output first.
     pub transcript: Vec<u8>,
     pub jury_stderr: Vec<u8>,
     pub player_stderr: Vec<u8>,
@@ -252,6 +253,19 @@ pub fn run(
         (Some(_), None) => true,
         _ => false,
     };
+    let mut transcript = transcript;
+    let player_note = match player_end {
+        PlayerEnd::Ended(ending) => ended(ending),
+        PlayerEnd::OverCpu => "past its CPU time limit (killed, or finished past it)".to_string(),
+        PlayerEnd::Idle => "killed: nothing passed either way for the idle limit".to_string(),
+        PlayerEnd::OverWall => "killed: past the whole run's wall limit".to_string(),
+        PlayerEnd::Interrupted => "killed: interrupted".to_string(),
+    };
+    let notes = [format!("# the command: {player_note}\n"), format!("# the jury: {}\n", ended(jury_end))];
+    let first = if jury_first { [1, 0] } else { [0, 1] };
+    for note in first {
+        transcript.extend_from_slice(notes[note].as_bytes());
+    }
     let taken = |buffer: &Arc<Mutex<Vec<u8>>>| buffer.lock().map(|b| b.clone()).unwrap_or_default();
     Ok(Interaction {
         player: player_end,
@@ -263,6 +277,17 @@ pub fn run(
         cpu,
         wall,
     })
+}
+
+/// How a side ended, for the transcript's last lines.
+fn ended(ending: Ending) -> String {
+    match ending {
+        Ending::Exited(code) => format!("exit status {code}"),
+        Ending::Signaled(signal) => format!("killed by signal {signal}"),
+        Ending::TimedOut => "killed: still running long after the command ended".to_string(),
+        Ending::OutputLimit => "killed: too much output".to_string(),
+        Ending::Interrupted => "killed: interrupted".to_string(),
+    }
 }
 
 fn ending_of(status: std::process::ExitStatus) -> Ending {

@@ -44,9 +44,11 @@ struct Run {
     code: Option<i32>,
     report: String,
     stderr: String,
-    /// The saved `n x`, and transcript.
+    /// The saved `n x`, and transcript: its lines each side sent, and its last lines, `# ` notes
+    /// on how each side ended.
     input: Option<(u64, u64)>,
     transcript: String,
+    notes: Vec<String>,
 }
 
 fn run(jury: &str, extra: &[&str], player: &[&str], prefix: &str) -> Run {
@@ -72,12 +74,17 @@ fn run(jury: &str, extra: &[&str], player: &[&str], prefix: &str) -> Run {
             _ => None,
         }
     });
+    let transcript = fs::read_to_string(work_dir().join(format!("{prefix}.transcript"))).unwrap_or_default();
+    let lines: Vec<&str> = transcript.lines().collect();
+    // The notes come last.
+    assert!(lines.iter().skip_while(|l| !l.starts_with('#')).all(|l| l.starts_with('#')), "{transcript}");
     Run {
         code: output.status.code(),
         report: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         input,
-        transcript: fs::read_to_string(work_dir().join(format!("{prefix}.transcript"))).unwrap_or_default(),
+        transcript: lines.iter().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect(),
+        notes: lines.iter().filter(|l| l.starts_with('#')).map(|l| l.to_string()).collect(),
     }
 }
 
@@ -142,6 +149,7 @@ fn a_wrong_answer_is_caught_shrunk_and_played_out() {
     );
     assert!(x <= n && x > most_guesses(n) && n <= 8, "{n} {x}");
     assert_eq!(run.transcript, linear_transcript(n, x));
+    assert_eq!(run.notes, ["# the jury: exit status 1", "# the command: exit status 0"]);
 }
 
 /// The crashing player panics when the answer to its first guess, (1 + n) / 2, is `<`.
@@ -161,6 +169,7 @@ fn a_runtime_error_is_shrunk_to_a_1_minimal_input() {
     assert!(run.report.contains("\nthe command's exit status 101\n"), "{}", run.report);
     assert!(crashes(n, x) && n <= 6, "{n} {x}");
     assert_eq!(run.transcript, format!("> {n}\n< ? {}\n> <\n", (1 + n) / 2));
+    assert_eq!(run.notes, ["# the command: exit status 101", "# the jury: exit status 1"]);
     // 1-minimal, by the definition's steps for a line `n x`: a token or the line dropped (not
     // valid: the jury wants two numbers), n or x brought toward 0. None is valid and still crashes.
     assert!(run.report.contains("; 1-minimal: "), "{}", run.report);
@@ -178,6 +187,7 @@ fn too_slow_by_cpu_time_and_nothing_left_running() {
     assert!(run.report.contains(" s of CPU time, past the limit of 0.2 s: killed"), "{}", run.report);
     assert!((5..=10).contains(&n), "{n}");
     assert_eq!(run.transcript, format!("> {n}\n"));
+    assert_eq!(run.notes[0], "# the command: past its CPU time limit (killed, or finished past it)");
     assert_eq!(processes_with("2.7182818"), Vec::<String>::new());
 }
 
@@ -196,6 +206,10 @@ fn a_line_never_flushed_or_never_sent_is_idleness() {
     let (n, _) = failed(&run2, "idleness limit exceeded");
     assert!((3..=6).contains(&n) && run2.transcript == format!("> {n}\n"), "{n} {}", run2.transcript);
     assert!(run2.report.contains("nothing passed either way for 0.6 s"), "{}", run2.report);
+    for run in [&run1, &run2] {
+        let idle = "# the command: killed: nothing passed either way for the idle limit";
+        assert_eq!(run.notes, [idle, "# the jury: exit status 1"]);
+    }
     assert_eq!(processes_with("1.6180339"), Vec::<String>::new());
 }
 
