@@ -30,6 +30,7 @@ mod cpu;
 mod games;
 mod generic;
 mod greedy;
+mod interaction;
 mod interactive;
 mod judge;
 mod judged;
