@@ -123,6 +123,40 @@ pub fn of_tree(leader: u32) -> Option<Duration> {
     Some(duration(ticks))
 }
 
+/// Whether the live process `leader` or one of its live descendants the kernel lists is running
+/// or waiting for a CPU (state `R`): such a run is working, or starved by a loaded machine, not
+/// idle. `false` where /proc does not tell.
+pub fn any_running(leader: u32) -> bool {
+    if !cfg!(any(target_os = "linux", target_os = "android")) {
+        return false;
+    }
+    let mut pending = vec![leader];
+    let mut read = 0;
+    while let Some(pid) = pending.pop() {
+        let stat = match fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Ok(stat) => stat,
+            Err(_) => continue,
+        };
+        // The state is the first field after the name (in parentheses).
+        let state = stat.rfind(')').and_then(|end| stat[end + 1..].split_ascii_whitespace().next());
+        if state == Some("R") {
+            return true;
+        }
+        read += 1;
+        if read == MOST_PROCESSES {
+            break;
+        }
+        if let Ok(threads) = fs::read_dir(format!("/proc/{pid}/task")) {
+            for thread in threads.flatten() {
+                if let Ok(children) = fs::read_to_string(thread.path().join("children")) {
+                    pending.extend(children.split_ascii_whitespace().filter_map(|c| c.parse::<u32>().ok()));
+                }
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

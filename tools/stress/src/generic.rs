@@ -19,6 +19,7 @@ use crate::lines::{parse, smaller, write, Lines};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, Outcome};
 use crate::report::{self, check_out, plural, write_files, write_input, Found, Progress};
+use crate::shrink_file;
 use crate::shrinking::{shrink_failure, Shrinking};
 use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
@@ -27,10 +28,16 @@ use std::time::{Duration, Instant};
 
 /// A command line shown in a message: whole (to be run again), between backticks, escaped as
 /// input bytes are (so on one line).
-fn shown_command(words: &[OsString]) -> String {
+pub fn shown_command(words: &[OsString]) -> String {
     let text: Vec<String> = words.iter().map(|w| w.to_string_lossy().into_owned()).collect();
     format!("`{}`", text.join(" ").as_bytes().escape_ascii())
 }
+
+/// What would leave more of the shrink's budget to the shrink when it is spent (without
+/// `--check`, REF judges every candidate's validity).
+pub const CHECK_HINT: &str =
+    "a fast validator, --check CHECK (exit 0 for a valid input), spares a run of the \
+     reference on each candidate that is not valid";
 
 /// The most output a reference or a generator may write.
 const REFERENCE_CAP: usize = 1 << 28;
@@ -40,7 +47,7 @@ const STDERR_LINES: usize = 3;
 const STDERR_BYTES: usize = 300;
 
 /// How a run of a helper ended, and the start of its stderr, in words on one line.
-fn what_it_did(ending: Ending, stderr: &[u8]) -> String {
+pub fn what_it_did(ending: Ending, stderr: &[u8]) -> String {
     let ended = match ending {
         Ending::Exited(code) => format!("exit status {code}"),
         Ending::Signaled(signal) => match signal_name(signal) {
@@ -80,7 +87,7 @@ struct Commands {
 }
 
 /// A runner for command line `words`.
-fn runner(words: &[OsString], limit: Limit) -> Runner {
+pub fn runner(words: &[OsString], limit: Limit) -> Runner {
     Runner::new(&words[0], &words[1..], limit)
 }
 
@@ -124,7 +131,7 @@ impl Reference for Commands {
 }
 
 /// Runs a helper command on `input`.
-fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble> {
+pub fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble> {
     match runner.run(input, REFERENCE_CAP) {
         Ok(Ending::Interrupted) => Err(Trouble::Interrupted),
         Ok(ending) => Ok(ending),
@@ -135,25 +142,25 @@ fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble>
 /// The command lines of a generic run: REF, GEN and CHECK (if given).
 pub struct Helpers<'a> {
     pub reference: &'a [OsString],
-    pub generator: &'a [OsString],
+    pub generator: &'a Option<Vec<OsString>>,
     pub check: &'a Option<Vec<OsString>>,
 }
 
 /// GEN with its seed and size: the input it prints, or why not ([`Trouble::Helper`]).
-struct Generator<'a> {
-    words: &'a [OsString],
-    limit: Limit,
+pub struct Generator<'a> {
+    pub words: &'a [OsString],
+    pub limit: Limit,
 }
 
 impl Generator<'_> {
     /// The command line that prints the input of seed `seed` and size `size`.
-    fn command(&self, seed: u64, size: usize) -> Vec<OsString> {
+    pub fn command(&self, seed: u64, size: usize) -> Vec<OsString> {
         let mut words = self.words.to_vec();
         words.extend([OsString::from(seed.to_string()), OsString::from(size.to_string())]);
         words
     }
 
-    fn input(&self, seed: u64, size: usize) -> Result<Vec<u8>, Trouble> {
+    pub fn input(&self, seed: u64, size: usize) -> Result<Vec<u8>, Trouble> {
         let words = self.command(seed, size);
         let name = format!("--gen {}", shown_command(&words));
         let mut gen = runner(&words, self.limit);
@@ -168,7 +175,7 @@ impl Generator<'_> {
 }
 
 /// The seed GEN is given for case `number` of a run with seed `seed`.
-fn gen_seed(seed: u64, number: u64) -> u64 {
+pub fn gen_seed(seed: u64, number: u64) -> u64 {
     case_rng(seed, number).next_u64() >> 33
 }
 
@@ -190,9 +197,21 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
         check: check.as_ref().map(|c| runner(c, helper_limit)),
         names,
     };
-    let generator = Generator { words: generator, limit: helper_limit };
     let (program, args) = options.command.split_first().expect("a command");
     let mut judge = Judge::new(commands, Runner::new(program, args, Limit::of_solution(time_limit)));
+    let hint = check.as_ref().map_or(Some(CHECK_HINT), |_| None);
+    if options.shrink.is_some() {
+        let kind = shrink_file::Kind {
+            name: &helper_name(reference),
+            case_of: &|bytes: &[u8]| Ok(parse(bytes)),
+            smaller: &smaller,
+            write: &write,
+            hint,
+        };
+        return shrink_file::shrink_file(options, &mut judge, kind);
+    }
+    let generator =
+        Generator { words: generator.as_deref().expect("--gen or --shrink"), limit: helper_limit };
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
     let total = options.cases.saturating_add(large);
@@ -234,7 +253,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             }
         };
         progress.clear();
-        let game = format!("{} (generated by {gen})", judge_name(reference));
+        let game = format!("{} (generated by {gen})", helper_name(reference));
         let found = Found {
             game: &game,
             seed: options.seed,
@@ -244,6 +263,9 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             size,
             large: is_large,
             bytes: input.len(),
+            budget: options.shrink_time,
+            hint,
+            which: None,
         };
         let failure = Failure::of_last_run(&judge, parse(&input), input, verdict);
         write_files(&options.out, &failure)?;
@@ -277,7 +299,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
     let summary = format!(
         "{} cases passed against {} (seed {}, sizes 1 to {largest}{large}; {} s, {})\n",
         stats.judged,
-        judge_name(reference),
+        helper_name(reference),
         options.seed,
         seconds(elapsed),
         report::slowest(&stats),
@@ -286,10 +308,66 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
     Ok(Outcome::Passed)
 }
 
-/// The reference's program, as the report names the problem.
-fn judge_name(reference: &[OsString]) -> String {
-    let program = std::path::Path::new(&reference[0]);
-    program.file_name().unwrap_or(OsStr::new("the reference")).to_string_lossy().into_owned()
+/// The programs that run a script named after them (an interpreter, or `env`): a helper run by
+/// one is named by its script.
+const INTERPRETERS: [&str; 24] = [
+    "sh",
+    "bash",
+    "dash",
+    "zsh",
+    "ksh",
+    "env",
+    "node",
+    "nodejs",
+    "deno",
+    "bun",
+    "ruby",
+    "perl",
+    "php",
+    "java",
+    "kotlin",
+    "scala",
+    "lua",
+    "luajit",
+    "julia",
+    "Rscript",
+    "runghc",
+    "runhaskell",
+    "mono",
+    "dotnet",
+];
+
+/// A helper's name in a report line: its program's file name, or its script's when the program is
+/// an interpreter (`corridor_oracle.py` for `python3 corridor_oracle.py`, `x.jar` for
+/// `java -jar x.jar`).
+pub fn helper_name(words: &[OsString]) -> String {
+    let file_name = |word: &OsString| {
+        let path = std::path::Path::new(word);
+        path.file_name().unwrap_or(OsStr::new("the helper")).to_string_lossy().into_owned()
+    };
+    let is_interpreter = |name: &str| {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        INTERPRETERS.contains(&name) || ["python", "pypy"].contains(&base) || INTERPRETERS.contains(&base)
+    };
+    let mut words = words.iter();
+    let mut name = match words.next() {
+        Some(program) => file_name(program),
+        None => return "the helper".to_string(),
+    };
+    if !is_interpreter(&name) {
+        return name;
+    }
+    for word in words {
+        let text = word.to_string_lossy();
+        if text.starts_with('-') || text.contains('=') {
+            continue; // an option of the interpreter, or a variable of `env`
+        }
+        name = file_name(word);
+        if !is_interpreter(&name) {
+            break;
+        }
+    }
+    name
 }
 
 /// Ctrl-C before a failure: what passed, said on stdout.
@@ -302,6 +380,18 @@ fn interrupted(number: u64) -> Result<Outcome, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_helper_is_named_by_its_script() {
+        let name = |line: &str| helper_name(&line.split(' ').map(OsString::from).collect::<Vec<_>>());
+        assert_eq!(name("python3 tools/corridor_oracle.py --fast"), "corridor_oracle.py");
+        assert_eq!(name("python3.11 -u ref.py"), "ref.py");
+        assert_eq!(name("/usr/bin/env python3 ref.py"), "ref.py");
+        assert_eq!(name("java -jar Ref.jar"), "Ref.jar");
+        assert_eq!(name("target/release/graph_game"), "graph_game");
+        assert_eq!(name("./ref3 -q"), "ref3");
+        assert_eq!(name("python3"), "python3");
+    }
 
     #[test]
     fn what_a_helper_did() {

@@ -7,12 +7,13 @@
 
 use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
-use crate::sys;
+use crate::greedy::{greedy, Smaller, Steps};
+pub use crate::greedy::{End, Shrunk, Trouble};
 use graph_games::games::JudgeProblem;
 use graph_games::input::{shown, Error};
 use std::io;
 use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The output cap for an expected output of `expected` bytes: several times it, and at least
 /// 1 MiB (a judge's limit is far above any answer; an endless writer reaches this in
@@ -116,20 +117,6 @@ impl Verdict {
 pub fn seconds(duration: Duration) -> String {
     let text = format!("{:.3}", duration.as_secs_f64());
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// Why an input could not be judged.
-#[derive(Debug)]
-pub enum Trouble {
-    /// The reference (or `--check`) rejects it: not a valid input.
-    Rejected(Error),
-    /// The reference (or `--check`) failed on it otherwise: killed by a signal, timed out, or
-    /// the reference's non-zero exit on an input `--check` accepts.
-    Helper(Error),
-    /// The command cannot be started (or a thread to feed it); the message names what.
-    CannotRun(Error),
-    /// Ctrl-C (or SIGTERM, SIGHUP) arrived.
-    Interrupted,
 }
 
 /// Where the expected output comes from, and what says an input is valid.
@@ -288,88 +275,46 @@ impl<T> Failure<T> {
     }
 }
 
-/// How a shrink ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum End {
-    /// No candidate of the result fails the same way: it is 1-minimal.
-    #[default]
-    Minimal,
-    /// The time budget ran out: the smallest failing input so far, maybe not minimal.
-    Budget,
-    /// Ctrl-C (or SIGTERM, SIGHUP): the smallest failing input so far, maybe not minimal.
-    Interrupted,
-}
-
-/// How a shrink went: the steps taken (each a smaller input that still failed), the runs of the
-/// command, the time, and how it ended.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Shrunk {
-    pub steps: u64,
-    pub runs: u64,
-    /// Candidates the reference rejected (or the judge's constraints ruled out), passed over.
-    pub rejected: u64,
-    pub time: Duration,
-    pub end: End,
-}
-
-/// What [`shrink`] works with: the candidates one step smaller than an input (the most
-/// promising first), its text, and what to do with each new smallest failure (save it) and before
-/// each run (show progress).
+/// What [`shrink`] works with: the candidates one step smaller than an input (offered one at a
+/// time, the most promising first, to a visitor that says whether to go on), its text, and what
+/// to do with each new smallest failure (save it) and before each run (show progress).
 pub struct Shrinker<'a, T> {
-    pub smaller: &'a dyn Fn(&T) -> Vec<T>,
+    pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     pub budget: Duration,
     pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,
     pub step: &'a mut dyn FnMut(&Shrunk, usize),
 }
 
-/// Shrinks `failure` greedily: takes the first candidate that `judge` still fails with the same
-/// kind of verdict, and again from there, until none does (the result is 1-minimal), the budget
-/// is spent or Ctrl-C arrives. A candidate the reference rejects is counted and passed over; a
-/// command that can no longer be started is an error.
-pub fn shrink<T: Clone, R: Reference>(
+/// Shrinks `failure` greedily ([`greedy`]): a candidate fails the same way if `judge` fails it
+/// with the same kind of verdict.
+pub fn shrink<T, R: Reference>(
     judge: &mut Judge<R>,
     failure: Failure<T>,
     with: Shrinker<T>,
 ) -> Result<(Failure<T>, Shrunk), Error> {
-    let start = Instant::now();
-    let runs_before = judge.stats().runs;
-    let mut failure = failure;
-    let mut shrunk = Shrunk::default();
     let kind = failure.verdict.kind();
-    'smaller: loop {
-        for candidate in (with.smaller)(&failure.case) {
-            let input = (with.write)(&candidate);
-            if input == failure.input {
-                continue; // not smaller: a generator's slip, which must not loop forever
+    let mut test = |candidate: T, input: Vec<u8>| {
+        let runs_before = judge.stats().runs;
+        let judged = judge.judge(&input);
+        let runs = judge.stats().runs - runs_before;
+        let judged = judged.map(|verdict| match verdict {
+            Some(verdict) if verdict.kind() == kind => {
+                Some(Failure::of_last_run(judge, candidate, input, verdict))
             }
-            if sys::interrupted() || start.elapsed() >= with.budget {
-                shrunk.end = if sys::interrupted() { End::Interrupted } else { End::Budget };
-                break 'smaller;
-            }
-            (with.step)(&shrunk, failure.input.len());
-            let judged = judge.judge(&input);
-            shrunk.runs = judge.stats().runs - runs_before;
-            match judged {
-                Ok(Some(verdict)) if verdict.kind() == kind => {
-                    failure = Failure::of_last_run(judge, candidate, input, verdict);
-                    shrunk.steps += 1;
-                    (with.improved)(&failure)?;
-                    continue 'smaller;
-                }
-                Ok(_) => {}
-                Err(Trouble::Rejected(_)) | Err(Trouble::Helper(_)) => shrunk.rejected += 1,
-                Err(Trouble::CannotRun(e)) => return Err(e),
-                Err(Trouble::Interrupted) => {
-                    shrunk.end = End::Interrupted;
-                    break 'smaller;
-                }
-            }
-        }
-        break;
-    }
-    shrunk.time = start.elapsed();
-    Ok((failure, shrunk))
+            _ => None,
+        });
+        (judged, runs)
+    };
+    let steps = Steps {
+        smaller: with.smaller,
+        write: with.write,
+        budget: with.budget,
+        test: &mut test,
+        improved: with.improved,
+        step: with.step,
+    };
+    greedy(failure, |f| (&f.case, &f.input), steps)
 }
 
 #[cfg(test)]
@@ -397,6 +342,12 @@ mod tests {
         dropped.chain(halved).collect()
     }
 
+    /// [`smaller`] offered to a visitor.
+    #[allow(clippy::ptr_arg)]
+    fn visit(numbers: &Vec<u32>, visit: &mut dyn FnMut(Vec<u32>) -> bool) -> bool {
+        smaller(numbers).into_iter().all(visit)
+    }
+
     /// Its reference: every input answered `ok`.
     struct AllOk;
 
@@ -421,7 +372,7 @@ mod tests {
         assert_eq!(verdict.kind(), kind);
         let mut saved = 0;
         let with = Shrinker {
-            smaller: &smaller,
+            smaller: &visit,
             write: &write,
             budget: Duration::from_secs(60),
             improved: &mut |_| {
@@ -466,7 +417,7 @@ mod tests {
         let input = write(&case);
         let verdict = judge_once(&mut slow, &input);
         let with = Shrinker {
-            smaller: &smaller,
+            smaller: &visit,
             write: &write,
             budget: Duration::from_millis(300),
             improved: &mut |_| Ok(()),

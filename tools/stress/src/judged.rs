@@ -15,6 +15,7 @@ use crate::judge::{seconds, Failure, InProcess, Judge, Trouble};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, family_of, Outcome};
 use crate::report::{self, check_out, plural, write_files, Found, Progress};
+use crate::shrink_file;
 use crate::shrinking::{shrink_failure, Shrinking};
 use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
@@ -97,6 +98,29 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
     let (program, args) = options.command.split_first().expect("a command");
     let runner = Runner::new(program, args, Limit::of_solution(settings.time_limit));
     let mut judge = Judge::new(InProcess::<G>::new(), runner);
+    if options.shrink.is_some() {
+        let judged = settings.judged;
+        let case_of = |bytes: &[u8]| -> Result<G::Case, Error> {
+            let case = G::Case::parse(bytes)
+                .ok_or_else(|| Error::new(format!("not a valid input of {}", G::NAME)))?;
+            match case.judge_flaw() {
+                Some(flaw) if judged => Err(Error::new(format!(
+                    "it breaks the judge's constraints: {flaw} (--beyond-limits to shrink it anyway)"
+                ))),
+                _ => Ok(case),
+            }
+        };
+        let kind = shrink_file::Kind {
+            name: G::NAME,
+            case_of: &case_of,
+            smaller: &|case: &G::Case, visit: &mut dyn FnMut(G::Case) -> bool| {
+                cases::candidates_complete(case, judged, visit)
+            },
+            write: &|case: &G::Case| case.write(),
+            hint: None,
+        };
+        return shrink_file::shrink_file(options, &mut judge, kind);
+    }
     let mut progress = Progress::new(sys::stderr_is_terminal());
     let start = Instant::now();
     let large_family = G::Case::FAMILIES.iter().position(|f| *f == G::LARGE.0);
@@ -137,6 +161,9 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             size,
             large,
             bytes: input.len(),
+            budget: options.shrink_time,
+            hint: None,
+            which: None,
         };
         let failure = Failure::of_last_run(&judge, case, input, verdict);
         write_files(&options.out, &failure)?;
@@ -151,7 +178,9 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
         let with = Shrinking {
             make: &mut make,
             size,
-            smaller: &move |case: &G::Case| cases::candidates(case, judged),
+            smaller: &move |case: &G::Case, visit: &mut dyn FnMut(G::Case) -> bool| {
+                cases::candidates_complete(case, judged, visit)
+            },
             write: &|case: &G::Case| case.write(),
             budget: options.shrink_time,
             out: &options.out,

@@ -29,12 +29,17 @@ mod compare;
 mod cpu;
 mod games;
 mod generic;
+mod greedy;
+mod interaction;
+mod interactive;
 mod judge;
 mod judged;
 mod lines;
 mod options;
 mod plan;
+mod relay;
 mod report;
+mod shrink_file;
 mod shrinking;
 mod sys;
 
@@ -86,6 +91,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }),
         Mode::Generic { reference, generator, check } => {
             generic::stress(&options, generic::Helpers { reference, generator, check })
+        }
+        Mode::Interactive { jury, generator, check } => {
+            interactive::from_command_line(&options, jury, generator.as_deref(), check.as_deref())
         }
     };
     match outcome {

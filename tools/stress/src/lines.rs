@@ -1,8 +1,24 @@
 //! An input as lines of tokens, and the generic steps that shrink it when nothing is known of its
-//! format ([`smaller`]): drop a run of lines or of tokens (halves first, down to one), alone or
-//! with a count earlier in the input lowered by as many; bring a number toward 0 by bisection;
-//! cut a byte off a word. Each step is one candidate; `stress` keeps it only if the reference
-//! (and `--check`) accept it and it fails the same way.
+//! format ([`smaller`]). Invariant: [`smaller`] offers every candidate of the definition below,
+//! in this order, unless its visitor stops it, so that a shrink that saw the whole list go by
+//! without a failing candidate may call its input 1-minimal (docs/stress.md says the same).
+//!
+//! The candidates one step smaller than an input, the "steps", cheapest to be right first:
+//! 1. drop a run of lines (the halves, the quarters, ..., single lines: [`runs`]), alone, then
+//!    with one of the nearest [`COUNTS_TRIED`] integers before the run (whose value is at least
+//!    the run's length) lowered by the run's length;
+//! 2. drop a column: in a block of lines of one shape (a maximal run of consecutive lines that
+//!    have the same number k >= 2 of tokens, or each one token of the same length k >= 2, not starting with `-`; and the
+//!    same run without its first line, a header of the same shape), the last token (or, for one
+//!    token a line, its last byte) of every line, alone, then with each integer equal to k before
+//!    the block lowered by 1;
+//! 3. drop a run of tokens within a line of two or more, as lines are dropped in 1;
+//! 4. bring an integer toward 0: `x - x`, `x - x/2`, `x - x/4`, ..., `x - 1`;
+//! 5. cut the first or the last byte off a word (a token that is not an integer) of 2 bytes or more;
+//! 6. as 1 and 3, with each of the other integers before the run (the farther ones, wherever they
+//!    stand) whose value is at least the run's length lowered by it.
+//!
+//! Candidates are made one at a time, for the visitor to judge: a long input has many.
 
 use graph_games::input::is_space;
 
@@ -48,28 +64,134 @@ fn integer(token: &[u8]) -> Option<i128> {
     std::str::from_utf8(token).ok()?.parse().ok()
 }
 
-/// How many counts before a dropped run are tried lowered (the nearest first).
+/// How many counts before a dropped run are tried first (the nearest); the others come last.
 const COUNTS_TRIED: usize = 3;
 
-/// `lines` without the run `gone` (which `drop` removes), alone and then with each of the
-/// nearest [`COUNTS_TRIED`] integers before `at` (a line and token position) lowered by the run's
-/// length, where that keeps it at least 0.
-fn dropped(lines: &Lines, at: (usize, usize), len: usize, drop: impl Fn(&mut Lines)) -> Vec<Lines> {
-    let mut plain = lines.clone();
-    drop(&mut plain);
-    let mut out = vec![plain];
-    let earlier = lines.iter().enumerate().flat_map(|(l, line)| (0..line.len()).map(move |t| (l, t)));
-    let earlier: Vec<(usize, usize)> = earlier.filter(|&p| p < at).collect();
-    let counts =
-        earlier.iter().rev().filter(|&&(l, t)| integer(&lines[l][t]).map_or(false, |v| v >= len as i128));
-    for &(l, t) in counts.take(COUNTS_TRIED) {
-        let mut lowered = lines.clone();
-        let value = integer(&lines[l][t]).expect("an integer") - len as i128;
-        lowered[l][t] = value.to_string().into_bytes();
-        drop(&mut lowered);
-        out.push(lowered);
+/// What a visitor of candidates says after each: go on, or stop (it found what it wanted).
+pub type Visit<'a> = &'a mut dyn FnMut(Lines) -> bool;
+
+/// Offers `candidate`; `None` when the visitor stops, to end the enumeration with `?`.
+fn offer(visit: &mut dyn FnMut(Lines) -> bool, candidate: Lines) -> Option<()> {
+    if visit(candidate) {
+        Some(())
+    } else {
+        None
+    }
+}
+
+/// The positions (line, token) of the integers before `at` whose value is at least `least`,
+/// nearest first.
+fn counts_before(lines: &Lines, at: (usize, usize), least: i128) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (l, line) in lines.iter().enumerate().take(at.0 + 1).rev() {
+        for (t, token) in line.iter().enumerate().rev() {
+            if (l, t) < at && integer(token).map_or(false, |v| v >= least) {
+                out.push((l, t));
+            }
+        }
     }
     out
+}
+
+/// `lines` with the integer at `(l, t)` lowered by `by`.
+fn lowered(lines: &Lines, (l, t): (usize, usize), by: i128) -> Lines {
+    let mut out = lines.clone();
+    let value = integer(&lines[l][t]).expect("an integer") - by;
+    out[l][t] = value.to_string().into_bytes();
+    out
+}
+
+/// A run to drop: where it starts (a line and token position, for the counts before it), its
+/// length, and how to drop it.
+struct Run<'a> {
+    at: (usize, usize),
+    len: usize,
+    drop: &'a dyn Fn(&mut Lines),
+}
+
+/// The candidates of dropping `run`: alone and with the nearest counts lowered (`near`), or with
+/// the farther ones lowered (`!near`).
+fn drop_run(lines: &Lines, run: &Run, near: bool, visit: Visit) -> Option<()> {
+    let counts = counts_before(lines, run.at, run.len as i128);
+    let (from, to) = if near { (0, COUNTS_TRIED.min(counts.len())) } else { (COUNTS_TRIED, counts.len()) };
+    if near {
+        let mut plain = lines.clone();
+        (run.drop)(&mut plain);
+        offer(visit, plain)?;
+    }
+    for &count in counts.get(from..to).unwrap_or(&[]) {
+        let mut candidate = lowered(lines, count, run.len as i128);
+        (run.drop)(&mut candidate);
+        offer(visit, candidate)?;
+    }
+    Some(())
+}
+
+/// Steps 1 and 3 (`near`) or 6 (`!near`) of the module's doc.
+fn drop_runs(lines: &Lines, near: bool, visit: Visit) -> Option<()> {
+    for (start, end) in runs(lines.len()) {
+        let drop = |l: &mut Lines| {
+            l.drain(start..end);
+        };
+        drop_run(lines, &Run { at: (start, 0), len: end - start, drop: &drop }, near, visit)?;
+    }
+    if near {
+        drop_columns(lines, visit)?;
+    }
+    for (l, line) in lines.iter().enumerate().filter(|(_, line)| line.len() > 1) {
+        for (start, end) in runs(line.len()) {
+            let drop = |lines: &mut Lines| {
+                lines[l].drain(start..end);
+            };
+            drop_run(lines, &Run { at: (l, start), len: end - start, drop: &drop }, near, visit)?;
+        }
+    }
+    Some(())
+}
+
+/// A line's shape for step 2: its number of tokens if 2 or more, else the length of its one
+/// token (negated, to tell them apart), if 2 or more; `None` for a line that has no column to lose.
+fn shape(line: &[Vec<u8>]) -> Option<i64> {
+    match line {
+        [one] if one.len() >= 2 && one[0] != b'-' => Some(-(one.len() as i64)),
+        [_, _, ..] => Some(line.len() as i64),
+        _ => None,
+    }
+}
+
+/// Step 2 of the module's doc: a column dropped from each block of lines of one shape.
+fn drop_columns(lines: &Lines, visit: Visit) -> Option<()> {
+    let mut start = 0;
+    while start < lines.len() {
+        let mut end = start + 1;
+        while end < lines.len() && shape(&lines[end]) == shape(&lines[start]) {
+            end += 1;
+        }
+        if let Some(shape) = shape(&lines[start]) {
+            let blocks = if end - start >= 2 { vec![start, start + 1] } else { vec![start] };
+            for first in blocks {
+                let mut plain = lines.clone();
+                for line in &mut plain[first..end] {
+                    if shape < 0 {
+                        line[0].pop();
+                    } else {
+                        line.pop();
+                    }
+                }
+                let width = shape.abs() as i128;
+                let counts = counts_before(lines, (first, 0), width);
+                let counts = counts.into_iter().filter(|&(l, t)| integer(&lines[l][t]) == Some(width));
+                offer(visit, plain.clone())?;
+                for (l, t) in counts {
+                    let mut candidate = plain.clone();
+                    candidate[l][t] = (width - 1).to_string().into_bytes();
+                    offer(visit, candidate)?;
+                }
+            }
+        }
+        start = end;
+    }
+    Some(())
 }
 
 /// The runs of `len` items to try dropping: halves, quarters, ..., single ones, each once.
@@ -102,21 +224,8 @@ impl DivCeil for usize {
     }
 }
 
-/// Every input one generic step smaller than `lines`, coarsest first (see the module's doc).
-pub fn smaller(lines: &Lines) -> Vec<Lines> {
-    let mut out = Vec::new();
-    for (start, end) in runs(lines.len()) {
-        out.extend(dropped(lines, (start, 0), end - start, |l: &mut Lines| {
-            l.drain(start..end);
-        }));
-    }
-    for (l, line) in lines.iter().enumerate().filter(|(_, line)| line.len() > 1) {
-        for (start, end) in runs(line.len()) {
-            out.extend(dropped(lines, (l, start), end - start, |lines: &mut Lines| {
-                lines[l].drain(start..end);
-            }));
-        }
-    }
+/// Steps 4 and 5 of the module's doc: numbers toward 0, words cut.
+fn smaller_tokens(lines: &Lines, visit: Visit) -> Option<()> {
     for (l, line) in lines.iter().enumerate() {
         for (t, token) in line.iter().enumerate() {
             let with = |token: Vec<u8>| {
@@ -133,18 +242,40 @@ pub fn smaller(lines: &Lines) -> Vec<Lines> {
                         let next = sign * (magnitude - (magnitude >> bit));
                         if next != value && !seen.contains(&next) {
                             seen.push(next);
-                            out.push(with(next.to_string().into_bytes()));
+                            offer(visit, with(next.to_string().into_bytes()))?;
                         }
                     }
                 }
                 None if token.len() > 1 => {
-                    out.push(with(token[..token.len() - 1].to_vec()));
-                    out.push(with(token[1..].to_vec()));
+                    offer(visit, with(token[..token.len() - 1].to_vec()))?;
+                    offer(visit, with(token[1..].to_vec()))?;
                 }
                 None => {}
             }
         }
     }
+    Some(())
+}
+
+/// Offers `visit` every input one generic step smaller than `lines`, in the order of the module's
+/// doc, until it says stop. Returns whether every candidate was offered (it never said stop).
+pub fn smaller(lines: &Lines, visit: Visit) -> bool {
+    let mut all = || -> Option<()> {
+        drop_runs(lines, true, visit)?;
+        smaller_tokens(lines, visit)?;
+        drop_runs(lines, false, visit)
+    };
+    all().is_some()
+}
+
+/// Every candidate of [`smaller`], in its order (for tests).
+#[cfg(test)]
+pub fn all_smaller(lines: &Lines) -> Vec<Lines> {
+    let mut out = Vec::new();
+    smaller(lines, &mut |candidate| {
+        out.push(candidate);
+        true
+    });
     out
 }
 
@@ -156,6 +287,10 @@ mod tests {
         lines.iter().map(|l| String::from_utf8(write(l)).unwrap()).collect()
     }
 
+    fn steps(text: &str) -> Vec<String> {
+        texts(&all_smaller(&parse(text.as_bytes())))
+    }
+
     #[test]
     fn lines_of_tokens() {
         let lines = parse(b"3\n  a bb\t c\r\n\n7");
@@ -165,18 +300,42 @@ mod tests {
 
     #[test]
     fn steps_drop_runs_with_their_counts_and_bisect_numbers() {
-        let steps = texts(&smaller(&parse(b"3\nab\ncd\nef\n")));
+        let steps = steps("3\nab\ncd\nef\n");
         assert_eq!(&steps[..3], ["cd\nef\n", "3\nab\n", "1\nab\n"]);
         assert!(steps.contains(&"2\nab\nef\n".to_string()), "{steps:?}");
         assert!(
             steps.contains(&"0\nab\ncd\nef\n".to_string()) && steps.contains(&"2\nab\ncd\nef\n".to_string())
         );
         assert!(steps.contains(&"3\na\ncd\nef\n".to_string()));
-        let numbers = texts(&smaller(&parse(b"100\n")));
-        assert_eq!(numbers, ["", "0\n", "50\n", "75\n", "88\n", "94\n", "97\n", "99\n"]);
-        let negative = texts(&smaller(&parse(b"-8\n")));
-        assert_eq!(negative, ["", "0\n", "-4\n", "-6\n", "-7\n"]);
+        // (A one-token line of 2 bytes or more is a row of one column: `10` is it without its last.)
+        assert_eq!(self::steps("100\n"), ["", "10\n", "0\n", "50\n", "75\n", "88\n", "94\n", "97\n", "99\n"]);
+        assert_eq!(self::steps("-8\n"), ["", "0\n", "-4\n", "-6\n", "-7\n"]);
         // A count within the line: `2 5 6` loses a token and its count.
-        assert!(texts(&smaller(&parse(b"2 5 6\n"))).contains(&"1 6\n".to_string()));
+        assert!(self::steps("2 5 6\n").contains(&"1 6\n".to_string()));
+    }
+
+    #[test]
+    fn a_board_loses_a_row_or_a_column_with_its_count() {
+        // Rows of digits: the row count stands past the three nearest integers.
+        let board = "3 4\n1 0 1 1\n0 0 1 0\n1 1 1 1\n";
+        let steps = steps(board);
+        assert!(steps.contains(&"2 4\n1 0 1 1\n0 0 1 0\n".to_string()), "{steps:?}");
+        assert!(steps.contains(&"3 3\n1 0 1\n0 0 1\n1 1 1\n".to_string()), "{steps:?}");
+        // Rows of characters, a header of one token a line.
+        let steps = self::steps("2\n3\n.#.\n##.\n");
+        assert!(steps.contains(&"2\n2\n.#\n##\n".to_string()), "{steps:?}");
+        assert!(steps.contains(&"1\n3\n.#.\n".to_string()), "{steps:?}");
+        // A header of the rows' shape is not a row.
+        assert!(self::steps("2 2\n1 0\n0 1\n").contains(&"2 1\n1\n0\n".to_string()));
+    }
+
+    #[test]
+    fn a_visitor_that_stops_ends_the_list() {
+        let mut seen = 0;
+        let complete = smaller(&parse(b"3\nab\ncd\nef\n"), &mut |_| {
+            seen += 1;
+            seen < 2
+        });
+        assert_eq!((complete, seen), (false, 2));
     }
 }

@@ -10,6 +10,8 @@ const USAGE_HEAD: &str = "\
 usage: stress GAME [options] -- COMMAND [ARGS...]
        stress GAME --gen [--seed S] [--size N] [--family NAME] [--beyond-limits]
        stress --ref REF --gen GEN [--check CHECK] [options] -- COMMAND [ARGS...]
+       stress --interactor JURY --gen GEN [--check CHECK] [options] -- COMMAND [ARGS...]
+       stress (GAME | --ref REF | --interactor JURY) --shrink FILE [options] -- COMMAND [ARGS...]
 
 Tests COMMAND, a solution of GAME, against this library's answers on generated inputs: each input
 on its stdin, its stdout compared token by token as a judge does. Small cases first (sizes growing
@@ -38,6 +40,19 @@ is shrunk (a time-out first by size: GEN run again at other sizes) by dropping l
 count earlier in the input adjusted) and halving numbers, each step kept only if REF (or CHECK,
 exit 0) accepts the input.
 
+With --interactor, an interactive problem: JURY (one command line) is run as `JURY... INPUT_FILE`
+and COMMAND beside it, each one's stdout relayed to the other's stdin by stress, which records
+the transcript. JURY's exit status is the verdict: 0 accepted, 1 wrong answer, 2 presentation
+error, 3 the jury failed (a bad input: an error of stress, exit 2; during a shrink, a candidate
+that is not valid). Beside it: runtime error (COMMAND exits non-zero or by a signal before the
+jury gave its verdict), time limit (COMMAND's CPU time), idleness (nothing passed either way for
+3 times the time limit while neither side runs). A failure is shrunk by the generic steps and
+saved as PREFIX.in and PREFIX.transcript (lines `> ` the jury to COMMAND, `< ` COMMAND to the jury).
+
+With --shrink FILE, no cases are made: the input of FILE is judged and, if it fails, shrunk by
+steps (a game's, or the generic ones) and reported. 1-minimal in a report means that every
+candidate one step smaller (docs/stress.md lists them) was judged and none fails the same way.
+
   --seed S              the seed of the cases (default 1): the same seed, the same cases
   --cases N             how many small cases (default 1000)
   --size N              the largest small case (defaults below; at most the game's maximum)
@@ -53,6 +68,7 @@ exit 0) accepts the input.
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
   --gen                 print one input for --seed, --size and --family, and nothing else
+  --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk
   --help                print this help
 
 Games (size: what it counts, default and maximum; a judged problem's constraints hold for every
@@ -112,8 +128,11 @@ fn wrapped(text: &str, indent: usize, width: usize) -> String {
 pub enum Mode {
     /// One of the library's games, by name.
     Game(String),
-    /// Any problem: a reference, a generator and maybe a validator, each a command line.
-    Generic { reference: Vec<OsString>, generator: Vec<OsString>, check: Option<Vec<OsString>> },
+    /// Any problem: a reference, a generator (none with `--shrink`) and maybe a validator, each a
+    /// command line.
+    Generic { reference: Vec<OsString>, generator: Option<Vec<OsString>>, check: Option<Vec<OsString>> },
+    /// An interactive problem: a jury, a generator (none with `--shrink`), maybe a validator.
+    Interactive { jury: Vec<OsString>, generator: Option<Vec<OsString>>, check: Option<Vec<OsString>> },
 }
 
 /// What the command line asks for.
@@ -133,6 +152,8 @@ pub struct Options {
     pub family: Option<String>,
     /// `--gen` without `--ref`: print one input.
     pub gen: bool,
+    /// `--shrink FILE`: shrink this input instead of generating cases.
+    pub shrink: Option<OsString>,
     /// The command and its arguments (empty with `--gen`).
     pub command: Vec<OsString>,
 }
@@ -178,7 +199,9 @@ fn command_line(name: &str, value: &OsStr) -> Result<Vec<OsString>, Error> {
     Ok(words)
 }
 
-const VALUED: [&str; 11] = [
+const VALUED: [&str; 13] = [
+    "--interactor",
+    "--shrink",
     "--seed",
     "--cases",
     "--size",
@@ -197,8 +220,13 @@ impl Options {
     pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Option<Options>, Error> {
         let args: Vec<OsString> = args.into_iter().collect();
         let before_dashes = args.iter().take_while(|a| *a != "--");
-        let generic =
-            before_dashes.clone().any(|a| a == "--ref" || a.to_string_lossy().starts_with("--ref="));
+        let given_flag = |flag: &str| {
+            let with_value = format!("{flag}=");
+            before_dashes.clone().any(|a| a == flag || a.to_string_lossy().starts_with(&with_value))
+        };
+        let interactive = given_flag("--interactor");
+        // `--gen` takes a value (GEN) with --ref or --interactor.
+        let generic = given_flag("--ref") || interactive;
         if before_dashes.clone().any(|a| a == "--help" || a == "-h") {
             return Ok(None);
         }
@@ -214,9 +242,10 @@ impl Options {
             out: OsString::from("stress-fail"),
             family: None,
             gen: false,
+            shrink: None,
             command: Vec::new(),
         };
-        let (mut game, mut reference, mut generator, mut check) = (None, None, None, None);
+        let (mut game, mut reference, mut generator, mut check, mut jury) = (None, None, None, None, None);
         let mut given: Vec<String> = Vec::new();
         let mut dashes = false;
         let mut args = args.into_iter();
@@ -229,7 +258,11 @@ impl Options {
             }
             if !text.starts_with('-') || text == "-" {
                 if game.is_some() || generic {
-                    let why = if generic { "with --ref there is no game; " } else { "" };
+                    let why = match (interactive, generic) {
+                        (true, _) => "with --interactor there is no game; ",
+                        (_, true) => "with --ref there is no game; ",
+                        _ => "",
+                    };
                     return Err(Error::new(format!(
                         "unexpected argument {} ({why}the command goes after --; try --help)",
                         shown_arg(&arg)
@@ -258,6 +291,11 @@ impl Options {
                     "--ref" => reference = Some(command_line(&name, &value)?),
                     "--gen" => generator = Some(command_line(&name, &value)?),
                     "--check" => check = Some(command_line(&name, &value)?),
+                    "--interactor" => jury = Some(command_line(&name, &value)?),
+                    "--shrink" if value.is_empty() => {
+                        return Err(Error::new("--shrink wants a file, not an empty path"))
+                    }
+                    "--shrink" => options.shrink = Some(value),
                     _ => options.set(&name, &value)?,
                 }
             } else {
@@ -270,13 +308,22 @@ impl Options {
         }
         let has = |flag: &str| given.iter().any(|g| g == flag);
         if generic {
+            let with = if interactive { "--interactor" } else { "--ref" };
             for flag in ["--family", "--beyond-limits"] {
                 if has(flag) {
-                    return Err(Error::new(format!("{flag} is for the library's games, not with --ref")));
+                    return Err(Error::new(format!("{flag} is for the library's games, not with {with}")));
                 }
             }
-            let generator = generator.ok_or_else(|| Error::new("--ref wants --gen GEN too (try --help)"))?;
-            options.mode = Mode::Generic { reference: reference.expect("--ref given"), generator, check };
+            if interactive && has("--ref") {
+                return Err(Error::new("--interactor and --ref: the jury is the reference (try --help)"));
+            }
+            if generator.is_none() && options.shrink.is_none() {
+                return Err(Error::new(format!("{with} wants --gen GEN too, or --shrink FILE (try --help)")));
+            }
+            options.mode = match jury {
+                Some(jury) => Mode::Interactive { jury, generator, check },
+                None => Mode::Generic { reference: reference.expect("--ref given"), generator, check },
+            };
         } else {
             if has("--check") {
                 return Err(Error::new("--check goes with --ref (try --help)"));
@@ -290,6 +337,12 @@ impl Options {
                     )))
                 }
             };
+        }
+        if options.shrink.is_some() {
+            let unused = ["--gen", "--cases", "--large", "--family"];
+            if let Some(flag) = unused.iter().find(|flag| has(flag)) {
+                return Err(Error::new(format!("{flag} has no use with --shrink FILE (no cases are made)")));
+            }
         }
         if options.gen {
             let unused = ["--cases", "--time-limit", "--out", "--large", "--shrink-time"];
@@ -366,7 +419,10 @@ mod tests {
         assert_eq!(error(&["graph_game", "--out"]), "--out wants a value (try --help)");
         assert_eq!(error(&["graph_game", "--gen=1"]), "unknown flag `--gen=1` (try --help)");
         assert_eq!(error(&["a", "b"]), "unexpected argument `b` (the command goes after --; try --help)");
-        assert_eq!(error(&["--ref", "r", "--", "x"]), "--ref wants --gen GEN too (try --help)");
+        assert_eq!(
+            error(&["--ref", "r", "--", "x"]),
+            "--ref wants --gen GEN too, or --shrink FILE (try --help)"
+        );
         assert_eq!(error(&["--ref", " ", "--gen", "g", "--", "x"]), "--ref wants a command line, not ` `");
     }
 
@@ -378,7 +434,7 @@ mod tests {
         let words = |w: &[&str]| w.iter().map(OsString::from).collect::<Vec<_>>();
         let mode = Mode::Generic {
             reference: words(&["./ref", "-q"]),
-            generator: words(&["python3", "gen.py"]),
+            generator: Some(words(&["python3", "gen.py"])),
             check: Some(words(&["./valid"])),
         };
         assert_eq!((o.mode, o.gen), (mode, false));
@@ -389,6 +445,40 @@ mod tests {
         assert_eq!(
             error(&["--ref", "r", "--gen", "g", "--beyond-limits", "--", "a"]),
             "--beyond-limits is for the library's games, not with --ref"
+        );
+    }
+
+    #[test]
+    fn interactive_and_shrink() {
+        let o =
+            parse(&["--interactor", "python3 jury.py", "--gen", "sh gen.sh", "--", "./a"]).unwrap().unwrap();
+        let words = |w: &[&str]| w.iter().map(OsString::from).collect::<Vec<_>>();
+        let mode = Mode::Interactive {
+            jury: words(&["python3", "jury.py"]),
+            generator: Some(words(&["sh", "gen.sh"])),
+            check: None,
+        };
+        assert_eq!((o.mode, o.shrink), (mode, None));
+        let o = parse(&["--interactor=./jury", "--shrink", "x.in", "--", "./a"]).unwrap().unwrap();
+        assert_eq!(o.shrink, Some(OsString::from("x.in")));
+        let o = parse(&["police_thief", "--shrink", "x.in", "--", "./a"]).unwrap().unwrap();
+        assert_eq!((o.mode, o.shrink), (Mode::Game("police_thief".into()), Some(OsString::from("x.in"))));
+        let error = |args: &[&str]| parse(args).unwrap_err().message().to_string();
+        assert_eq!(
+            error(&["--interactor", "j", "--", "a"]),
+            "--interactor wants --gen GEN too, or --shrink FILE (try --help)"
+        );
+        assert_eq!(
+            error(&["--interactor", "j", "--ref", "r", "--gen", "g", "--", "a"]),
+            "--interactor and --ref: the jury is the reference (try --help)"
+        );
+        assert_eq!(
+            error(&["--ref", "r", "--shrink", "f", "--cases", "3", "--", "a"]),
+            "--cases has no use with --shrink FILE (no cases are made)"
+        );
+        assert_eq!(
+            error(&["--interactor", "j", "x", "--gen", "g", "--", "a"]),
+            "unexpected argument `x` (with --interactor there is no game; the command goes after --; try --help)"
         );
     }
 

@@ -168,6 +168,60 @@ pub struct Found<'a> {
     pub size: usize,
     pub large: bool,
     pub bytes: usize,
+    /// The budget of the shrink by steps, and what would make it go further when it is spent.
+    pub budget: Duration,
+    pub hint: Option<&'a str>,
+    /// Where the input came from when it was not generated (`--shrink FILE`).
+    pub which: Option<&'a str>,
+}
+
+/// The report's line on the shrink by steps: how far it got, and whether the result is 1-minimal
+/// (every candidate one step smaller judged, none failing the same way: [`End::Minimal`]), or
+/// why that is not known. When nothing got shorter because the budget was spent, it says on what.
+pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
+    let rejected = match shrunk.rejected {
+        0 => String::new(),
+        n => format!("; {} not valid passed over", plural(n, "candidate")),
+    };
+    let (runs, time) = (plural(shrunk.runs, "run"), seconds(shrunk.time));
+    let (tried, last) = (plural(shrunk.tried, "candidate"), plural(shrunk.last_round, "candidate"));
+    let how = if bytes < found.bytes {
+        format!("shrunk from {} to {bytes} bytes in {}", found.bytes, plural(shrunk.steps, "step"))
+    } else if shrunk.steps == 0 {
+        "not shrunk".to_string()
+    } else {
+        format!(
+            "not shrunk: still {bytes} bytes ({} made numbers smaller, the input no shorter)",
+            plural(shrunk.steps, "step")
+        )
+    };
+    match shrunk.end {
+        End::Minimal => format!(
+            "{how}; 1-minimal: none of its {last} one step smaller fails this way ({runs}, {time} s{rejected})"
+        ),
+        End::Undecided(n) => format!(
+            "{how}; not claimed minimal: {} of its {last} one step smaller could not be judged, a helper \
+             failed on them ({runs}, {time} s{rejected})",
+            n
+        ),
+        End::Partial => format!(
+            "{how}; not claimed minimal: none of its {last} judged fails this way, but a case this large \
+             gets its coarse steps only ({runs}, {time} s{rejected})"
+        ),
+        End::Budget if bytes >= found.bytes => {
+            let hint = found.hint.map_or(String::new(), |hint| format!("; {hint}"));
+            format!(
+                "{how}: the shrink's budget ran out: may not be minimal (--shrink-time {} s spent on {tried}, \
+                 {runs}{rejected}){hint}",
+                seconds(found.budget)
+            )
+        }
+        End::Budget => format!(
+            "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
+             --shrink-time)"
+        ),
+        End::Interrupted => format!("{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})"),
+    }
 }
 
 /// The most lines of an input or output shown.
@@ -186,42 +240,22 @@ pub fn print<C>(
 ) -> io::Result<()> {
     let verdict = &failure.verdict;
     let (game, number, cases, seed, size) = (found.game, found.number, found.cases, found.seed, found.size);
-    let which = if found.large {
+    let which = if let Some(which) = found.which {
+        which.to_string()
+    } else if found.large {
         format!("case {number} (a large one, after the {cases} small ones)")
     } else {
         format!("case {number} of {cases}")
     };
-    writeln!(out, "{game}: {} on {which} (seed {seed}, size {size})", verdict.name())?;
+    match found.which {
+        Some(_) => writeln!(out, "{game}: {} on {which}", verdict.name())?,
+        None => writeln!(out, "{game}: {} on {which} (seed {seed}, size {size})", verdict.name())?,
+    }
     writeln!(out, "{}", verdict.detail(&failure.expected, &failure.received))?;
-    let rejected = match shrunk.rejected {
-        0 => String::new(),
-        n => format!("; {} not valid passed over", plural(n, "candidate")),
-    };
-    let time = seconds(shrunk.time);
-    let how = match shrunk.steps {
-        0 => "not shrunk".to_string(),
-        steps => format!(
-            "shrunk from {} to {} bytes in {}",
-            found.bytes,
-            failure.input.len(),
-            plural(steps, "step")
-        ),
-    };
-    let runs = plural(shrunk.runs, "run");
     if let Some(by_size) = by_size {
         writeln!(out, "{}", by_size.describe())?;
     }
-    match shrunk.end {
-        End::Minimal => writeln!(
-            out,
-            "{how}; 1-minimal: none of its smaller inputs fails this way ({runs}, {time} s{rejected})"
-        )?,
-        End::Budget => writeln!(
-            out,
-            "{how}, then the shrink's budget ran out: may not be minimal ({runs}, {time} s{rejected}; --shrink-time)"
-        )?,
-        End::Interrupted => writeln!(out, "{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})")?,
-    }
+    writeln!(out, "{}", shrink_line(found, failure.input.len(), shrunk))?;
     let file = |extension: &str| path(found.out, extension).to_string_lossy().into_owned();
     writeln!(out, "--- input ({})", file(".in"))?;
     print_input(out, &failure.input)?;
@@ -247,7 +281,7 @@ pub fn print<C>(
 
 /// Text as it is, without line numbers (an input, which the generators write as plain text, or
 /// stderr), at most [`MAX_LINES`] lines.
-fn print_input(out: &mut impl Write, input: &[u8]) -> io::Result<()> {
+pub fn print_input(out: &mut impl Write, input: &[u8]) -> io::Result<()> {
     let lines: Vec<&[u8]> = lines(input);
     for line in lines.iter().take(MAX_LINES) {
         let (text, _) = escaped(line, 0, 2 * MAX_COLUMNS);

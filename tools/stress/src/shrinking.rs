@@ -3,6 +3,7 @@
 //! `--shrink-time`, a budget of its own). Each smaller failure is saved as it is found.
 
 use crate::by_size::{self, BySize, SizeEnd, Sizes};
+use crate::greedy::Smaller;
 use crate::judge::{shrink, End, Failure, Judge, Kind, Reference, Shrinker, Shrunk, Trouble};
 use crate::report::{write_files, Progress};
 use graph_games::input::Error;
@@ -15,7 +16,7 @@ pub struct Shrinking<'a, T> {
     pub make: &'a mut dyn FnMut(usize) -> Result<(T, Vec<u8>), Trouble>,
     pub size: usize,
     /// The steps: the candidates one step smaller, and an input's text.
-    pub smaller: &'a dyn Fn(&T) -> Vec<T>,
+    pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     /// The budget of the shrink by steps.
     pub budget: Duration,

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
-use stress_common::{compile, graph_game_answer, passes, stress, tokens, work_dir};
+use stress_common::{compile, graph_game_answer, passes, processes_with, stress, tokens, work_dir};
 
 /// Runs `stress` with `args` and expects exit status 2 with one line `error: ...` holding `what`.
 fn refused(args: &[&str], what: &str) {
@@ -137,33 +137,6 @@ fn a_closed_or_full_stdout_is_an_error() {
         .output()
         .unwrap();
     assert!(output.status.success() && output.stderr.is_empty(), "{output:?}");
-}
-
-/// The processes whose command line holds `marker` (from /proc), once those just killed have had
-/// a moment (at most half a second) to die.
-fn processes_with(marker: &str) -> Vec<String> {
-    let start = Instant::now();
-    loop {
-        let found = processes_now_with(marker);
-        if found.is_empty() || start.elapsed() > Duration::from_millis(500) {
-            return found;
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// The processes whose command line holds `marker` now.
-fn processes_now_with(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
-            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            if cmdline.contains(marker) {
-                found.push(format!("{}: {cmdline}", entry.file_name().to_string_lossy()));
-            }
-        }
-    }
-    found
 }
 
 /// A solution run through a script that leaves a background process behind (holding its stdout):

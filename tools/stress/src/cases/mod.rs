@@ -16,6 +16,7 @@ pub mod police_thief;
 mod rng;
 pub use rng::Rng;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One input of a game's judge program, as data.
 pub trait Case: Clone + std::fmt::Debug {
@@ -38,8 +39,7 @@ pub trait Case: Clone + std::fmt::Debug {
 
     /// The case `text` holds, if it is a valid input of the judge program (what [`Case::write`]
     /// wrote, or a user's own input): so that an input saved by `stress` can be shrunk or checked
-    /// again. (`tests/stress.rs` reads the saved inputs back with it; the tool itself never does.)
-    #[allow(dead_code)]
+    /// again (`stress GAME --shrink FILE`; `tests/stress.rs` reads the saved inputs back with it).
     fn parse(text: &[u8]) -> Option<Self>;
 
     /// Every case one shrink step smaller than this one (a vertex, an edge, a row, a query, a wall
@@ -77,6 +77,21 @@ pub fn candidates<C: Case>(case: &C, judged: bool) -> Vec<C> {
     fit.filter(|step| step.judge_flaw().is_none() && step.shrink_measure() < measure).collect()
 }
 
+/// Set when [`shrink_steps`] cut a list short (a huge case gets its coarse steps only), so that
+/// a shrink that saw the whole list go by does not call its result 1-minimal. `stress` shrinks one
+/// case at a time: [`candidates_complete`] clears it, asks, and reads it.
+pub static STEPS_CUT: AtomicBool = AtomicBool::new(false);
+
+/// Offers `visit` the [`candidates`] of `case` until it says stop; returns whether every
+/// candidate of the game's steps was offered (the list was not cut, and the visitor never
+/// stopped).
+pub fn candidates_complete<C: Case>(case: &C, judged: bool, visit: &mut dyn FnMut(C) -> bool) -> bool {
+    STEPS_CUT.store(false, Ordering::Relaxed);
+    let list = candidates(case, judged);
+    let cut = STEPS_CUT.load(Ordering::Relaxed);
+    list.into_iter().all(visit) && !cut
+}
+
 /// The shrink steps, coarsest first. `kinds[k]` is `(len, longest)`: `len` items of kind `k`, of
 /// which runs of at most `longest` may go. For each level `1, 2, ...` and each kind, every run of
 /// `ceil(len / 2^level)` consecutive items (halves, quarters, ..., single items), each run once:
@@ -110,6 +125,7 @@ pub fn shrink_steps<C>(
                     continue;
                 }
                 if budget < weight {
+                    STEPS_CUT.store(true, Ordering::Relaxed);
                     return out;
                 }
                 let case = build(kind, start..end);
