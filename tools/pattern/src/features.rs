@@ -166,16 +166,16 @@ pub fn features(table: &Table) -> Vec<Feature> {
         let values: Vec<i64> = (0..rows).map(|r| term.eval(table.row(r))).collect();
         let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
         let mut tests = Vec::new();
-        for m in 2..=MAX_MODULUS {
-            for r in 0..m {
-                tests.push(Test::Mod(m, r));
-            }
-        }
         for c in lo.max(-MAX_CONSTANT)..=hi.min(MAX_CONSTANT) {
             tests.push(Test::Eq(c));
         }
         for c in lo.max(-MAX_CONSTANT)..=hi.min(MAX_CONSTANT) {
             tests.push(Test::Le(c));
+        }
+        for m in 2..=MAX_MODULUS {
+            for r in 0..m {
+                tests.push(Test::Mod(m, r));
+            }
         }
         for test in tests {
             let condition = Condition { term, test, negated: false };

@@ -29,6 +29,8 @@ pub const ROWS_PER_CONDITION: usize = 16;
 pub const MIN_HELD_OUT: usize = 20;
 /// Conditions paired with one another at a step (the best by how nearly one value they select).
 const PAIRED: usize = 40;
+/// Up to this many words of rows (64 rows a word), each of those is paired with every condition.
+const PAIR_ALL_WORDS: usize = 256;
 
 /// What a branch gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -196,17 +198,27 @@ impl<'a> Learner<'a> {
         scored.truncate(PAIRED);
         let single = best.as_ref().map_or(0, |b| b.0);
         let mut best_pair: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
-        for (i, &(_, a)) in scored.iter().enumerate() {
+        // Each of the best-scored literals with every literal (with each other only, on a large
+        // table: the cost stays within a few word operations per row and literal).
+        let all: Vec<(usize, bool)> = if rest.len() <= PAIR_ALL_WORDS {
+            (0..self.features.len()).flat_map(|f| [(f, false), (f, true)]).collect()
+        } else {
+            scored.iter().map(|s| s.1).collect()
+        };
+        for &(_, a) in &scored {
             let cover_a = self.cover(a, rest);
-            for &(_, b) in &scored[i + 1..] {
+            let in_a = ones(&cover_a);
+            for &b in &all {
                 if a.0 == b.0 {
                     continue;
                 }
-                let cover = self.cover(b, &cover_a);
-                let n = ones(&cover);
-                if n * 2 <= single * 3 || best_pair.as_ref().map_or(false, |p| n <= p.0) || n == 0 {
+                let bits = &self.features[b.0].bits;
+                let yes: usize = bits.iter().zip(&cover_a).map(|(x, r)| (x & r).count_ones() as usize).sum();
+                let n = if b.1 { in_a - yes } else { yes };
+                if n == 0 || n * 2 <= single * 3 || best_pair.as_ref().map_or(false, |p| n <= p.0) {
                     continue;
                 }
+                let cover = self.cover(b, &cover_a);
                 if let Some(output @ Output::Token(_)) = self.pure(&cover) {
                     best_pair = Some((n, vec![a, b], output, cover));
                 }
@@ -268,6 +280,30 @@ fn splits(table: &Table) -> Vec<Bits> {
     vec![lower, random]
 }
 
+/// The rows of `table` that `rule` gets wrong.
+fn wrong_rows(rule: &Rule, table: &Table) -> Vec<usize> {
+    (0..table.rows()).filter(|&r| rule.predict(table.row(r)).as_deref() != Some(table.token(r))).collect()
+}
+
+/// Drops each branch but the last whose removal gets no more rows wrong (a greedy list often
+/// covers a few rows early that a later branch gives the same value).
+fn simplify(mut rule: Rule, table: &Table) -> Rule {
+    let mut wrong = wrong_rows(&rule, table).len();
+    let mut b = 0;
+    while b + 1 < rule.branches.len() {
+        let mut without = rule.clone();
+        without.branches.remove(b);
+        let now = wrong_rows(&without, table).len();
+        if now <= wrong {
+            rule = without;
+            wrong = now;
+        } else {
+            b += 1;
+        }
+    }
+    rule
+}
+
 /// The rule of the module doc, or the closest one.
 pub fn find(learner: &Learner) -> Finding {
     let table = learner.table;
@@ -288,7 +324,7 @@ pub fn find(learner: &Learner) -> Finding {
         }
         let all_agree = (0..rows).all(|r| rule.predict(table.row(r)).as_deref() == Some(table.token(r)));
         if all_agree {
-            return Finding::Rule(rule);
+            return Finding::Rule(simplify(rule, table));
         }
     }
     let (mut branches, rest) = learner.fit(&full, MAX_SIZE);
@@ -302,7 +338,7 @@ pub fn find(learner: &Learner) -> Finding {
         let commonest = (0..counts.len()).max_by_key(|&l| (counts[l], std::cmp::Reverse(l))).unwrap_or(0);
         branches.push(Branch { conditions: Vec::new(), output: Output::Token(commonest as u32) });
     }
-    let rule = learner.rule(branches);
-    let wrong = (0..rows).filter(|&r| rule.predict(table.row(r)).as_deref() != Some(table.token(r))).collect();
+    let rule = simplify(learner.rule(branches), table);
+    let wrong = wrong_rows(&rule, table);
     Finding::Closest(rule, wrong)
 }
