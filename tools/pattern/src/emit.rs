@@ -47,20 +47,20 @@ fn term(lang: Lang, t: Term, n: &[String]) -> String {
 
 fn condition(lang: Lang, c: Condition, n: &[String]) -> String {
     let t = term(lang, c.term, n);
+    let (eq, ne) = ("==", "!=");
+    let is = |yes: &str, no: &str| if c.negated { no.to_string() } else { yes.to_string() };
     let test = match c.test {
         Test::Mod(m, r) => match lang {
-            Lang::Rust => format!("{t}.rem_euclid({m}) == {r}"),
-            Lang::Cpp => format!("(({t} % {m}) + {m}) % {m} == {r}"),
-            Lang::Python => format!("{t} % {m} == {r}"),
+            Lang::Rust => format!("{t}.rem_euclid({m}) {} {r}", is(eq, ne)),
+            Lang::Cpp => format!("(({t} % {m}) + {m}) % {m} {} {r}", is(eq, ne)),
+            Lang::Python => format!("{t} % {m} {} {r}", is(eq, ne)),
         },
-        Test::Eq(v) => format!("{t} == {v}"),
+        Test::Eq(v) => format!("{t} {} {v}", is(eq, ne)),
+        Test::Le(v) if c.negated => format!("{t} > {v}"),
         Test::Le(v) => format!("{t} <= {v}"),
     };
-    match (c.negated, lang) {
-        (false, _) => test,
-        (true, Lang::Python) => format!("not ({test})"),
-        (true, _) => format!("!({test})"),
-    }
+    // Each condition in parentheses: Python's `and` and `not` and C++'s `&&` then read it whole.
+    format!("({test})")
 }
 
 /// A token as a string literal of every one of the three languages.
@@ -80,7 +80,7 @@ fn header(lang: Lang, names: &[String]) -> String {
     match lang {
         Lang::Rust => {
             let params: Vec<String> = names.iter().map(|x| format!("{x}: i64")).collect();
-            format!("#[allow(unused_parens, clippy::all)]\nfn value({}) -> String {{\n", params.join(", "))
+            format!("#[allow(unused_parens, unused_variables, clippy::all)]\nfn value({}) -> String {{\n", params.join(", "))
         }
         Lang::Cpp => {
             let params: Vec<String> = names.iter().map(|x| format!("long long {x}")).collect();
@@ -116,7 +116,8 @@ pub fn rule(lang: Lang, rule: &Rule, names: &[String]) -> String {
         let conds: Vec<String> = b.conditions.iter().map(|&c| condition(lang, c, names)).collect();
         match lang {
             Lang::Python => out.push_str(&format!("    if {}:\n        {give}\n", conds.join(" and "))),
-            _ => out.push_str(&format!("    if {} {{\n        {give}\n    }}\n", wrap(lang, &conds))),
+            Lang::Rust => out.push_str(&format!("    if {} {{\n        {give}\n    }}\n", conds.join(" && "))),
+            Lang::Cpp => out.push_str(&format!("    if ({}) {{\n        {give}\n    }}\n", conds.join(" && "))),
         }
     }
     // A list whose last branch has conditions (never a reported rule) still returns.
@@ -127,15 +128,6 @@ pub fn rule(lang: Lang, rule: &Rule, names: &[String]) -> String {
         out.push_str("}\n");
     }
     out
-}
-
-fn wrap(lang: Lang, conds: &[String]) -> String {
-    let joined = conds.join(" && ");
-    if lang == Lang::Cpp {
-        format!("({joined})")
-    } else {
-        joined
-    }
 }
 
 /// The period as `value(n)`: the values before it listed, then one period (plus the saltus times
