@@ -8,6 +8,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs the built `pattern` with `args` on `input` (stdin).
 pub fn output(args: &[&str], input: &str) -> Output {
+    output_bytes(args, input.as_bytes())
+}
+
+/// Runs the built `pattern` with `args` on the bytes `input`.
+pub fn output_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pattern"))
         .args(args)
         .stdin(Stdio::piped())
@@ -16,10 +21,10 @@ pub fn output(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("pattern runs");
     let mut stdin = child.stdin.take().unwrap();
-    let text = input.to_string();
+    let text = input.to_vec();
     // Fed from a thread: the tool may answer (an error) before reading it all.
     let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(text.as_bytes());
+        let _ = stdin.write_all(&text);
     });
     let out = child.wait_with_output().unwrap();
     feeder.join().unwrap();
