@@ -33,7 +33,8 @@ fn numbers(args: &[String]) -> Result<Vec<usize>, String> {
 fn tables(args: &[String]) -> Result<String, String> {
     let grundy = args.iter().any(|a| a == "--grundy");
     let args: Vec<String> = args.iter().filter(|a| *a != "--grundy").cloned().collect();
-    let (game, rest) = args.split_first().ok_or("name a game: subtraction, two_heaps, wythoff, move_or_block")?;
+    let (game, rest) =
+        args.split_first().ok_or("name a game: subtraction, two_heaps, wythoff, move_or_block")?;
     let rest = numbers(rest)?;
     let (&max, moves) = rest.split_first().ok_or("give MAX")?;
     if max > 2000 {
@@ -43,7 +44,10 @@ fn tables(args: &[String]) -> Result<String, String> {
     match game.as_str() {
         "subtraction" => {
             let moves = moves.to_vec();
-            out.push_str(&format!("# subtraction game {moves:?}: n, then {}\n", if grundy { "its Grundy value" } else { "W or L" }));
+            out.push_str(&format!(
+                "# subtraction game {moves:?}: n, then {}\n",
+                if grundy { "its Grundy value" } else { "W or L" }
+            ));
             let game = ForwardGame::new(
                 max + 1,
                 |n, list| list.extend(moves.iter().filter(|&&k| k <= n).map(|&k| n - k)),

@@ -82,7 +82,11 @@ fn sources() -> Vec<Source> {
 /// Every `.rs` file under `tests/` and the tools' `tests/`, sorted by path.
 fn test_sources() -> Vec<Source> {
     let tools = ["tools/stress/tests", "tools/bundle/tests", "tools/pattern/tests"];
-    rs_files(&["tests", tools[0], tools[1], tools[2]], &["tests/common/mod.rs", "tools/bundle/tests/layout.rs"], true)
+    rs_files(
+        &["tests", tools[0], tools[1], tools[2]],
+        &["tests/common/mod.rs", "tools/bundle/tests/layout.rs"],
+        true,
+    )
 }
 
 #[test]

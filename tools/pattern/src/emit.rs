@@ -80,11 +80,17 @@ fn header(lang: Lang, names: &[String]) -> String {
     match lang {
         Lang::Rust => {
             let params: Vec<String> = names.iter().map(|x| format!("{x}: i64")).collect();
-            format!("#[allow(unused_parens, unused_variables, clippy::all)]\nfn value({}) -> String {{\n", params.join(", "))
+            format!(
+                "#[allow(unused_parens, unused_variables, clippy::all)]\nfn value({}) -> String {{\n",
+                params.join(", ")
+            )
         }
         Lang::Cpp => {
             let params: Vec<String> = names.iter().map(|x| format!("long long {x}")).collect();
-            format!("#include <algorithm>\n#include <string>\n\nstd::string value({}) {{\n", params.join(", "))
+            format!(
+                "#include <algorithm>\n#include <string>\n\nstd::string value({}) {{\n",
+                params.join(", ")
+            )
         }
         Lang::Python => format!("def value({}):\n", names.join(", ")),
     }
@@ -116,8 +122,12 @@ pub fn rule(lang: Lang, rule: &Rule, names: &[String]) -> String {
         let conds: Vec<String> = b.conditions.iter().map(|&c| condition(lang, c, names)).collect();
         match lang {
             Lang::Python => out.push_str(&format!("    if {}:\n        {give}\n", conds.join(" and "))),
-            Lang::Rust => out.push_str(&format!("    if {} {{\n        {give}\n    }}\n", conds.join(" && "))),
-            Lang::Cpp => out.push_str(&format!("    if ({}) {{\n        {give}\n    }}\n", conds.join(" && "))),
+            Lang::Rust => {
+                out.push_str(&format!("    if {} {{\n        {give}\n    }}\n", conds.join(" && ")))
+            }
+            Lang::Cpp => {
+                out.push_str(&format!("    if ({}) {{\n        {give}\n    }}\n", conds.join(" && ")))
+            }
         }
     }
     // A list whose last branch has conditions (never a reported rule) still returns.
@@ -137,7 +147,8 @@ pub fn period(lang: Lang, found: &Period, start: i64, values: &[&str], name: &st
     let mut out = header(lang, &names);
     let (pre, p, s) = (found.preperiod, found.period, found.saltus);
     let list = |items: &[&str], numbers: bool| -> String {
-        let shown: Vec<String> = items.iter().map(|v| if numbers { v.to_string() } else { literal(v) }).collect();
+        let shown: Vec<String> =
+            items.iter().map(|v| if numbers { v.to_string() } else { literal(v) }).collect();
         shown.join(", ")
     };
     let numbers = s != 0;
@@ -147,7 +158,9 @@ pub fn period(lang: Lang, found: &Period, start: i64, values: &[&str], name: &st
         Lang::Rust => {
             out.push_str(&format!("    let i = {i};\n"));
             out.push_str(&format!("    let first: [&str; {pre}] = [{}];\n", list(first, false)));
-            out.push_str("    if i < first.len() as i64 {\n        return first[i as usize].to_string();\n    }\n");
+            out.push_str(
+                "    if i < first.len() as i64 {\n        return first[i as usize].to_string();\n    }\n",
+            );
             let ty = if numbers { "i64" } else { "&str" };
             out.push_str(&format!("    let cycle: [{ty}; {p}] = [{}];\n", list(cycle, numbers)));
             out.push_str(&format!("    let (k, j) = ((i - {pre}) / {p}, ((i - {pre}) % {p}) as usize);\n"));

@@ -113,7 +113,9 @@ impl Condition {
                 let odd = (r == 1) != neg;
                 format!("{} is {}", self.term.text(names, true), if odd { "odd" } else { "even" })
             }
-            Test::Mod(m, r) => format!("{} mod {m} {} {r}", self.term.text(names, false), if neg { "!=" } else { "==" }),
+            Test::Mod(m, r) => {
+                format!("{} mod {m} {} {r}", self.term.text(names, false), if neg { "!=" } else { "==" })
+            }
             Test::Eq(c) => format!("{} {} {c}", self.term.text(names, true), if neg { "!=" } else { "==" }),
             Test::Le(c) if neg => format!("{} >= {}", self.term.text(names, true), c + 1),
             Test::Le(c) => format!("{} <= {c}", self.term.text(names, true)),
@@ -191,7 +193,11 @@ pub fn features(table: &Table) -> Vec<Feature> {
                 }
             }
             let complement: Bits = bits.iter().zip(&full).map(|(b, f)| !b & f).collect();
-            if ones(&bits) == 0 || complement.iter().all(|&w| w == 0) || seen.contains(&bits) || seen.contains(&complement) {
+            if ones(&bits) == 0
+                || complement.iter().all(|&w| w == 0)
+                || seen.contains(&bits)
+                || seen.contains(&complement)
+            {
                 continue;
             }
             seen.insert(bits.clone());

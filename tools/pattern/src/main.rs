@@ -2,5 +2,5 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(pattern::finish(pattern::run(&args, false)));
+    std::process::exit(pattern::cli::finish(pattern::cli::run(&args)));
 }

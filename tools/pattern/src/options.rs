@@ -47,7 +47,10 @@ fn identifier(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !matches!(name, "fn" | "if" | "in" | "let" | "return" | "not" | "and" | "or" | "value" | "i" | "k" | "j")
+        && !matches!(
+            name,
+            "fn" | "if" | "in" | "let" | "return" | "not" | "and" | "or" | "value" | "i" | "k" | "j"
+        )
 }
 
 pub fn parse(args: &[String]) -> Result<Options, Error> {
@@ -75,17 +78,17 @@ pub fn parse(args: &[String]) -> Result<Options, Error> {
             "--names" => {
                 let names: Vec<String> = value("names, as a,b,c")?.split(',').map(str::to_string).collect();
                 if let Some(bad) = names.iter().find(|n| !identifier(n)) {
-                    return Err(Error::new(format!("--names: `{bad}` is not a name (letters, digits, _; not a keyword)")));
+                    return Err(Error::new(format!(
+                        "--names: `{bad}` is not a name (letters, digits, _; not a keyword)"
+                    )));
                 }
                 o.names = Some(names);
             }
             "--window" | "--octal" => {
                 let word = value("a number T")?;
-                let t: usize = word
-                    .parse()
-                    .ok()
-                    .filter(|&t| t >= 1 && t <= 1 << 20)
-                    .ok_or_else(|| Error::new(format!("{arg} takes a number T from 1 to 2^20, not `{word}`")))?;
+                let t: usize = word.parse().ok().filter(|t| (1..=1 << 20).contains(t)).ok_or_else(|| {
+                    Error::new(format!("{arg} takes a number T from 1 to 2^20, not `{word}`"))
+                })?;
                 if o.theorem != Theorem::None {
                     return Err(Error::new("--window and --octal: one theorem at most"));
                 }
@@ -95,7 +98,10 @@ pub fn parse(args: &[String]) -> Result<Options, Error> {
             "--check" => o.check = Some(value("a file name")?),
             "--emit" => {
                 let word = value("a language: rust, cpp or python")?;
-                o.emit = Some(Lang::parse(&word).ok_or_else(|| Error::new(format!("--emit takes rust, cpp or python, not `{word}`")))?);
+                o.emit =
+                    Some(Lang::parse(&word).ok_or_else(|| {
+                        Error::new(format!("--emit takes rust, cpp or python, not `{word}`"))
+                    })?);
             }
             "--color" | "--colour" => {
                 let word = value("auto, always or never")?;
@@ -106,8 +112,12 @@ pub fn parse(args: &[String]) -> Result<Options, Error> {
                     _ => return Err(Error::new(format!("{arg} takes auto, always or never, not `{word}`"))),
                 };
             }
-            _ if arg.starts_with('-') && arg != "-" => return Err(Error::new(format!("unknown option `{arg}` (pattern --help)"))),
-            _ if o.input.is_some() => return Err(Error::new(format!("a second input file `{arg}`: one table at a time"))),
+            _ if arg.starts_with('-') && arg != "-" => {
+                return Err(Error::new(format!("unknown option `{arg}` (pattern --help)")))
+            }
+            _ if o.input.is_some() => {
+                return Err(Error::new(format!("a second input file `{arg}`: one table at a time")))
+            }
             _ => o.input = Some(arg.to_string()),
         }
         i += 1;

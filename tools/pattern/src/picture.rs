@@ -21,8 +21,10 @@ pub fn symbols(tokens: &[String]) -> Vec<char> {
 
 /// The background colours of the terminal (ANSI 256-colour numbers) and of the SVG.
 const TERMINAL: [u8; 10] = [34, 160, 214, 27, 129, 37, 250, 94, 201, 118];
-const SVG: [&str; 10] =
-    ["#2e9d4a", "#d03030", "#f0b020", "#2f6fd6", "#8e44ad", "#1abc9c", "#bdbdbd", "#8d5524", "#e84393", "#9be15d"];
+const SVG: [&str; 10] = [
+    "#2e9d4a", "#d03030", "#f0b020", "#2f6fd6", "#8e44ad", "#1abc9c", "#bdbdbd", "#8d5524", "#e84393",
+    "#9be15d",
+];
 
 /// The slices of a table: per value of parameters 3.. (in order), the cells of parameters 1, 2.
 #[allow(clippy::type_complexity)]
@@ -45,7 +47,12 @@ pub fn text(table: &Table, names: &[String], colour: bool) -> String {
     let (lo1, hi1) = table.range(1);
     let mut out = String::new();
     let legend: Vec<String> = table.tokens.iter().zip(&syms).map(|(t, s)| format!("{s} = {t}")).collect();
-    out.push_str(&format!("picture: {} down ({lo0}..{hi0}), {} across ({lo1}..{hi1}); {}\n", names[0], names[1], legend.join(", ")));
+    out.push_str(&format!(
+        "picture: {} down ({lo0}..{hi0}), {} across ({lo1}..{hi1}); {}\n",
+        names[0],
+        names[1],
+        legend.join(", ")
+    ));
     let all = slices(table);
     for (count, (rest, cells)) in all.iter().enumerate() {
         if count == MAX_SLICES {
@@ -53,16 +60,19 @@ pub fn text(table: &Table, names: &[String], colour: bool) -> String {
             break;
         }
         if !rest.is_empty() {
-            let named: Vec<String> = rest.iter().zip(&names[2..]).map(|(v, n)| format!("{n} = {v}")).collect();
+            let named: Vec<String> =
+                rest.iter().zip(&names[2..]).map(|(v, n)| format!("{n} = {v}")).collect();
             out.push_str(&format!("{}:\n", named.join(", ")));
         }
         for a in lo0..=hi0 {
             out.push_str(&format!("{a:>5} "));
             for b in lo1..=hi1 {
                 match cells.get(&(a, b)) {
-                    Some(&v) if colour => {
-                        out.push_str(&format!("\x1b[48;5;{}m{}", TERMINAL[v as usize % TERMINAL.len()], syms[v as usize]))
-                    }
+                    Some(&v) if colour => out.push_str(&format!(
+                        "\x1b[48;5;{}m{}",
+                        TERMINAL[v as usize % TERMINAL.len()],
+                        syms[v as usize]
+                    )),
                     Some(&v) => out.push(syms[v as usize]),
                     None => out.push(' '),
                 }
@@ -106,11 +116,20 @@ pub fn svg(table: &Table, names: &[String]) -> String {
     for (k, (rest, cells)) in all.iter().take(shown).enumerate() {
         let (x0, y0) = (10 + (k % across) * sw + 40, 30 + (k / across) * sh + 20);
         if !rest.is_empty() {
-            let named: Vec<String> = rest.iter().zip(&names[2..]).map(|(v, n)| format!("{} = {v}", escape(n))).collect();
+            let named: Vec<String> =
+                rest.iter().zip(&names[2..]).map(|(v, n)| format!("{} = {v}", escape(n))).collect();
             out.push_str(&format!("<text x=\"{x0}\" y=\"{}\">{}</text>\n", y0 - 4, named.join(", ")));
         }
-        out.push_str(&format!("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{lo0}</text>\n", x0 - 4, y0 + cell.max(10)));
-        out.push_str(&format!("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{hi0}</text>\n", x0 - 4, y0 + h * cell));
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{lo0}</text>\n",
+            x0 - 4,
+            y0 + cell.max(10)
+        ));
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{hi0}</text>\n",
+            x0 - 4,
+            y0 + h * cell
+        ));
         for (&(a, b), &v) in cells {
             let (x, y) = (x0 + (b - lo1) as usize * cell, y0 + (a - lo0) as usize * cell);
             out.push_str(&format!(

@@ -4,10 +4,11 @@
 
 use crate::features::{features, terms};
 use crate::options::{Colour, Options};
+use crate::out::{json_string, Outcome};
 use crate::rule::{find, Finding, Learner, Output, Rule};
 use crate::single::period_of;
 use crate::table::{Error, Table};
-use crate::{emit, json_string, picture, Outcome};
+use crate::{emit, picture};
 use graph_games::pattern::Theorem;
 use std::collections::BTreeMap;
 
@@ -57,9 +58,15 @@ fn line_periods(table: &Table, axis: Option<usize>, names: &[String]) -> String 
     for (key, mut line) in lines {
         line.sort_unstable();
         let runs = line.windows(2).all(|w| w[1].0 == w[0].0 + 1);
-        let found = if runs { period_of(table, &line.iter().map(|x| x.1).collect::<Vec<_>>(), Theorem::None) } else { None };
+        let found = if runs {
+            period_of(table, &line.iter().map(|x| x.1).collect::<Vec<_>>(), Theorem::None)
+        } else {
+            None
+        };
         let what = match found {
-            Some(f) if f.saltus != 0 => format!("period {} saltus {} from {}", f.period, f.saltus, line[0].0 + f.preperiod as i64),
+            Some(f) if f.saltus != 0 => {
+                format!("period {} saltus {} from {}", f.period, f.saltus, line[0].0 + f.preperiod as i64)
+            }
             Some(f) => format!("period {} from {}", f.period, line[0].0 + f.preperiod as i64),
             None if runs => "none".to_string(),
             None => "gaps".to_string(),
@@ -96,15 +103,24 @@ fn stdout_is_terminal() -> bool {
     false
 }
 
-pub fn report(table: &Table, names: &[String], options: &Options, check: Option<&Table>, _terminal: bool) -> Result<Outcome, Error> {
+/// The report of a table of two parameters or more (module doc).
+pub fn report(
+    table: &Table,
+    names: &[String],
+    options: &Options,
+    check: Option<&Table>,
+) -> Result<Outcome, Error> {
     let (lo0, hi0) = table.range(0);
     let (lo1, hi1) = table.range(1);
     let cells = (hi0 - lo0 + 1).saturating_mul(hi1 - lo1 + 1);
     if let Some(path) = &options.svg {
         if cells > MAX_PICTURE_CELLS {
-            return Err(Error::new(format!("--svg: a picture of {cells} cells is too large (at most {MAX_PICTURE_CELLS})")));
+            return Err(Error::new(format!(
+                "--svg: a picture of {cells} cells is too large (at most {MAX_PICTURE_CELLS})"
+            )));
         }
-        std::fs::write(path, picture::svg(table, names)).map_err(|e| Error::new(format!("--svg {path}: {e}")))?;
+        std::fs::write(path, picture::svg(table, names))
+            .map_err(|e| Error::new(format!("--svg {path}: {e}")))?;
     }
     let feats = features(table);
     let learner = Learner::new(table, &feats, &terms(table.arity));
@@ -121,7 +137,9 @@ pub fn report(table: &Table, names: &[String], options: &Options, check: Option<
     let mut status = 0;
     let (mut check_text, mut check_json) = (String::new(), String::new());
     if let Some(other) = check {
-        let wrong: Vec<usize> = (0..other.rows()).filter(|&r| rule.predict(other.row(r)).as_deref() != Some(other.token(r))).collect();
+        let wrong: Vec<usize> = (0..other.rows())
+            .filter(|&r| rule.predict(other.row(r)).as_deref() != Some(other.token(r)))
+            .collect();
         status = if wrong.is_empty() { 0 } else { 1 };
         let which = if confirmed { "the rule" } else { "no rule was found; the closest rule" };
         check_text = format!(
@@ -133,7 +151,12 @@ pub fn report(table: &Table, names: &[String], options: &Options, check: Option<
         for &r in wrong.iter().take(10) {
             let said = rule.predict(other.row(r)).unwrap_or_else(|| "nothing".to_string());
             let p: Vec<String> = other.row(r).iter().map(|v| v.to_string()).collect();
-            check_text.push_str(&format!("  line {}: {}: the table says {}, the rule {said}\n", other.lines[r], p.join(" "), other.token(r)));
+            check_text.push_str(&format!(
+                "  line {}: {}: the table says {}, the rule {said}\n",
+                other.lines[r],
+                p.join(" "),
+                other.token(r)
+            ));
         }
         check_json = format!(
             ", \"check\": {{\"rows\": {}, \"agree\": {}, \"disagree\": {}}}",
@@ -144,7 +167,11 @@ pub fn report(table: &Table, names: &[String], options: &Options, check: Option<
     }
     if options.json {
         let text = lines.join("; ");
-        let (rule_json, size) = if confirmed { (json_string(&text), rule.size().to_string()) } else { ("null".to_string(), "null".to_string()) };
+        let (rule_json, size) = if confirmed {
+            (json_string(&text), rule.size().to_string())
+        } else {
+            ("null".to_string(), "null".to_string())
+        };
         let closest = if confirmed { "null".to_string() } else { json_string(&text) };
         let stdout = format!(
             "{{\"rows\": {}, \"rule\": {rule_json}, \"size\": {size}, \"closest\": {closest}, \"exceptions\": {}{check_json}}}\n",
@@ -191,7 +218,12 @@ pub fn report(table: &Table, names: &[String], options: &Options, check: Option<
         for &r in wrong.iter().take(10) {
             let p: Vec<String> = table.row(r).iter().map(|v| v.to_string()).collect();
             let said = rule.predict(table.row(r)).unwrap_or_else(|| "nothing".to_string());
-            out.push_str(&format!("  exception: line {}: {}: {}, not {said}\n", table.lines[r], p.join(" "), table.token(r)));
+            out.push_str(&format!(
+                "  exception: line {}: {}: {}, not {said}\n",
+                table.lines[r],
+                p.join(" "),
+                table.token(r)
+            ));
         }
     }
     out.push_str(&check_text);

@@ -185,7 +185,8 @@ impl<'a> Learner<'a> {
                     continue;
                 }
                 let cover = self.cover((f, negated), rest);
-                let majority = common.iter().map(|&l| both(&cover, &self.labels[l as usize])).max().unwrap_or(0);
+                let majority =
+                    common.iter().map(|&l| both(&cover, &self.labels[l as usize])).max().unwrap_or(0);
                 scored.push((2 * majority as i64 - n as i64, (f, negated)));
                 if best.as_ref().map_or(true, |b| n > b.0) {
                     if let Some(output) = self.pure(&cover) {
@@ -194,7 +195,7 @@ impl<'a> Learner<'a> {
                 }
             }
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored.truncate(PAIRED);
         let single = best.as_ref().map_or(0, |b| b.0);
         let mut best_pair: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
@@ -231,7 +232,7 @@ impl<'a> Learner<'a> {
     fn common_labels(&self, rest: &[u64]) -> Vec<u32> {
         let mut counts: Vec<(usize, u32)> =
             self.labels.iter().enumerate().map(|(l, bits)| (both(bits, rest), l as u32)).collect();
-        counts.sort_by(|a, b| b.0.cmp(&a.0));
+        counts.sort_by_key(|c| std::cmp::Reverse(c.0));
         counts.into_iter().take(6).filter(|c| c.0 > 0).map(|c| c.1).collect()
     }
 

@@ -2,18 +2,23 @@
 //! repeats), the eventual period of [`graph_games::pattern`] (with a saltus where every value is a
 //! number), the values of one period, and what `--emit`, `--check`, `--json` make of it.
 
+use crate::emit;
 use crate::options::Options;
+use crate::out::{json_string, Outcome};
 use crate::table::{Error, Table};
-use crate::{emit, json_string, Outcome};
 use graph_games::pattern::{find_arithmetic_period, find_period, Period, MIN_PERIODS};
 
 /// The values in order of `n`, with the first `n`; or why they do not form a sequence.
 fn sequence(table: &Table) -> Result<(i64, Vec<u32>), String> {
-    let mut rows: Vec<(i64, u32, usize)> = (0..table.rows()).map(|r| (table.row(r)[0], table.values[r], r)).collect();
+    let mut rows: Vec<(i64, u32, usize)> =
+        (0..table.rows()).map(|r| (table.row(r)[0], table.values[r], r)).collect();
     rows.sort_by_key(|row| (row.0, row.2));
     for pair in rows.windows(2) {
         if pair[1].0 == pair[0].0 {
-            return Err(format!("n = {} is given twice (lines {} and {})", pair[0].0, table.lines[pair[0].2], table.lines[pair[1].2]));
+            return Err(format!(
+                "n = {} is given twice (lines {} and {})",
+                pair[0].0, table.lines[pair[0].2], table.lines[pair[1].2]
+            ));
         }
         if pair[1].0 != pair[0].0 + 1 {
             return Err(format!("no row for n = {} (the values of n must run without gaps)", pair[0].0 + 1));
@@ -89,13 +94,27 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
             }
         }
         status = if wrong.is_empty() { 0 } else { 1 };
-        check_text = format!("check: {} rows, {} agree, {} disagree\n", other.rows(), other.rows() - wrong.len(), wrong.len());
+        check_text = format!(
+            "check: {} rows, {} agree, {} disagree\n",
+            other.rows(),
+            other.rows() - wrong.len(),
+            wrong.len()
+        );
         for &r in wrong.iter().take(10) {
             let n = other.row(r)[0];
             let said = predicted(table, start, &ids, f, n).unwrap_or_else(|| "nothing".to_string());
-            check_text.push_str(&format!("  line {}: {name} = {n}: the table says {}, the period {said}\n", other.lines[r], other.token(r)));
+            check_text.push_str(&format!(
+                "  line {}: {name} = {n}: the table says {}, the period {said}\n",
+                other.lines[r],
+                other.token(r)
+            ));
         }
-        check_json = format!(", \"check\": {{\"rows\": {}, \"agree\": {}, \"disagree\": {}}}", other.rows(), other.rows() - wrong.len(), wrong.len());
+        check_json = format!(
+            ", \"check\": {{\"rows\": {}, \"agree\": {}, \"disagree\": {}}}",
+            other.rows(),
+            other.rows() - wrong.len(),
+            wrong.len()
+        );
     } else if check.is_some() {
         status = 1;
         check_text = "check: no period, nothing to check\n".to_string();

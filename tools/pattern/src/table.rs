@@ -71,7 +71,8 @@ impl Table {
 
 /// Reads a table (module doc: the format).
 pub fn parse(text: &str) -> Result<Table, Error> {
-    let mut table = Table { arity: 0, params: Vec::new(), values: Vec::new(), tokens: Vec::new(), lines: Vec::new() };
+    let mut table =
+        Table { arity: 0, params: Vec::new(), values: Vec::new(), tokens: Vec::new(), lines: Vec::new() };
     let mut index = std::collections::HashMap::new();
     for (number, line) in text.split('\n').enumerate() {
         let number = number + 1;
@@ -83,18 +84,32 @@ pub fn parse(text: &str) -> Result<Table, Error> {
         }
         if table.arity == 0 {
             if tokens.len() < 2 {
-                return Err(Error::at(number, tokens[0].0, "a row is `p1 ... pk value`: at least one parameter and a value"));
+                return Err(Error::at(
+                    number,
+                    tokens[0].0,
+                    "a row is `p1 ... pk value`: at least one parameter and a value",
+                ));
             }
             table.arity = tokens.len() - 1;
         } else if tokens.len() != table.arity + 1 {
-            let column = if tokens.len() > table.arity + 1 { tokens[table.arity + 1].0 } else { code.trim_end().len() + 1 };
+            let column = if tokens.len() > table.arity + 1 {
+                tokens[table.arity + 1].0
+            } else {
+                code.trim_end().len() + 1
+            };
             let why = format!("{} columns, but the first row has {}", tokens.len(), table.arity + 1);
             return Err(Error::at(number, column, why));
         }
         for &(column, word) in &tokens[..table.arity] {
             match word.parse::<i64>() {
                 Ok(p) => table.params.push(p),
-                Err(_) => return Err(Error::at(number, column, format!("`{}` is not an integer parameter", shown(word)))),
+                Err(_) => {
+                    return Err(Error::at(
+                        number,
+                        column,
+                        format!("`{}` is not an integer parameter", shown(word)),
+                    ))
+                }
             }
         }
         let value = tokens[table.arity].1;
@@ -145,11 +160,23 @@ mod tests {
     #[test]
     fn rows_comments_and_errors() {
         let t = parse("# l r value\r\n 0  1 W \r\n\r\n1 -2\tlose # a comment\n").unwrap();
-        assert_eq!((t.arity, t.rows(), t.row(1), t.token(1), t.lines.clone()), (2, 2, &[1, -2][..], "lose", vec![2, 4]));
-        assert_eq!(parse("1 W\n1 2 W\n").unwrap_err().message, "line 2, column 5: 3 columns, but the first row has 2");
-        assert_eq!(parse("1 2 W\n1 W\n").unwrap_err().message, "line 2, column 4: 2 columns, but the first row has 3");
-        assert_eq!(parse("1 W\n x W\n").unwrap_err().message, "line 2, column 2: `x` is not an integer parameter");
+        assert_eq!(
+            (t.arity, t.rows(), t.row(1), t.token(1), t.lines.clone()),
+            (2, 2, &[1, -2][..], "lose", vec![2, 4])
+        );
+        assert_eq!(
+            parse("1 W\n1 2 W\n").unwrap_err().message,
+            "line 2, column 5: 3 columns, but the first row has 2"
+        );
+        assert_eq!(
+            parse("1 2 W\n1 W\n").unwrap_err().message,
+            "line 2, column 4: 2 columns, but the first row has 3"
+        );
+        assert_eq!(
+            parse("1 W\n x W\n").unwrap_err().message,
+            "line 2, column 2: `x` is not an integer parameter"
+        );
         assert_eq!(parse("\n# only\n").unwrap_err().message, "line 1, column 1: no rows: the table is empty");
-        assert_eq!(parse("  W\n").unwrap_err().message.starts_with("line 1, column 3:"), true);
+        assert!(parse("  W\n").unwrap_err().message.starts_with("line 1, column 3:"));
     }
 }

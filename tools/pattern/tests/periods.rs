@@ -3,7 +3,6 @@
 //! with a saltus, a game with no period, random sequences. Each period is held against the
 //! published one, and a reported period is checked to hold past the table, on a longer one.
 
-#[allow(dead_code)]
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod pattern_common;
@@ -87,7 +86,10 @@ fn octal_games_have_their_published_periods_and_the_theorem_proves_them() {
     // Long enough to see the period, too short for the theorem (2 * 71 + 12 + 2 = 156 values).
     assert_eq!(found(&table(&kayles[..150]), &["--octal", "2"]), Some((12, 71, 0, false)));
     let text = run(&["--octal", "2"], &table(&kayles[..150])).1;
-    assert!(text.contains("checked up to n = 149, not proved (the theorem needs the table up to n = 155)"), "{text}");
+    assert!(
+        text.contains("checked up to n = 149, not proved (the theorem needs the table up to n = 155)"),
+        "{text}"
+    );
     // Too short to confirm: two periods after the preperiod are not enough.
     assert_eq!(found(&table(&dawson[..110]), &[]), None);
     // Without a theorem, never proved.
@@ -96,7 +98,8 @@ fn octal_games_have_their_published_periods_and_the_theorem_proves_them() {
 
 #[test]
 fn subtraction_games_periods_proved_by_a_repeated_window() {
-    let outcomes: Vec<&str> = subtraction(&[1, 2, 3], 60).iter().map(|&g| if g == 0 { "L" } else { "W" }).collect();
+    let outcomes: Vec<&str> =
+        subtraction(&[1, 2, 3], 60).iter().map(|&g| if g == 0 { "L" } else { "W" }).collect();
     assert_eq!(found(&table(&outcomes), &["--window", "3"]), Some((4, 0, 0, true)));
     let text = run(&["--window", "3"], &table(&outcomes)).1;
     assert!(text.contains("period 4, from n = 0") && text.contains("one period: L W W W"), "{text}");
@@ -127,7 +130,11 @@ fn a_saltus_is_found_and_never_proved_by_the_theorems() {
     let mut nim: Vec<i64> = (0..100).collect();
     nim[3] = 7;
     let out = json(&["--json"], &table(&nim));
-    assert_eq!((field(&out, "period"), field(&out, "saltus"), field(&out, "preperiod")), ("1", "1", "4"), "{out}");
+    assert_eq!(
+        (field(&out, "period"), field(&out, "saltus"), field(&out, "preperiod")),
+        ("1", "1", "4"),
+        "{out}"
+    );
     assert_eq!(field(&out, "exceptions"), "[3]");
 }
 

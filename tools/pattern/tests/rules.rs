@@ -3,7 +3,6 @@
 //! independent brute force or the library's proved closed form), games without one and random
 //! tables (no rule may be reported), and the emitted functions compiled and run as written.
 
-#[allow(dead_code)]
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod pattern_common;
@@ -127,7 +126,8 @@ fn move_or_block_rule_from_counts_up_to_12_holds_up_to_40_and_its_code_runs() {
     for lang in ["rust", "cpp", "python"] {
         let (status, code) = run(&["--names", "l,r,c", "--emit", lang], &small);
         assert_eq!(status, 0, "{code}");
-        let expected: Vec<String> = large.lines().map(|l| l.rsplit(' ').next().unwrap().to_string()).collect();
+        let expected: Vec<String> =
+            large.lines().map(|l| l.rsplit(' ').next().unwrap().to_string()).collect();
         if let Some(got) = compile_and_run(lang, &code, 3, &large) {
             assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{lang}:\n{code}");
         }
@@ -162,7 +162,11 @@ fn compile_and_run(lang: &str, code: &str, arity: usize, rows: &str) -> Option<S
                 params.join(", ")
             );
             fs::write(dir.join("main.cpp"), src).unwrap();
-            let built = Command::new("g++").args(["-O2", "-Wall", "-Werror", "-o"]).arg(dir.join("main")).arg(dir.join("main.cpp")).status();
+            let built = Command::new("g++")
+                .args(["-O2", "-Wall", "-Werror", "-o"])
+                .arg(dir.join("main"))
+                .arg(dir.join("main.cpp"))
+                .status();
             match built {
                 Err(_) => {
                     common::skipped("rules: emitted C++", "no g++ on this machine");
@@ -263,7 +267,10 @@ fn no_rule_where_none_exists() {
     let (_, text) = run(&["--emit", "rust"], &wythoff);
     assert_eq!(text, "", "no rule, nothing emitted");
     let (_, text) = run(&[], &wythoff);
-    assert!(text.contains("no rule found") && text.contains("not a rule") && text.contains("exception: line"), "{text}");
+    assert!(
+        text.contains("no rule found") && text.contains("not a rule") && text.contains("exception: line"),
+        "{text}"
+    );
     // Random tables, of two and three parameters, even and skewed: never a rule.
     let mut rng = common::Rng(5);
     for round in 0..40 {

@@ -2,7 +2,6 @@
 //! spaces, any tokens), every bad input and argument one `error:` line with exit status 2 and
 //! nothing on stdout, the JSON fields, the picture, the SVG, a closed stdout.
 
-#[allow(dead_code)]
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod pattern_common;
@@ -28,9 +27,14 @@ fn tables_as_contestants_write_them() {
         }
     }
     let out = json(&["--json"], &text);
-    assert_eq!((field(&out, "period"), field(&out, "preperiod"), field(&out, "rows")), ("3", "0", "40"), "{out}");
+    assert_eq!(
+        (field(&out, "period"), field(&out, "preperiod"), field(&out, "rows")),
+        ("3", "0", "40"),
+        "{out}"
+    );
     // Rows in any order; loopy values with `inf`: tokens, no saltus.
-    let mut rows: Vec<String> = (0..60).map(|n| format!("{n} {}", if n % 2 == 0 { "inf" } else { "0" })).collect();
+    let mut rows: Vec<String> =
+        (0..60).map(|n| format!("{n} {}", if n % 2 == 0 { "inf" } else { "0" })).collect();
     rows.reverse();
     let out = json(&["--json"], &rows.join("\n"));
     assert_eq!((field(&out, "period"), field(&out, "saltus")), ("2", "0"), "{out}");
@@ -40,7 +44,13 @@ fn tables_as_contestants_write_them() {
     let mut t = String::new();
     for a in -3..20 {
         for b in 1..20 {
-            let v = if a < 0 { "draw" } else if (a + b) % 2 == 0 { "lose" } else { "win" };
+            let v = if a < 0 {
+                "draw"
+            } else if (a + b) % 2 == 0 {
+                "lose"
+            } else {
+                "win"
+            };
             t.push_str(&format!("{a} {b} {v}\n"));
         }
     }

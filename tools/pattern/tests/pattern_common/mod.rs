@@ -53,12 +53,12 @@ pub fn field<'a>(json: &'a str, name: &str) -> &'a str {
     let key = format!("\"{name}\": ");
     let start = json.find(&key).unwrap_or_else(|| panic!("no {name} in {json}")) + key.len();
     let rest = &json[start..];
-    let end = if rest.starts_with('"') {
-        1 + rest[1..].find('"').unwrap() + 1
+    let end = if let Some(inside) = rest.strip_prefix('"') {
+        1 + inside.find('"').unwrap() + 1
     } else if rest.starts_with('[') {
         rest.find(']').unwrap() + 1
     } else {
-        rest.find(|c| c == ',' || c == '}').unwrap()
+        rest.find(&[',', '}'][..]).unwrap()
     };
     &rest[..end]
 }
