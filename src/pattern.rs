@@ -6,11 +6,13 @@
 //! saltus is 0 for tokens that are not numbers). It is the one with the smallest
 //! `preperiod + period` (then the smallest period) among those **confirmed** by the table:
 //! - the periodic part, `len - preperiod` values, holds at least [`MIN_PERIODS`] whole periods,
-//! - and it is at least half the table.
+//! - it is at least half the table,
+//! - and at least [`MIN_CHECKED`] of its values were compared with the value a period before.
 //!
 //! Otherwise there is no period (`None`): a repeat seen only once or twice, or only at the very
 //! end of the table, is not taken for one. A random sequence of `W` and `L` ends in three equal
-//! values one time in four; the second condition is what keeps that from being a period 1.
+//! values one time in four; the second condition is what keeps that from being a period 1, and
+//! the third keeps a short table's chance repeat (`2^-12` per candidate for two values) out.
 //!
 //! # Checked or proved
 //! A period read off a table is *checked up to* `len` ([`Period::checked_to`]): it could still
@@ -30,6 +32,9 @@
 
 /// Whole periods the periodic part of a table must hold for a period to be reported.
 pub const MIN_PERIODS: usize = 3;
+
+/// Values of the periodic part a period must have been checked on (those past its first period).
+pub const MIN_CHECKED: usize = 12;
 
 /// What the caller knows of how the sequence was made: the theorem that may prove a period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,7 +114,7 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
             pre -= 1;
         }
         let tail = len - pre;
-        if tail < MIN_PERIODS * period || 2 * tail < len {
+        if tail < MIN_PERIODS * period || 2 * tail < len || tail - period < MIN_CHECKED {
             continue;
         }
         let better = match best {
@@ -149,7 +154,12 @@ mod tests {
         for total in 1..=len {
             for period in 1..=total {
                 let pre = total - period;
-                if pre + period >= len || len - pre < MIN_PERIODS * period || 2 * (len - pre) < len {
+                let tail = len - pre;
+                if pre + period >= len
+                    || tail < MIN_PERIODS * period
+                    || 2 * tail < len
+                    || tail - period < MIN_CHECKED
+                {
                     continue;
                 }
                 let s = values[pre + period] - values[pre];

@@ -20,6 +20,9 @@ pub const MAX_MODULUS: i64 = 6;
 /// The largest constant (in absolute value) a condition compares with.
 pub const MAX_CONSTANT: i64 = 16;
 
+/// The most words (64 rows each) the conditions' bits take, about: 512 MiB.
+const MAX_FEATURE_WORDS: usize = 1 << 26;
+
 /// An integer function of a row's parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Term {
@@ -164,7 +167,13 @@ pub fn features(table: &Table) -> Vec<Feature> {
     let mut seen: HashSet<Bits> = HashSet::new();
     let mut found = Vec::new();
     let full = full_mask(rows);
-    for term in terms(table.arity) {
+    // At most about 512 MiB of bits: past that, the terms of single parameters (and all of them).
+    let mut terms = terms(table.arity);
+    let per_term = (4 * MAX_CONSTANT as usize + 2) + (2..=MAX_MODULUS as usize).sum::<usize>();
+    if terms.len() * per_term * words > MAX_FEATURE_WORDS {
+        terms.retain(|t| matches!(t, Term::Param(_) | Term::SumAll | Term::XorAll));
+    }
+    for term in terms {
         let values: Vec<i64> = (0..rows).map(|r| term.eval(table.row(r))).collect();
         let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
         let mut tests = Vec::new();

@@ -5,15 +5,18 @@
 use crate::features::{features, terms};
 use crate::options::{Colour, Options};
 use crate::out::{json_string, Outcome};
-use crate::rule::{find, Finding, Learner, Output, Rule};
+use crate::rule::{commonest, find, Finding, Learner, Output, Rule};
 use crate::single::period_of;
 use crate::table::{Error, Table};
 use crate::{emit, picture};
 use graph_games::pattern::Theorem;
 use std::collections::BTreeMap;
 
+/// The most words of bits (64 rows a word) the values' bit-vectors may take: 128 MiB.
+const MAX_LABEL_WORDS: usize = 1 << 24;
+
 /// The most cells a picture draws (a larger one is left out, with a note).
-const MAX_PICTURE_CELLS: i64 = 1 << 20;
+const MAX_PICTURE_CELLS: i128 = 1 << 20;
 
 /// The rule as lines a person reads: `condition: value (rows)`.
 pub fn rule_lines(rule: &Rule, table: &Table, names: &[String]) -> Vec<String> {
@@ -50,14 +53,14 @@ fn line_periods(table: &Table, axis: Option<usize>, names: &[String]) -> String 
                 key.remove(i);
                 (key, p[i])
             }
-            None => (vec![p[1] - p[0]], p[0]),
+            None => (vec![p[1].wrapping_sub(p[0])], p[0]),
         };
         lines.entry(key).or_default().push((along, table.values[r]));
     }
     let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (key, mut line) in lines {
         line.sort_unstable();
-        let runs = line.windows(2).all(|w| w[1].0 == w[0].0 + 1);
+        let runs = line.windows(2).all(|w| w[0].0.checked_add(1) == Some(w[1].0));
         let found = if runs {
             period_of(table, &line.iter().map(|x| x.1).collect::<Vec<_>>(), Theorem::None)
         } else {
@@ -65,9 +68,14 @@ fn line_periods(table: &Table, axis: Option<usize>, names: &[String]) -> String 
         };
         let what = match found {
             Some(f) if f.saltus != 0 => {
-                format!("period {} saltus {} from {}", f.period, f.saltus, line[0].0 + f.preperiod as i64)
+                format!(
+                    "period {} saltus {} from {}",
+                    f.period,
+                    f.saltus,
+                    line[0].0.wrapping_add(f.preperiod as i64)
+                )
             }
-            Some(f) => format!("period {} from {}", f.period, line[0].0 + f.preperiod as i64),
+            Some(f) => format!("period {} from {}", f.period, line[0].0.wrapping_add(f.preperiod as i64)),
             None if runs => "none".to_string(),
             None => "gaps".to_string(),
         };
@@ -112,7 +120,7 @@ pub fn report(
 ) -> Result<Outcome, Error> {
     let (lo0, hi0) = table.range(0);
     let (lo1, hi1) = table.range(1);
-    let cells = (hi0 - lo0 + 1).saturating_mul(hi1 - lo1 + 1);
+    let cells = (hi0 as i128 - lo0 as i128 + 1).saturating_mul(hi1 as i128 - lo1 as i128 + 1);
     if let Some(path) = &options.svg {
         if cells > MAX_PICTURE_CELLS {
             return Err(Error::new(format!(
@@ -122,9 +130,15 @@ pub fn report(
         std::fs::write(path, picture::svg(table, names))
             .map_err(|e| Error::new(format!("--svg {path}: {e}")))?;
     }
-    let feats = features(table);
-    let learner = Learner::new(table, &feats, &terms(table.arity));
-    let finding = find(&learner);
+    // A table of many distinct values (a bit-vector each) gets only the commonest value tried.
+    let words = (table.rows() + 63) / 64;
+    let searchable = table.tokens.len().saturating_mul(words) <= MAX_LABEL_WORDS;
+    let finding = if searchable {
+        let feats = features(table);
+        find(&Learner::new(table, &feats, &terms(table.arity)))
+    } else {
+        commonest(table)
+    };
     let (rule, confirmed, wrong) = match finding {
         Finding::Rule(rule) => (rule, true, Vec::new()),
         Finding::Closest(rule, wrong) => (rule, false, wrong),
@@ -197,6 +211,13 @@ pub fn report(
     }
     if table.arity == 2 {
         out.push_str(&line_periods(table, None, names));
+    }
+    if !searchable {
+        out.push_str(&format!(
+            "no rule search: {} distinct values in {} rows are too many; only the commonest value was tried\n",
+            table.tokens.len(),
+            table.rows()
+        ));
     }
     if confirmed {
         out.push_str(&format!(

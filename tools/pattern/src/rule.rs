@@ -257,7 +257,7 @@ fn splits(table: &Table) -> Vec<Bits> {
     let rank = |r: usize| {
         let p = table.row(r);
         (0..table.arity)
-            .map(|i| (p[i] - ranges[i].0) as f64 / ((ranges[i].1 - ranges[i].0) as f64 + 1.0))
+            .map(|i| (p[i] as f64 - ranges[i].0 as f64) / (ranges[i].1 as f64 - ranges[i].0 as f64 + 1.0))
             .fold(0.0, f64::max)
     };
     let ranks: Vec<f64> = (0..rows).map(rank).collect();
@@ -303,6 +303,21 @@ fn simplify(mut rule: Rule, table: &Table) -> Rule {
         }
     }
     rule
+}
+
+/// The closest rule of one branch: otherwise the commonest value.
+pub fn commonest(table: &Table) -> Finding {
+    let mut counts = vec![0usize; table.tokens.len()];
+    for &v in &table.values {
+        counts[v as usize] += 1;
+    }
+    let top = (0..counts.len()).max_by_key(|&l| (counts[l], std::cmp::Reverse(l))).unwrap_or(0);
+    let rule = Rule {
+        branches: vec![Branch { conditions: Vec::new(), output: Output::Token(top as u32) }],
+        tokens: table.tokens.clone(),
+    };
+    let wrong = wrong_rows(&rule, table);
+    Finding::Closest(rule, wrong)
 }
 
 /// The rule of the module doc, or the closest one.

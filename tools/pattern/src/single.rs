@@ -20,8 +20,11 @@ fn sequence(table: &Table) -> Result<(i64, Vec<u32>), String> {
                 pair[0].0, table.lines[pair[0].2], table.lines[pair[1].2]
             ));
         }
-        if pair[1].0 != pair[0].0 + 1 {
-            return Err(format!("no row for n = {} (the values of n must run without gaps)", pair[0].0 + 1));
+        if pair[0].0.checked_add(1) != Some(pair[1].0) {
+            return Err(format!(
+                "no row for n = {} (the values of n must run without gaps)",
+                pair[0].0 as i128 + 1
+            ));
         }
     }
     Ok((rows[0].0, rows.iter().map(|row| row.1).collect()))
@@ -132,7 +135,7 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
                     f.saltus,
                     exceptions.join(", "),
                     f.proved,
-                    f.proof_needs.map_or("null".to_string(), |needs| (start + needs as i64 - 1).to_string())
+                    f.proof_needs.map_or("null".to_string(), |needs| (start as i128 + needs as i128 - 1).to_string())
                 )
             }
             None => format!("\"period\": null, \"preperiod\": null, \"saltus\": null, \"exceptions\": [], \"checked_to\": {last}, \"proved\": false"),
@@ -152,11 +155,11 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
             let last_exception = f.exceptions.last().map_or("none".to_string(), |&i| at(i).to_string());
             out.push_str(&format!("exceptions: {} (last: {last_exception}) [{}]\n", exceptions.len(), exceptions.join(" ")));
             if f.proved {
-                out.push_str(&format!("proved: the table reaches {name} = {} that the theorem needs\n", start + f.proof_needs.unwrap_or(0) as i64 - 1));
+                out.push_str(&format!("proved: the table reaches {name} = {} that the theorem needs\n", start as i128 + f.proof_needs.unwrap_or(0) as i128 - 1));
             } else {
                 out.push_str(&format!("checked up to {name} = {last}, not proved"));
                 match f.proof_needs {
-                    Some(needs) => out.push_str(&format!(" (the theorem needs the table up to {name} = {})\n", start + needs as i64 - 1)),
+                    Some(needs) => out.push_str(&format!(" (the theorem needs the table up to {name} = {})\n", start as i128 + needs as i128 - 1)),
                     None if options.theorem != graph_games::pattern::Theorem::None => out.push_str(" (no theorem for a saltus)\n"),
                     None => out.push_str(" (--window T or --octal T to prove)\n"),
                 }
