@@ -104,27 +104,27 @@ fn bad_input_and_arguments_are_one_error_line() {
 fn the_picture_the_svg_and_the_json() {
     let mut t = String::new();
     for a in 0..12 {
-        for b in 0..10 {
+        for b in 0..20 {
             t.push_str(&format!("{a} {b} {}\n", if a % 3 == b % 3 { "L" } else { "W" }));
         }
     }
     let (status, text) = run(&["--color", "never"], &t);
     assert_eq!(status, 0);
-    assert!(text.contains("    0 LWWLWWLWWL\n    1 WLWWLWWLWW\n"), "{text}");
+    assert!(text.contains("    0 LWWLWWLWWLWWLWWLWWLW\n    1 WLWWLWWLWWLWWLWWLWWL\n"), "{text}");
     assert!(text.contains("along b (a fixed):\n  period 3 from 0: 12 lines"), "{text}");
-    assert!(text.contains("(a - b) mod 3 != 0: W (80 rows)"), "{text}");
+    assert!(text.contains("(a - b) mod 3 != 0: W (160 rows)"), "{text}");
     let (_, coloured) = run(&["--color", "always"], &t);
     assert!(coloured.contains("\x1b[48;5;"));
     let out = json(&["--json"], &t);
-    assert_eq!((field(&out, "rows"), field(&out, "size")), ("120", "1"), "{out}");
-    assert_eq!(field(&out, "rule"), "\"(a - b) mod 3 != 0: W (80 rows); otherwise: L (40 rows)\"");
+    assert_eq!((field(&out, "rows"), field(&out, "size")), ("240", "1"), "{out}");
+    assert_eq!(field(&out, "rule"), "\"(a - b) mod 3 != 0: W (160 rows); otherwise: L (80 rows)\"");
     let svg_path = work_dir("tool_svg").join("t.svg");
     let (status, _) = run(&["--svg", svg_path.to_str().unwrap()], &t);
     assert_eq!(status, 0);
     let svg = std::fs::read_to_string(&svg_path).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.ends_with("</svg>\n"));
     // One square per row, one per legend entry, and the background.
-    assert_eq!(svg.matches("<rect").count(), 120 + 2 + 1);
+    assert_eq!(svg.matches("<rect").count(), 240 + 2 + 1);
     // Three parameters: slices, named.
     let mut t3 = String::new();
     for a in 0..3 {
