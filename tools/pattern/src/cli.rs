@@ -57,7 +57,7 @@ pub fn names(given: &Option<Vec<String>>, arity: usize) -> Result<Vec<String>, E
 pub fn run(args: &[String]) -> Result<Outcome, Error> {
     let options = options::parse(args)?;
     if options.help {
-        return Ok(Outcome { stdout: format!("{}\n", options::USAGE), status: 0 });
+        return Ok(Outcome { stdout: format!("{}\n", options::USAGE), status: 0, note: String::new() });
     }
     let table = read_table(options.input.as_deref())?;
     let check = match &options.check {
@@ -91,6 +91,9 @@ pub fn run(args: &[String]) -> Result<Outcome, Error> {
 pub fn finish(result: Result<Outcome, Error>) -> i32 {
     match result {
         Ok(outcome) => {
+            if !outcome.note.is_empty() {
+                let _ = writeln!(std::io::stderr(), "{}", outcome.note);
+            }
             let mut out = std::io::stdout().lock();
             match out.write_all(outcome.stdout.as_bytes()).and_then(|_| out.flush()) {
                 Ok(()) => outcome.status,

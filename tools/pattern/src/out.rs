@@ -4,6 +4,8 @@
 pub struct Outcome {
     pub stdout: String,
     pub status: i32,
+    /// A line for stderr (why nothing was emitted), or empty.
+    pub note: String,
 }
 
 /// A string as JSON.

@@ -145,7 +145,9 @@ pub fn report(
     };
     if let Some(lang) = options.emit {
         let stdout = if confirmed { emit::rule(lang, &rule, names) } else { String::new() };
-        return Ok(Outcome { stdout, status: if confirmed { 0 } else { 1 } });
+        let note =
+            if confirmed { String::new() } else { "pattern: no rule found: nothing to emit".to_string() };
+        return Ok(Outcome { stdout, status: if confirmed { 0 } else { 1 }, note });
     }
     let lines = rule_lines(&rule, table, names);
     let mut status = 0;
@@ -192,7 +194,7 @@ pub fn report(
             table.rows(),
             wrong.len()
         );
-        return Ok(Outcome { stdout, status });
+        return Ok(Outcome { stdout, status, note: String::new() });
     }
     let mut out = format!("{} rows, {} parameters: {}\n", table.rows(), table.arity, names.join(", "));
     if cells <= MAX_PICTURE_CELLS {
@@ -248,5 +250,5 @@ pub fn report(
         }
     }
     out.push_str(&check_text);
-    Ok(Outcome { stdout: out, status })
+    Ok(Outcome { stdout: out, status, note: String::new() })
 }

@@ -70,7 +70,7 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
                 format!("{} rows; no period analysis: {why}\n", table.rows())
             };
             let status = if options.emit.is_some() || check.is_some() { 1 } else { 0 };
-            return Ok(Outcome { stdout, status });
+            return Ok(Outcome { stdout, status, note: String::new() });
         }
     };
     let found = period_of(table, &ids, options.theorem);
@@ -80,9 +80,17 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
         return Ok(match &found {
             Some(f) => {
                 let tokens: Vec<&str> = ids.iter().map(|&v| table.tokens[v as usize].as_str()).collect();
-                Outcome { stdout: emit::period(lang, f, start, &tokens, name), status: 0 }
+                Outcome {
+                    stdout: emit::period(lang, f, start, &tokens, name),
+                    status: 0,
+                    note: String::new(),
+                }
             }
-            None => Outcome { stdout: String::new(), status: 1 },
+            None => Outcome {
+                stdout: String::new(),
+                status: 1,
+                note: "pattern: no period found: nothing to emit".to_string(),
+            },
         });
     }
     let mut status = 0;
@@ -141,7 +149,7 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
             None => format!("\"period\": null, \"preperiod\": null, \"saltus\": null, \"exceptions\": [], \"checked_to\": {last}, \"proved\": false"),
         };
         let stdout = format!("{{\"rows\": {}, {body}{check_json}}}\n", table.rows());
-        return Ok(Outcome { stdout, status });
+        return Ok(Outcome { stdout, status, note: String::new() });
     }
     let mut out = format!("{} rows, {name} = {start}..{last}\n", table.rows());
     match &found {
@@ -169,5 +177,5 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
         }
     }
     out.push_str(&check_text);
-    Ok(Outcome { stdout: out, status })
+    Ok(Outcome { stdout: out, status, note: String::new() })
 }

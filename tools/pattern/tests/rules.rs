@@ -128,17 +128,18 @@ fn move_or_block_rule_from_counts_up_to_12_holds_up_to_40_and_its_code_runs() {
         assert_eq!(status, 0, "{code}");
         let expected: Vec<String> =
             large.lines().map(|l| l.rsplit(' ').next().unwrap().to_string()).collect();
-        if let Some(got) = compile_and_run(lang, &code, 3, &large) {
+        if let Some(got) = compile_and_run("move_or_block", lang, &code, 3, &large) {
             assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{lang}:\n{code}");
         }
     }
 }
 
-/// Compiles (or, for Python, runs) the emitted `code` with a driver that reads rows of `arity`
+/// Compiles (or, for Python, runs) the emitted `code` (in a folder named after `test`) with a driver that reads rows of `arity`
 /// parameters (and the value) and prints `value(...)` per row; its stdout. `None` (and a skipped
 /// test) if the compiler is not on this machine.
-fn compile_and_run(lang: &str, code: &str, arity: usize, rows: &str) -> Option<String> {
-    let dir = work_dir(&format!("emit_{lang}"));
+fn compile_and_run(test: &str, lang: &str, code: &str, arity: usize, rows: &str) -> Option<String> {
+    // A folder per test and language: the tests run in parallel.
+    let dir = work_dir(&format!("emit_{test}_{lang}"));
     let params: Vec<String> = (0..arity).map(|i| format!("p[{i}]")).collect();
     let (program, source) = match lang {
         "rust" => {
@@ -209,6 +210,35 @@ fn compile_and_run(lang: &str, code: &str, arity: usize, rows: &str) -> Option<S
     Some(String::from_utf8(out.stdout).unwrap())
 }
 
+#[test]
+fn an_emitted_period_runs_past_its_table() {
+    // Kayles (0.77) by a plain mex, fitted on 200 values, run on 1000; and a saltus, from n = 5.
+    let mut kayles: Vec<usize> = Vec::new();
+    for n in 0..1000usize {
+        let mut options = Vec::new();
+        for take in 1..=2usize.min(n) {
+            options.extend((0..=n - take).map(|left| kayles[left] ^ kayles[n - take - left]));
+        }
+        kayles.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    let rows = |values: &[usize], start: usize| -> String {
+        values.iter().enumerate().map(|(i, v)| format!("{} {v}\n", i + start)).collect()
+    };
+    let halves: Vec<usize> = (5..1005).map(|n: usize| n / 2 + usize::from(n == 7) * 9).collect();
+    for (values, start) in [(&kayles, 0), (&halves, 5)] {
+        let fit = rows(&values[..200], start);
+        let all = rows(values, start);
+        for lang in ["rust", "cpp", "python"] {
+            let (status, code) = run(&["--emit", lang], &fit);
+            assert_eq!(status, 0, "{code}");
+            if let Some(got) = compile_and_run(&format!("period{start}"), lang, &code, 1, &all) {
+                let expected: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{lang}:\n{code}");
+            }
+        }
+    }
+}
+
 /// The Grundy values of the subtraction game `set`, piles `0..len`.
 fn subtraction(set: &[usize], len: usize) -> Vec<usize> {
     let mut g: Vec<usize> = Vec::new();
@@ -264,8 +294,10 @@ fn no_rule_where_none_exists() {
     let out = json(&["--json"], &wythoff);
     assert_eq!(field(&out, "rule"), "null", "{out}");
     assert_ne!(field(&out, "exceptions"), "0", "{out}");
-    let (_, text) = run(&["--emit", "rust"], &wythoff);
-    assert_eq!(text, "", "no rule, nothing emitted");
+    let (status, text) = run(&["--emit", "rust"], &wythoff);
+    assert_eq!((status, text.as_str()), (1, ""), "no rule, nothing emitted");
+    let said = pattern_common::output(&["--emit", "rust"], &wythoff).stderr;
+    assert_eq!(String::from_utf8_lossy(&said), "pattern: no rule found: nothing to emit\n");
     let (_, text) = run(&[], &wythoff);
     assert!(
         text.contains("no rule found") && text.contains("not a rule") && text.contains("exception: line"),
