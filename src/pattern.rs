@@ -104,6 +104,13 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
                 break; // no smaller preperiod + period is left
             }
         }
+        if let Some((_, p, _)) = best {
+            if period % p == 0 {
+                // A multiple of a period found: its preperiod is at least that one's less a
+                // period, so its sum is never smaller.
+                continue;
+            }
+        }
         // The saltus is the last difference; walk back while it holds.
         let saltus = match step(len - 1 - period, len - 1) {
             Some(s) => s,

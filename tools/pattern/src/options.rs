@@ -43,14 +43,23 @@ pub struct Options {
     pub help: bool,
 }
 
+/// Words a parameter may not be named: the emitted code's own names, and the keywords and
+/// built-ins of Rust, C++ and Python it would clash with.
+const RESERVED: [&str; 87] = [
+    "value", "i", "j", "k", "first", "cycle", "std", "min", "max", "str", "len", "divmod", "int", "long",
+    "fn", "if", "else", "in", "let", "return", "not", "and", "or", "for", "while", "loop", "match", "mod",
+    "type", "true", "false", "True", "False", "None", "self", "Self", "use", "as", "is", "do", "char",
+    "auto", "const", "static", "struct", "enum", "impl", "pub", "crate", "super", "where", "move", "ref",
+    "mut", "break", "continue", "lambda", "pass", "from", "import", "global", "with", "yield", "try",
+    "except", "raise", "del", "assert", "async", "await", "elif", "def", "class", "new", "delete", "this",
+    "switch", "case", "default", "goto", "sizeof", "void", "bool", "double", "float", "unsafe", "_",
+];
+
 fn identifier(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !matches!(
-            name,
-            "fn" | "if" | "in" | "let" | "return" | "not" | "and" | "or" | "value" | "i" | "k" | "j"
-        )
+        && !RESERVED.contains(&name)
 }
 
 pub fn parse(args: &[String]) -> Result<Options, Error> {
