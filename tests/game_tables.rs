@@ -58,13 +58,9 @@ fn two_pile_tables_are_the_games_solved_plainly() {
         let (status, text, _) = tables(&args);
         assert_eq!(status, Some(0));
         let mut expected = Vec::new();
-        for a in 0..=n {
-            for b in 0..=n {
-                expected.push(vec![
-                    a.to_string(),
-                    b.to_string(),
-                    if wins[a][b] { "W" } else { "L" }.to_string(),
-                ]);
+        for (a, row) in wins.iter().enumerate() {
+            for (b, &win) in row.iter().enumerate() {
+                expected.push(vec![a.to_string(), b.to_string(), if win { "W" } else { "L" }.to_string()]);
             }
         }
         assert_eq!(rows(&text), expected, "{args:?}");
