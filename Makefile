@@ -17,7 +17,8 @@ on = $(filter-out 0,$(strip $(1)))
 help:
 	@echo "make build   release binaries in $(RELEASE)/: the judge programs and the tools, the crates"
 	@echo "             of the workspace's tools/: stress (a solution against a reference on generated,"
-	@echo "             shrunk inputs; $(RELEASE)/stress --help), bundle and bench"
+	@echo "             shrunk inputs; $(RELEASE)/stress --help), bundle, bench and pattern (the periods"
+	@echo "             and rules of a table of values: docs/pattern.md)"
 	@echo "make test    every test of the workspace (tests/README.md): unit, oracle and integration tests,"
 	@echo "             the house rules (tools/bundle/tests/layout.rs), every judge case, every bundle compiled"
 	@echo "             alone (editions 2018, 2021, 2024, no warnings) and judged, the tools' own tests."
@@ -199,7 +200,7 @@ lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings -D clippy::incompatible_msrv
 	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p graph_games
-	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p stress -p bundle -p bench --document-private-items
+	RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -q -p stress -p bundle -p bench -p pattern --document-private-items
 
 clean:
 	cargo clean

@@ -5,7 +5,7 @@
 #   bench/run.sh [ROW | BINARY | all] ...      (default: all)
 #
 # Rows: graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
-# mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
+# mob_1e6 mob_1e8 stress pattern_300 berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
 # shiritori_draws shiritori_random; a binary's or example's name (graph_game, graph_sum,
 # police_thief, grid_game_28218, move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
 # and the tools, the timing tool `bench` among them (cargo build --release; BENCH_NOBUILD=1 skips
@@ -23,7 +23,7 @@ OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
-  grid_thin mob_1e6 mob_1e8 stress berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
+  grid_thin mob_1e6 mob_1e8 stress pattern_300 berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -35,6 +35,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     move_or_block) echo mob_1e6 mob_1e8 ;;
     berzerk) echo berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops ;;
     shiritori) echo shiritori_draws shiritori_random ;;
+    pattern) echo pattern_300 ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -332,6 +333,28 @@ row_stress() {
   rate=$(awk -v a="$a" -v c=$cases 'BEGIN { printf "%.0f", c / a }')
   echo "stress graph_game --cases $cases --size 8 -- $REL/graph_game: $(secs "$a"), $(mib "$ma")"
   mark "$rate >= 300" "$rate cases per second (goal >= 300)"
+}
+
+# pattern on two 300 x 300 tables from examples/game_tables.rs: two piles of the subtraction game
+# {1, 2, 3} (a rule exists: both splits tried once) and Wythoff's game (none: both splits fail,
+# then the closest rule is fitted on every row), picture and line periods included.
+row_pattern_300() {
+  if [[ ! -x $REL/pattern ]]; then skip pattern_300 "no $REL/pattern (tools/pattern/, cargo build --release)"; return; fi
+  local tables=$REL/examples/game_tables name
+  [[ -x $tables ]] || { fail "no $tables (cargo build --release --examples)"; return; }
+  mkdir -p "$INPUTS"
+  for name in two_heaps wythoff; do
+    IN=$INPUTS/pattern.$name.300.txt
+    if [[ ! -s $IN ]]; then
+      if [[ $name == two_heaps ]]; then "$tables" two_heaps 299 1 2 3 > "$IN.part"; else "$tables" wythoff 299 > "$IN.part"; fi ||
+        { rm -f "$IN.part"; fail "game_tables $name 299 fails"; return; }
+      mv "$IN.part" "$IN"
+    fi
+    timed 3 /dev/null -- "$REL/pattern" "$IN" --color never || return
+    read -r a ma <<< "$LINE"
+    echo "pattern on the 300 x 300 table of $name (examples/game_tables.rs): $(secs "$a"), $(mib "$ma")"
+    mark "$a <= 10" "time $(secs "$a") (goal <= 10 s)"
+  done
 }
 
 # --- the examples (examples/berzerk.rs, examples/shiritori.rs) -------------------------------------

@@ -19,13 +19,15 @@
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
+//! - [`pattern`]: the eventual period of a sequence of values (a brute force's table), checked or proved.
 //!
 //! The tools are crates of their own in the workspace, never in a bundle: `tools/stress/` (a
 //! solution against the library on generated, shrunk inputs, built on [`games::JudgeProblem`]),
-//! `tools/bundle/` (the bundler) and `tools/bench/` (the timing tool of `make bench`).
+//! `tools/bundle/` (the bundler), `tools/bench/` (the timing tool of `make bench`) and
+//! `tools/pattern/` (the periods and rules of a table of values, on [`pattern`]).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `input`,
-//! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
+//! `divisor`, `prefetch` and `pattern` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
 
 pub mod cli;
 pub mod divisor;
@@ -34,6 +36,7 @@ pub mod games;
 pub mod graph;
 pub mod input;
 pub mod memory;
+pub mod pattern;
 pub mod prefetch;
 pub mod solver;
 

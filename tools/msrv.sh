@@ -91,8 +91,10 @@ done
 "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name stress "${lib[@]}" \
   -o "$out/libstress.rlib" tools/stress/src/lib.rs
 "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name bundle -o "$out/libbundle.rlib" tools/bundle/src/lib.rs
-tools=(--extern "stress=$out/libstress.rlib" --extern "bundle=$out/libbundle.rlib")
-for tool in stress bundle bench; do
+"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name pattern "${lib[@]}" \
+  -o "$out/libpattern.rlib" tools/pattern/src/lib.rs
+tools=(--extern "stress=$out/libstress.rlib" --extern "bundle=$out/libbundle.rlib" --extern "pattern=$out/libpattern.rlib")
+for tool in stress bundle bench pattern; do
   "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name "$tool" "${lib[@]}" "${tools[@]}" \
     -o "$out/$tool" "tools/$tool/src/main.rs"
   bins=$((bins + 1))
@@ -104,6 +106,7 @@ done
 export CARGO_TARGET_TMPDIR=$out
 for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
 export CARGO_BIN_EXE_stress=$out/stress CARGO_BIN_EXE_bundle=$out/bundle CARGO_BIN_EXE_bench=$out/bench
+export CARGO_BIN_EXE_pattern=$out/pattern
 tests=0
 check_tests() {  # check_tests MANIFEST_DIR FILE...: each file a test crate of that package
   local manifest=$1 test
@@ -118,7 +121,7 @@ unit_features=("${features[@]}")
 check_tests "$PWD" src/lib.rs
 unit_features=()
 check_tests "$PWD" tests/*.rs
-for tool in stress bundle; do
+for tool in stress bundle pattern; do
   check_tests "$PWD/tools/$tool" "tools/$tool/src/lib.rs" "tools/$tool"/tests/*.rs
 done
 check_tests "$PWD/tools/bench" tools/bench/src/main.rs

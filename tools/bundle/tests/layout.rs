@@ -21,9 +21,9 @@
 //!    `src/bin/<name>.rs` is at most 40 lines calling one, so what a judge runs is tested in the
 //!    library.
 //! 4. **std only, and the tools in the workspace.** The root manifest's `[dependencies]`,
-//!    `[dev-dependencies]` and `[build-dependencies]` are empty; stress's hold nothing but the
-//!    library itself, by path, the bundler's and the bench's nothing; the workspace's members are
-//!    the three tools, and every crate has edition 2021 and rust-version 1.63.
+//!    `[dev-dependencies]` and `[build-dependencies]` are empty; stress's and pattern's hold
+//!    nothing but the library itself, by path, the bundler's and the bench's nothing; the
+//!    workspace's members are the four tools, and every crate has edition 2021 and rust-version 1.63.
 //!
 //! Only the code above a file's first `#[cfg(test)]` line counts (its unit tests at the bottom may
 //! import anything and take any length), read with the bundler's lexer (`bundle::lex`), so
@@ -81,8 +81,12 @@ fn sources() -> Vec<Source> {
 
 /// Every `.rs` file under `tests/` and the tools' `tests/`, sorted by path.
 fn test_sources() -> Vec<Source> {
-    let tools = ["tools/stress/tests", "tools/bundle/tests"];
-    rs_files(&["tests", tools[0], tools[1]], &["tests/common/mod.rs", "tools/bundle/tests/layout.rs"], true)
+    let tools = ["tools/stress/tests", "tools/bundle/tests", "tools/pattern/tests"];
+    rs_files(
+        &["tests", tools[0], tools[1], tools[2]],
+        &["tests/common/mod.rs", "tools/bundle/tests/layout.rs"],
+        true,
+    )
 }
 
 #[test]
@@ -157,20 +161,24 @@ fn std_only_and_the_tools_are_members_of_the_workspace() {
     assert_eq!(
         table_entries(&top, "[workspace]"),
         [
-            r#"members = ["tools/stress", "tools/bundle", "tools/bench"]"#,
-            r#"default-members = [".", "tools/stress", "tools/bundle", "tools/bench"]"#
+            r#"members = ["tools/stress", "tools/bundle", "tools/bench", "tools/pattern"]"#,
+            r#"default-members = [".", "tools/stress", "tools/bundle", "tools/bench", "tools/pattern"]"#
         ]
     );
     for table in ["[dependencies]", "[dev-dependencies]", "[build-dependencies]"] {
         assert_eq!(table_entries(&top, table), Vec::<String>::new(), "Cargo.toml: {table} is not empty");
-        for tool in ["tools/stress", "tools/bundle", "tools/bench"] {
+        for tool in ["tools/stress", "tools/bundle", "tools/bench", "tools/pattern"] {
             let entries = table_entries(&manifest(tool), table);
-            // stress is on the library; the bundler and the bench are std only.
+            // stress and pattern are on the library; the bundler and the bench are std only.
             let library = [
                 r#"graph_games = { path = "../..", default-features = false, features = ["stdout-check"] }"#,
             ];
             let allowed: &[&str] =
-                if table == "[dependencies]" && tool == "tools/stress" { &library } else { &[] };
+                if table == "[dependencies]" && (tool == "tools/stress" || tool == "tools/pattern") {
+                    &library
+                } else {
+                    &[]
+                };
             assert!(
                 entries.iter().all(|e| allowed.contains(&e.as_str())),
                 "{tool}/Cargo.toml: {table} {entries:?}"
@@ -178,7 +186,7 @@ fn std_only_and_the_tools_are_members_of_the_workspace() {
         }
     }
     // One edition and one oldest compiler for every crate.
-    for dir in ["", "tools/stress", "tools/bundle", "tools/bench"] {
+    for dir in ["", "tools/stress", "tools/bundle", "tools/bench", "tools/pattern"] {
         let package = table_entries(&manifest(dir), "[package]");
         for field in [r#"edition = "2021""#, r#"rust-version = "1.63""#] {
             assert!(package.iter().any(|e| e == field), "{dir}/Cargo.toml: no {field}");

@@ -1,0 +1,136 @@
+//! Tables of parametrised games, solved by the library, for `pattern` to read (docs/pattern.md):
+//! one row a line, the parameters then the value.
+//!
+//! ```text
+//! game_tables subtraction MAX S1 S2 ...   a pile of n <= MAX, a move takes one of S1, S2, ...:
+//!                                         rows `n W|L` (with --grundy, `n value`)
+//! game_tables two_heaps MAX S1 S2 ...     two such piles a, b <= MAX, a move on one of them: `a b W|L`
+//! game_tables wythoff MAX                 two piles, take any number from one or the same from both
+//! game_tables move_or_block MAX           move_or_block's (l, r, c) model, each count <= MAX: `l r c W|L|D`
+//! ```
+//!
+//! MAX is at most 10^6, 1000, 300 and 100 respectively; a bad argument is one `error:` line, exit 2.
+//!
+//! Written with the forward API ([`ForwardGame`]: the moves out of each state) and solved with
+//! [`solve`], or [`loopy_values`] for `--grundy`; move_or_block's model is the library's own.
+
+use graph_games::forward::ForwardGame;
+use graph_games::games::move_or_block::model::CountsGame;
+use graph_games::games::move_or_block::Counts;
+use graph_games::solver::{loopy_values, solve, Outcome, Start, Value};
+use std::io::Write;
+
+fn token(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "W",
+        Outcome::Lose => "L",
+        Outcome::Draw => "D",
+    }
+}
+
+fn numbers(args: &[String]) -> Result<Vec<usize>, String> {
+    args.iter().map(|a| a.parse::<usize>().map_err(|_| format!("`{a}` is not a count"))).collect()
+}
+
+fn tables(args: &[String]) -> Result<String, String> {
+    let grundy = args.iter().any(|a| a == "--grundy");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--grundy").cloned().collect();
+    let (game, rest) =
+        args.split_first().ok_or("name a game: subtraction, two_heaps, wythoff, move_or_block")?;
+    let rest = numbers(rest)?;
+    let (&max, moves) = rest.split_first().ok_or("give MAX")?;
+    // Each game's MAX keeps its solve within seconds and a few hundred MB.
+    let most = match game.as_str() {
+        "subtraction" => 1_000_000,
+        "two_heaps" => 1000,
+        "wythoff" => 300,
+        "move_or_block" => 100,
+        _ => return Err(format!("unknown game `{game}`")),
+    };
+    if max > most {
+        return Err(format!("{game}: MAX is at most {most}"));
+    }
+    let mut out = String::new();
+    match game.as_str() {
+        "subtraction" => {
+            let moves = moves.to_vec();
+            out.push_str(&format!(
+                "# subtraction game {moves:?}: n, then {}\n",
+                if grundy { "its Grundy value" } else { "W or L" }
+            ));
+            let game = ForwardGame::new(
+                max + 1,
+                |n, list| list.extend(moves.iter().filter(|&&k| k <= n).map(|&k| n - k)),
+                |_| Start::Lose,
+            );
+            if grundy {
+                let values = loopy_values(&game);
+                for n in 0..=max {
+                    match values.value(n) {
+                        Value::Finite(v) => out.push_str(&format!("{n} {v}\n")),
+                        Value::Infinite => out.push_str(&format!("{n} inf\n")),
+                    }
+                }
+            } else {
+                let solution = solve(&game);
+                for n in 0..=max {
+                    out.push_str(&format!("{n} {}\n", token(solution.outcome(n))));
+                }
+            }
+        }
+        "two_heaps" | "wythoff" => {
+            let wythoff = game == "wythoff";
+            let moves = moves.to_vec();
+            let side = max + 1;
+            let game = ForwardGame::new(
+                side * side,
+                |s, list| {
+                    let (a, b) = (s / side, s % side);
+                    if wythoff {
+                        list.extend((1..=a).map(|k| (a - k) * side + b));
+                        list.extend((1..=b).map(|k| a * side + b - k));
+                        list.extend((1..=a.min(b)).map(|k| (a - k) * side + b - k));
+                    } else {
+                        list.extend(moves.iter().filter(|&&k| k <= a).map(|&k| (a - k) * side + b));
+                        list.extend(moves.iter().filter(|&&k| k <= b).map(|&k| a * side + b - k));
+                    }
+                },
+                |_| Start::Lose,
+            );
+            out.push_str("# a b outcome\n");
+            let solution = solve(&game);
+            for s in 0..side * side {
+                out.push_str(&format!("{} {} {}\n", s / side, s % side, token(solution.outcome(s))));
+            }
+        }
+        "move_or_block" => {
+            let model = CountsGame::new(3 * max);
+            let solution = solve(&model);
+            out.push_str("# l r c outcome (move_or_block's model)\n");
+            for l in 0..=max as u64 {
+                for r in 0..=max as u64 {
+                    for c in 0..=max as u64 {
+                        let state = model.state(Counts { left: l, right: r, elsewhere: c });
+                        out.push_str(&format!("{l} {r} {c} {}\n", token(solution.outcome(state))));
+                    }
+                }
+            }
+        }
+        _ => return Err(format!("unknown game `{game}`")),
+    }
+    Ok(out)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match tables(&args) {
+        Ok(text) => {
+            // A closed pipe is not an error.
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        }
+        Err(why) => {
+            eprintln!("error: {why}");
+            std::process::exit(2);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! `pattern`: the periods and rules of a table of values (docs/pattern.md).
+//!
+//! # The invariant
+//! Nothing is claimed that the table does not show: a period only when the table holds
+//! [`graph_games::pattern::MIN_PERIODS`] whole periods of it and it covers half the table, proved
+//! only under the theorem the caller names; a rule only when it gives every row and was confirmed
+//! on rows it was not fitted on ([`rule`]). Otherwise the tool says it found none.
+//!
+//! Bad input or arguments: one `error:` line on stderr, exit status 2, nothing on stdout. A closed
+//! stdout ends the tool quietly.
+//!
+//! Files: the table's format ([`table`]), the conditions of rules ([`features`]), their search
+//! ([`rule`]), the picture ([`picture`]), the code it emits ([`emit`]), the command line
+//! ([`options`]), what it prints for one parameter ([`single`]) and for more ([`report`]), what a
+//! run gives ([`out`]), and the run itself ([`cli`]). Files import one another only downwards:
+//! `cli` on top, then `report`, `single`, `options`, then `rule`, `emit`, `picture`, then
+//! `features`, `table` and `out`.
+
+pub mod cli;
+pub mod emit;
+pub mod features;
+pub mod options;
+pub mod out;
+pub mod picture;
+pub mod report;
+pub mod rule;
+pub mod single;
+pub mod table;
