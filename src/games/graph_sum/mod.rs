@@ -13,8 +13,11 @@
 //!
 //! # Output
 //! One line per query, in order ([`write_answer`]): `win`, `lose` or `draw`. With `--move`
-//! (the answer of [`decide_with_moves`]), a `win` line goes on with `i v`: moving token `i`
-//! (1-based, in the query's order) to vertex `v` wins. With `--values` ([`write_values`]), instead of the
+//! (the answer of [`decide_with_progress`]), a `win` line goes on with `i v`: moving token `i`
+//! (1-based, in the query's order) to vertex `v`, the progress move of
+//! [`crate::solver::progress_moves`], which played at every turn wins against every defence. With
+//! `--bound`, a `win` line then ends with `b`: under that rule the game lasts at most `b` more
+//! moves, the named one included, whatever the opponent does. With `--values` ([`write_values`]), instead of the
 //! answers, one line per vertex: its loopy nim value, the number, or `inf` and then the set `K`
 //! in increasing order (`inf` alone when `K` is empty); the queries are still read and checked.
 //!
@@ -23,10 +26,10 @@
 //! with the set `K` of the numbers among its options), computed once for the whole graph, answer
 //! every query by [`Values::sum`]: all finite, a win iff their xor `x` is not 0; one infinite with
 //! set `K` and `x` the xor of the others, a win iff `x` is in `K`, else a draw; two or more
-//! infinite, a draw. The winning move is the first token (in the query's order) that can make the
-//! xor 0: a finite token of value `g` with `g ^ x < g` moved to an option of value `g ^ x`, or the
-//! infinite one moved to an option of value `x`; of the options with that value, the smallest
-//! vertex. All moves are found in one pass over the graph ([`find_options`]).
+//! infinite, a draw. The move named is the progress move ([`crate::solver::progress_moves`]): of
+//! all the moves to a sum of value 0, one that makes the sum of the tokens' ranks (the order in
+//! which the stages valued the vertices) smallest, the first token of the query among equals.
+//! All moves are found in one pass over the graph.
 //!
 //! # Limits
 //! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`] and [`MAX_TOKENS`] (tokens in all queries).
@@ -41,7 +44,9 @@ use crate::graph::{Graph, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::{read_plain_numbers, Error, Scanner};
 use crate::memory::{check_memory, try_grow_within};
-use crate::solver::{find_options, loopy_values, values_bytes, Outcome, Start, Value, Values};
+use crate::solver::{
+    loopy_values, loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, Value, Values,
+};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts.
@@ -82,6 +87,8 @@ impl Problem {
 pub struct Answer {
     outcomes: Vec<Outcome>,
     moves: Vec<Option<(u32, u32)>>,
+    /// With `--bound`: each win's bound on the game's length ([`crate::solver::SumMove::bound`]).
+    bounds: Vec<Option<u64>>,
 }
 
 /// Reads and checks the whole input: the graph, `q` and the queries, and nothing after them.
@@ -204,28 +211,31 @@ pub fn values(problem: &Problem) -> Values {
 pub fn decide(problem: Problem) -> Answer {
     let values = values(&problem);
     let outcomes = problem.queries().map(|tokens| sum(&values, tokens).0).collect();
-    Answer { outcomes, moves: Vec::new() }
+    Answer { outcomes, moves: Vec::new(), bounds: Vec::new() }
 }
 
-/// Answers every query, with each win's move (`--move`).
-pub fn decide_with_moves(problem: Problem) -> Answer {
-    let values = values(&problem);
-    let (mut outcomes, mut shapes) = (Vec::new(), Vec::new());
-    for tokens in problem.queries() {
-        let (outcome, shape) = sum(&values, tokens);
-        outcomes.push(outcome);
-        if let Some((i, h)) = shape {
-            shapes.push((i as u32, tokens[i], h));
-        }
-    }
-    let wanted: Vec<(usize, u32)> = shapes.iter().map(|&(_, t, h)| (t as usize, h)).collect();
-    let targets = find_options(&game(&problem.graph), &values, &wanted);
-    let mut targets = shapes.iter().zip(targets).map(|(&(i, _, _), target)| {
-        // Values::sum names a move only where an option of that value exists.
-        (i, target.expect("an option of the value Values::sum names") as u32)
+/// Answers every query and, for each win, its progress move ([`progress_moves`]) if `moves`
+/// (`--move`) and the bound on the game's length under it if `bounds` (`--bound`). The values are
+/// computed with their ranks, which judge mode ([`decide`]) does not record. Their memory is
+/// checked first: the ranks, 4 bytes a vertex, and the progress moves, 48 bytes a token.
+pub fn decide_with_progress(problem: Problem, moves: bool, bounds: bool) -> Result<Answer, Error> {
+    let (n, tokens) = (problem.graph.num_vertices() as u128, problem.tokens.len() as u128);
+    check_memory(4 * n + 48 * tokens, format_args!("the progress moves of {tokens} tokens"))?;
+    let game = game(&problem.graph);
+    let values = loopy_values_ranked(&game);
+    let sums = problem.queries().map(|tokens| tokens.iter().map(|&t| t as usize));
+    let progress = progress_moves(&game, &values, sums);
+    let outcomes = progress.iter().zip(problem.queries()).map(|(p, tokens)| match p {
+        Some(_) => Outcome::Win,
+        None => sum(&values, tokens).0,
     });
-    let moves = outcomes.iter().map(|&o| if o == Outcome::Win { targets.next() } else { None }).collect();
-    Answer { outcomes, moves }
+    let moves = if moves {
+        progress.iter().map(|p| p.map(|p| (p.token as u32, p.to as u32))).collect()
+    } else {
+        Vec::new()
+    };
+    let bounds = if bounds { progress.iter().map(|p| p.map(|p| p.bound)).collect() } else { Vec::new() };
+    Ok(Answer { outcomes: outcomes.collect(), moves, bounds })
 }
 
 /// [`Values::sum`] of a query's tokens.
@@ -234,7 +244,7 @@ fn sum(values: &Values, tokens: &[u32]) -> (Outcome, Option<(usize, u32)>) {
 }
 
 /// Writes the judge's output: one line per query, `win`, `lose` or `draw`; with the moves of
-/// [`decide_with_moves`], a win's move after it.
+/// [`decide_with_progress`], a win's move and then its bound after it.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
     for (q, &outcome) in answer.outcomes.iter().enumerate() {
@@ -248,6 +258,10 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
             push_decimal(&mut buffer, u64::from(i) + 1);
             buffer.push(b' ');
             push_decimal(&mut buffer, u64::from(v) + 1);
+        }
+        if let Some(&Some(bound)) = answer.bounds.get(q) {
+            buffer.push(b' ');
+            push_decimal(&mut buffer, bound);
         }
         buffer.push(b'\n');
         if buffer.len() > (1 << 16) - 64 {
@@ -299,7 +313,8 @@ mod tests {
         let mut out = Vec::new();
         match flag {
             "--values" => write_values(&values(&problem), &mut out).unwrap(),
-            "--move" => write_answer(&decide_with_moves(problem), &mut out).unwrap(),
+            "--move" => write_answer(&decide_with_progress(problem, true, false)?, &mut out).unwrap(),
+            "--move --bound" => write_answer(&decide_with_progress(problem, true, true)?, &mut out).unwrap(),
             _ => write_answer(&decide(problem), &mut out).unwrap(),
         }
         Ok(String::from_utf8(out).unwrap())
