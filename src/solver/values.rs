@@ -143,7 +143,10 @@ impl Values {
     /// value ([`find_options`] names one). All finite with xor `x`: a win if `x != 0`, moving a
     /// token of value `g` with `g ^ x < g` to value `g ^ x`. One infinite with set `K`, `x` the xor
     /// of the others: a win if `x` is in `K`, moving it to value `x`, else a draw. Two or more
-    /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent.
+    /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent; but
+    /// played at every turn, such moves may go round for ever against a good defence (a token
+    /// moved up and back): to play a sum, use [`super::progress_moves`], which picks among all
+    /// of them one that ends the game within a bound.
     pub fn sum(&self, tokens: &[usize]) -> (Outcome, Option<(usize, u32)>) {
         self.sum_of(tokens.iter().copied())
     }
