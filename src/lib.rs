@@ -14,6 +14,8 @@
 //! - [`solver`]: the search itself, over any [`solver::Game`] (explicit or generated on the fly).
 //! - [`graph`]: an explicit directed graph in compact arrays, as a game.
 //! - [`forward`]: a game written as the moves out of each state, laid out as a graph.
+//! - [`play`]: a perfect opponent for a solved game or sum, move by move, checking the moves it is
+//!   told: the jury of an interactive problem.
 //! - [`games`]: the judge problems, one file or folder each, all of one shape (see there).
 //! - [`input`]: judge input read as tokens with positions, and the error contract's [`input::Error`].
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
@@ -25,7 +27,8 @@
 //! `tools/bundle/` (the bundler) and `tools/bench/` (the timing tool of `make bench`).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `input`,
-//! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
+//! `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and `play`
+//! and the games on top.
 
 pub mod cli;
 pub mod divisor;
@@ -34,6 +37,7 @@ pub mod games;
 pub mod graph;
 pub mod input;
 pub mod memory;
+pub mod play;
 pub mod prefetch;
 pub mod solver;
 
