@@ -156,6 +156,11 @@ impl SumPlay {
         self.values.sum(&self.tokens).0
     }
 
+    /// Whether some token can move (if not, the player to move has lost).
+    pub fn can_move(&self) -> bool {
+        self.tokens.iter().any(|&t| !self.options[t].is_empty())
+    }
+
     /// Moves token `token` to `vertex`, if it has that edge. The error counts tokens and vertices
     /// from 1, as the statements do.
     pub fn play(&mut self, token: usize, vertex: usize) -> Result<(), IllegalMove> {
