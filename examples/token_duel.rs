@@ -40,12 +40,12 @@ impl<R: BufRead> Jury<R> {
         )
     }
 
-    /// The next line as exactly `count` numbers, each from 1 to `high`.
-    fn expect(&mut self, count: usize, high: usize) -> Vec<usize> {
+    /// The next line as exactly `count` numbers, each from `low` to `high`.
+    fn expect(&mut self, count: usize, low: usize, high: usize) -> Vec<usize> {
         let line = self.line + 1;
         let numbers = self.numbers().unwrap_or_else(|| fail(&format!("line {line}: the input ended")));
-        if numbers.len() != count || numbers.iter().any(|&x| x == 0 || x > high) {
-            fail(&format!("line {line}: expected {count} numbers from 1 to {high}"));
+        if numbers.len() != count || numbers.iter().any(|&x| x < low || x > high) {
+            fail(&format!("line {line}: expected {count} numbers from {low} to {high}"));
         }
         numbers
     }
@@ -68,12 +68,12 @@ fn main() {
     let mut jury = Jury { input: stdin.lock(), line: 0 };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let sizes = jury.expect(2, usize::MAX);
+    let sizes = jury.expect(2, 0, 1 << 31);
     let (n, m) = (sizes[0], sizes[1]);
     let (mut sources, mut targets) = (Vec::with_capacity(m), Vec::with_capacity(m));
     let mut options = vec![Vec::new(); n];
     for _ in 0..m {
-        let edge = jury.expect(2, n);
+        let edge = jury.expect(2, 1, n);
         sources.push(edge[0] as u32 - 1);
         targets.push(edge[1] as u32 - 1);
         options[edge[0] - 1].push(edge[1] - 1);

@@ -133,7 +133,11 @@ impl SumPlay {
     pub fn new(n: usize, edges: &[(usize, usize)], tokens: &[usize]) -> SumPlay {
         let mut options = vec![Vec::new(); n];
         edges.iter().for_each(|&(u, v)| options[u].push(v));
-        assert!(edges.iter().all(|&(_, v)| v < n) && tokens.iter().all(|&t| t < n), "a vertex not below {n}");
+        assert!(
+            edges.iter().all(|&(_, v)| v < n) && tokens.iter().all(|&t| t < n),
+            "a vertex not below {}",
+            n
+        );
         let sources: Vec<u32> = edges.iter().map(|e| e.0 as u32).collect();
         let targets: Vec<u32> = edges.iter().map(|e| e.1 as u32).collect();
         let graph = Graph::from_edges(n, &sources, &targets);
