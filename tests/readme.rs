@@ -101,7 +101,7 @@ fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
 }
 
 /// The manual: the README and the pages it links to for the details.
-const MANUAL: [&str; 8] = [
+const MANUAL: [&str; 9] = [
     "README.md",
     "docs/programs.md",
     "docs/contract.md",
@@ -110,6 +110,7 @@ const MANUAL: [&str; 8] = [
     "docs/stress.md",
     "docs/cases.md",
     "docs/make.md",
+    "docs/playing.md",
 ];
 
 #[test]
