@@ -37,7 +37,7 @@
 //! query costs its number of piles. `--move` records the order of the stages
 //! ([`loopy_values_ranked`]) and adds one pass over every pile size's predecessors
 //! ([`progress_moves`]), O(max + piles log piles). Memory: the piles as read, 8 bytes each, and
-//! with `--move` about 40 more per pile of a won query.
+//! with `--move` about 80 more per pile of a won query.
 
 use graph_games::cli;
 use graph_games::input::{Error, Scanner};

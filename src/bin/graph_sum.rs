@@ -12,10 +12,8 @@ those tokens (a move moves one token along an edge; who cannot move loses): win,
 
   --values   instead, print every vertex's loopy nim value: a number, or `inf` and the set K
              of the numbers among its options (the queries are still read and checked)
-  --move     after `win`, print `i v`: moving token i (1-based) to vertex v wins, and playing
-             this rule at every turn wins against every defence (the progress move)
-  --bound    after `win` (and the move), print b: playing the progress move at every turn,
-             the game lasts at most b more moves, whatever the opponent does
+  --move     after `win`: `i v`, token i (1-based) to v, a move that wins against any defence
+  --bound    after `win` (and i v): b, the most moves the game then lasts
   --help     print this help
 ";
 

@@ -106,8 +106,8 @@ impl Values {
     /// doc, "The order"); `None` for an infinite state. Panics unless the values come from
     /// [`loopy_values_ranked`].
     pub fn rank(&self, state: usize) -> Option<u32> {
-        assert!(self.has_ranks(), "ranks are recorded only by loopy_values_ranked");
-        Some(self.ranks[state]).filter(|&r| r != INFINITE)
+        let rank = *self.ranks.get(state).expect("ranks come from loopy_values_ranked");
+        Some(rank).filter(|&r| r != INFINITE)
     }
 
     /// Whether the values carry ranks ([`loopy_values_ranked`]).
@@ -422,5 +422,5 @@ pub fn find_options<G: Game>(game: &G, values: &Values, wanted: &[(usize, u32)])
             }
         });
     }
-    wanted.iter().map(|pair| found[keys.binary_search(pair).expect("every pair is a key")]).collect()
+    wanted.iter().map(|pair| found[keys.binary_search(pair).expect("a key")]).collect()
 }

@@ -37,7 +37,7 @@
 //! still without a value and their edges (the solver's module doc); then O(k) per query. Memory
 //! follows what arrives: the graph as `graph_game` reads it (`4m + 8n` bytes laid out), the
 //! tokens in `u32` arrays that grow as they are read, and about `20n` bytes for the values,
-//! checked before each step.
+//! checked before each step; `--move` and `--bound` about `5n` bytes and 80 a token more.
 
 use crate::games::graph_game::read_edges;
 use crate::graph::{Graph, GraphGame};
@@ -45,7 +45,7 @@ use crate::input::decimal::push_decimal;
 use crate::input::{read_plain_numbers, Error, Scanner};
 use crate::memory::{check_memory, try_grow_within};
 use crate::solver::{
-    loopy_values, loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, Value, Values,
+    loopy_values, loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, SumMove, Value, Values,
 };
 use std::io::{self, Read, Write};
 
@@ -81,14 +81,14 @@ impl Problem {
     }
 }
 
-/// Each query's outcome, and with `--move` each win's move: the token's index in the query
-/// (0-based) and the vertex it moves to (0-based).
+/// Each query's outcome, and with `--move` or `--bound` each win's progress move, and which of
+/// its parts to write: the move (`--move`), the bound (`--bound`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
     outcomes: Vec<Outcome>,
-    moves: Vec<Option<(u32, u32)>>,
-    /// With `--bound`: each win's bound on the game's length ([`crate::solver::SumMove::bound`]).
-    bounds: Vec<Option<u64>>,
+    progress: Vec<Option<SumMove>>,
+    write_move: bool,
+    write_bound: bool,
 }
 
 /// Reads and checks the whole input: the graph, `q` and the queries, and nothing after them.
@@ -211,31 +211,25 @@ pub fn values(problem: &Problem) -> Values {
 pub fn decide(problem: Problem) -> Answer {
     let values = values(&problem);
     let outcomes = problem.queries().map(|tokens| sum(&values, tokens).0).collect();
-    Answer { outcomes, moves: Vec::new(), bounds: Vec::new() }
+    Answer { outcomes, progress: Vec::new(), write_move: false, write_bound: false }
 }
 
 /// Answers every query and, for each win, its progress move ([`progress_moves`]) if `moves`
 /// (`--move`) and the bound on the game's length under it if `bounds` (`--bound`). The values are
 /// computed with their ranks, which judge mode ([`decide`]) does not record. Their memory is
-/// checked first: the ranks, 4 bytes a vertex, and the progress moves, 48 bytes a token.
+/// checked first: the ranks and the search's marks, 5 bytes a vertex, and the progress moves'
+/// candidates and their search, 80 bytes a token.
 pub fn decide_with_progress(problem: Problem, moves: bool, bounds: bool) -> Result<Answer, Error> {
     let (n, tokens) = (problem.graph.num_vertices() as u128, problem.tokens.len() as u128);
-    check_memory(4 * n + 48 * tokens, format_args!("the progress moves of {tokens} tokens"))?;
+    check_memory(5 * n + 80 * tokens, format_args!("the progress moves of {tokens} tokens"))?;
     let game = game(&problem.graph);
     let values = loopy_values_ranked(&game);
     let sums = problem.queries().map(|tokens| tokens.iter().map(|&t| t as usize));
     let progress = progress_moves(&game, &values, sums);
-    let outcomes = progress.iter().zip(problem.queries()).map(|(p, tokens)| match p {
-        Some(_) => Outcome::Win,
-        None => sum(&values, tokens).0,
-    });
-    let moves = if moves {
-        progress.iter().map(|p| p.map(|p| (p.token as u32, p.to as u32))).collect()
-    } else {
-        Vec::new()
-    };
-    let bounds = if bounds { progress.iter().map(|p| p.map(|p| p.bound)).collect() } else { Vec::new() };
-    Ok(Answer { outcomes: outcomes.collect(), moves, bounds })
+    let outcomes = progress.iter().zip(problem.queries());
+    let outcomes =
+        outcomes.map(|(p, tokens)| if p.is_some() { Outcome::Win } else { sum(&values, tokens).0 });
+    Ok(Answer { outcomes: outcomes.collect(), progress, write_move: moves, write_bound: bounds })
 }
 
 /// [`Values::sum`] of a query's tokens.
@@ -253,15 +247,16 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
             Outcome::Lose => b"lose",
             Outcome::Draw => b"draw",
         });
-        if let Some(&Some((i, v))) = answer.moves.get(q) {
-            buffer.push(b' ');
-            push_decimal(&mut buffer, u64::from(i) + 1);
-            buffer.push(b' ');
-            push_decimal(&mut buffer, u64::from(v) + 1);
-        }
-        if let Some(&Some(bound)) = answer.bounds.get(q) {
-            buffer.push(b' ');
-            push_decimal(&mut buffer, bound);
+        if let Some(Some(p)) = answer.progress.get(q) {
+            let (token, to) = (p.token as u64 + 1, p.to as u64 + 1);
+            for (write, x) in
+                [(answer.write_move, token), (answer.write_move, to), (answer.write_bound, p.bound)]
+            {
+                if write {
+                    buffer.push(b' ');
+                    push_decimal(&mut buffer, x);
+                }
+            }
         }
         buffer.push(b'\n');
         if buffer.len() > (1 << 16) - 64 {
