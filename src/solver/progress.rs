@@ -92,22 +92,22 @@ where
             _ => continue,
         };
         let s: i64 = tokens.iter().map(|&t| rank(t)).sum();
-        match values.value(tokens[i]) {
-            // One infinite token: only it can make the sum finite, to an option of value h.
-            Value::Infinite => {
-                candidates.push(i);
-                wanted.push((tokens[i], h));
-            }
-            Value::Finite(g) => {
-                // Every token may go to the value that makes the xor 0, higher or lower.
-                let x = g ^ h;
-                for (j, &t) in tokens.iter().enumerate() {
-                    if let Value::Finite(value) = values.value(t) {
-                        candidates.push(j);
-                        wanted.push((t, value ^ x));
-                    }
-                }
-            }
+        // One infinite token: only it can make the sum finite, to an option of value h. All
+        // finite: a token moved up, to a later stage, raises S, and some token can move down,
+        // which lowers it: only the moves down are candidates.
+        let infinite = values.value(tokens[i]) == Value::Infinite;
+        let x = match values.value(tokens[i]) {
+            Value::Finite(g) => g ^ h,
+            Value::Infinite => h,
+        };
+        for (j, &t) in tokens.iter().enumerate() {
+            let target = match values.value(t) {
+                Value::Finite(g) if !infinite && g ^ x < g => g ^ x,
+                Value::Infinite => x,
+                _ => continue,
+            };
+            candidates.push(j);
+            wanted.push((t, target));
         }
         wins.push((q, s, candidates.len()));
     }

@@ -106,8 +106,7 @@ impl Values {
     /// doc, "The order"); `None` for an infinite state. Panics unless the values come from
     /// [`loopy_values_ranked`].
     pub fn rank(&self, state: usize) -> Option<u32> {
-        let rank = *self.ranks.get(state).expect("ranks come from loopy_values_ranked");
-        Some(rank).filter(|&r| r != INFINITE)
+        Some(self.ranks[state]).filter(|&r| r != INFINITE)
     }
 
     /// Whether the values carry ranks ([`loopy_values_ranked`]).
