@@ -407,6 +407,9 @@ fn weak_players_lose_and_broken_ones_end() {
     assert!(ending.reason.contains("`1 4` is illegal: no edge from 1 to 4"), "{ending:?}");
     let ending = duel(&case("first_dag"), lines("first\n3 2\n"), Duration::from_secs(30));
     assert!(ending.reason.contains("no token 3 (there are 2)"), "{ending:?}");
+    // The winning line of the statement's sample, typed as is: accepted.
+    let ending = duel(&case("cycle"), lines("first\n1 3\n"), Duration::from_secs(30));
+    assert_eq!(ending.code, Some(0), "{ending:?}");
     let ending = duel(&case("first_dag"), lines("draw\n"), Duration::from_secs(30));
     assert_eq!(ending.code, Some(1), "{ending:?}");
 }
