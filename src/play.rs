@@ -3,11 +3,11 @@
 //!
 //! # The invariant
 //! The reply of [`GamePlay::reply`] and [`SumPlay::reply`], for the player to move:
-//! - in a **won** position, a move to a position lost for the other side that ends the game as
-//!   fast as it can be forced: in a single game the quickest win of the tablebase (its depth falls
-//!   by one each move); in a sum the progress move of [`crate::solver::progress_moves`], whose
-//!   bound falls at each of its turns (so a win the other side gives away is taken at once, and
-//!   then kept);
+//! - in a **won** position, a move to a position lost for the other side that makes sure the game
+//!   ends: in a single game the quickest win of the tablebase (its depth falls by one each move);
+//!   in a sum the progress move of [`crate::solver::progress_moves`], which wins within its bound
+//!   whatever the other side does (not always the quickest win: the bound is what it hurries).
+//!   So a win the other side gives away is taken at once, and then kept;
 //! - in a **drawn** position, a move to a drawn position: never into one won for the other side;
 //! - in a **lost** position, a legal move that makes the game last longest: in a single game the
 //!   longest resistance of the tablebase; in a sum the move after which the winner's progress
