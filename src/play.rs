@@ -188,9 +188,17 @@ impl SumPlay {
 
     /// The perfect reply of the module doc, `None` if no token can move.
     pub fn reply(&self) -> Option<(usize, usize)> {
-        let moves: Vec<(usize, usize)> = (0..self.tokens.len())
-            .flat_map(|i| self.options[self.tokens[i]].iter().map(move |&w| (i, w)))
-            .collect();
+        // Each move once, by token and then vertex: a repeated edge, or a token on the vertex of
+        // an earlier one, gives the same position (up to the order of the tokens).
+        let mut moves: Vec<(usize, usize)> = Vec::new();
+        for (i, &t) in self.tokens.iter().enumerate() {
+            if !self.tokens[..i].contains(&t) {
+                let start = moves.len();
+                moves.extend(self.options[t].iter().map(|&w| (i, w)));
+                moves[start..].sort_unstable();
+                moves.dedup();
+            }
+        }
         let after = |&(i, w): &(usize, usize)| {
             let mut tokens = self.tokens.clone();
             tokens[i] = w;
