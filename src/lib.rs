@@ -14,6 +14,8 @@
 //! - [`solver`]: the search itself, over any [`solver::Game`] (explicit or generated on the fly).
 //! - [`graph`]: an explicit directed graph in compact arrays, as a game.
 //! - [`forward`]: a game written as the moves out of each state, laid out as a graph.
+//! - [`play`]: a perfect opponent for a solved game or sum, move by move, checking the moves it is
+//!   told: the jury of an interactive problem.
 //! - [`games`]: the judge problems, one file or folder each, all of one shape (see there).
 //! - [`input`]: judge input read as tokens with positions, and the error contract's [`input::Error`].
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
@@ -27,7 +29,8 @@
 //! `tools/pattern/` (the periods and rules of a table of values, on [`pattern`]).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `input`,
-//! `divisor`, `prefetch` and `pattern` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
+//! `divisor`, `prefetch` and `pattern` at the bottom, then `solver`, `graph`, `forward`, `cli`, and
+//! `play` and the games on top.
 
 pub mod cli;
 pub mod divisor;
@@ -37,6 +40,7 @@ pub mod graph;
 pub mod input;
 pub mod memory;
 pub mod pattern;
+pub mod play;
 pub mod prefetch;
 pub mod solver;
 

@@ -18,6 +18,9 @@
 //! cargo-built program: its words split on whitespace, the first the program (a path from the
 //! project's root, or a name on `PATH`), each case's flags after the others.
 //!
+//! A folder with a file `INTERACTIVE` (token_duel) holds a jury's test files, not inputs with
+//! outputs: it is skipped here, and played by its own test (`tests/token_duel.rs`).
+//!
 //! `make case` (tools/add_case.sh) is tested here too: it writes a case exactly from what it is
 //! given, and nothing at all when anything is wrong (an error is one `error: ...` line, exit 2, as
 //! the binaries' contract says). Each run works on a made-up project root of its own (the script
@@ -81,6 +84,17 @@ fn every_judge_case() {
     }
     let mut judge = Judge::default();
     for bin in problems.iter().filter(|bin| only.as_ref().map_or(true, |name| name == *bin)) {
+        if common::is_interactive(bin) {
+            // A jury plays these (tests/<bin>.rs): there is no output to compare.
+            assert!(
+                only.is_none(),
+                "{bin} is interactive: cargo test --release --test {bin} plays its cases"
+            );
+            if common::judge_report() {
+                println!("INTERACTIVE {bin}: played by tests/{bin}.rs");
+            }
+            continue;
+        }
         let program =
             if command.is_empty() { program_of(bin).map(|path| vec![path]) } else { Some(command.clone()) };
         let program = match program {

@@ -104,7 +104,7 @@ fn graph_sum_memory_follows_the_edges_and_tokens_that_arrive() {
     // Valid, and run without the limit: 2·10^6 vertices need about 48 MB to solve.
     let head = "2000000 1\n1 2\n1\n1 1\n";
     accepted("2·10^6 vertices, no limit", &limited(&bin, &[], 4096 * MIB, head, "", 0));
-    for args in [&[][..], &["--move"], &["--values"]] {
+    for args in [&[][..], &["--move"], &["--values"], &["--bound"]] {
         let e = rejected("2·10^6 vertices", &limited(&bin, args, 32 * MIB, head, "", 0));
         assert!(e.contains("not enough memory for "), "{e}");
     }

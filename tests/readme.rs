@@ -101,7 +101,7 @@ fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
 }
 
 /// The manual: the README and the pages it links to for the details.
-const MANUAL: [&str; 9] = [
+const MANUAL: [&str; 10] = [
     "README.md",
     "docs/programs.md",
     "docs/contract.md",
@@ -111,6 +111,7 @@ const MANUAL: [&str; 9] = [
     "docs/cases.md",
     "docs/make.md",
     "docs/pattern.md",
+    "docs/playing.md",
 ];
 
 #[test]

@@ -11,6 +11,8 @@
 //! it into `examples/` beside the binaries; `--test stone_piles` alone does not):
 //! - random queries for every `max` from 1 to 6, plain and with `--move` (each winning move legal
 //!   and leaving a state the oracle calls lost), and every verdict seen often enough;
+//! - every tuple of 1 to 3 piles with `--move`: the graph "the winner plays the move named, the
+//!   loser any move" has no cycle (the moves win against every defence, not just in one step);
 //! - a closed form of the verdicts (docs/problems/stone_piles.md), against the oracle on every
 //!   state of the product spaces; it then gives the answers at the statement's limits (10^6
 //!   stones, 10^5 queries, 10^6 piles), too large for the oracle, and proves the judge cases'
@@ -208,6 +210,62 @@ fn against_the_oracle_on_random_queries() {
     }
     println!("stone_piles: 2400 random queries, {} win, {} lose, {} draw", seen[0], seen[1], seen[2]);
     assert!(seen.iter().all(|&count| count >= 300), "every verdict often: {seen:?}");
+}
+
+/// `--move` names moves that win against every defence: on every tuple of 1 to 3 piles of at most
+/// `max <= 6` stones, the graph "the winner plays the move named, the loser any move" (over the
+/// oracle's product space) has no cycle, so every game it allows ends, and with the loser stuck.
+#[test]
+fn the_moves_named_win_against_every_defence() {
+    for max in 1..=6 {
+        let oracle = Oracle::new(max);
+        let base = max + 1;
+        for k in 1..=3 {
+            let size = base.pow(k as u32);
+            let tuples: Vec<Vec<usize>> =
+                (0..size).map(|s| (0..k).map(|j| s / base.pow(j as u32) % base).collect()).collect();
+            let index = |piles: &[usize]| piles.iter().rev().fold(0, |s, &p| s * base + p);
+            let lines = answer(&["--move"], &input(max, &tuples));
+            // Node 2s: tuple s, the winner to move; 2s + 1: the loser to move.
+            let mut next: Vec<Vec<usize>> = vec![Vec::new(); 2 * size];
+            for (s, piles) in tuples.iter().enumerate() {
+                let verdict = oracle.verdict(piles);
+                check_move_line(&lines[s], max, piles, verdict, &|after| {
+                    oracle.verdict(after) == Verdict::Lose
+                });
+                if verdict == Verdict::Win {
+                    let words: Vec<usize> = lines[s].split(' ').skip(1).map(|w| w.parse().unwrap()).collect();
+                    let mut after = piles.clone();
+                    after[words[0] - 1] = words[1];
+                    next[2 * s].push(2 * index(&after) + 1);
+                } else if verdict == Verdict::Lose {
+                    for j in 0..k {
+                        for t in pile_moves(piles[j], max) {
+                            let mut after = piles.clone();
+                            after[j] = t;
+                            next[2 * s + 1].push(2 * index(&after));
+                        }
+                    }
+                }
+            }
+            // Peel off nodes whose moves all lead to peeled nodes: what is left lies on a cycle.
+            let mut left: Vec<usize> = next.iter().map(Vec::len).collect();
+            let mut before = vec![Vec::new(); 2 * size];
+            next.iter().enumerate().for_each(|(v, to)| to.iter().for_each(|&w| before[w].push(v)));
+            let mut ready: Vec<usize> = (0..2 * size).filter(|&v| left[v] == 0).collect();
+            let mut peeled = 0;
+            while let Some(v) = ready.pop() {
+                peeled += 1;
+                for &p in &before[v] {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        ready.push(p);
+                    }
+                }
+            }
+            assert_eq!(peeled, 2 * size, "max {max}, {k} piles: the moves named let a game go round");
+        }
+    }
 }
 
 #[test]

@@ -51,6 +51,7 @@ mod counter;
 mod frontier;
 mod game;
 pub mod moves;
+mod progress;
 pub mod reference;
 mod search;
 mod solution;
@@ -59,10 +60,11 @@ mod walk;
 
 pub use self::frontier::Upcoming;
 pub use self::game::{Game, Outcome, Start};
+pub use self::progress::{progress_moves, SumMove};
 pub use self::search::search_bytes_per_state;
 use self::search::{search_with_counters, NoDepths, RecordDepths};
 pub use self::solution::{DepthTable, Solution};
-pub use self::values::{find_options, loopy_values, values_bytes, Value, Values};
+pub use self::values::{find_options, loopy_values, loopy_values_ranked, values_bytes, Value, Values};
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
 /// [`Game`] for the rules a game keeps (a broken one it can see panics).

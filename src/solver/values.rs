@@ -26,6 +26,18 @@
 //! reached. Invariant: every open state has, at the start of stage `g`, options of every value
 //! below `g`; each stage values or ends at least one open state.
 //!
+//! # The order
+//! Within stage `g`, the states are valued in the order of the stage's FIFO queue: first the open
+//! states without active options, in increasing order (in stage 0, the states without moves),
+//! then each state whose counter reaches 0, when the walk of its last reached option takes it
+//! there; a walk visits the predecessors in the order the game lists them. The *rank* of a finite
+//! state is its place in this order, stage after stage ([`loopy_values_ranked`] records it). It
+//! makes Smith's condition one that ends: if `u` got `g` and its option `v` was open or infinite
+//! then, `v` was reached in stage `g` by an option `w` of value `g` walked before `u`'s counter
+//! reached 0, so `w` was queued before `u`: `rank(w) < rank(u)`. And an option of a lower value
+//! has a lower rank. [`super::progress_moves`] builds the moves of a sum that win against every
+//! defence on it.
+//!
 //! # Cost
 //! A state that gets a value walks its predecessors once. In stage `g`, every open state is
 //! visited, and walked once if it is reached, as is every infinite state with an option of value
@@ -62,6 +74,9 @@ pub struct Values {
     words: Vec<u32>,
     /// `(state, h)` for every value `h` above its stage in an infinite state's set `K`, sorted.
     above: Vec<(u32, u32)>,
+    /// Every state's rank ([`Values::rank`]), [`INFINITE`] for an infinite one; empty unless the
+    /// values come from [`loopy_values_ranked`].
+    ranks: Vec<u32>,
 }
 
 /// The mark of an infinite state in [`Values::words`] (finite values are below 2^31: a state's
@@ -84,6 +99,19 @@ impl Values {
             w if w & INFINITE != 0 => Value::Infinite,
             g => Value::Finite(g),
         }
+    }
+
+    /// The rank of a finite `state`: its place, from 0, in the order in which the stages valued
+    /// the finite states (stage by stage, and within a stage in the order of its queue: module
+    /// doc, "The order"); `None` for an infinite state. Panics unless the values come from
+    /// [`loopy_values_ranked`].
+    pub fn rank(&self, state: usize) -> Option<u32> {
+        Some(self.ranks[state]).filter(|&r| r != INFINITE)
+    }
+
+    /// Whether the values carry ranks ([`loopy_values_ranked`]).
+    pub fn has_ranks(&self) -> bool {
+        !self.ranks.is_empty() || self.words.is_empty()
     }
 
     /// Whether `x` is in the set `K` of `state` (the natural values among its options), for an
@@ -114,7 +142,10 @@ impl Values {
     /// value ([`find_options`] names one). All finite with xor `x`: a win if `x != 0`, moving a
     /// token of value `g` with `g ^ x < g` to value `g ^ x`. One infinite with set `K`, `x` the xor
     /// of the others: a win if `x` is in `K`, moving it to value `x`, else a draw. Two or more
-    /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent.
+    /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent; but
+    /// played at every turn, such moves may go round for ever against a good defence (a token
+    /// moved up and back): to play a sum, use [`super::progress_moves`], which picks among all
+    /// of them one that ends the game within a bound.
     pub fn sum(&self, tokens: &[usize]) -> (Outcome, Option<(usize, u32)>) {
         self.sum_of(tokens.iter().copied())
     }
@@ -185,15 +216,27 @@ pub fn values_bytes(states: usize, moves: usize, max_moves: u32) -> u128 {
 /// assert_eq!(values.sum(&[5]).0, Outcome::Draw);
 /// ```
 pub fn loopy_values<G: Game>(game: &G) -> Values {
+    values_with(game, false)
+}
+
+/// [`loopy_values`], also recording the order in which the stages valued the finite states:
+/// every state's [`Values::rank`], which the moves that make progress in a sum need
+/// ([`super::progress_moves`]). The same stages: the order costs one pass over each stage's
+/// queue, and 4 bytes a state.
+pub fn loopy_values_ranked<G: Game>(game: &G) -> Values {
+    values_with(game, true)
+}
+
+fn values_with<G: Game>(game: &G, ranked: bool) -> Values {
     let max_moves = checked_max_moves(game);
     // Two counter values are marks (module doc, memory): the counters need max_moves() below
     // their maximum less one.
     if max_moves < u32::from(u8::MAX) - 1 {
-        stages::<G, u8>(game)
+        stages::<G, u8>(game, ranked)
     } else if max_moves < u32::from(u16::MAX) - 1 {
-        stages::<G, u16>(game)
+        stages::<G, u16>(game, ranked)
     } else if max_moves < u32::MAX - 1 {
-        stages::<G, u32>(game)
+        stages::<G, u32>(game, ranked)
     } else {
         broken_rule(format_args!("max_moves() is {max_moves}: loopy values need it below u32::MAX - 1"))
     }
@@ -211,8 +254,9 @@ struct StageState<C> {
 }
 
 /// The stages of the module doc, with counters of type `C`. The walks read and write one array,
-/// `states`; `words` is only written.
-fn stages<G: Game, C: Counter>(game: &G) -> Values {
+/// `states`; `words` is only written. With `ranked`, the valued states' order is read off each
+/// stage's queue when the stage is over, outside the walks.
+fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
     let (n, max_moves) = (game.num_states(), game.max_moves());
     // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
     let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
@@ -249,6 +293,8 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
     let mut queue: Vec<u32> = Vec::with_capacity(n);
     let mut reached_infinite: Vec<u32> = Vec::new();
     let mut above: Vec<(u32, u32)> = Vec::new();
+    let mut ranks: Vec<u32> = if ranked { vec![INFINITE; n] } else { Vec::new() };
+    let mut next_rank = 0u32;
     let mut g = 0u32;
     while g == 0 || !open.is_empty() {
         queue.clear();
@@ -303,6 +349,13 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
                 });
             }
         }
+        if ranked {
+            // The queue holds this stage's valued states in the order they were valued.
+            for &entry in queue.iter().filter(|&&entry| entry & 1 == 1) {
+                ranks[(entry >> 1) as usize] = next_rank;
+                next_rank += 1;
+            }
+        }
         // The words are written here, in the order of the states, not as they are found.
         let mut still_open = |s: u32| {
             let s = s as usize;
@@ -326,7 +379,7 @@ fn stages<G: Game, C: Counter>(game: &G) -> Values {
         g += 1;
     }
     above.sort_unstable();
-    Values { words, above }
+    Values { words, above, ranks }
 }
 
 /// Pushes `entry` if `push`, without branching on it (the entry is written either way).
@@ -337,16 +390,21 @@ fn push_if(queue: &mut Vec<u32>, push: bool, entry: u32) {
 }
 
 /// For each `(state, h)` of `wanted`, an option of `state` (a state it moves to) whose value is
-/// `h`, or `None` if it has none: the target of a move that [`Values::sum`] describes. One pass
-/// over every predecessor list of a state with a finite value wanted: O(states + moves +
+/// `h`, or `None` if it has none: the target of a move that [`Values::sum`] describes. Of several,
+/// the lowest-ranked when the values carry ranks ([`loopy_values_ranked`]: the target the progress
+/// rule of [`super::progress_moves`] takes for that token), else the smallest state. One pass over
+/// every predecessor list of a state with a finite value wanted: O(states + moves +
 /// wanted·log wanted). Memory: a byte per state and 24 bytes per wanted pair.
 pub fn find_options<G: Game>(game: &G, values: &Values, wanted: &[(usize, u32)]) -> Vec<Option<usize>> {
-    let mut order: Vec<usize> = (0..wanted.len()).collect();
-    order.sort_unstable_by_key(|&i| (wanted[i].0, wanted[i].1));
-    let keys: Vec<(usize, u32)> = order.iter().map(|&i| wanted[i]).collect();
+    let mut keys: Vec<(usize, u32)> = wanted.to_vec();
+    keys.sort_unstable();
+    keys.dedup();
     let mut found: Vec<Option<usize>> = vec![None; keys.len()];
     let mut is_wanted = vec![false; values.len()];
     keys.iter().for_each(|&(state, _)| is_wanted[state] = true);
+    // A state found later replaces the one found only if its key is smaller: states are scanned
+    // in increasing order, so without ranks the first (the smallest) stays.
+    let key = |s: usize| if values.ranks.is_empty() { 0 } else { values.ranks[s] };
     for s in 0..values.len() {
         let h = match values.value(s) {
             Value::Finite(h) => h,
@@ -356,16 +414,12 @@ pub fn find_options<G: Game>(game: &G, values: &Values, wanted: &[(usize, u32)])
             if !is_wanted[p] {
                 return;
             }
-            let mut i = keys.partition_point(|&key| key < (p, h));
-            while i < keys.len() && keys[i] == (p, h) && found[i].is_none() {
-                found[i] = Some(s);
-                i += 1;
+            if let Ok(i) = keys.binary_search(&(p, h)) {
+                if found[i].map_or(true, |old| key(s) < key(old)) {
+                    found[i] = Some(s);
+                }
             }
         });
     }
-    let mut answer = vec![None; wanted.len()];
-    for (k, &i) in order.iter().enumerate() {
-        answer[i] = found[k];
-    }
-    answer
+    wanted.iter().map(|pair| found[keys.binary_search(pair).expect("a key")]).collect()
 }

@@ -207,8 +207,19 @@ pub fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     entries
 }
 
-/// The judge cases of binary `bin`: every `inputs/<bin>/*.in`, sorted.
+/// Whether the problem of `inputs/<bin>/` is interactive (the folder holds a file `INTERACTIVE`):
+/// its cases are test files of a jury, played by a test of their own (`tests/<bin>.rs`), with no
+/// output to compare.
+pub fn is_interactive(bin: &str) -> bool {
+    root().join("inputs").join(bin).join("INTERACTIVE").is_file()
+}
+
+/// The judge cases of binary `bin`: every `inputs/<bin>/*.in`, sorted; none for an interactive
+/// problem ([`is_interactive`]), whose cases are not run by comparing an output.
 pub fn judge_cases(bin: &str) -> Vec<PathBuf> {
+    if is_interactive(bin) {
+        return Vec::new();
+    }
     sorted_entries(&root().join("inputs").join(bin))
         .into_iter()
         .filter(|case| case.extension().map_or(false, |e| e == "in"))

@@ -13,8 +13,11 @@
 //!
 //! # Output
 //! One line per query, in order ([`write_answer`]): `win`, `lose` or `draw`. With `--move`
-//! (the answer of [`decide_with_moves`]), a `win` line goes on with `i v`: moving token `i`
-//! (1-based, in the query's order) to vertex `v` wins. With `--values` ([`write_values`]), instead of the
+//! (the answer of [`decide_with_progress`]), a `win` line goes on with `i v`: moving token `i`
+//! (1-based, in the query's order) to vertex `v`, the progress move of
+//! [`crate::solver::progress_moves`], which played at every turn wins against every defence. With
+//! `--bound`, a `win` line then ends with `b`: under that rule the game lasts at most `b` more
+//! moves, the named one included, whatever the opponent does. With `--values` ([`write_values`]), instead of the
 //! answers, one line per vertex: its loopy nim value, the number, or `inf` and then the set `K`
 //! in increasing order (`inf` alone when `K` is empty); the queries are still read and checked.
 //!
@@ -23,10 +26,10 @@
 //! with the set `K` of the numbers among its options), computed once for the whole graph, answer
 //! every query by [`Values::sum`]: all finite, a win iff their xor `x` is not 0; one infinite with
 //! set `K` and `x` the xor of the others, a win iff `x` is in `K`, else a draw; two or more
-//! infinite, a draw. The winning move is the first token (in the query's order) that can make the
-//! xor 0: a finite token of value `g` with `g ^ x < g` moved to an option of value `g ^ x`, or the
-//! infinite one moved to an option of value `x`; of the options with that value, the smallest
-//! vertex. All moves are found in one pass over the graph ([`find_options`]).
+//! infinite, a draw. The move named is the progress move ([`crate::solver::progress_moves`]): of
+//! all the moves to a sum of value 0, one that makes the sum of the tokens' ranks (the order in
+//! which the stages valued the vertices) smallest, the first token of the query among equals.
+//! All moves are found in one pass over the graph.
 //!
 //! # Limits
 //! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`] and [`MAX_TOKENS`] (tokens in all queries).
@@ -34,14 +37,16 @@
 //! still without a value and their edges (the solver's module doc); then O(k) per query. Memory
 //! follows what arrives: the graph as `graph_game` reads it (`4m + 8n` bytes laid out), the
 //! tokens in `u32` arrays that grow as they are read, and about `20n` bytes for the values,
-//! checked before each step.
+//! checked before each step; `--move` and `--bound` about `5n` bytes and 80 a token more.
 
 use crate::games::graph_game::read_edges;
 use crate::graph::{Graph, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::{read_plain_numbers, Error, Scanner};
 use crate::memory::{check_memory, try_grow_within};
-use crate::solver::{find_options, loopy_values, values_bytes, Outcome, Start, Value, Values};
+use crate::solver::{
+    loopy_values, loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, SumMove, Value, Values,
+};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts.
@@ -76,12 +81,14 @@ impl Problem {
     }
 }
 
-/// Each query's outcome, and with `--move` each win's move: the token's index in the query
-/// (0-based) and the vertex it moves to (0-based).
+/// Each query's outcome, and with `--move` or `--bound` each win's progress move, and which of
+/// its parts to write: the move (`--move`), the bound (`--bound`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
     outcomes: Vec<Outcome>,
-    moves: Vec<Option<(u32, u32)>>,
+    progress: Vec<Option<SumMove>>,
+    write_move: bool,
+    write_bound: bool,
 }
 
 /// Reads and checks the whole input: the graph, `q` and the queries, and nothing after them.
@@ -204,28 +211,25 @@ pub fn values(problem: &Problem) -> Values {
 pub fn decide(problem: Problem) -> Answer {
     let values = values(&problem);
     let outcomes = problem.queries().map(|tokens| sum(&values, tokens).0).collect();
-    Answer { outcomes, moves: Vec::new() }
+    Answer { outcomes, progress: Vec::new(), write_move: false, write_bound: false }
 }
 
-/// Answers every query, with each win's move (`--move`).
-pub fn decide_with_moves(problem: Problem) -> Answer {
-    let values = values(&problem);
-    let (mut outcomes, mut shapes) = (Vec::new(), Vec::new());
-    for tokens in problem.queries() {
-        let (outcome, shape) = sum(&values, tokens);
-        outcomes.push(outcome);
-        if let Some((i, h)) = shape {
-            shapes.push((i as u32, tokens[i], h));
-        }
-    }
-    let wanted: Vec<(usize, u32)> = shapes.iter().map(|&(_, t, h)| (t as usize, h)).collect();
-    let targets = find_options(&game(&problem.graph), &values, &wanted);
-    let mut targets = shapes.iter().zip(targets).map(|(&(i, _, _), target)| {
-        // Values::sum names a move only where an option of that value exists.
-        (i, target.expect("an option of the value Values::sum names") as u32)
-    });
-    let moves = outcomes.iter().map(|&o| if o == Outcome::Win { targets.next() } else { None }).collect();
-    Answer { outcomes, moves }
+/// Answers every query and, for each win, its progress move ([`progress_moves`]) if `moves`
+/// (`--move`) and the bound on the game's length under it if `bounds` (`--bound`). The values are
+/// computed with their ranks, which judge mode ([`decide`]) does not record. Their memory is
+/// checked first: the ranks and the search's marks, 5 bytes a vertex, and the progress moves'
+/// candidates and their search, 80 bytes a token.
+pub fn decide_with_progress(problem: Problem, moves: bool, bounds: bool) -> Result<Answer, Error> {
+    let (n, tokens) = (problem.graph.num_vertices() as u128, problem.tokens.len() as u128);
+    check_memory(5 * n + 80 * tokens, format_args!("the progress moves of {tokens} tokens"))?;
+    let game = game(&problem.graph);
+    let values = loopy_values_ranked(&game);
+    let sums = problem.queries().map(|tokens| tokens.iter().map(|&t| t as usize));
+    let progress = progress_moves(&game, &values, sums);
+    let outcomes = progress.iter().zip(problem.queries());
+    let outcomes =
+        outcomes.map(|(p, tokens)| if p.is_some() { Outcome::Win } else { sum(&values, tokens).0 });
+    Ok(Answer { outcomes: outcomes.collect(), progress, write_move: moves, write_bound: bounds })
 }
 
 /// [`Values::sum`] of a query's tokens.
@@ -234,7 +238,7 @@ fn sum(values: &Values, tokens: &[u32]) -> (Outcome, Option<(usize, u32)>) {
 }
 
 /// Writes the judge's output: one line per query, `win`, `lose` or `draw`; with the moves of
-/// [`decide_with_moves`], a win's move after it.
+/// [`decide_with_progress`], a win's move and then its bound after it.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
     for (q, &outcome) in answer.outcomes.iter().enumerate() {
@@ -243,11 +247,16 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
             Outcome::Lose => b"lose",
             Outcome::Draw => b"draw",
         });
-        if let Some(&Some((i, v))) = answer.moves.get(q) {
-            buffer.push(b' ');
-            push_decimal(&mut buffer, u64::from(i) + 1);
-            buffer.push(b' ');
-            push_decimal(&mut buffer, u64::from(v) + 1);
+        if let Some(Some(p)) = answer.progress.get(q) {
+            let (token, to) = (p.token as u64 + 1, p.to as u64 + 1);
+            for (write, x) in
+                [(answer.write_move, token), (answer.write_move, to), (answer.write_bound, p.bound)]
+            {
+                if write {
+                    buffer.push(b' ');
+                    push_decimal(&mut buffer, x);
+                }
+            }
         }
         buffer.push(b'\n');
         if buffer.len() > (1 << 16) - 64 {
@@ -299,7 +308,8 @@ mod tests {
         let mut out = Vec::new();
         match flag {
             "--values" => write_values(&values(&problem), &mut out).unwrap(),
-            "--move" => write_answer(&decide_with_moves(problem), &mut out).unwrap(),
+            "--move" => write_answer(&decide_with_progress(problem, true, false)?, &mut out).unwrap(),
+            "--move --bound" => write_answer(&decide_with_progress(problem, true, true)?, &mut out).unwrap(),
             _ => write_answer(&decide(problem), &mut out).unwrap(),
         }
         Ok(String::from_utf8(out).unwrap())

@@ -1,0 +1,204 @@
+//! The jury (interactor) of token_duel (docs/problems/token_duel.md): it reads the test file named
+//! by its first argument, sends the game to the player on stdout, and plays against the player's
+//! lines on stdin, perfectly, with `graph_games::play::SumPlay`.
+//!
+//! # The invariant
+//! The jury ends with exactly one verdict, as testlib does: exit status 0 accepted, 1 wrong answer,
+//! 2 presentation error (a line that does not parse), 3 the jury failed (a bad test file or
+//! arguments), and one line on stderr giving the reason. It never waits for what it does not need:
+//! it reads one line at a time (at most 64 bytes of it), takes the end of the player's output as a
+//! wrong answer, and a player that stops reading as one too. Every game ends within the move
+//! limit `L = 2·k·n`, both sides' moves counted: past it, a wrong answer.
+
+use graph_games::play::SumPlay;
+use graph_games::solver::Outcome;
+use std::io::{self, BufRead, Read, Write};
+use std::process::exit;
+
+/// The constraints of the statement.
+const MAX_N: usize = 1000;
+const MAX_M: usize = 5000;
+const MAX_K: usize = 5;
+/// The longest line the jury reads from the player (a move is two small numbers).
+const MAX_LINE: u64 = 64;
+
+/// The verdicts and their exit statuses (testlib's).
+#[derive(Clone, Copy)]
+enum Verdict {
+    Accepted = 0,
+    WrongAnswer = 1,
+    PresentationError = 2,
+    Fail = 3,
+}
+
+/// Ends the run with `verdict`, its reason on stderr.
+fn end(verdict: Verdict, reason: &str) -> ! {
+    let word = match verdict {
+        Verdict::Accepted => "ok",
+        Verdict::WrongAnswer => "wrong answer",
+        Verdict::PresentationError => "presentation error",
+        Verdict::Fail => "fail",
+    };
+    eprintln!("{word}: {reason}");
+    exit(verdict as i32)
+}
+
+/// The test file: the graph (0-based edges) and the tokens (0-based vertices).
+struct Test {
+    n: usize,
+    edges: Vec<(usize, usize)>,
+    tokens: Vec<usize>,
+}
+
+/// Reads and checks the test file: graph_sum's format with exactly one query, within the
+/// constraints. Whatever is wrong is the jury's failure (exit 3), said with the number's place.
+fn read_test(path: &str) -> Test {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| end(Verdict::Fail, &format!("{path}: {e}")));
+    let mut words = text.split_whitespace().enumerate();
+    let mut number = |what: &str, low: usize, high: usize| -> usize {
+        let (i, word) = words.next().unwrap_or_else(|| end(Verdict::Fail, &format!("{path}: no {what}")));
+        match word.parse::<usize>() {
+            Ok(x) if (low..=high).contains(&x) => x,
+            _ => end(
+                Verdict::Fail,
+                &format!("{path}: number {}: {what} must be {low} to {high}, not {word}", i + 1),
+            ),
+        }
+    };
+    let (n, m) = (number("n", 1, MAX_N), number("m", 0, MAX_M));
+    let edges = (0..m).map(|_| (number("an edge's u", 1, n) - 1, number("an edge's v", 1, n) - 1)).collect();
+    number("q", 1, 1);
+    let k = number("k", 1, MAX_K);
+    let tokens = (0..k).map(|_| number("a token", 1, n) - 1).collect();
+    if let Some((i, word)) = words.next() {
+        end(Verdict::Fail, &format!("{path}: number {}: `{word}` after the query", i + 1));
+    }
+    Test { n, edges, tokens }
+}
+
+/// The jury's side of the pipes: the player's lines in, the jury's lines out.
+struct Player<R, W> {
+    input: R,
+    output: W,
+}
+
+impl<R: BufRead, W: Write> Player<R, W> {
+    /// Sends one message (lines) and flushes it; a player that stopped reading has lost.
+    fn send(&mut self, text: &str) {
+        if self.output.write_all(text.as_bytes()).and_then(|_| self.output.flush()).is_err() {
+            end(Verdict::WrongAnswer, "the player closed its input before the game ended");
+        }
+    }
+
+    /// The player's next line, without its line end; the end of its output is a wrong answer.
+    fn line(&mut self, expected: &str) -> String {
+        let mut bytes = Vec::new();
+        let read = self.input.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes);
+        if read.is_err() || bytes.is_empty() {
+            end(Verdict::WrongAnswer, &format!("the player's output ended where {expected} was expected"));
+        }
+        if bytes.last() != Some(&b'\n') && bytes.len() as u64 == MAX_LINE {
+            end(
+                Verdict::PresentationError,
+                &format!("a line of over {MAX_LINE} bytes where {expected} was expected"),
+            );
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        text.trim_end_matches(['\n', '\r'].as_ref()).to_string()
+    }
+}
+
+/// `word` as an integer (an optional `-`, then digits), held at ±10^18 when longer.
+fn integer(word: &str) -> Option<i64> {
+    let digits = word.strip_prefix('-').unwrap_or(word);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value = digits.parse::<i64>().unwrap_or(1_000_000_000_000_000_000);
+    Some(if word.starts_with('-') { -value } else { value })
+}
+
+/// A move line `i v` as (token, vertex), 0-based (an integer out of range becomes one that no
+/// move has); not two integers is a presentation error.
+fn parse_move(line: &str) -> (usize, usize) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words[..] {
+        [i, v] => match (integer(i), integer(v)) {
+            (Some(i), Some(v)) => {
+                let zero_based = |x: i64| if x >= 1 { (x - 1) as usize } else { usize::MAX };
+                (zero_based(i), zero_based(v))
+            }
+            _ => end(Verdict::PresentationError, &format!("`{line}` is not a move: two integers `i v`")),
+        },
+        _ => end(Verdict::PresentationError, &format!("`{line}` is not a move: two integers `i v`")),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() != 1 {
+        end(Verdict::Fail, "usage: token_duel_jury TEST_FILE (the player on stdin and stdout)");
+    }
+    let test = read_test(&args[0]);
+    let mut sum = SumPlay::new(test.n, &test.edges, &test.tokens);
+    let (stdin, stdout) = (io::stdin(), io::stdout());
+    let mut player = Player { input: stdin.lock(), output: stdout.lock() };
+    let mut setup = format!("{} {}\n", test.n, test.edges.len());
+    test.edges.iter().for_each(|&(u, v)| setup.push_str(&format!("{} {}\n", u + 1, v + 1)));
+    let tokens: Vec<String> = test.tokens.iter().map(|t| (t + 1).to_string()).collect();
+    setup.push_str(&format!("{} {}\n", tokens.len(), tokens.join(" ")));
+    player.send(&setup);
+
+    let outcome = sum.outcome();
+    let choice = player.line("`first`, `second` or `draw`");
+    let mut players_turn = match choice.trim() {
+        "draw" if outcome == Outcome::Draw => end(Verdict::Accepted, "a draw, as the player said"),
+        "draw" => {
+            let side = if outcome == Outcome::Win { "first" } else { "second" };
+            end(
+                Verdict::WrongAnswer,
+                &format!("the player said draw, but the position is won for the {side} player"),
+            )
+        }
+        "first" => true,
+        "second" => false,
+        _ => end(Verdict::PresentationError, &format!("`{choice}` is not `first`, `second` nor `draw`")),
+    };
+    let limit = 2 * test.tokens.len() * test.n;
+    let mut made = 0;
+    loop {
+        if players_turn {
+            if !sum.can_move() {
+                end(Verdict::WrongAnswer, &format!("the player lost: no token can move, after {made} moves"));
+            }
+            let line = player.line("a move `i v`");
+            let (token, vertex) = parse_move(&line);
+            if let Err(illegal) = sum.play(token, vertex) {
+                end(Verdict::WrongAnswer, &format!("move {} `{line}` is illegal: {illegal}", made + 1));
+            }
+        } else {
+            let (token, vertex) = match sum.reply() {
+                Some(reply) => reply,
+                None => {
+                    // The player has won: one that did not wait for this line has not erred.
+                    let _ = player.output.write_all(b"0 0\n").and_then(|_| player.output.flush());
+                    end(Verdict::Accepted, &format!("the player won in {made} moves (the limit is {limit})"));
+                }
+            };
+            sum.play(token, vertex).expect("the jury's reply is a move");
+            player.send(&format!("{} {}\n", token + 1, vertex + 1));
+            if !sum.can_move() {
+                end(
+                    Verdict::WrongAnswer,
+                    &format!("the player lost: no token can move, after {} moves", made + 1),
+                );
+            }
+        }
+        made += 1;
+        players_turn = !players_turn;
+        // The game is over only when the side to move cannot: that side's turn says so above.
+        if made == limit && sum.can_move() {
+            end(Verdict::WrongAnswer, &format!("the game is not over after the limit of {limit} moves"));
+        }
+    }
+}

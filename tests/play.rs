@@ -1,0 +1,173 @@
+//! Checks `graph_games::play` (the perfect opponent a jury plays with) against the naive fixpoint
+//! of `tests/fixpoint/`, which shares no code with the library.
+//!
+//! - Sums (`SumPlay`): on random graphs of at most 6 vertices, every tuple of 1 to 3 tokens is a
+//!   state of the product space, decided by the fixpoint. The outcome is the fixpoint's; in a won
+//!   position the reply leads to a lost one, in a drawn position to a drawn one (never loses), in a
+//!   lost position it is a legal move; `None` exactly where no token can move. It punishes: after
+//!   every move into a position won for it, played through `play`, its reply keeps the win.
+//! - Single games (`GamePlay`): on random graphs, every state's reply is optimal by the fixpoint's
+//!   depths (the quickest win, the longest loss, a draw kept).
+//! - Moves that do not exist are errors naming them, and change nothing.
+//!
+//! Random graphs come from splitmix64 with fixed seeds (`tests/loopy/`'s shapes).
+
+mod fixpoint;
+mod loopy;
+mod random;
+
+use fixpoint::{optimal, oracle, Verdict};
+use graph_games::forward::ForwardGame;
+use graph_games::play::{GamePlay, SumPlay};
+use graph_games::solver::{Outcome, Start};
+use loopy::{random_case, Case};
+use random::Rng;
+
+/// The tuple with index `s` (token `i` at digit `i` of `s` in base `n`), and back.
+fn tuple(mut s: usize, n: usize, k: usize) -> Vec<usize> {
+    (0..k)
+        .map(|_| {
+            let digit = s % n;
+            s /= n;
+            digit
+        })
+        .collect()
+}
+
+fn index(tokens: &[usize], n: usize) -> usize {
+    tokens.iter().rev().fold(0, |s, &t| s * n + t)
+}
+
+fn outcome(verdict: Verdict) -> Outcome {
+    match verdict {
+        Verdict::Win(_) => Outcome::Win,
+        Verdict::Lose(_) => Outcome::Lose,
+        Verdict::Draw => Outcome::Draw,
+    }
+}
+
+/// The product space of `k` tokens on `case`, decided by the fixpoint.
+fn product(case: &Case, k: usize) -> Vec<Verdict> {
+    let (n, options) = (case.n, case.options());
+    let successors: Vec<Vec<usize>> = (0..n.pow(k as u32))
+        .map(|s| {
+            let tokens = tuple(s, n, k);
+            let mut next = Vec::new();
+            for (i, &t) in tokens.iter().enumerate() {
+                for &w in &options[t] {
+                    let mut after = tokens.clone();
+                    after[i] = w;
+                    next.push(index(&after, n));
+                }
+            }
+            next
+        })
+        .collect();
+    oracle(&successors, false)
+}
+
+fn edges(case: &Case) -> Vec<(usize, usize)> {
+    case.edges.iter().map(|&(u, v)| (u as usize, v as usize)).collect()
+}
+
+#[test]
+fn sum_replies_win_keep_draws_and_punish() {
+    let mut rng = Rng::new(0x91a7_0001);
+    let mut seen = [0usize; 3];
+    for round in 0..500 {
+        let case = random_case(&mut rng, 6, 16);
+        let (n, options, edges) = (case.n, case.options(), edges(&case));
+        for k in 1..=3 {
+            if k == 3 && round % 3 != 0 {
+                continue;
+            }
+            let verdicts = product(&case, k);
+            for (s, &verdict) in verdicts.iter().enumerate() {
+                let tokens = tuple(s, n, k);
+                let sum = SumPlay::new(n, &edges, &tokens);
+                let want = outcome(verdict);
+                seen[want as usize] += 1;
+                assert_eq!(sum.outcome(), want, "{tokens:?} on {case:?}");
+                let reply = sum.reply();
+                let can_move = tokens.iter().any(|&t| !options[t].is_empty());
+                assert_eq!(reply.is_some(), can_move, "{tokens:?} on {case:?}: {reply:?}");
+                let (i, w) = match reply {
+                    Some(m) => m,
+                    None => continue,
+                };
+                assert!(options[tokens[i]].contains(&w), "{tokens:?} on {case:?}: {i} -> {w} is no move");
+                let mut after = tokens.clone();
+                after[i] = w;
+                let next = outcome(verdicts[index(&after, n)]);
+                match want {
+                    Outcome::Win => assert_eq!(next, Outcome::Lose, "{tokens:?} on {case:?}: to {after:?}"),
+                    Outcome::Draw => assert_eq!(next, Outcome::Draw, "{tokens:?} on {case:?}: to {after:?}"),
+                    Outcome::Lose => {}
+                }
+                // Every move of the other side into a win for the jury, played through `play`.
+                for (j, &t) in tokens.iter().enumerate() {
+                    for &v in &options[t] {
+                        let mut given = SumPlay::new(n, &edges, &tokens);
+                        given.play(j, v).unwrap();
+                        if given.outcome() != Outcome::Win {
+                            continue;
+                        }
+                        let (a, b) = given.reply().expect("a won position has a move");
+                        given.play(a, b).unwrap();
+                        let kept = outcome(verdicts[index(given.tokens(), n)]);
+                        assert_eq!(
+                            kept,
+                            Outcome::Lose,
+                            "{tokens:?} on {case:?}: after {j} -> {v}, {a} -> {b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&count| count > 1000), "wins, losses, draws: {seen:?}");
+}
+
+#[test]
+fn moves_that_do_not_exist_are_errors_that_change_nothing() {
+    // 0 -> 1, 1 -> 2, a token on 0 and one on 2.
+    let mut sum = SumPlay::new(3, &[(0, 1), (1, 2)], &[0, 2]);
+    assert_eq!(sum.play(2, 1).unwrap_err().to_string(), "no token 3 (there are 2)");
+    assert_eq!(sum.play(usize::MAX, 1).unwrap_err().to_string(), "no token 0 (there are 2)");
+    assert_eq!(sum.play(1, 0).unwrap_err().to_string(), "no edge from 3 to 1: token 2 cannot move there");
+    assert_eq!(sum.play(0, 2).unwrap_err().to_string(), "no edge from 1 to 3: token 1 cannot move there");
+    assert_eq!(sum.tokens(), [0, 2]);
+    sum.play(0, 1).unwrap();
+    assert_eq!(sum.tokens(), [1, 2]);
+    let game = ForwardGame::new(3, |s, m| m.extend((s + 1..3).take(1)), |_| Start::Lose);
+    let table = game.tablebase();
+    let mut single = GamePlay::forward(&game, &table, 0);
+    assert_eq!(single.play(2).unwrap_err().to_string(), "no move from state 0 to 2");
+    assert_eq!(single.state(), 0);
+    single.play(1).unwrap();
+    assert_eq!((single.state(), single.reply()), (1, Some(2)));
+}
+
+#[test]
+fn single_game_replies_are_optimal() {
+    let mut rng = Rng::new(0x91a7_0002);
+    for _ in 0..2000 {
+        let case = random_case(&mut rng, 12, 30);
+        let options = case.options();
+        let verdicts = oracle(&options, false);
+        let lists = options.clone();
+        let game = ForwardGame::new(case.n, move |s, m| m.extend(&lists[s]), |_| Start::Lose);
+        let table = game.tablebase();
+        for s in 0..case.n {
+            let play = GamePlay::forward(&game, &table, s);
+            assert_eq!(play.outcome(), outcome(verdicts[s]), "state {s} of {case:?}");
+            match play.reply() {
+                None => assert!(options[s].is_empty(), "state {s} of {case:?}: no reply"),
+                Some(to) => {
+                    assert!(options[s].contains(&to), "state {s} of {case:?}: {to} is no move");
+                    assert!(optimal(verdicts[s], verdicts[to]), "state {s} of {case:?}: to {to}");
+                }
+            }
+        }
+    }
+}
