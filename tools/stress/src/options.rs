@@ -103,7 +103,7 @@ pub fn usage() -> String {
     for name in NAMES {
         text += &dispatch(name, Line).expect("a listed game");
     }
-    text
+    text + crate::token_duel::USAGE
 }
 
 /// `text` in lines of at most `width` columns, each indented by `indent` spaces and ended.
