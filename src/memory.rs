@@ -10,6 +10,7 @@
 
 use crate::input::{out_of_memory, Error};
 use std::fmt;
+use std::io;
 
 /// The capacity `v` grows to for `additional` more items within `limit` (see [`grow_within`]), or
 /// `None` when it has room.
@@ -71,6 +72,18 @@ pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
         Ok(())
     } else {
         Err(out_of_memory(bytes, what))
+    }
+}
+
+/// An empty buffer with room for `capacity` bytes, for a write path: memory that cannot be had is
+/// an [`io::Error`] (of kind `OutOfMemory`) naming `what` and how many bytes, so that the program
+/// ends with one line (`error: cannot write the output: not enough memory for ...`), never an
+/// abort.
+pub fn output_buffer(capacity: usize, what: &str) -> io::Result<Vec<u8>> {
+    let mut buffer = Vec::new();
+    match buffer.try_reserve_exact(capacity) {
+        Ok(()) => Ok(buffer),
+        Err(_) => Err(io::Error::new(io::ErrorKind::OutOfMemory, out_of_memory(capacity as u128, what).message())),
     }
 }
 

@@ -52,7 +52,7 @@ use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::read_pairs;
 use crate::input::{Error, Scanner};
-use crate::memory::{check_memory, try_grow_within};
+use crate::memory::{check_memory, output_buffer, try_grow_within};
 use crate::solver::moves::{optimal_moves, BestMoves};
 use crate::solver::{search_bytes_per_state, solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
@@ -240,7 +240,8 @@ const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*
 /// Writes exactly the judge's output: one line per vertex, `win`, `lose` or `draw`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     // Each line is one 8-byte store, and the end moves past the line only: no branch on its length.
-    let mut buffer = vec![0u8; 1 << 16];
+    let mut buffer = output_buffer(1 << 16, "the output's lines")?;
+    buffer.resize(1 << 16, 0);
     let mut end = 0;
     for v in 0..answer.solution.len() {
         let (line, len) = &LINES[answer.solution.outcome(v) as usize];
@@ -277,7 +278,7 @@ fn write_lines(
     moves: Option<&BestMoves>,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut buffer = output_buffer(1 << 16, "the output's lines")?;
     for v in 0..answer.solution.len() {
         buffer.extend_from_slice(match answer.solution.outcome(v) {
             Outcome::Win => b"win",
