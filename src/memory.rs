@@ -59,6 +59,24 @@ fn grow_to<T>(v: &mut Vec<T>, target: usize, what: &dyn fmt::Display) -> Result<
 /// (one byte written, so one page committed at most): the step that follows, whose allocations
 /// abort on failure (the solver's), then finds them. An error names `what` and `bytes`.
 pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
+    // A step makes its need in several blocks, not one: each rounded to pages, a heap that grows
+    // with a pad beyond the request (or, when it cannot, by a mapping of at least 1 MiB), so the
+    // probe asks for a margin beyond the need, or the step could still abort where the check
+    // passed (`ulimit -v` a little above the need). The error names the need itself. A small need
+    // comes from the heap, into the room the probe's block leaves when it is given back: no margin.
+    let probe = if bytes < SMALL { bytes } else { bytes.saturating_add(bytes / 64 + MARGIN) };
+    if can_have_with_threshold(probe) {
+        Ok(())
+    } else {
+        Err(out_of_memory(bytes, what))
+    }
+}
+
+/// What [`check_memory`] asks beyond a step's need: the heap's pad and its 1 MiB fallback mapping.
+const MARGIN: u128 = 5 << 18;
+
+/// Whether `bytes` can be had now, leaving glibc's mapping threshold as it was where it can.
+fn can_have_with_threshold(bytes: u128) -> bool {
     // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
     // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
     // cleared by hand. A check of more than that leaves the allocator as it was; only when that
@@ -66,13 +84,28 @@ pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
     // comes from the heap and changes nothing: small needs are checked as they are, without the
     // two system calls and the page fault of a mapping (a small input's run is mostly those).
     if (SMALL..PROBE_AT_LEAST).contains(&bytes) && can_have(PROBE_AT_LEAST) {
-        return Ok(());
+        return true;
     }
-    if can_have(bytes) {
-        Ok(())
-    } else {
-        Err(out_of_memory(bytes, what))
+    can_have(bytes)
+}
+
+/// `len` zeros, or an [`Error`] naming `what` and how many bytes it needed. Zeroed by the
+/// allocator (`calloc`), as `vec![0; len]` is: a fresh mapping's pages are zeros already.
+pub fn try_zeroed(len: usize, what: &dyn fmt::Display) -> Result<Vec<u32>, Error> {
+    if len == 0 {
+        return Ok(Vec::new());
     }
+    let too_much = || out_of_memory(4 * len as u128, what);
+    let layout = std::alloc::Layout::array::<u32>(len).map_err(|_| too_much())?;
+    // SAFETY: `layout` has a non-zero size (`len > 0`). A non-null block from `alloc_zeroed` holds
+    // `len` zeroed `u32`s (every bit pattern is a `u32`), allocated by the global allocator with
+    // `u32`'s alignment and exactly this size: what `Vec::from_raw_parts` asks of its pointer.
+    let pointer = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u32;
+    if pointer.is_null() {
+        return Err(too_much());
+    }
+    // SAFETY: see above; the vector owns the block from now on, with length and capacity `len`.
+    Ok(unsafe { Vec::from_raw_parts(pointer, len, len) })
 }
 
 /// An empty buffer with room for `capacity` bytes, for a write path: memory that cannot be had is

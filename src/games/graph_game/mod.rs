@@ -155,7 +155,7 @@ impl Edges {
         let layout = 4 * (n as u128 + 1) + 4 * m as u128;
         let search = (search_bytes + 4) * n as u128;
         check_memory(layout.max(search), format_args!("solving a graph of {n} vertices and {m} edges"))?;
-        Ok(graph.build())
+        graph.try_build()
     }
 
     /// Takes a batch of edges, `source, target` pairs.
@@ -182,7 +182,7 @@ impl Edges {
             check_memory(8 * self.room as u128, format_args!("the arrays of {} edges", self.room))?;
         }
         self.added += count;
-        self.graph.as_mut().expect("made in start_graph").add_edges(pairs);
+        self.graph.as_mut().expect("made in start_graph").try_add_edges(pairs)?;
         Ok(())
     }
 
@@ -192,8 +192,8 @@ impl Edges {
         // The out-degrees (4 bytes a vertex), and room for the waiting edges in two arrays.
         let bytes = 4 * n as u128 + 8 * waiting as u128;
         check_memory(bytes, format_args!("a graph of {n} vertices and its first {waiting} edges"))?;
-        let mut graph = GraphBuilder::new(n, self.m);
-        graph.add_edges(&self.waiting);
+        let mut graph = GraphBuilder::try_new(n, self.m)?;
+        graph.try_add_edges(&self.waiting)?;
         self.waiting = Vec::new();
         self.graph = Some(graph);
         self.added = waiting;
