@@ -59,7 +59,8 @@ mod walk;
 
 pub use self::frontier::Upcoming;
 pub use self::game::{Game, Outcome, Start};
-pub use self::search::search_bytes_per_state;
+pub use self::search::{search_bytes_per_state, table_bytes_per_state};
+use crate::input::Error;
 use self::search::{search_with_counters, NoDepths, RecordDepths};
 pub use self::solution::{DepthTable, Solution};
 pub use self::values::{find_options, loopy_values, values_bytes, Value, Values};
@@ -76,7 +77,16 @@ pub use self::values::{find_options, loopy_values, values_bytes, Value, Values};
 /// let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
 /// assert_eq!([0, 1, 2].map(|v| solution.outcome(v)), [Outcome::Win, Outcome::Lose, Outcome::Draw]);
 /// ```
+///
+/// Panics when memory runs out: input-driven code uses [`try_solve`].
 pub fn solve<G: Game>(game: &G) -> Solution {
+    try_solve(game).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`solve`], with memory that cannot be had an [`Error`] naming what needed how much: the
+/// counters ([`table_bytes_per_state`] a state, made at the start), or the queue, which grows
+/// as the search goes (at most 8 bytes a state in all; on most games far less).
+pub fn try_solve<G: Game>(game: &G) -> Result<Solution, Error> {
     search_with_counters(game, &mut NoDepths)
 }
 
@@ -96,10 +106,17 @@ pub fn solve<G: Game>(game: &G) -> Solution {
 /// assert_eq!((solution.outcome(2), depths.depth(2)), (Outcome::Lose, Some(0)));
 /// assert_eq!((solution.outcome(3), depths.depth(3)), (Outcome::Draw, None));
 /// ```
+///
+/// Panics when memory runs out: input-driven code uses [`try_solve_with_depth`].
 pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
+    try_solve_with_depth(game).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`solve_with_depth`], with memory that cannot be had an [`Error`] (see [`try_solve`]).
+pub fn try_solve_with_depth<G: Game>(game: &G) -> Result<(Solution, DepthTable), Error> {
     let mut recorded = RecordDepths { depths: Vec::new() };
-    let solution = search_with_counters(game, &mut recorded);
-    (solution, DepthTable { depths: recorded.depths })
+    let solution = search_with_counters(game, &mut recorded)?;
+    Ok((solution, DepthTable { depths: recorded.depths }))
 }
 
 #[cfg(test)]

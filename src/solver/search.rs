@@ -19,6 +19,7 @@ use super::frontier::{Frontier, Upcoming};
 use super::game::{broken_rule, checked_max_moves, Game, Start};
 use super::solution::{Counters, DepthTable, Solution};
 use super::walk::{Observed, Walk, WalkChooser};
+use crate::input::{out_of_memory, Error};
 
 /// The memory [`super::solve`] needs per state beside the game's own (the parent module doc's
 /// "Memory"): the counter, as wide as `max_moves` needs; the queue, at most 8 bytes counting the
@@ -37,24 +38,36 @@ pub fn search_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
 
 /// Checks what can be checked of the game before the search (the rules of [`Game`]), picks the
 /// narrowest counter that leaves its maximum free for WIN, and searches.
-pub(super) fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
+/// Memory that cannot be had (the tables, or the queue as it grows) is an [`Error`].
+pub(super) fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Result<Solution, Error> {
     let (n, max_moves) = (game.num_states(), checked_max_moves(game));
-    depths.prepare(n);
+    depths.prepare(n)?;
     let counters = if max_moves < u32::from(u8::MAX) {
-        Counters::Byte(search(game, depths))
+        Counters::Byte(search(game, depths)?)
     } else if max_moves < u32::from(u16::MAX) {
-        Counters::Short(search(game, depths))
+        Counters::Short(search(game, depths)?)
     } else {
-        Counters::Wide(search(game, depths))
+        Counters::Wide(search(game, depths)?)
     };
-    Solution { counters }
+    Ok(Solution { counters })
+}
+
+/// The bytes per state [`super::solve`] reserves before its search, beside the game's own: the
+/// counter, as wide as `max_moves` needs, and with depths 4 bytes more. (The queue grows as the
+/// search goes, checked: [`search_bytes_per_state`] counts it at its largest.)
+pub fn table_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
+    search_bytes_per_state(max_moves, with_depth) - 8
 }
 
 /// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
 /// the moves still not known to reach a winning state.
-fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
+fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Result<Vec<C>, Error> {
     let (n, max_moves) = (game.num_states(), game.max_moves());
-    let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
+    let mut remaining_moves: Vec<C> = Vec::new();
+    if remaining_moves.try_reserve_exact(n).is_err() {
+        let bytes = n as u128 * std::mem::size_of::<C>() as u128;
+        return Err(out_of_memory(bytes, format_args!("the counters of {n} states")));
+    }
     let mut frontier = Frontier::default();
     let mut above_max_moves = false;
     game.for_each_start(|start| {
@@ -118,7 +131,13 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
         }
         chooser.choose();
     }
-    remaining_moves
+    match frontier.short() {
+        None => Ok(remaining_moves),
+        Some(entries) => {
+            let bytes = 4 * entries as u128;
+            Err(out_of_memory(bytes, format_args!("the search's queue of {entries} of {n} states")))
+        }
+    }
 }
 
 /// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
@@ -188,7 +207,7 @@ fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool, const COUNT: bool
 /// Where the search records depths, or not: the search is compiled once per kind.
 pub(super) trait Depths {
     /// Makes room for `n` states, none decided yet.
-    fn prepare(&mut self, n: usize);
+    fn prepare(&mut self, n: usize) -> Result<(), Error>;
     /// `state` is decided before the search: depth 0.
     fn decided_at_start(&mut self, state: usize);
     /// `state` is decided while `walked` is walked: one move more than `walked`.
@@ -199,7 +218,9 @@ pub(super) trait Depths {
 pub(super) struct NoDepths;
 
 impl Depths for NoDepths {
-    fn prepare(&mut self, _n: usize) {}
+    fn prepare(&mut self, _n: usize) -> Result<(), Error> {
+        Ok(())
+    }
     #[inline(always)]
     fn decided_at_start(&mut self, _state: usize) {}
     #[inline(always)]
@@ -213,8 +234,12 @@ pub(super) struct RecordDepths {
 }
 
 impl Depths for RecordDepths {
-    fn prepare(&mut self, n: usize) {
-        self.depths = vec![DepthTable::NEVER; n];
+    fn prepare(&mut self, n: usize) -> Result<(), Error> {
+        if self.depths.try_reserve_exact(n).is_err() {
+            return Err(out_of_memory(4 * n as u128, format_args!("the depths of {n} states")));
+        }
+        self.depths.resize(n, DepthTable::NEVER);
+        Ok(())
     }
     #[inline(always)]
     fn decided_at_start(&mut self, state: usize) {
