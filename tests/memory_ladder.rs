@@ -70,14 +70,16 @@ fn run_limited(program: &Path, args: &[&str], input: &Path, kib: u64) -> Output 
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
 }
 
-/// The smallest limit (in steps of 50 KiB) at which `program` runs its `main` on an empty input:
-/// it ends with its own status, 0 or 2, not with the runtime's failure. Plus a step, so that the
-/// ladder starts where the start is not a matter of luck.
+/// The smallest limit (in steps of 50 KiB) at which `program` reaches its `main` on an empty
+/// input: it ends with its own status, 0 or 2, or with an allocation of its own that failed
+/// (std's message, the very failure the ladder looks for), not with the runtime's failure to
+/// start. The ladder starts there.
 fn floor(program: &Path, empty: &Path) -> u64 {
     for kib in (FLOOR_FROM..=FLOOR_TO).step_by(50) {
         let out = run_limited(program, &[], empty, kib);
-        if matches!(out.status.code(), Some(0) | Some(2)) {
-            return kib + 50;
+        let own_abort = String::from_utf8_lossy(&out.stderr).starts_with("memory allocation of ");
+        if matches!(out.status.code(), Some(0) | Some(2)) || own_abort {
+            return kib;
         }
     }
     panic!("{} does not start under {FLOOR_TO} KiB", program.display());
@@ -113,7 +115,8 @@ fn ladder(label: &str, program: &Path, cases: &[Case]) {
             panic!("{what}, without a limit: {why}");
         }
         let mut answered_at_top = false;
-        for &kib in LADDER.iter().filter(|&&kib| kib >= floor) {
+        let rungs = std::iter::once(floor).chain(LADDER.iter().copied().filter(|&kib| kib > floor));
+        for kib in rungs {
             let out = run_limited(program, &case.args, &file.0, kib);
             if let Some(why) = contract_violation(&out) {
                 panic!("{what} under ulimit -v {kib}: {why}");
