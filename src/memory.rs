@@ -9,6 +9,7 @@
 //! allocator's thresholds.
 
 use crate::input::{out_of_memory, Error};
+use crate::zeroed::zeroed_u32;
 use std::fmt;
 use std::io;
 
@@ -89,23 +90,10 @@ fn can_have_with_threshold(bytes: u128) -> bool {
     can_have(bytes)
 }
 
-/// `len` zeros, or an [`Error`] naming `what` and how many bytes it needed. Zeroed by the
-/// allocator (`calloc`), as `vec![0; len]` is: a fresh mapping's pages are zeros already.
+/// `len` zeros ([`crate::zeroed`]: no page touched), or an [`Error`] naming `what` and how many
+/// bytes it needed.
 pub fn try_zeroed(len: usize, what: &dyn fmt::Display) -> Result<Vec<u32>, Error> {
-    if len == 0 {
-        return Ok(Vec::new());
-    }
-    let too_much = || out_of_memory(4 * len as u128, what);
-    let layout = std::alloc::Layout::array::<u32>(len).map_err(|_| too_much())?;
-    // SAFETY: `layout` has a non-zero size (`len > 0`). A non-null block from `alloc_zeroed` holds
-    // `len` zeroed `u32`s (every bit pattern is a `u32`), allocated by the global allocator with
-    // `u32`'s alignment and exactly this size: what `Vec::from_raw_parts` asks of its pointer.
-    let pointer = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u32;
-    if pointer.is_null() {
-        return Err(too_much());
-    }
-    // SAFETY: see above; the vector owns the block from now on, with length and capacity `len`.
-    Ok(unsafe { Vec::from_raw_parts(pointer, len, len) })
+    zeroed_u32(len).ok_or_else(|| out_of_memory(4 * len as u128, what))
 }
 
 /// An empty buffer with room for `capacity` bytes, for a write path: memory that cannot be had is

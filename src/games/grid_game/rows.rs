@@ -91,6 +91,16 @@ pub fn read_rows<R: Read>(
                 break;
             }
         }
+        if board.cells.capacity() - board.cells.len() < cols {
+            // Room at once for the rows the scanner's buffer holds (each takes at least `cols + 1`
+            // bytes): memory follows the data that has arrived, without a doubling per row.
+            let mut arrived = 0;
+            input.parse_buffered(|text| {
+                arrived = text.len();
+                0
+            });
+            board.reserve((rows - r).min(arrived / (cols + 1) + 1) * cols)?;
+        }
         r += 1;
         // How the row went wrong, if it did: its length, its first bad cell, where it starts.
         let (length, bad, at) = if cols <= WHOLE_ROW_MAX {
