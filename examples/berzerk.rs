@@ -132,7 +132,7 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Berzerk, Error> {
 /// Writes the two lines: Rick first, then Morty first.
 fn write_answer(game: &Berzerk, solution: &Solution, out: &mut impl Write) -> io::Result<()> {
     for mover in [RICK, MORTY] {
-        let mut line = output_buffer(5 * game.n, "a line of the answer")?;
+        let mut line = output_buffer(5 * game.n)?;
         for position in 1..game.n {
             if position > 1 {
                 line.push(b' ');

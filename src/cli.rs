@@ -118,10 +118,13 @@ where
         return fail(&Error::new("cannot write the output: stdout is closed"));
     }
     let result = match Flags::parse(std::env::args_os().skip(1), known) {
-        Ok(Some(flags)) => match check_buffers() {
+        // The buffers std allocates unchecked, stdin's (8 KiB) and the output's (64 KiB), checked
+        // just before they are made, in the room the check leaves: under a tight `ulimit -v`, an
+        // error, not an abort. (The input's own buffer is the scanner's, checked where it is made.)
+        Ok(Some(flags)) => match check_memory(72 << 10, "the buffers") {
             Ok(()) => {
                 let mut input = Scanner::new(io::stdin().lock());
-                let mut output = BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
+                let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
                 body(&flags, &mut input, &mut output).and_then(|()| Ok(output.flush()?))
             }
             Err(e) => Err(Failure::Input(e)),
@@ -139,20 +142,6 @@ where
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(Failure::Output(e)) => fail(&Error::new(format!("cannot write the output: {e}"))),
     }
-}
-
-/// The output buffer's size in bytes.
-const OUTPUT_BUFFER: usize = 1 << 16;
-
-/// The buffer std gives stdin at its first use (its `STDIN_BUF_SIZE`), allocated unchecked there.
-const STDIN_BUFFER: usize = 8 << 10;
-
-/// Checks that the buffers std allocates unchecked (stdin's, then the output's) can be had, each
-/// just before it is made: under a tight `ulimit -v` they are an error, not an abort. (The input's
-/// own buffer is the [`Scanner`]'s, checked where it is made.)
-fn check_buffers() -> Result<(), Error> {
-    check_memory(STDIN_BUFFER as u128, "the standard input's buffer")?;
-    check_memory(OUTPUT_BUFFER as u128, "the output buffer")
 }
 
 /// Whether the program was started with its stdout closed (`>&-`), which no write would tell:

@@ -5,8 +5,8 @@
 //! edges. [`GraphGame`] plays on it: a vertex with moves is open, and a vertex without moves ends
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
-use crate::input::Error;
-use crate::memory::{try_grow_within, try_zeroed};
+use crate::input::{out_of_memory, Error};
+use crate::memory::try_grow_within;
 use crate::prefetch::{populate, prefetch};
 use crate::solver::{Game, Start, Upcoming};
 
@@ -85,6 +85,9 @@ pub struct GraphBuilder {
     last_source: u32,
 }
 
+/// What the builder's errors name.
+const ARRAYS: &str = "the graph's arrays";
+
 /// How many edges ahead the layout loops prefetch the counters they will touch.
 const AHEAD: usize = 16;
 
@@ -92,14 +95,14 @@ impl GraphBuilder {
     /// A builder for vertices `0..n` (`n < u32::MAX`), expecting about `expected_edges` edges.
     /// Panics when memory runs out; input-driven code uses [`GraphBuilder::try_new`].
     pub fn new(n: usize, expected_edges: usize) -> GraphBuilder {
-        GraphBuilder::try_new(n, expected_edges).unwrap_or_else(|e| panic!("{e}"))
+        GraphBuilder::try_new(n, expected_edges).unwrap_or_else(|e| panic!("{}", e))
     }
 
     /// [`GraphBuilder::new`], with memory that cannot be had an [`Error`]: the out-degrees' `4n`
     /// bytes (the edge arrays grow as edges arrive).
     pub fn try_new(n: usize, expected_edges: usize) -> Result<GraphBuilder, Error> {
         assert!(n < u32::MAX as usize, "vertices are numbered in u32");
-        let out_degree = zeroed(n, &format_args!("the out-degrees of {n} vertices"))?;
+        let out_degree = zeroed(n)?;
         Ok(GraphBuilder { expected_edges, targets: Vec::new(), out_degree, sources: None, last_source: 0 })
     }
 
@@ -112,11 +115,11 @@ impl GraphBuilder {
     /// ignored). Panics when memory runs out; input-driven code uses
     /// [`GraphBuilder::try_add_edges`].
     pub fn add_edges(&mut self, edges: &[u32]) {
-        self.try_add_edges(edges).unwrap_or_else(|e| panic!("{e}"))
+        self.try_add_edges(edges).unwrap_or_else(|e| panic!("{}", e))
     }
 
     /// [`GraphBuilder::add_edges`], with memory that cannot be had (the edge arrays' growth) an
-    /// [`Error`], the edges not added.
+    /// [`Error`]; the builder is then to be dropped.
     pub fn try_add_edges(&mut self, edges: &[u32]) -> Result<(), Error> {
         let edges = &edges[..edges.len() & !1];
         if self.targets.capacity() - self.targets.len() < edges.len() / 2 {
@@ -136,15 +139,7 @@ impl GraphBuilder {
                 for edge in edges.chunks_exact(2) {
                     self.out_degree[edge[0] as usize] -= 1;
                 }
-                match self.write_out_sources() {
-                    Ok(sources) => self.sources = Some(sources),
-                    Err(e) => {
-                        for edge in edges.chunks_exact(2) {
-                            self.out_degree[edge[0] as usize] += 1;
-                        }
-                        return Err(e);
-                    }
-                }
+                self.sources = Some(self.write_out_sources()?);
             }
         }
         if let Some(sources) = &mut self.sources {
@@ -159,11 +154,10 @@ impl GraphBuilder {
     /// expected count until it is reached).
     #[cold]
     fn grow(&mut self, more: usize) -> Result<(), Error> {
-        let what = format_args!("the edge arrays of {} edges", self.targets.len() + more);
-        try_grow_within(&mut self.targets, more, self.expected_edges, &what)?;
+        try_grow_within(&mut self.targets, more, self.expected_edges, &ARRAYS)?;
         populate(self.targets.spare_capacity_mut());
         if let Some(sources) = &mut self.sources {
-            try_grow_within(sources, more, self.expected_edges, &what)?;
+            try_grow_within(sources, more, self.expected_edges, &ARRAYS)?;
             populate(sources.spare_capacity_mut());
         }
         Ok(())
@@ -171,13 +165,12 @@ impl GraphBuilder {
 
     /// The sources of the edges so far, but for the batch being added (in increasing order, as
     /// they came, the out-degrees telling how many each), with room for as many edges as the
-    /// targets; the out-degrees are reset, to be counted from the sources. Memory that cannot be
-    /// had leaves them as they were.
+    /// targets; the out-degrees are reset, to be counted from the sources.
     #[cold]
     fn write_out_sources(&mut self) -> Result<Vec<u32>, Error> {
         let mut sources = Vec::new();
         let room = self.targets.capacity();
-        try_grow_within(&mut sources, room, room, &format_args!("the sources of {room} edges"))?;
+        try_grow_within(&mut sources, room, room, &ARRAYS)?;
         populate(sources.spare_capacity_mut());
         for (u, degree) in self.out_degree.iter_mut().enumerate() {
             sources.extend(std::iter::repeat(u as u32).take(*degree as usize));
@@ -193,7 +186,7 @@ impl GraphBuilder {
     ///
     /// Panics when memory runs out; input-driven code uses [`GraphBuilder::try_build`].
     pub fn build(self) -> Graph {
-        self.try_build().unwrap_or_else(|e| panic!("{e}"))
+        self.try_build().unwrap_or_else(|e| panic!("{}", e))
     }
 
     /// [`GraphBuilder::build`], with memory that cannot be had (the predecessor lists and their
@@ -208,15 +201,14 @@ impl GraphBuilder {
         // Count the edges into each vertex, turn the counts into block ends, then place each edge
         // by moving its target's cursor back one slot: afterwards pred_start[v] is the start of
         // v's block, and pred_start[n] (which counted nothing) is the number of edges.
-        let what = format_args!("the predecessor lists of {n} vertices and {} edges", targets.len());
-        let mut pred_start = zeroed(n + 1, &what)?;
+        let mut pred_start = zeroed(n + 1)?;
         count(&targets, &mut pred_start);
         let mut end = 0;
         for slot in pred_start.iter_mut() {
             end += *slot;
             *slot = end;
         }
-        let mut predecessors = zeroed(targets.len(), &what)?;
+        let mut predecessors = zeroed(targets.len())?;
         match &sources {
             Some(sources) => scatter(&targets, &mut pred_start, &mut predecessors, |i| sources[i]),
             None => {
@@ -249,8 +241,8 @@ fn count(vertices: &[u32], counts: &mut [u32]) {
 
 /// `len` zeros, their pages mapped at once (see [`populate`]): every array made this way is
 /// written all over right away.
-fn zeroed(len: usize, what: &dyn std::fmt::Display) -> Result<Vec<u32>, Error> {
-    let mut zeros = try_zeroed(len, what)?;
+fn zeroed(len: usize) -> Result<Vec<u32>, Error> {
+    let mut zeros = crate::zeroed::zeroed(len).ok_or_else(|| out_of_memory(4 * len as u128, ARRAYS))?;
     populate(&mut zeros);
     Ok(zeros)
 }

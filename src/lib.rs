@@ -25,7 +25,7 @@
 //! `tools/bundle/` (the bundler) and `tools/bench/` (the timing tool of `make bench`).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `zeroed`
-//! under `input` and `memory`; `input`, `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
+//! under `input` and `graph`; `input`, `divisor` and `prefetch` at the bottom, then `solver`, `graph`, `forward`, `cli`, and the games on top.
 
 pub mod cli;
 pub mod divisor;
@@ -36,7 +36,7 @@ pub mod input;
 pub mod memory;
 pub mod prefetch;
 pub mod solver;
-// Vectors of zeros from the allocator, fallible (src/zeroed.rs): under `input` and `memory`.
+// Vectors of zeros from the allocator, fallible (src/zeroed.rs): under `input` and `graph`.
 mod zeroed;
 
 // The unit tests' random numbers (src/rng.rs); the integration tests of tests/ use the same file.

@@ -9,7 +9,6 @@
 //! allocator's thresholds.
 
 use crate::input::{out_of_memory, Error};
-use crate::zeroed::zeroed_u32;
 use std::fmt;
 use std::io;
 
@@ -66,7 +65,13 @@ pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
     // passed (`ulimit -v` a little above the need). The error names the need itself. A small need
     // comes from the heap, into the room the probe's block leaves when it is given back: no margin.
     let probe = if bytes < SMALL { bytes } else { bytes.saturating_add(bytes / 64 + MARGIN) };
-    if can_have_with_threshold(probe) {
+    // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
+    // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
+    // cleared by hand. A check of more than that leaves the allocator as it was; only when that
+    // much is not there is the exact need checked. A block under glibc's first threshold (128 KiB)
+    // comes from the heap and changes nothing: small needs are checked as they are, without the
+    // two system calls and the page fault of a mapping (a small input's run is mostly those).
+    if ((SMALL..PROBE_AT_LEAST).contains(&probe) && can_have(PROBE_AT_LEAST)) || can_have(probe) {
         Ok(())
     } else {
         Err(out_of_memory(bytes, what))
@@ -76,36 +81,16 @@ pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
 /// What [`check_memory`] asks beyond a step's need: the heap's pad and its 1 MiB fallback mapping.
 const MARGIN: u128 = 5 << 18;
 
-/// Whether `bytes` can be had now, leaving glibc's mapping threshold as it was where it can.
-fn can_have_with_threshold(bytes: u128) -> bool {
-    // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
-    // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
-    // cleared by hand. A check of more than that leaves the allocator as it was; only when that
-    // much is not there is the exact need checked. A block under glibc's first threshold (128 KiB)
-    // comes from the heap and changes nothing: small needs are checked as they are, without the
-    // two system calls and the page fault of a mapping (a small input's run is mostly those).
-    if (SMALL..PROBE_AT_LEAST).contains(&bytes) && can_have(PROBE_AT_LEAST) {
-        return true;
-    }
-    can_have(bytes)
-}
-
-/// `len` zeros ([`crate::zeroed`]: no page touched), or an [`Error`] naming `what` and how many
-/// bytes it needed.
-pub fn try_zeroed(len: usize, what: &dyn fmt::Display) -> Result<Vec<u32>, Error> {
-    zeroed_u32(len).ok_or_else(|| out_of_memory(4 * len as u128, what))
-}
-
 /// An empty buffer with room for `capacity` bytes, for a write path: memory that cannot be had is
-/// an [`io::Error`] (of kind `OutOfMemory`) naming `what` and how many bytes, so that the program
-/// ends with one line (`error: cannot write the output: not enough memory for ...`), never an
+/// an [`io::Error`] (of kind `OutOfMemory`) saying how many bytes, so that the program ends with
+/// one line (`error: cannot write the output: not enough memory for the output: ...`), never an
 /// abort.
-pub fn output_buffer(capacity: usize, what: &str) -> io::Result<Vec<u8>> {
+pub fn output_buffer(capacity: usize) -> io::Result<Vec<u8>> {
     let mut buffer = Vec::new();
-    match buffer.try_reserve_exact(capacity) {
-        Ok(()) => Ok(buffer),
-        Err(_) => Err(io::Error::new(io::ErrorKind::OutOfMemory, out_of_memory(capacity as u128, what).message())),
-    }
+    buffer.try_reserve_exact(capacity).map_err(|_| {
+        io::Error::new(io::ErrorKind::OutOfMemory, out_of_memory(capacity as u128, "the output").to_string())
+    })?;
+    Ok(buffer)
 }
 
 /// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).

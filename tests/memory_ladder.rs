@@ -57,7 +57,11 @@ fn judge_input(program: &str, name: &str) -> Vec<u8> {
 
 /// Runs `program` with `args` on the file `input` under `kib` KiB of address space (none if 0).
 fn run_limited(program: &Path, args: &[&str], input: &Path, kib: u64) -> Output {
-    let script = if kib == 0 { "exec \"$0\" \"$@\"".to_string() } else { format!("ulimit -v {kib} && exec \"$0\" \"$@\"") };
+    let script = if kib == 0 {
+        "exec \"$0\" \"$@\"".to_string()
+    } else {
+        format!("ulimit -v {kib} && exec \"$0\" \"$@\"")
+    };
     Command::new("/bin/sh")
         .arg("-c")
         .arg(script)
@@ -122,13 +126,24 @@ fn ladder(label: &str, program: &Path, cases: &[Case]) {
                 panic!("{what} under ulimit -v {kib}: {why}");
             }
             if out.status.code() == Some(0) {
-                assert_eq!(free.status.code(), Some(0), "{what} under {kib} KiB answers what it refuses without a limit");
-                assert!(out.stdout == free.stdout, "{what} under {kib} KiB: another answer than without a limit");
+                assert_eq!(
+                    free.status.code(),
+                    Some(0),
+                    "{what} under {kib} KiB answers what it refuses without a limit"
+                );
+                assert!(
+                    out.stdout == free.stdout,
+                    "{what} under {kib} KiB: another answer than without a limit"
+                );
             }
             answered_at_top = out.status.code() == Some(0);
         }
         if free.status.code() == Some(0) {
-            assert!(answered_at_top, "{what}: refused under the top rung, {} KiB: the ladder does not pass its peak", LADDER[LADDER.len() - 1]);
+            assert!(
+                answered_at_top,
+                "{what}: refused under the top rung, {} KiB: the ladder does not pass its peak",
+                LADDER[LADDER.len() - 1]
+            );
         }
     }
 }
@@ -195,8 +210,9 @@ fn police_thief() {
 fn grid_game() {
     let mut rng = Rng(3);
     let (rows, cols) = (400, 900);
-    let board: Vec<Vec<u8>> =
-        (0..rows).map(|_| (0..cols).map(|_| if rng.below(10) == 0 { b'#' } else { b'.' }).collect()).collect();
+    let board: Vec<Vec<u8>> = (0..rows)
+        .map(|_| (0..cols).map(|_| if rng.below(10) == 0 { b'#' } else { b'.' }).collect())
+        .collect();
     let mut large = format!("{rows} {cols} 7\n");
     for row in &board {
         large += &format!("{}\n", String::from_utf8(row.clone()).unwrap());

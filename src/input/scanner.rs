@@ -15,7 +15,7 @@
 
 use super::decimal::parse_u64;
 use super::error::{out_of_memory, shown, Error, Pos};
-use crate::zeroed::zeroed_bytes;
+use crate::zeroed::zeroed;
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
@@ -128,7 +128,7 @@ impl<R: Read> Scanner<R> {
         if self.buf.is_empty() {
             // The first read: the buffer itself, which may not be there (under `ulimit -v`).
             // Zeroed by the allocator, so that only the pages the input fills cost memory.
-            self.buf = zeroed_bytes(CHUNK).ok_or_else(|| out_of_memory(CHUNK as u128, "the input buffer"))?;
+            self.buf = zeroed(CHUNK).ok_or_else(|| out_of_memory(CHUNK as u128, "the input buffer"))?;
         } else if self.len == self.buf.len() {
             let grown = (self.buf.len() * 2).min(limit).max(self.buf.len() + 1);
             // A token longer than the buffer: memory follows the bytes that arrived, and memory

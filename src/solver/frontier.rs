@@ -17,8 +17,8 @@ pub(super) struct Frontier {
     /// How many walked entries were dropped from the front of `entries`.
     dropped: usize,
     /// The entries `entries` could not grow to, memory being short: the states pushed since were
-    /// dropped, and the search that owns the queue is void (it tells with [`Frontier::short`]).
-    short: Option<usize>,
+    /// dropped, and the search that owns the queue is void (it reads this to tell).
+    pub(super) short: Option<usize>,
 }
 
 impl Frontier {
@@ -26,7 +26,7 @@ impl Frontier {
 
     /// Pushes `state` if `push`, without branching on it (the entry is written either way). The
     /// queue grows as states arrive, checked: when memory runs out, the state is dropped and the
-    /// queue remembers it ([`Frontier::short`]).
+    /// queue remembers it (`short`).
     #[inline(always)]
     pub(super) fn push_if(&mut self, push: bool, state: usize, lost: bool) {
         if self.entries.len() == self.entries.capacity() && !self.make_room() {
@@ -38,20 +38,13 @@ impl Frontier {
 
     /// Doubles the room for entries (as `Vec` does), or records that it could not.
     #[cold]
-    #[inline(never)]
     fn make_room(&mut self) -> bool {
         let more = self.entries.capacity().max(64);
-        if self.entries.try_reserve(more).is_ok() {
-            return true;
+        let grown = self.entries.try_reserve(more).is_ok();
+        if !grown {
+            self.short = Some(self.entries.capacity() + more);
         }
-        self.short = Some(self.entries.capacity() + more);
-        false
-    }
-
-    /// How many entries the queue could not grow to, if memory ran out: then the search that
-    /// owns it dropped states and is void.
-    pub(super) fn short(&self) -> Option<usize> {
-        self.short
+        grown
     }
 
     /// The next state to walk, and whether it is lost (else won).

@@ -60,10 +60,10 @@ mod walk;
 pub use self::frontier::Upcoming;
 pub use self::game::{Game, Outcome, Start};
 pub use self::search::{search_bytes_per_state, table_bytes_per_state};
-use crate::input::Error;
 use self::search::{search_with_counters, NoDepths, RecordDepths};
 pub use self::solution::{DepthTable, Solution};
 pub use self::values::{find_options, loopy_values, values_bytes, Value, Values};
+use crate::input::Error;
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
 /// [`Game`] for the rules a game keeps (a broken one it can see panics).
@@ -80,7 +80,7 @@ pub use self::values::{find_options, loopy_values, values_bytes, Value, Values};
 ///
 /// Panics when memory runs out: input-driven code uses [`try_solve`].
 pub fn solve<G: Game>(game: &G) -> Solution {
-    try_solve(game).unwrap_or_else(|e| panic!("{e}"))
+    try_solve(game).unwrap_or_else(|e| panic!("{}", e))
 }
 
 /// [`solve`], with memory that cannot be had an [`Error`] naming what needed how much: the
@@ -109,7 +109,7 @@ pub fn try_solve<G: Game>(game: &G) -> Result<Solution, Error> {
 ///
 /// Panics when memory runs out: input-driven code uses [`try_solve_with_depth`].
 pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
-    try_solve_with_depth(game).unwrap_or_else(|e| panic!("{e}"))
+    try_solve_with_depth(game).unwrap_or_else(|e| panic!("{}", e))
 }
 
 /// [`solve_with_depth`], with memory that cannot be had an [`Error`] (see [`try_solve`]).

@@ -65,8 +65,7 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Result<Ve
     let (n, max_moves) = (game.num_states(), game.max_moves());
     let mut remaining_moves: Vec<C> = Vec::new();
     if remaining_moves.try_reserve_exact(n).is_err() {
-        let bytes = n as u128 * std::mem::size_of::<C>() as u128;
-        return Err(out_of_memory(bytes, format_args!("the counters of {n} states")));
+        return Err(short(n * std::mem::size_of::<C>(), n));
     }
     let mut frontier = Frontier::default();
     let mut above_max_moves = false;
@@ -131,13 +130,17 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Result<Ve
         }
         chooser.choose();
     }
-    match frontier.short() {
+    match frontier.short {
         None => Ok(remaining_moves),
-        Some(entries) => {
-            let bytes = 4 * entries as u128;
-            Err(out_of_memory(bytes, format_args!("the search's queue of {entries} of {n} states")))
-        }
+        // The queue's entries are 4 bytes each.
+        Some(entries) => Err(short(4 * entries, n)),
     }
+}
+
+/// The error for `bytes` of the search of `n` states (its tables or its queue) that cannot be had.
+#[cold]
+fn short(bytes: usize, n: usize) -> Error {
+    out_of_memory(bytes as u128, format_args!("the search of {n} states"))
 }
 
 /// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
@@ -236,7 +239,7 @@ pub(super) struct RecordDepths {
 impl Depths for RecordDepths {
     fn prepare(&mut self, n: usize) -> Result<(), Error> {
         if self.depths.try_reserve_exact(n).is_err() {
-            return Err(out_of_memory(4 * n as u128, format_args!("the depths of {n} states")));
+            return Err(short(4 * n, n));
         }
         self.depths.resize(n, DepthTable::NEVER);
         Ok(())

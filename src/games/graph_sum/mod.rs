@@ -236,7 +236,7 @@ fn sum(values: &Values, tokens: &[u32]) -> (Outcome, Option<(usize, u32)>) {
 /// Writes the judge's output: one line per query, `win`, `lose` or `draw`; with the moves of
 /// [`decide_with_moves`], a win's move after it.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
-    let mut buffer = output_buffer((1 << 16) + 64, "the output's lines")?;
+    let mut buffer = output_buffer((1 << 16) + 64)?;
     for (q, &outcome) in answer.outcomes.iter().enumerate() {
         buffer.extend_from_slice(match outcome {
             Outcome::Win => b"win",
@@ -260,7 +260,7 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 
 /// Writes the `--values` output: a line per vertex, its value or `inf` and its set `K`.
 pub fn write_values(values: &Values, out: &mut impl Write) -> io::Result<()> {
-    let mut buffer = output_buffer((1 << 16) + 64, "the output's lines")?;
+    let mut buffer = output_buffer((1 << 16) + 64)?;
     for v in 0..values.len() {
         match values.value(v) {
             Value::Finite(g) => push_decimal(&mut buffer, u64::from(g)),

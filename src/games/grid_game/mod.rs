@@ -386,7 +386,7 @@ pub fn write_map(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
         }
         return Ok(());
     }
-    let mut line = output_buffer(cols + 1, "a row of the map")?;
+    let mut line = output_buffer(cols + 1)?;
     for r in 0..rows {
         line.clear();
         line.extend(board.cells[r..].iter().step_by(rows));

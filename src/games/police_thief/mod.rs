@@ -462,7 +462,7 @@ impl Verdict {
 /// Decides how the game ends from the start, the policeman to move: the judge's question.
 /// Panics when memory runs out; the binary uses [`try_decide`].
 pub fn decide(problem: Problem) -> Answer {
-    try_decide(problem).unwrap_or_else(|e| panic!("{e}"))
+    try_decide(problem).unwrap_or_else(|e| panic!("{}", e))
 }
 
 /// [`decide`], with memory that cannot be had (the search's queue as it grows) an [`Error`].

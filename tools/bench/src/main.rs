@@ -36,7 +36,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-const USAGE: &str = "usage: bench [--check] [--warmup] [--out DIR] [--input-b FILE] RUNS INPUT -- CMD_A ARGS... \
+const USAGE: &str =
+    "usage: bench [--check] [--warmup] [--out DIR] [--input-b FILE] RUNS INPUT -- CMD_A ARGS... \
      [--vs CMD_B ARGS...]";
 
 /// One finished run: wall seconds, peak resident memory in KiB (-1 when unknown), and how it
@@ -451,7 +452,10 @@ mod tests {
         }
         assert!(parse_args(&words("--help")).unwrap().is_none());
         let options = parse_args(&words("--input-b other 3 in -- a --vs b")).unwrap().unwrap();
-        assert_eq!((options.input_of("A").to_str(), options.input_of("B").to_str()), (Some("in"), Some("other")));
+        assert_eq!(
+            (options.input_of("A").to_str(), options.input_of("B").to_str()),
+            (Some("in"), Some("other"))
+        );
         assert!(parse_args(&words("--input-b other 3 in -- a")).is_err());
         assert!(parse_args(&words("3 in --input-b")).is_err());
         // After the `--`, a `-h` is the command's.
