@@ -2,11 +2,13 @@
 //!
 //! Invariant: memory grows with the data that has arrived, not with a size the input only declares
 //! (at most a small bound is reserved up front), and memory that cannot be had is an [`Error`]
-//! naming what needed how much, never an abort. Vectors grow through [`try_grow_within`]; a phase
-//! whose allocations happen elsewhere (the solver's counters and queue, whose needs per state the
-//! solver states: [`crate::solver::search_bytes_per_state`], [`crate::solver::values_bytes`]) is
-//! preceded by [`check_memory`] for its whole need. This is the one file that knows the
-//! allocator's thresholds.
+//! naming what needed how much, never an abort. Vectors grow through [`try_grow_within`], a write
+//! path's buffer comes from [`output_buffer`]; a phase whose allocations happen elsewhere (the
+//! solver's tables, whose needs per state the solver states:
+//! [`crate::solver::table_bytes_per_state`], [`crate::solver::search_bytes_per_state`],
+//! [`crate::solver::values_bytes`]) is preceded by [`check_memory`] for what it takes on this
+//! input, with a margin for the allocator. This is the one file that knows the allocator's
+//! thresholds.
 
 use crate::input::{out_of_memory, Error};
 use std::fmt;

@@ -45,7 +45,10 @@
 //! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. So the search needs
 //! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
 //! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
-//! [`search_bytes_per_state`] says it, for a program to check before it searches.
+//! [`search_bytes_per_state`] says it with the queue at its largest; [`table_bytes_per_state`]
+//! without it, for a program that checks the tables before it searches and lets the queue grow
+//! as it goes: [`try_solve`] and [`try_solve_with_depth`] grow it checked, and memory that runs
+//! out there is an error, not an abort.
 
 mod counter;
 mod frontier;
