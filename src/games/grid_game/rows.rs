@@ -92,14 +92,18 @@ pub fn read_rows<R: Read>(
             }
         }
         if board.cells.capacity() - board.cells.len() < cols {
-            // Room at once for the rows the scanner's buffer holds (each takes at least `cols + 1`
-            // bytes): memory follows the data that has arrived, without a doubling per row.
+            // Room at once for the whole rows the scanner's buffer holds (each takes at least
+            // `cols + 1` bytes): memory follows the data that has arrived, without a doubling per
+            // row; nothing for a row that has not arrived whole (it grows as its pieces come).
             let mut arrived = 0;
             input.parse_buffered(|text| {
                 arrived = text.len();
                 0
             });
-            board.reserve((rows - r).min(arrived / (cols + 1) + 1) * cols)?;
+            let whole = (rows - r).min(arrived / (cols + 1));
+            if whole > 0 {
+                board.reserve(whole * cols)?;
+            }
         }
         r += 1;
         // How the row went wrong, if it did: its length, its first bad cell, where it starts.
