@@ -41,7 +41,7 @@ pub fn search_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
 /// Memory that cannot be had (the tables, or the queue as it grows) is an [`Error`].
 pub(super) fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Result<Solution, Error> {
     let (n, max_moves) = (game.num_states(), checked_max_moves(game));
-    depths.prepare(n)?;
+    depths.prepare(n);
     let counters = if max_moves < u32::from(u8::MAX) {
         Counters::Byte(search(game, depths)?)
     } else if max_moves < u32::from(u16::MAX) {
@@ -63,10 +63,9 @@ pub fn table_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
 /// the moves still not known to reach a winning state.
 fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Result<Vec<C>, Error> {
     let (n, max_moves) = (game.num_states(), game.max_moves());
-    let mut remaining_moves: Vec<C> = Vec::new();
-    if remaining_moves.try_reserve_exact(n).is_err() {
-        return Err(short(n * std::mem::size_of::<C>(), n));
-    }
+    // The tables are covered by the check a program makes before it searches
+    // ([`table_bytes_per_state`]); the queue grows checked.
+    let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
     let mut frontier = Frontier::default();
     let mut above_max_moves = false;
     game.for_each_start(|start| {
@@ -133,14 +132,8 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Result<Ve
     match frontier.short {
         None => Ok(remaining_moves),
         // The queue's entries are 4 bytes each.
-        Some(entries) => Err(short(4 * entries, n)),
+        Some(entries) => Err(out_of_memory(4 * entries as u128, format_args!("the search of {n} states"))),
     }
-}
-
-/// The error for `bytes` of the search of `n` states (its tables or its queue) that cannot be had.
-#[cold]
-fn short(bytes: usize, n: usize) -> Error {
-    out_of_memory(bytes as u128, format_args!("the search of {n} states"))
 }
 
 /// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk
@@ -210,7 +203,7 @@ fn walk_back<G: Game, C: Counter, D: Depths, const LOST: bool, const COUNT: bool
 /// Where the search records depths, or not: the search is compiled once per kind.
 pub(super) trait Depths {
     /// Makes room for `n` states, none decided yet.
-    fn prepare(&mut self, n: usize) -> Result<(), Error>;
+    fn prepare(&mut self, n: usize);
     /// `state` is decided before the search: depth 0.
     fn decided_at_start(&mut self, state: usize);
     /// `state` is decided while `walked` is walked: one move more than `walked`.
@@ -221,9 +214,7 @@ pub(super) trait Depths {
 pub(super) struct NoDepths;
 
 impl Depths for NoDepths {
-    fn prepare(&mut self, _n: usize) -> Result<(), Error> {
-        Ok(())
-    }
+    fn prepare(&mut self, _n: usize) {}
     #[inline(always)]
     fn decided_at_start(&mut self, _state: usize) {}
     #[inline(always)]
@@ -237,12 +228,8 @@ pub(super) struct RecordDepths {
 }
 
 impl Depths for RecordDepths {
-    fn prepare(&mut self, n: usize) -> Result<(), Error> {
-        if self.depths.try_reserve_exact(n).is_err() {
-            return Err(short(4 * n, n));
-        }
-        self.depths.resize(n, DepthTable::NEVER);
-        Ok(())
+    fn prepare(&mut self, n: usize) {
+        self.depths = vec![DepthTable::NEVER; n];
     }
     #[inline(always)]
     fn decided_at_start(&mut self, state: usize) {
