@@ -31,7 +31,8 @@
 
 use graph_games::cli;
 use graph_games::input::{Error, Scanner};
-use graph_games::solver::{solve, Game, Outcome, Solution, Start};
+use graph_games::memory::{output_buffer, try_grow_within};
+use graph_games::solver::{try_solve, Game, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
 
 /// The statement's bound on `n`.
@@ -101,9 +102,12 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Berzerk, Error> {
     let mut steps = [Vec::new(), Vec::new()];
     for (player, name) in NAMES.iter().enumerate() {
         let k = input.u64_in(format_args!("the size of {name}'s set"), 1, n as u64 - 1)? as usize;
-        // `k < n <= 7000`, checked: the memory follows the statement's bound.
-        let mut seen = vec![false; n];
-        let mut set = Vec::with_capacity(k);
+        // `k < n <= 7000`, checked: the memory follows the statement's bound, and the steps grow
+        // as they arrive; memory that cannot be had is an error.
+        let mut seen = Vec::new();
+        try_grow_within(&mut seen, n, n, &format_args!("the steps seen among {n} objects"))?;
+        seen.resize(n, false);
+        let mut set = Vec::new();
         for i in 1..=k {
             let at = input.peek_pos()?;
             let x = input.u64_in(format_args!("{name}'s step {i} of {k}"), 1, n as u64 - 1)? as usize;
@@ -114,6 +118,7 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Berzerk, Error> {
                 ));
             }
             seen[x] = true;
+            try_grow_within(&mut set, 1, k, &format_args!("{name}'s {k} steps"))?;
             set.push(x);
         }
         // In increasing order, for `for_each_predecessor`.
@@ -127,7 +132,7 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Berzerk, Error> {
 /// Writes the two lines: Rick first, then Morty first.
 fn write_answer(game: &Berzerk, solution: &Solution, out: &mut impl Write) -> io::Result<()> {
     for mover in [RICK, MORTY] {
-        let mut line = Vec::with_capacity(5 * game.n);
+        let mut line = output_buffer(5 * game.n)?;
         for position in 1..game.n {
             if position > 1 {
                 line.push(b' ');
@@ -147,7 +152,7 @@ fn write_answer(game: &Berzerk, solution: &Solution, out: &mut impl Write) -> io
 fn main() {
     std::process::exit(cli::run(USAGE, &[], |_, input, output| {
         let game = read(input)?;
-        let solution = solve(&game);
+        let solution = try_solve(&game)?;
         write_answer(&game, &solution, output)?;
         Ok(())
     }));

@@ -41,7 +41,7 @@
 use graph_games::cli;
 use graph_games::forward::{self, ForwardGame};
 use graph_games::input::{plural, shown, Error, Scanner};
-use graph_games::memory::check_memory;
+use graph_games::memory::{check_memory, try_grow_within};
 use graph_games::solver::{search_bytes_per_state, solve, Outcome, Start};
 use std::io::{self, Read, Write};
 
@@ -84,6 +84,8 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                 format!("the letter of edge {i} of {m} must be one of a-z, found {}", shown(&[byte])),
             ));
         }
+        // The edges grow as they arrive, checked (at most m in all).
+        try_grow_within(&mut out[u - 1], 1, m as usize, &format_args!("the edges out of vertex {u}"))?;
         out[u - 1].push((v - 1, usize::from(byte - b'a') + 1));
     }
     input.finish(format_args!("the {}", plural(m, "edge")))?;

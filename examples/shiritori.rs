@@ -27,7 +27,8 @@
 use graph_games::cli;
 use graph_games::graph::{Graph, GraphBuilder, GraphGame};
 use graph_games::input::{shown, Error, Scanner};
-use graph_games::solver::{solve, Outcome, Solution, Start};
+use graph_games::memory::{check_memory, try_grow_within};
+use graph_games::solver::{search_bytes_per_state, solve, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
 
 /// The statement's bounds.
@@ -71,8 +72,10 @@ fn vertex(l: &[u32]) -> u32 {
 /// Reads and checks the whole input.
 fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let n = input.u64_in("the number of words N", 1, MAX_WORDS)? as usize;
-    let mut graph = GraphBuilder::new(VERTICES, n);
-    let mut ends = Vec::with_capacity(n);
+    // The graph's fixed table (4 bytes a vertex) and the words' arrays, growing as they arrive:
+    // all checked, so that memory that cannot be had is an error.
+    let mut graph = GraphBuilder::try_new(VERTICES, n)?;
+    let mut ends = Vec::new();
     for i in 1..=n {
         let (token, mark) = input.token_at_most(format_args!("word {i} of {n}"), MAX_LETTERS)?;
         // Copied out of the scanner's buffer, so that an error can ask the scanner where it is.
@@ -100,11 +103,19 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         }
         let len = word.len();
         let (start, end) = (vertex(&letters[..3]), vertex(&letters[len - 3..len]));
-        graph.add_edge(start, end);
+        graph.try_add_edges(&[start, end])?;
+        try_grow_within(&mut ends, 1, n, &format_args!("the ends of {n} words"))?;
         ends.push(end);
     }
     input.finish(format_args!("the {n} words"))?;
-    Ok(Problem { graph: graph.build(), ends })
+    let graph = graph.try_build()?;
+    // The search's counters and queue beside the graph (a vertex has at most n moves).
+    let max_moves = n.min(u32::MAX as usize - 1) as u32;
+    check_memory(
+        search_bytes_per_state(max_moves, false) * VERTICES as u128,
+        format_args!("solving a graph of {VERTICES} vertices"),
+    )?;
+    Ok(Problem { graph, ends })
 }
 
 /// Who wins each word's game, as the lines to print.

@@ -36,12 +36,14 @@
 //! The values take two stages of the search, O(max) time and a few bytes per pile size; each
 //! query costs its number of piles. `--move` records the order of the stages
 //! ([`loopy_values_ranked`]) and adds one pass over every pile size's predecessors
-//! ([`progress_moves`]), O(max + piles log piles). Memory: the piles as read, 8 bytes each, and
-//! with `--move` about 80 more per pile of a won query.
+//! ([`progress_moves`]), O(max + piles log piles). Memory: the piles as read, 8 bytes each, growing
+//! as they arrive; the values' need is checked before the search ([`check_memory`]), and with
+//! `--move` about 80 more bytes per pile of a won query.
 
 use graph_games::cli;
 use graph_games::input::{Error, Scanner};
-use graph_games::solver::{loopy_values, loopy_values_ranked, progress_moves, Game, Outcome, Start};
+use graph_games::memory::{check_memory, try_grow_within};
+use graph_games::solver::{loopy_values, loopy_values_ranked, progress_moves, values_bytes, Game, Outcome, Start};
 use std::io::{self, Read, Write};
 
 /// The statement's bounds.
@@ -110,8 +112,8 @@ impl Problem {
 fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let max = input.u64_in("the pile size max", 1, MAX_STONES)?;
     let q = input.u64_in("the number of queries q", 1, MAX_QUERIES)? as usize;
-    let mut piles = Vec::new();
-    let mut ends = Vec::with_capacity(q);
+    // Memory follows the piles and queries that arrive, checked ([`try_grow_within`]).
+    let (mut piles, mut ends) = (Vec::new(), Vec::new());
     for i in 1..=q {
         let at = input.peek_pos()?;
         let k = input.u64_in(format_args!("the number of piles k of query {i} of {q}"), 1, MAX_PILES)?;
@@ -122,12 +124,12 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                 format!("query {i} of {q} brings the piles to {total}: at most {MAX_PILES} in all"),
             ));
         }
-        // Within the bound on all the piles, checked: the memory follows the statement's limits.
-        piles.reserve(k as usize);
         for j in 1..=k {
             let stones = input.u64_in(format_args!("pile {j} of {k} of query {i}"), 0, max)?;
+            try_grow_within(&mut piles, 1, MAX_PILES as usize, &format_args!("{total} piles"))?;
             piles.push(stones as usize);
         }
+        try_grow_within(&mut ends, 1, q, &format_args!("{q} queries"))?;
         ends.push(piles.len());
     }
     input.finish("the last query")?;
@@ -171,7 +173,15 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--move"], |flags, input, output| {
         let problem = read(input)?;
         let pile = Pile { max: problem.max };
-        let answers = answers(&problem, &pile, flags.has("--move"));
+        // The values (the solver's need, 3 moves a pile size at most, and a rank a pile size with
+        // `--move`), then the answers: the sums and, with `--move`, the moves (at most 64 bytes a
+        // query, 80 a pile).
+        let (states, queries) = (problem.max + 1, problem.ends.len());
+        let moves = flags.has("--move");
+        let extra = if moves { 4 * states as u128 + 80 * problem.piles.len() as u128 } else { 0 };
+        let need = values_bytes(states, 3 * states, 3) + 64 * queries as u128 + extra;
+        check_memory(need, format_args!("the values of {states} pile sizes and {queries} answers"))?;
+        let answers = answers(&problem, &pile, moves);
         write_answer(&answers, output)?;
         Ok(())
     }));

@@ -16,6 +16,7 @@
 //! - otherwise the output is flushed and the exit status is 0.
 
 use crate::input::{shown, Error, Scanner};
+use crate::memory::check_memory;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, BufWriter, StdinLock, StdoutLock, Write};
 
@@ -117,11 +118,17 @@ where
         return fail(&Error::new("cannot write the output: stdout is closed"));
     }
     let result = match Flags::parse(std::env::args_os().skip(1), known) {
-        Ok(Some(flags)) => {
-            let mut input = Scanner::new(io::stdin().lock());
-            let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            body(&flags, &mut input, &mut output).and_then(|()| Ok(output.flush()?))
-        }
+        // The buffers std allocates unchecked, stdin's (8 KiB) and the output's (64 KiB), checked
+        // just before they are made, in the room the check leaves: under a tight `ulimit -v`, an
+        // error, not an abort. (The input's own buffer is the scanner's, checked where it is made.)
+        Ok(Some(flags)) => match check_memory(72 << 10, "the buffers") {
+            Ok(()) => {
+                let mut input = Scanner::new(io::stdin().lock());
+                let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                body(&flags, &mut input, &mut output).and_then(|()| Ok(output.flush()?))
+            }
+            Err(e) => Err(Failure::Input(e)),
+        },
         Ok(None) => {
             let mut out = io::stdout().lock();
             out.write_all(usage.as_bytes()).and_then(|()| out.flush()).map_err(Failure::Output)

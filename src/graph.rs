@@ -5,7 +5,8 @@
 //! edges. [`GraphGame`] plays on it: a vertex with moves is open, and a vertex without moves ends
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
-use crate::memory::grow_within;
+use crate::input::{out_of_memory, Error};
+use crate::memory::try_grow_within;
 use crate::prefetch::{populate, prefetch};
 use crate::solver::{Game, Start, Upcoming};
 
@@ -84,20 +85,25 @@ pub struct GraphBuilder {
     last_source: u32,
 }
 
+/// What the builder's errors name.
+const ARRAYS: &str = "the graph's arrays";
+
 /// How many edges ahead the layout loops prefetch the counters they will touch.
 const AHEAD: usize = 16;
 
 impl GraphBuilder {
     /// A builder for vertices `0..n` (`n < u32::MAX`), expecting about `expected_edges` edges.
+    /// Panics when memory runs out; input-driven code uses [`GraphBuilder::try_new`].
     pub fn new(n: usize, expected_edges: usize) -> GraphBuilder {
+        GraphBuilder::try_new(n, expected_edges).unwrap_or_else(|e| panic!("{}", e))
+    }
+
+    /// [`GraphBuilder::new`], with memory that cannot be had an [`Error`]: the out-degrees' `4n`
+    /// bytes (the edge arrays grow as edges arrive).
+    pub fn try_new(n: usize, expected_edges: usize) -> Result<GraphBuilder, Error> {
         assert!(n < u32::MAX as usize, "vertices are numbered in u32");
-        GraphBuilder {
-            expected_edges,
-            targets: Vec::with_capacity(expected_edges.min(1 << 16)),
-            out_degree: zeroed(n),
-            sources: None,
-            last_source: 0,
-        }
+        let out_degree = zeroed(n)?;
+        Ok(GraphBuilder { expected_edges, targets: Vec::new(), out_degree, sources: None, last_source: 0 })
     }
 
     /// Adds the edge `u -> v`; both must be below `n`.
@@ -106,11 +112,18 @@ impl GraphBuilder {
     }
 
     /// Adds the edges `edges[2 * i] -> edges[2 * i + 1]` (all below `n`; an odd last number is
-    /// ignored).
+    /// ignored). Panics when memory runs out; input-driven code uses
+    /// [`GraphBuilder::try_add_edges`].
     pub fn add_edges(&mut self, edges: &[u32]) {
+        self.try_add_edges(edges).unwrap_or_else(|e| panic!("{}", e))
+    }
+
+    /// [`GraphBuilder::add_edges`], with memory that cannot be had (the edge arrays' growth) an
+    /// [`Error`]; the builder is then to be dropped.
+    pub fn try_add_edges(&mut self, edges: &[u32]) -> Result<(), Error> {
         let edges = &edges[..edges.len() & !1];
         if self.targets.capacity() - self.targets.len() < edges.len() / 2 {
-            self.grow(edges.len() / 2);
+            self.grow(edges.len() / 2)?;
         }
         if self.sources.is_none() {
             // Counted in one pass, betting on the order; undone if the bet is lost (once per
@@ -126,7 +139,7 @@ impl GraphBuilder {
                 for edge in edges.chunks_exact(2) {
                     self.out_degree[edge[0] as usize] -= 1;
                 }
-                self.sources = Some(self.write_out_sources());
+                self.sources = Some(self.write_out_sources()?);
             }
         }
         if let Some(sources) = &mut self.sources {
@@ -134,38 +147,51 @@ impl GraphBuilder {
             sources.extend(edges.chunks_exact(2).map(|edge| edge[0]));
         }
         self.targets.extend(edges.chunks_exact(2).map(|edge| edge[1]));
+        Ok(())
     }
 
-    /// Makes room for `more` edges (see [`grow_within`]: doubling, but never past the expected
-    /// count until it is reached).
+    /// Makes room for `more` edges (see [`try_grow_within`]: doubling, but never past the
+    /// expected count until it is reached).
     #[cold]
-    fn grow(&mut self, more: usize) {
-        grow_within(&mut self.targets, more, self.expected_edges);
+    fn grow(&mut self, more: usize) -> Result<(), Error> {
+        try_grow_within(&mut self.targets, more, self.expected_edges, &ARRAYS)?;
         populate(self.targets.spare_capacity_mut());
         if let Some(sources) = &mut self.sources {
-            grow_within(sources, more, self.expected_edges);
+            try_grow_within(sources, more, self.expected_edges, &ARRAYS)?;
             populate(sources.spare_capacity_mut());
         }
+        Ok(())
     }
 
-    /// The sources of the edges so far (in increasing order, as they came, the out-degrees
-    /// telling how many each); the out-degrees are reset, to be counted from the sources.
+    /// The sources of the edges so far, but for the batch being added (in increasing order, as
+    /// they came, the out-degrees telling how many each), with room for as many edges as the
+    /// targets; the out-degrees are reset, to be counted from the sources.
     #[cold]
-    fn write_out_sources(&mut self) -> Vec<u32> {
-        let mut sources = Vec::with_capacity(self.targets.capacity());
+    fn write_out_sources(&mut self) -> Result<Vec<u32>, Error> {
+        let mut sources = Vec::new();
+        let room = self.targets.capacity();
+        try_grow_within(&mut sources, room, room, &ARRAYS)?;
         populate(sources.spare_capacity_mut());
         for (u, degree) in self.out_degree.iter_mut().enumerate() {
             sources.extend(std::iter::repeat(u as u32).take(*degree as usize));
             *degree = 0;
         }
-        sources
+        Ok(sources)
     }
 
     /// Lays out the predecessor lists (a counting sort by target) and frees the edge arrays.
     ///
     /// The counters are indexed by vertex, in no order the cache can guess, so each loop
     /// prefetches the counter it will touch some edges later.
+    ///
+    /// Panics when memory runs out; input-driven code uses [`GraphBuilder::try_build`].
     pub fn build(self) -> Graph {
+        self.try_build().unwrap_or_else(|e| panic!("{}", e))
+    }
+
+    /// [`GraphBuilder::build`], with memory that cannot be had (the predecessor lists and their
+    /// starts, `4 * (n + 1 + m)` bytes) an [`Error`].
+    pub fn try_build(self) -> Result<Graph, Error> {
         let GraphBuilder { targets, mut out_degree, sources, .. } = self;
         let n = out_degree.len();
         assert!(targets.len() < u32::MAX as usize, "edges are counted in u32");
@@ -175,14 +201,14 @@ impl GraphBuilder {
         // Count the edges into each vertex, turn the counts into block ends, then place each edge
         // by moving its target's cursor back one slot: afterwards pred_start[v] is the start of
         // v's block, and pred_start[n] (which counted nothing) is the number of edges.
-        let mut pred_start = zeroed(n + 1);
+        let mut pred_start = zeroed(n + 1)?;
         count(&targets, &mut pred_start);
         let mut end = 0;
         for slot in pred_start.iter_mut() {
             end += *slot;
             *slot = end;
         }
-        let mut predecessors = zeroed(targets.len());
+        let mut predecessors = zeroed(targets.len())?;
         match &sources {
             Some(sources) => scatter(&targets, &mut pred_start, &mut predecessors, |i| sources[i]),
             None => {
@@ -199,7 +225,7 @@ impl GraphBuilder {
             }
         }
         let max_out_degree = out_degree.iter().copied().max().unwrap_or(0);
-        Graph { out_degree, pred_start, predecessors, max_out_degree }
+        Ok(Graph { out_degree, pred_start, predecessors, max_out_degree })
     }
 }
 
@@ -215,10 +241,10 @@ fn count(vertices: &[u32], counts: &mut [u32]) {
 
 /// `len` zeros, their pages mapped at once (see [`populate`]): every array made this way is
 /// written all over right away.
-fn zeroed(len: usize) -> Vec<u32> {
-    let mut zeros = vec![0; len];
+fn zeroed(len: usize) -> Result<Vec<u32>, Error> {
+    let mut zeros = crate::zeroed::zeroed(len).ok_or_else(|| out_of_memory(4 * len as u128, ARRAYS))?;
     populate(&mut zeros);
-    zeros
+    Ok(zeros)
 }
 
 /// Places edge `i` (source `source_of(i)`, target `targets[i]`) in its target's block, for `i`

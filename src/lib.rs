@@ -28,9 +28,9 @@
 //! `tools/bundle/` (the bundler), `tools/bench/` (the timing tool of `make bench`) and
 //! `tools/pattern/` (the periods and rules of a table of values, on [`pattern`]).
 //!
-//! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `input`,
-//! `divisor`, `prefetch` and `pattern` at the bottom, then `solver`, `graph`, `forward`, `cli`, and
-//! `play` and the games on top.
+//! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `zeroed`
+//! under `input` and `graph`; `input`, `divisor`, `prefetch` and `pattern` at the bottom, then
+//! `solver`, `graph`, `forward`, `cli`, and `play` and the games on top.
 
 pub mod cli;
 pub mod divisor;
@@ -43,6 +43,8 @@ pub mod pattern;
 pub mod play;
 pub mod prefetch;
 pub mod solver;
+// Vectors of zeros from the allocator, fallible (src/zeroed.rs): under `input` and `graph`.
+mod zeroed;
 
 // The unit tests' random numbers (src/rng.rs); the integration tests of tests/ use the same file.
 #[cfg(test)]

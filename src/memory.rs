@@ -2,14 +2,17 @@
 //!
 //! Invariant: memory grows with the data that has arrived, not with a size the input only declares
 //! (at most a small bound is reserved up front), and memory that cannot be had is an [`Error`]
-//! naming what needed how much, never an abort. Vectors grow through [`try_grow_within`]; a phase
-//! whose allocations happen elsewhere (the solver's counters and queue, whose needs per state the
-//! solver states: [`crate::solver::search_bytes_per_state`], [`crate::solver::values_bytes`]) is
-//! preceded by [`check_memory`] for its whole need. This is the one file that knows the
-//! allocator's thresholds.
+//! naming what needed how much, never an abort. Vectors grow through [`try_grow_within`], a write
+//! path's buffer comes from [`output_buffer`]; a phase whose allocations happen elsewhere (the
+//! solver's tables, whose needs per state the solver states:
+//! [`crate::solver::table_bytes_per_state`], [`crate::solver::search_bytes_per_state`],
+//! [`crate::solver::values_bytes`]) is preceded by [`check_memory`] for what it takes on this
+//! input, with a margin for the allocator. This is the one file that knows the allocator's
+//! thresholds.
 
 use crate::input::{out_of_memory, Error};
 use std::fmt;
+use std::io;
 
 /// The capacity `v` grows to for `additional` more items within `limit` (see [`grow_within`]), or
 /// `None` when it has room.
@@ -58,20 +61,38 @@ fn grow_to<T>(v: &mut Vec<T>, target: usize, what: &dyn fmt::Display) -> Result<
 /// (one byte written, so one page committed at most): the step that follows, whose allocations
 /// abort on failure (the solver's), then finds them. An error names `what` and `bytes`.
 pub fn check_memory(bytes: u128, what: impl fmt::Display) -> Result<(), Error> {
+    // A step makes its need in several blocks, not one: each rounded to pages, a heap that grows
+    // with a pad beyond the request (or, when it cannot, by a mapping of at least 1 MiB), so the
+    // probe asks for a margin beyond the need, or the step could still abort where the check
+    // passed (`ulimit -v` a little above the need). The error names the need itself. A small need
+    // comes from the heap, into the room the probe's block leaves when it is given back: no margin.
+    let probe = if bytes < SMALL { bytes } else { bytes.saturating_add(bytes / 64 + MARGIN) };
     // glibc's malloc, given back a block it mapped of at most 32 MiB, raises its mapping threshold
     // to that size: later blocks up to it then come from the heap, whose zeroed memory must be
     // cleared by hand. A check of more than that leaves the allocator as it was; only when that
     // much is not there is the exact need checked. A block under glibc's first threshold (128 KiB)
     // comes from the heap and changes nothing: small needs are checked as they are, without the
     // two system calls and the page fault of a mapping (a small input's run is mostly those).
-    if (SMALL..PROBE_AT_LEAST).contains(&bytes) && can_have(PROBE_AT_LEAST) {
-        return Ok(());
-    }
-    if can_have(bytes) {
+    if ((SMALL..PROBE_AT_LEAST).contains(&probe) && can_have(PROBE_AT_LEAST)) || can_have(probe) {
         Ok(())
     } else {
         Err(out_of_memory(bytes, what))
     }
+}
+
+/// What [`check_memory`] asks beyond a step's need: the heap's pad and its 1 MiB fallback mapping.
+const MARGIN: u128 = 5 << 18;
+
+/// An empty buffer with room for `capacity` bytes, for a write path: memory that cannot be had is
+/// an [`io::Error`] (of kind `OutOfMemory`) saying how many bytes, so that the program ends with
+/// one line (`error: cannot write the output: not enough memory for the output: ...`), never an
+/// abort.
+pub fn output_buffer(capacity: usize) -> io::Result<Vec<u8>> {
+    let mut buffer = Vec::new();
+    buffer.try_reserve_exact(capacity).map_err(|_| {
+        io::Error::new(io::ErrorKind::OutOfMemory, out_of_memory(capacity as u128, "the output").to_string())
+    })?;
+    Ok(buffer)
 }
 
 /// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).

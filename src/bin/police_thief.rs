@@ -21,7 +21,7 @@ fn main() {
         if flags.has("--explain") {
             explain::write_explanation(&explain::explain(&board)?, output)?;
         } else {
-            police_thief::write_answer(&police_thief::decide(board), output)?;
+            police_thief::write_answer(&police_thief::try_decide(board)?, output)?;
         }
         Ok(())
     }));

@@ -1,6 +1,7 @@
 //! The tokenizer: whitespace-separated tokens from any byte stream, with positions.
 //!
-//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory. Every token
+//! [`Scanner`] reads in 256 KiB chunks, so a large input is never held whole in memory; its buffer
+//! is reserved at the first read, checked (memory that cannot be had is an [`Error`]). Every token
 //! is read against a bound, so memory never follows one token's length: a token is handed out as
 //! one contiguous slice of the internal buffer only up to the length the caller allows
 //! ([`Scanner::token_at_most`]: a board row against its declared width; the buffer grows only as
@@ -14,6 +15,7 @@
 
 use super::decimal::parse_u64;
 use super::error::{out_of_memory, shown, Error, Pos};
+use crate::zeroed::zeroed;
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
@@ -94,7 +96,8 @@ impl<R: Read> Scanner<R> {
     pub fn new(reader: R) -> Scanner<R> {
         Scanner {
             reader,
-            buf: vec![0; CHUNK],
+            // Reserved, checked, at the first read: `new` cannot fail.
+            buf: Vec::new(),
             pos: 0,
             len: 0,
             base: 0,
@@ -122,7 +125,11 @@ impl<R: Read> Scanner<R> {
             self.pos -= keep;
             self.len -= keep;
         }
-        if self.len == self.buf.len() {
+        if self.buf.is_empty() {
+            // The first read: the buffer itself, which may not be there (under `ulimit -v`).
+            // Zeroed by the allocator, so that only the pages the input fills cost memory.
+            self.buf = zeroed(CHUNK).ok_or_else(|| out_of_memory(CHUNK as u128, "the input buffer"))?;
+        } else if self.len == self.buf.len() {
             let grown = (self.buf.len() * 2).min(limit).max(self.buf.len() + 1);
             // A token longer than the buffer: memory follows the bytes that arrived, and memory
             // that cannot be had is an error, not an abort.

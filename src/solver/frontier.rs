@@ -16,16 +16,35 @@ pub(super) struct Frontier {
     head: usize,
     /// How many walked entries were dropped from the front of `entries`.
     dropped: usize,
+    /// The entries `entries` could not grow to, memory being short: the states pushed since were
+    /// dropped, and the search that owns the queue is void (it reads this to tell).
+    pub(super) short: Option<usize>,
 }
 
 impl Frontier {
     const COMPACT_AFTER: usize = 1 << 16;
 
-    /// Pushes `state` if `push`, without branching on it (the entry is written either way).
+    /// Pushes `state` if `push`, without branching on it (the entry is written either way). The
+    /// queue grows as states arrive, checked: when memory runs out, the state is dropped and the
+    /// queue remembers it (`short`).
     #[inline(always)]
     pub(super) fn push_if(&mut self, push: bool, state: usize, lost: bool) {
+        if self.entries.len() == self.entries.capacity() && !self.make_room() {
+            return;
+        }
         self.entries.push((state as u32) << 1 | u32::from(lost));
         self.entries.truncate(self.entries.len() - usize::from(!push));
+    }
+
+    /// Doubles the room for entries (as `Vec` does), or records that it could not.
+    #[cold]
+    fn make_room(&mut self) -> bool {
+        let more = self.entries.capacity().max(64);
+        let grown = self.entries.try_reserve(more).is_ok();
+        if !grown {
+            self.short = Some(self.entries.capacity() + more);
+        }
+        grown
     }
 
     /// The next state to walk, and whether it is lost (else won).

@@ -45,7 +45,10 @@
 //! 254 moves (all the board games here), a `u16` up to 65,534, else a `u32`. So the search needs
 //! **1 byte per state** (2 or 4 with the wider counters) plus the queue of decided states not yet
 //! walked (4 bytes each, see `Frontier`), 4 more per state with depth, and what the game stores.
-//! [`search_bytes_per_state`] says it, for a program to check before it searches.
+//! [`search_bytes_per_state`] says it with the queue at its largest; [`table_bytes_per_state`]
+//! without it, for a program that checks the tables before it searches and lets the queue grow
+//! as it goes: [`try_solve`] and [`try_solve_with_depth`] grow it checked, and memory that runs
+//! out there is an error, not an abort.
 
 mod counter;
 mod frontier;
@@ -61,10 +64,11 @@ mod walk;
 pub use self::frontier::Upcoming;
 pub use self::game::{Game, Outcome, Start};
 pub use self::progress::{progress_moves, SumMove};
-pub use self::search::search_bytes_per_state;
+pub use self::search::{search_bytes_per_state, table_bytes_per_state};
 use self::search::{search_with_counters, NoDepths, RecordDepths};
 pub use self::solution::{DepthTable, Solution};
 pub use self::values::{find_options, loopy_values, loopy_values_ranked, values_bytes, Value, Values};
+use crate::input::Error;
 
 /// Decides every state of `game`. O(states + moves) time; see the module doc for memory, and
 /// [`Game`] for the rules a game keeps (a broken one it can see panics).
@@ -78,7 +82,16 @@ pub use self::values::{find_options, loopy_values, loopy_values_ranked, values_b
 /// let solution = solve(&GraphGame::new(&graph, |_| Start::Lose));
 /// assert_eq!([0, 1, 2].map(|v| solution.outcome(v)), [Outcome::Win, Outcome::Lose, Outcome::Draw]);
 /// ```
+///
+/// Panics when memory runs out: input-driven code uses [`try_solve`].
 pub fn solve<G: Game>(game: &G) -> Solution {
+    try_solve(game).unwrap_or_else(|e| panic!("{}", e))
+}
+
+/// [`solve`], with memory that cannot be had an [`Error`] naming what needed how much: the
+/// counters ([`table_bytes_per_state`] a state, made at the start), or the queue, which grows
+/// as the search goes (at most 8 bytes a state in all; on most games far less).
+pub fn try_solve<G: Game>(game: &G) -> Result<Solution, Error> {
     search_with_counters(game, &mut NoDepths)
 }
 
@@ -98,10 +111,17 @@ pub fn solve<G: Game>(game: &G) -> Solution {
 /// assert_eq!((solution.outcome(2), depths.depth(2)), (Outcome::Lose, Some(0)));
 /// assert_eq!((solution.outcome(3), depths.depth(3)), (Outcome::Draw, None));
 /// ```
+///
+/// Panics when memory runs out: input-driven code uses [`try_solve_with_depth`].
 pub fn solve_with_depth<G: Game>(game: &G) -> (Solution, DepthTable) {
+    try_solve_with_depth(game).unwrap_or_else(|e| panic!("{}", e))
+}
+
+/// [`solve_with_depth`], with memory that cannot be had an [`Error`] (see [`try_solve`]).
+pub fn try_solve_with_depth<G: Game>(game: &G) -> Result<(Solution, DepthTable), Error> {
     let mut recorded = RecordDepths { depths: Vec::new() };
-    let solution = search_with_counters(game, &mut recorded);
-    (solution, DepthTable { depths: recorded.depths })
+    let solution = search_with_counters(game, &mut recorded)?;
+    Ok((solution, DepthTable { depths: recorded.depths }))
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use super::frontier::{Frontier, Upcoming};
 use super::game::{broken_rule, checked_max_moves, Game, Start};
 use super::solution::{Counters, DepthTable, Solution};
 use super::walk::{Observed, Walk, WalkChooser};
+use crate::input::{out_of_memory, Error};
 
 /// The memory [`super::solve`] needs per state beside the game's own (the parent module doc's
 /// "Memory"): the counter, as wide as `max_moves` needs; the queue, at most 8 bytes counting the
@@ -37,23 +38,33 @@ pub fn search_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
 
 /// Checks what can be checked of the game before the search (the rules of [`Game`]), picks the
 /// narrowest counter that leaves its maximum free for WIN, and searches.
-pub(super) fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Solution {
+/// Memory that cannot be had (the tables, or the queue as it grows) is an [`Error`].
+pub(super) fn search_with_counters<G: Game, D: Depths>(game: &G, depths: &mut D) -> Result<Solution, Error> {
     let (n, max_moves) = (game.num_states(), checked_max_moves(game));
     depths.prepare(n);
     let counters = if max_moves < u32::from(u8::MAX) {
-        Counters::Byte(search(game, depths))
+        Counters::Byte(search(game, depths)?)
     } else if max_moves < u32::from(u16::MAX) {
-        Counters::Short(search(game, depths))
+        Counters::Short(search(game, depths)?)
     } else {
-        Counters::Wide(search(game, depths))
+        Counters::Wide(search(game, depths)?)
     };
-    Solution { counters }
+    Ok(Solution { counters })
+}
+
+/// The bytes per state [`super::solve`] reserves before its search, beside the game's own: the
+/// counter, as wide as `max_moves` needs, and with depths 4 bytes more. (The queue grows as the
+/// search goes, checked: [`search_bytes_per_state`] counts it at its largest.)
+pub fn table_bytes_per_state(max_moves: u32, with_depth: bool) -> u128 {
+    search_bytes_per_state(max_moves, with_depth) - 8
 }
 
 /// The search of the module doc. Returns every state's counter: `C::WIN`, `C::LOSE`, or (a draw)
 /// the moves still not known to reach a winning state.
-fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
+fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Result<Vec<C>, Error> {
     let (n, max_moves) = (game.num_states(), game.max_moves());
+    // The tables are covered by the check a program makes before it searches
+    // ([`table_bytes_per_state`]); the queue grows checked.
     let mut remaining_moves: Vec<C> = Vec::with_capacity(n);
     let mut frontier = Frontier::default();
     let mut above_max_moves = false;
@@ -118,7 +129,11 @@ fn search<G: Game, C: Counter, D: Depths>(game: &G, depths: &mut D) -> Vec<C> {
         }
         chooser.choose();
     }
-    remaining_moves
+    match frontier.short {
+        None => Ok(remaining_moves),
+        // The queue's entries are 4 bytes each.
+        Some(entries) => Err(out_of_memory(4 * entries as u128, format_args!("the search of {n} states"))),
+    }
 }
 
 /// Walks the next `states` states of the frontier (all of them if fewer) with the counting walk

@@ -52,7 +52,7 @@ use crate::graph::{Graph, GraphBuilder, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::read_pairs;
 use crate::input::{Error, Scanner};
-use crate::memory::{check_memory, try_grow_within};
+use crate::memory::{check_memory, output_buffer, try_grow_within};
 use crate::solver::moves::{optimal_moves, BestMoves};
 use crate::solver::{search_bytes_per_state, solve, solve_with_depth, DepthTable, Outcome, Solution, Start};
 use std::io::{self, Read, Write};
@@ -98,9 +98,10 @@ pub struct AnswerWithMoves {
 ///
 /// Memory follows the edges that arrive: the first ones wait in a small list of their own, and the
 /// graph's arrays of `n` entries are only made once the edges read fill a quarter of them (or all
-/// have arrived), so that `n` alone, declared in a few bytes, costs nothing. Before each step
-/// whose allocations would abort when memory runs out (the builder's arrays, the layout, the
-/// search), [`check_memory`] checks that its need can be had.
+/// have arrived), so that `n` alone, declared in a few bytes, costs nothing. The builder's arrays
+/// and the layout are allocated checked ([`GraphBuilder::try_add_edges`],
+/// [`GraphBuilder::try_build`]); before the layout and the search, whose tables would abort when
+/// memory runs out, [`check_memory`] checks that their need can be had.
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let edges = read_edges(input, MAX_VERTICES, MAX_EDGES)?;
     input.finish(format_args!("the {} edges", edges.m))?;
@@ -120,7 +121,7 @@ pub(crate) fn read_edges<R: Read>(
     let n = input.u64_in("the number of vertices n", 1, max_vertices)?;
     let m = input.u64_in("the number of edges m", 0, max_edges)?;
     let (n, m) = (n as usize, m as usize);
-    let mut edges = Edges { n, m, waiting: Vec::new(), graph: None, room: 0, added: 0 };
+    let mut edges = Edges { n, m, waiting: Vec::new(), graph: None };
     read_pairs(input, m, [n as u32; 2], ["edge", "source", "target"], |_, pairs| edges.add(pairs))?;
     Ok(edges)
 }
@@ -133,10 +134,6 @@ pub(crate) struct Edges {
     /// The edges read before the graph's arrays exist, as `source, target` pairs (0-based).
     waiting: Vec<u32>,
     graph: Option<GraphBuilder>,
-    /// How many edges the builder's arrays may grow to without a new [`check_memory`].
-    room: usize,
-    /// How many edges the builder holds.
-    added: usize,
 }
 
 impl Edges {
@@ -155,7 +152,7 @@ impl Edges {
         let layout = 4 * (n as u128 + 1) + 4 * m as u128;
         let search = (search_bytes + 4) * n as u128;
         check_memory(layout.max(search), format_args!("solving a graph of {n} vertices and {m} edges"))?;
-        Ok(graph.build())
+        graph.try_build()
     }
 
     /// Takes a batch of edges, `source, target` pairs.
@@ -175,29 +172,18 @@ impl Edges {
             }
             return Ok(());
         }
-        if self.added + count > self.room {
-            // The builder's two edge arrays double (within m) as edges arrive: the next doubling
-            // is checked before it is made.
-            self.room = (2 * self.room).max(self.added + count).min(self.m.max(self.added + count));
-            check_memory(8 * self.room as u128, format_args!("the arrays of {} edges", self.room))?;
-        }
-        self.added += count;
-        self.graph.as_mut().expect("made in start_graph").add_edges(pairs);
-        Ok(())
+        // The builder's edge arrays double (within m) as edges arrive, checked.
+        self.graph.as_mut().expect("made in start_graph").try_add_edges(pairs)
     }
 
     /// Makes the graph's arrays and hands them the edges waiting.
     fn start_graph(&mut self) -> Result<(), Error> {
-        let (n, waiting) = (self.n, self.waiting.len() / 2);
-        // The out-degrees (4 bytes a vertex), and room for the waiting edges in two arrays.
-        let bytes = 4 * n as u128 + 8 * waiting as u128;
-        check_memory(bytes, format_args!("a graph of {n} vertices and its first {waiting} edges"))?;
-        let mut graph = GraphBuilder::new(n, self.m);
-        graph.add_edges(&self.waiting);
+        // The out-degrees (4 bytes a vertex), and the edge arrays for the waiting edges: each
+        // allocation checked where the builder makes it.
+        let mut graph = GraphBuilder::try_new(self.n, self.m)?;
+        graph.try_add_edges(&self.waiting)?;
         self.waiting = Vec::new();
         self.graph = Some(graph);
-        self.added = waiting;
-        self.room = waiting.max(1 << 16).min(self.m);
         Ok(())
     }
 }
@@ -240,7 +226,8 @@ const LINES: [([u8; 8], usize); 3] = [(*b"win\n    ", 4), (*b"lose\n   ", 5), (*
 /// Writes exactly the judge's output: one line per vertex, `win`, `lose` or `draw`.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
     // Each line is one 8-byte store, and the end moves past the line only: no branch on its length.
-    let mut buffer = vec![0u8; 1 << 16];
+    let mut buffer = output_buffer(1 << 16)?;
+    buffer.resize(1 << 16, 0);
     let mut end = 0;
     for v in 0..answer.solution.len() {
         let (line, len) = &LINES[answer.solution.outcome(v) as usize];
@@ -277,7 +264,7 @@ fn write_lines(
     moves: Option<&BestMoves>,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut buffer = output_buffer(1 << 16)?;
     for v in 0..answer.solution.len() {
         buffer.extend_from_slice(match answer.solution.outcome(v) {
             Outcome::Win => b"win",

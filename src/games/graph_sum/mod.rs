@@ -43,7 +43,7 @@ use crate::games::graph_game::read_edges;
 use crate::graph::{Graph, GraphGame};
 use crate::input::decimal::push_decimal;
 use crate::input::{read_plain_numbers, Error, Scanner};
-use crate::memory::{check_memory, try_grow_within};
+use crate::memory::{check_memory, output_buffer, try_grow_within};
 use crate::solver::{
     loopy_values, loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, SumMove, Value, Values,
 };
@@ -240,7 +240,7 @@ fn sum(values: &Values, tokens: &[u32]) -> (Outcome, Option<(usize, u32)>) {
 /// Writes the judge's output: one line per query, `win`, `lose` or `draw`; with the moves of
 /// [`decide_with_progress`], a win's move and then its bound after it.
 pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
-    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut buffer = output_buffer((1 << 16) + 64)?;
     for (q, &outcome) in answer.outcomes.iter().enumerate() {
         buffer.extend_from_slice(match outcome {
             Outcome::Win => b"win",
@@ -269,7 +269,7 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 
 /// Writes the `--values` output: a line per vertex, its value or `inf` and its set `K`.
 pub fn write_values(values: &Values, out: &mut impl Write) -> io::Result<()> {
-    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut buffer = output_buffer((1 << 16) + 64)?;
     for v in 0..values.len() {
         match values.value(v) {
             Value::Finite(g) => push_decimal(&mut buffer, u64::from(g)),

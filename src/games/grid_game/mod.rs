@@ -62,8 +62,8 @@
 //! the board, `6·min(N, M)` for the ring and a scratch line, 4 bytes per query for where it starts
 //! (they are all read and checked before anything is written): at both limits, 1 GB for the board,
 //! 0.4 GB for the queries and at most 0.2 MB for the ring. The board's size is checked before
-//! anything is reserved for it, and memory follows the rows that arrive: at most 16 MiB is
-//! reserved before them, and the board grows as they come, row by row. A board wider than tall is
+//! anything is reserved for it, and memory follows the rows that arrive: nothing is reserved
+//! before them, and the board grows as they come, row by row. A board wider than tall is
 //! then copied column by column, once all its rows have arrived: `2·N·M` bytes for that moment
 //! (not for a single row, which is its own columns already: a 1 x 10^8 board takes 10^8 bytes). A
 //! row longer than 64 KiB streams into the board in pieces, so no row is held twice. Memory that
@@ -74,7 +74,7 @@ mod rows;
 use self::rows::read_rows;
 use crate::input::read_pairs;
 use crate::input::{board_cells, out_of_memory, Error, Scanner};
-use crate::memory::try_grow_within;
+use crate::memory::{check_memory, output_buffer, try_grow_within};
 use std::io::{self, Read, Write};
 
 pub use self::rows::{BLOCKED, FREE};
@@ -353,6 +353,9 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         },
     )?;
     input.finish(format_args!("the {count} queries"))?;
+    // The sweep's ring and scratch lines ([`sweep`]): 6 bytes per position of a line.
+    let width = rows.min(cols);
+    check_memory(6 * width as u128, format_args!("the sweep of a line of {width} cells"))?;
     Ok(Problem { board, reach, starts })
 }
 
@@ -383,7 +386,7 @@ pub fn write_map(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
         }
         return Ok(());
     }
-    let mut line = Vec::with_capacity(cols + 1);
+    let mut line = output_buffer(cols + 1)?;
     for r in 0..rows {
         line.clear();
         line.extend(board.cells[r..].iter().step_by(rows));

@@ -14,10 +14,6 @@ pub const BLOCKED: u8 = b'#';
 /// A free cell before deciding.
 pub const FREE: u8 = b'.';
 
-/// Up to this many bytes of board are reserved as soon as the sizes are read; a larger board grows
-/// as its rows arrive, so a false header cannot make the program reserve much.
-const RESERVE_UP_FRONT: usize = 1 << 24;
-
 /// The cells read so far, row by row, of a board of `rows x cols`.
 struct Cells {
     cells: Vec<u8>,
@@ -62,15 +58,15 @@ fn append(cells: &mut Vec<u8>, row: &[u8]) {
 
 /// Reads `rows` rows of `cols` cells, each row one token, into one vector, row by row; `bulk`:
 /// narrow rows are first taken straight from the scanner's buffer while they are laid out simply.
-/// Memory follows the rows that arrive (at most [`RESERVE_UP_FRONT`] bytes before them), and
-/// memory that cannot be had is an error.
+/// Memory follows the rows that arrive (nothing is reserved before them: a header alone costs
+/// nothing), and memory that cannot be had is an error.
 pub fn read_rows<R: Read>(
     input: &mut Scanner<R>,
     rows: usize,
     cols: usize,
     bulk: bool,
 ) -> Result<Vec<u8>, Error> {
-    let mut board = Cells { cells: Vec::with_capacity((rows * cols).min(RESERVE_UP_FRONT)), rows, cols };
+    let mut board = Cells { cells: Vec::new(), rows, cols };
     let mut r = 0;
     while r < rows {
         // Narrow rows in bulk while they are laid out simply and valid; the rest one at a time.
@@ -93,6 +89,20 @@ pub fn read_rows<R: Read>(
             }
             if r == rows {
                 break;
+            }
+        }
+        if board.cells.capacity() - board.cells.len() < cols {
+            // Room at once for the whole rows the scanner's buffer holds (each takes at least
+            // `cols + 1` bytes): memory follows the data that has arrived, without a doubling per
+            // row; nothing for a row that has not arrived whole (it grows as its pieces come).
+            let mut arrived = 0;
+            input.parse_buffered(|text| {
+                arrived = text.len();
+                0
+            });
+            let whole = (rows - r).min(arrived / (cols + 1));
+            if whole > 0 {
+                board.reserve(whole * cols)?;
             }
         }
         r += 1;

@@ -4,7 +4,7 @@
 
 use super::{check_search_memory, write_answer, Board, PoliceThief, Problem, Standing, Turn, Verdict};
 use crate::input::{plural, Error};
-use crate::solver::{solve_with_depth, DepthTable, Outcome, Solution};
+use crate::solver::{try_solve_with_depth, DepthTable, Outcome, Solution};
 use std::io::{self, Write};
 
 /// `1.28·10^8` states, 5 bytes each plus the queue: under 1.2 GB.
@@ -44,7 +44,7 @@ pub fn explain(board: &Problem) -> Result<Explanation<'_>, Error> {
     }
     check_search_memory(free, true)?;
     let game = PoliceThief::new(board);
-    let (solution, depths) = solve_with_depth(&game);
+    let (solution, depths) = try_solve_with_depth(&game)?;
     let start = game.start_state();
     let verdict = Verdict::of_start(solution.outcome(start));
     let length = depths.depth(start);

@@ -47,8 +47,10 @@
 //! 4 more for the game; for the search a byte per state (0.8 GB at the limit, 0.2 GB for an open
 //! 100x100 board) plus its queue, 4 bytes per state decided and not yet walked. The queue is
 //! largest when most states are decided at the start, on a board where most free cells are exits:
-//! up to 4 bytes per state, 3.2 GB at the limit; [`read`] checks that the search's memory can be
-//! had ([`check_search_memory`]), so a board too large for the machine is an error, not an abort.
+//! up to 4 bytes per state, 3.2 GB at the limit (on an open board, a few MB). [`read`] checks that
+//! the search's counters can be had ([`check_search_memory`]: what the run takes up front, not the
+//! queue at its largest), and the queue grows as the search goes, checked ([`try_decide`]), so a
+//! board too large for the machine is an error, not an abort.
 //! Time: O(n·m) to read the board, O(k²) to solve
 //! it, each of the `2k²` states walked at most once over its 5 or 9 predecessors. `--explain` has
 //! its own, smaller limits ([`explain::MAX_FREE_CELLS`], [`explain::MAX_CELLS`]).
@@ -57,8 +59,8 @@ pub mod explain;
 
 use crate::divisor::Divisor;
 use crate::input::{board_cells, shown, Error, Pos, Scanner};
-use crate::memory::check_memory;
-use crate::solver::{search_bytes_per_state, solve, Game, Outcome, Start, Upcoming};
+use crate::memory::{check_memory, try_grow_within};
+use crate::solver::{table_bytes_per_state, try_solve, Game, Outcome, Start, Upcoming};
 use std::io::{self, Read, Write};
 
 /// The most cells (walls included) a board may have: `n·m <= 10^8`.
@@ -224,6 +226,9 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
                 }
                 starts[piece] = Some((cell, pos));
             }
+            // Memory follows the free cells that arrive, checked.
+            try_grow_within(&mut cells, 1, MAX_FREE_CELLS, &format_args!("{} free cells", cell + 1))?;
+            try_grow_within(&mut positions, 1, MAX_FREE_CELLS, &format_args!("{} free cells", cell + 1))?;
             cells.push(Cell { neighbours: [cell as u16; POLICE_SLOTS], exit: ch == b'E' });
             // Link the cell both ways with its neighbours read before: to the left and the three
             // above (`positions` is sorted). An orthogonal one takes the first padded slot from 0,
@@ -261,7 +266,8 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
 /// board too large for the memory there is is an error naming how much it needs, not an abort.
 pub fn check_search_memory(free: usize, depth: bool) -> Result<(), Error> {
     let states = 2 * (free as u128) * (free as u128);
-    let bytes = states * search_bytes_per_state(1 + POLICE_SLOTS as u32, depth);
+    // The tables the search makes up front; its queue grows as it goes, checked (`try_solve`).
+    let bytes = states * table_bytes_per_state(1 + POLICE_SLOTS as u32, depth);
     check_memory(bytes, format_args!("solving a board of {free} free cells ({states} states)"))
 }
 
@@ -454,9 +460,15 @@ impl Verdict {
 }
 
 /// Decides how the game ends from the start, the policeman to move: the judge's question.
+/// Panics when memory runs out; the binary uses [`try_decide`].
 pub fn decide(problem: Problem) -> Answer {
+    try_decide(problem).unwrap_or_else(|e| panic!("{}", e))
+}
+
+/// [`decide`], with memory that cannot be had (the search's queue as it grows) an [`Error`].
+pub fn try_decide(problem: Problem) -> Result<Answer, Error> {
     let game = PoliceThief::new(&problem);
-    Verdict::of_start(solve(&game).outcome(game.start_state()))
+    Ok(Verdict::of_start(try_solve(&game)?.outcome(game.start_state())))
 }
 
 /// Writes exactly the judge's output: one line, the verdict's [`Verdict::line`].

@@ -4,14 +4,15 @@
 //! (`tools/bench/`, built by `cargo build --release`), so the bench needs no python.
 //!
 //! ```text
-//! bench [--check] [--warmup] [--out DIR] RUNS INPUT -- CMD_A ARGS... [--vs CMD_B ARGS...]
+//! bench [--check] [--warmup] [--out DIR] [--input-b FILE] RUNS INPUT -- CMD_A ARGS... [--vs CMD_B ARGS...]
 //! ```
 //!
 //! - Output, one line on stdout: `A_median B_median ratio A_peak_kb B_peak_kb` (seconds, seconds,
 //!   A/B, KiB, KiB), or `A_median A_peak_kb` without `--vs`. A peak is the largest over the runs,
 //!   -1 where the system does not report it.
 //! - INPUT is opened afresh as stdin for every run (`/dev/null` for none); stdout and stderr go to
-//!   `/dev/null` in the timed runs.
+//!   `/dev/null` in the timed runs. `--input-b FILE`: B reads FILE instead (a floor that takes the
+//!   same data in another form: graph_game on graph_sum's graph without its queries).
 //! - `--warmup`: one untimed run of each command first, stdout kept in DIR (default the system's
 //!   temporary folder) and stderr shown. `--check` (implies `--warmup`): the two outputs of the
 //!   warm-up must be byte for byte the same, else the first differing line is shown and nothing is
@@ -36,7 +37,8 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: bench [--check] [--warmup] [--out DIR] RUNS INPUT -- CMD_A ARGS... [--vs CMD_B ARGS...]";
+    "usage: bench [--check] [--warmup] [--out DIR] [--input-b FILE] RUNS INPUT -- CMD_A ARGS... \
+     [--vs CMD_B ARGS...]";
 
 /// One finished run: wall seconds, peak resident memory in KiB (-1 when unknown), and how it
 /// ended (None: exit status 0).
@@ -53,6 +55,8 @@ struct Options {
     out_dir: PathBuf,
     runs: usize,
     input: PathBuf,
+    /// B's stdin, when not `input`.
+    input_b: Option<PathBuf>,
     a: Vec<String>,
     b: Option<Vec<String>>,
 }
@@ -62,6 +66,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     let mut check = false;
     let mut warmup = false;
     let mut out_dir = std::env::temp_dir();
+    let mut input_b = None;
     let mut positional = Vec::new();
     let mut i = 0;
     while i < args.len() && args[i] != "--" {
@@ -72,6 +77,10 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--out" => {
                 i += 1;
                 out_dir = PathBuf::from(args.get(i).ok_or("--out needs a folder")?);
+            }
+            "--input-b" => {
+                i += 1;
+                input_b = Some(PathBuf::from(args.get(i).ok_or("--input-b needs a file")?));
             }
             flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}")),
             word => positional.push(word.to_string()),
@@ -96,15 +105,29 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     if a.is_empty() || matches!(&b, Some(b) if b.is_empty()) {
         return Err("an empty command".to_string());
     }
+    if input_b.is_some() && b.is_none() {
+        return Err("--input-b without a command B (--vs)".to_string());
+    }
     Ok(Some(Options {
         check,
         warmup: warmup || check,
         out_dir,
         runs,
         input: PathBuf::from(&positional[1]),
+        input_b,
         a,
         b,
     }))
+}
+
+impl Options {
+    /// The stdin of command `name` ("A" or "B").
+    fn input_of(&self, name: &str) -> &Path {
+        match &self.input_b {
+            Some(input_b) if name == "B" => input_b,
+            _ => &self.input,
+        }
+    }
 }
 
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
@@ -296,11 +319,12 @@ fn warm_up(options: &Options) -> Result<(), String> {
             None => continue,
         };
         let path = options.out_dir.join(format!("bench-{pid}-{name}.out"));
-        let run = run_once(command, &options.input, Some(&path), true)?;
+        let input = options.input_of(name);
+        let run = run_once(command, input, Some(&path), true)?;
         outputs.push(path);
         if let Some(failure) = run.failure {
             outputs.iter().for_each(|path| drop(std::fs::remove_file(path)));
-            return Err(format!("{name} ({}) failed on {}: {failure}", command[0], options.input.display()));
+            return Err(format!("{name} ({}) failed on {}: {failure}", command[0], input.display()));
         }
     }
     let difference = match (options.check, &outputs[..]) {
@@ -329,14 +353,11 @@ fn bench(options: &Options) -> Result<String, String> {
     let mut peaks = vec![-1i64; commands.len()];
     for round in 0..options.runs {
         for (k, command) in commands.iter().enumerate() {
-            let run = run_once(command, &options.input, None, false)?;
             let name = ["A", "B"][k];
+            let input = options.input_of(name);
+            let run = run_once(command, input, None, false)?;
             if let Some(failure) = run.failure {
-                return Err(format!(
-                    "{name} ({}) failed on {}: {failure}",
-                    command[0],
-                    options.input.display()
-                ));
+                return Err(format!("{name} ({}) failed on {}: {failure}", command[0], input.display()));
             }
             if verbose {
                 let _ = writeln!(
@@ -430,6 +451,13 @@ mod tests {
             assert!(parse_args(&words(bad)).is_err(), "{bad}");
         }
         assert!(parse_args(&words("--help")).unwrap().is_none());
+        let options = parse_args(&words("--input-b other 3 in -- a --vs b")).unwrap().unwrap();
+        assert_eq!(
+            (options.input_of("A").to_str(), options.input_of("B").to_str()),
+            (Some("in"), Some("other"))
+        );
+        assert!(parse_args(&words("--input-b other 3 in -- a")).is_err());
+        assert!(parse_args(&words("3 in --input-b")).is_err());
         // After the `--`, a `-h` is the command's.
         assert!(parse_args(&words("3 in -- grep -h x")).unwrap().is_some());
     }

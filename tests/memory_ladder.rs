@@ -1,0 +1,311 @@
+//! The memory contract under every limit: each judge program and example, run on a small, a large
+//! and a header-only input under a ladder of address-space limits (`ulimit -v`), from the smallest
+//! at which the program starts at all to past the run's peak, either answers exactly as it does
+//! without a limit (exit 0, the same stdout) or refuses with exit 2, one line `error: ...` and
+//! nothing on stdout: never a signal, never an abort ("memory allocation of N bytes failed").
+//!
+//! The oracle is the program's own run without a limit, on the same input (a limit changes
+//! whether it can answer, never what it answers); that each valid input's answer is right is the
+//! other tests' business. The ladder's top rung must answer every valid input here, so that the
+//! ladder spans the whole run. A run below the floor (the Rust runtime itself fails to start:
+//! glibc cannot place its thread block, or std its signal stack) is not the program's: the floor
+//! is found first, for each program, on an empty input. `LADDER_BIN_DIR` runs the programs of
+//! another build instead (its examples in `examples/` inside it): an older one, to see that the
+//! ladder finds what was fixed since.
+
+mod common;
+use common::{binary, contract_violation, example, Rng};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The rungs, in KiB of address space: dense near the floor, where the buffers and the runtime
+/// compete for the first megabytes, then doubling to past every run's peak here (64 MiB).
+const LADDER: [u64; 16] =
+    [1600, 1700, 1800, 1900, 2000, 2200, 2500, 3000, 4000, 6000, 8000, 12000, 16000, 24000, 32000, 65536];
+
+/// The candidates for the floor, in KiB: it has been about 1.56 MB on x86-64 Linux.
+const FLOOR_FROM: u64 = 1000;
+const FLOOR_TO: u64 = 4000;
+
+/// The judge program or example `name`: cargo's build, or `LADDER_BIN_DIR`'s.
+fn program(name: &str, is_example: bool) -> PathBuf {
+    match std::env::var_os("LADDER_BIN_DIR") {
+        Some(dir) if is_example => PathBuf::from(dir).join("examples").join(name),
+        Some(dir) => PathBuf::from(dir).join(name),
+        None if is_example => example(name),
+        None => binary(name),
+    }
+}
+
+/// An input to run a program on: its name, its bytes, the flags.
+struct Case {
+    name: String,
+    input: Vec<u8>,
+    args: Vec<&'static str>,
+}
+
+fn case(name: &str, input: impl Into<Vec<u8>>, args: &[&'static str]) -> Case {
+    Case { name: name.to_string(), input: input.into(), args: args.to_vec() }
+}
+
+/// A judge case's input, by its name in `inputs/`.
+fn judge_input(program: &str, name: &str) -> Vec<u8> {
+    let path = common::root().join("inputs").join(program).join(format!("{name}.in"));
+    fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs `program` with `args` on the file `input` under `kib` KiB of address space (none if 0).
+fn run_limited(program: &Path, args: &[&str], input: &Path, kib: u64) -> Output {
+    let script = if kib == 0 {
+        "exec \"$0\" \"$@\"".to_string()
+    } else {
+        format!("ulimit -v {kib} && exec \"$0\" \"$@\"")
+    };
+    Command::new("/bin/sh")
+        .arg("-c")
+        .arg(script)
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::from(fs::File::open(input).unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
+}
+
+/// The smallest limit (in steps of 50 KiB) at which `program` reaches its `main` on an empty
+/// input: it ends with its own status, 0 or 2, or with an allocation of its own that failed
+/// (std's message, the very failure the ladder looks for), not with the runtime's failure to
+/// start. The ladder starts there.
+fn floor(program: &Path, empty: &Path) -> u64 {
+    for kib in (FLOOR_FROM..=FLOOR_TO).step_by(50) {
+        let out = run_limited(program, &[], empty, kib);
+        let own_abort = String::from_utf8_lossy(&out.stderr).starts_with("memory allocation of ");
+        if matches!(out.status.code(), Some(0) | Some(2)) || own_abort {
+            return kib;
+        }
+    }
+    panic!("{} does not start under {FLOOR_TO} KiB", program.display());
+}
+
+/// A file of the test's own for `bytes`, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(label: &str, bytes: &[u8]) -> TempFile {
+        let name = format!("graph_games-memory-ladder-{}-{label}.in", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+    }
+}
+
+/// Every case of `program` (`label` names it) under every rung from its floor up.
+fn ladder(label: &str, program: &Path, cases: &[Case]) {
+    let empty = TempFile::new(&format!("{label}-empty"), b"");
+    let floor = floor(program, &empty.0);
+    for case in cases {
+        let file = TempFile::new(&format!("{label}-{}", case.name), &case.input);
+        let what = format!("{label} {} {:?}", case.name, case.args);
+        let free = run_limited(program, &case.args, &file.0, 0);
+        if let Some(why) = contract_violation(&free) {
+            panic!("{what}, without a limit: {why}");
+        }
+        let mut answered_at_top = false;
+        let rungs = std::iter::once(floor).chain(LADDER.iter().copied().filter(|&kib| kib > floor));
+        for kib in rungs {
+            let out = run_limited(program, &case.args, &file.0, kib);
+            if let Some(why) = contract_violation(&out) {
+                panic!("{what} under ulimit -v {kib}: {why}");
+            }
+            if out.status.code() == Some(0) {
+                assert_eq!(
+                    free.status.code(),
+                    Some(0),
+                    "{what} under {kib} KiB answers what it refuses without a limit"
+                );
+                assert!(
+                    out.stdout == free.stdout,
+                    "{what} under {kib} KiB: another answer than without a limit"
+                );
+            }
+            answered_at_top = out.status.code() == Some(0);
+        }
+        if free.status.code() == Some(0) {
+            assert!(
+                answered_at_top,
+                "{what}: refused under the top rung, {} KiB: the ladder does not pass its peak",
+                LADDER[LADDER.len() - 1]
+            );
+        }
+    }
+}
+
+/// `count` random edges on `n` vertices, one `u v` line each (1-based).
+fn random_edges(rng: &mut Rng, n: usize, count: usize) -> String {
+    (0..count).map(|_| format!("{} {}\n", rng.between(1, n), rng.between(1, n))).collect()
+}
+
+#[test]
+fn graph_game() {
+    let mut rng = Rng(1);
+    let (n, m) = (20_000, 100_000);
+    let large = format!("{n} {m}\n{}", random_edges(&mut rng, n, m));
+    let cases = [
+        case("small", judge_input("graph_game", "example"), &[]),
+        case("large", large.clone(), &[]),
+        case("large-depth-move", large, &["--depth", "--move"]),
+        case("header", "100000000 500000000\n", &[]),
+    ];
+    ladder("graph_game", &program("graph_game", false), &cases);
+}
+
+#[test]
+fn graph_sum() {
+    let mut rng = Rng(2);
+    let (n, m, q) = (20_000, 60_000, 5_000);
+    let mut large = format!("{n} {m}\n{}{q}\n", random_edges(&mut rng, n, m));
+    for _ in 0..q {
+        let k = rng.between(1, 5);
+        let tokens: Vec<String> = (0..k).map(|_| rng.between(1, n).to_string()).collect();
+        large += &format!("{k} {}\n", tokens.join(" "));
+    }
+    let cases = [
+        case("small", judge_input("graph_sum", "example"), &[]),
+        case("large", large.clone(), &[]),
+        case("large-move", large, &["--move"]),
+        case("header", "2000000 2000000\n", &[]),
+    ];
+    ladder("graph_sum", &program("graph_sum", false), &cases);
+}
+
+/// An open `n x n` board, the policeman in one corner and the thief in the other.
+fn open_board(n: usize) -> String {
+    let mut text = format!("{n} {n}\nP{}\n", ".".repeat(n - 1));
+    for _ in 1..n - 1 {
+        text += &format!("{}\n", ".".repeat(n));
+    }
+    text + &format!("{}T\n", ".".repeat(n - 1))
+}
+
+#[test]
+fn police_thief() {
+    let cases = [
+        case("small", judge_input("police_thief", "example"), &[]),
+        case("large", open_board(30), &[]),
+        case("large-explain", open_board(30), &["--explain"]),
+        case("header", "10000 10000\n", &[]),
+    ];
+    ladder("police_thief", &program("police_thief", false), &cases);
+}
+
+#[test]
+fn grid_game() {
+    let mut rng = Rng(3);
+    let (rows, cols) = (400, 900);
+    let board: Vec<Vec<u8>> = (0..rows)
+        .map(|_| (0..cols).map(|_| if rng.below(10) == 0 { b'#' } else { b'.' }).collect())
+        .collect();
+    let mut large = format!("{rows} {cols} 7\n");
+    for row in &board {
+        large += &format!("{}\n", String::from_utf8(row.clone()).unwrap());
+    }
+    let mut starts = Vec::new();
+    while starts.len() < 1000 {
+        let (r, c) = (rng.below(rows), rng.below(cols));
+        if board[r][c] == b'.' {
+            starts.push(format!("{} {}\n", r + 1, c + 1));
+        }
+    }
+    large += &format!("{}\n{}", starts.len(), starts.concat());
+    let cases = [
+        case("small", judge_input("grid_game_28218", "example"), &[]),
+        case("large", large.clone(), &[]),
+        case("large-map", large, &["--map"]),
+        case("header", "4097 4097 0", &[]),
+        case("header-map", "4097 4097 0", &["--map"]),
+    ];
+    ladder("grid_game_28218", &program("grid_game_28218", false), &cases);
+}
+
+#[test]
+fn move_or_block() {
+    let cases = [
+        case("small", judge_input("move_or_block", "example"), &[]),
+        case("large", judge_input("move_or_block", "large_rule4_1e6"), &[]),
+        case("header", "1000000000000\n", &[]),
+    ];
+    ladder("move_or_block", &program("move_or_block", false), &cases);
+}
+
+#[test]
+fn berzerk() {
+    let cases = [
+        case("small", judge_input("berzerk", "sample1"), &[]),
+        case("large", judge_input("berzerk", "max_all_steps"), &[]),
+        case("header", "7000\n6999", &[]),
+    ];
+    ladder("berzerk", &program("berzerk", true), &cases);
+}
+
+#[test]
+fn marbles() {
+    let cases = [
+        case("small", judge_input("marbles", "sample1"), &[]),
+        case("large", judge_input("marbles", "max_mixed"), &[]),
+        case("header", "100 2000\n", &[]),
+    ];
+    ladder("marbles", &program("marbles", true), &cases);
+}
+
+#[test]
+fn shiritori() {
+    let mut rng = Rng(4);
+    let letters = b"abcXYZ";
+    let words: String = (0..50_000)
+        .map(|_| {
+            let len = rng.between(3, 8);
+            let word: Vec<u8> = (0..len).map(|_| letters[rng.below(letters.len())]).collect();
+            format!("{}\n", String::from_utf8(word).unwrap())
+        })
+        .collect();
+    let cases = [
+        case("small", judge_input("shiritori", "sample1"), &[]),
+        case("large", format!("50000\n{words}"), &[]),
+        case("header", "200000\n", &[]),
+    ];
+    ladder("shiritori", &program("shiritori", true), &cases);
+}
+
+#[test]
+fn stone_piles() {
+    let mut rng = Rng(5);
+    let (max, q) = (100_000, 10_000);
+    let mut large = format!("{max} {q}\n");
+    for _ in 0..q {
+        let k = rng.between(1, 10);
+        let piles: Vec<String> = (0..k).map(|_| rng.between(0, max).to_string()).collect();
+        large += &format!("{k} {}\n", piles.join(" "));
+    }
+    let cases = [
+        case("small", judge_input("stone_piles", "sample"), &[]),
+        case("large", large.clone(), &[]),
+        case("large-move", large, &["--move"]),
+        case("header", "1000000 100000\n", &[]),
+    ];
+    ladder("stone_piles", &program("stone_piles", true), &cases);
+}
+
+#[test]
+fn stones_read_nothing() {
+    for name in ["stones", "stones_forward"] {
+        ladder(name, &program(name, true), &[case("no-input", "", &[])]);
+    }
+}
