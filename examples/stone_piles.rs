@@ -43,7 +43,9 @@
 use graph_games::cli;
 use graph_games::input::{Error, Scanner};
 use graph_games::memory::{check_memory, try_grow_within};
-use graph_games::solver::{loopy_values, loopy_values_ranked, progress_moves, values_bytes, Game, Outcome, Start};
+use graph_games::solver::{
+    loopy_values, loopy_values_ranked, progress_moves, values_bytes, Game, Outcome, Start,
+};
 use std::io::{self, Read, Write};
 
 /// The statement's bounds.

@@ -22,7 +22,7 @@ use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, without_unused_derives, Pruned};
 use super::rustc::{at_level, diagnostics_of_both, explain};
-use super::text::{brace_list, indent_with_tabs, tidy_blank_lines};
+use super::text::{brace_list, indent_with_tabs, tidy_blank_lines, without_indentation};
 use std::path::Path;
 use std::process::Command;
 
@@ -173,6 +173,16 @@ pub fn bundle(
     let mut text = Mapped::inserted(&header);
     let user_end = header.len() + join(&attributes, &main, &Mapped::default()).text.len();
     text.push(&join(&attributes, &main, &library));
+    // Over the limit only with the library's indentation: the library's part without it (the
+    // user's code keeps its own).
+    if let Some(max) = options.max_bytes.filter(|&max| text.text.len() > max && !options.docs) {
+        let flat = without_indentation(&library)?;
+        let mut flat_text = Mapped::inserted(&header);
+        flat_text.push(&join(&attributes, &main, &flat));
+        if flat_text.text.len() <= max {
+            text = flat_text;
+        }
+    }
     let failed = |message: String| Failed { message, text: Some(text.text.clone()) };
     if let Some(max) = options.max_bytes.filter(|&max| text.text.len() > max) {
         return Err(failed(format!("{} bytes, over the limit of {max} bytes", text.text.len())));

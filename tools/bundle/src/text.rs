@@ -70,6 +70,24 @@ pub fn indent_with_tabs(mapped: &Mapped) -> Result<Mapped, String> {
     Ok(mapped.edit(edits))
 }
 
+/// `src` without indentation: every line starts at its first token. For a bundle that is over the
+/// size limit only with its indentation (tabs are about a twentieth of a bundle's bytes); Rust
+/// does not read indentation, and string literals stay as they are. Only the whitespace between
+/// tokens changes.
+pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let mut edits = Vec::new();
+    for t in tokenize(src)?.iter().filter(|t| t.kind == Kind::Space) {
+        let text = &src[t.start..t.end];
+        if let Some(last_newline) = text.rfind('\n') {
+            if last_newline + 1 < text.len() {
+                edits.push((t.start + last_newline + 1, t.end, String::new()));
+            }
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
 /// `files` (Rust files, paths with `/`) written short, as a shell's brace expansion would list
 /// them: `src/{lib,cli,games/{mod,graph_game}}.rs`.
 pub fn brace_list(files: &[String]) -> String {

@@ -41,8 +41,8 @@ mod relay;
 mod report;
 mod shrink_file;
 mod shrinking;
-mod token_duel;
 mod sys;
+mod token_duel;
 
 use crate::games::{dispatch, Subject, Task, NAMES};
 use crate::options::{Mode, Options};
@@ -89,7 +89,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let outcome = match &options.mode {
         Mode::Game(game) if game == token_duel::NAME => token_duel::run(&options),
         Mode::Game(game) => dispatch(game, Stress(&options)).unwrap_or_else(|| {
-            Err(Error::new(format!("unknown game {}: one of {}, {}", shown(game.as_bytes()), NAMES.join(", "), token_duel::NAME)))
+            Err(Error::new(format!(
+                "unknown game {}: one of {}, {}",
+                shown(game.as_bytes()),
+                NAMES.join(", "),
+                token_duel::NAME
+            )))
         }),
         Mode::Generic { reference, generator, check } => {
             generic::stress(&options, generic::Helpers { reference, generator, check })
