@@ -75,6 +75,11 @@ Games (size: what it counts, default and maximum; a judged problem's constraints
 generated and every shrunk input unless --beyond-limits):
 ";
 
+/// The usage's lines of the interactive problem token_duel (`token_duel.rs`).
+const TOKEN_DUEL_USAGE: &str =
+    "  token_duel       vertices, default 10, at most 1000 (interactive: the jury is the example
+                   token_duel_jury, built by cargo build --release --examples)\n";
+
 /// The usage: the head, then a line or two per game.
 pub fn usage() -> String {
     struct Line;
@@ -103,7 +108,7 @@ pub fn usage() -> String {
     for name in NAMES {
         text += &dispatch(name, Line).expect("a listed game");
     }
-    text + crate::token_duel::USAGE
+    text + TOKEN_DUEL_USAGE
 }
 
 /// `text` in lines of at most `width` columns, each indented by `indent` spaces and ended.

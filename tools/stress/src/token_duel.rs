@@ -24,10 +24,6 @@ pub const NAME: &str = "token_duel";
 pub const MAX_VERTICES: u64 = 1000;
 const MAX_EDGES: usize = 5000;
 const MAX_TOKENS: usize = 5;
-/// The usage's line for the problem.
-pub const USAGE: &str =
-    "  token_duel       vertices, default 10, at most 1000 (interactive: the jury is the example
-                   token_duel_jury, built by cargo build --release --examples)\n";
 
 /// The inputs of token_duel: a random graph on `size` vertices and one query.
 pub struct DuelInputs;
