@@ -38,7 +38,7 @@
 //! ([`loopy_values_ranked`]) and adds one pass over every pile size's predecessors
 //! ([`progress_moves`]), O(max + piles log piles). Memory: the piles as read, 8 bytes each, growing
 //! as they arrive; the values' need is checked before the search ([`check_memory`]), and with
-//! `--move` about 80 more bytes per pile of a won query.
+//! `--move` a rank a pile size and about 80 more bytes per pile of a won query, checked.
 
 use graph_games::cli;
 use graph_games::input::{Error, Scanner};
@@ -144,18 +144,22 @@ type Answer = (Outcome, Option<(usize, usize)>);
 
 /// Each query's answer; the moves only if `moves`: the progress moves, which win against every
 /// defence (a move to a lost sum alone could let the game go round for ever).
-fn answers(problem: &Problem, pile: &Pile, moves: bool) -> Vec<Answer> {
+fn answers(problem: &Problem, pile: &Pile, moves: bool) -> Result<Vec<Answer>, Error> {
     if !moves {
         let values = loopy_values(pile);
-        return problem.queries().map(|piles| (values.sum(piles).0, None)).collect();
+        return Ok(problem.queries().map(|piles| (values.sum(piles).0, None)).collect());
     }
     let values = loopy_values_ranked(pile);
+    // The progress moves' need grows with the piles of the won queries alone: about 80 bytes each.
+    let won = problem.queries().filter(|piles| values.sum(piles).0 == Outcome::Win);
+    let won_piles = won.map(|piles| piles.len() as u128).sum::<u128>();
+    check_memory(80 * won_piles, format_args!("the moves of {won_piles} piles of won queries"))?;
     let progress = progress_moves(pile, &values, problem.queries().map(|piles| piles.iter().copied()));
     let answers = problem.queries().zip(progress).map(|(piles, step)| match step {
         Some(step) => (Outcome::Win, Some((step.token, step.to))),
         None => (values.sum(piles).0, None),
     });
-    answers.collect()
+    Ok(answers.collect())
 }
 
 /// One line per query: `win` (`win i a` with a move), `lose` or `draw`.
@@ -175,15 +179,15 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--move"], |flags, input, output| {
         let problem = read(input)?;
         let pile = Pile { max: problem.max };
-        // The values (the solver's need, 3 moves a pile size at most, and a rank a pile size with
-        // `--move`), then the answers: the sums and, with `--move`, the moves (at most 64 bytes a
-        // query, 80 a pile).
+        // The values (the solver's need, 3 moves a pile size at most, and with `--move` a rank a
+        // pile size), then the answers (at most 64 bytes a query); the moves' need is checked
+        // once the won queries are known.
         let (states, queries) = (problem.max + 1, problem.ends.len());
         let moves = flags.has("--move");
-        let extra = if moves { 4 * states as u128 + 80 * problem.piles.len() as u128 } else { 0 };
-        let need = values_bytes(states, 3 * states, 3) + 64 * queries as u128 + extra;
+        let ranks = if moves { 4 * states as u128 } else { 0 };
+        let need = values_bytes(states, 3 * states, 3) + 64 * queries as u128 + ranks;
         check_memory(need, format_args!("the values of {states} pile sizes and {queries} answers"))?;
-        let answers = answers(&problem, &pile, moves);
+        let answers = answers(&problem, &pile, moves)?;
         write_answer(&answers, output)?;
         Ok(())
     }));
