@@ -346,7 +346,10 @@ fn spawn_reader<R: Read + Send + 'static>(
 ) -> io::Result<()> {
     thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
         let mut over = false;
-        if let Some(mut from) = from {
+        // The pipe stays open until the report is sent: closed at the cap first, it could end the
+        // command (SIGPIPE) before the waiting thread hears that the cap was reached.
+        let mut from = from;
+        if let Some(from) = from.as_mut() {
             let mut chunk = [0u8; 8192];
             loop {
                 let read = match from.read(&mut chunk) {
@@ -367,6 +370,7 @@ fn spawn_reader<R: Read + Send + 'static>(
             buffer.truncate(cap);
         }
         let _ = sender.send((stream, buffer, over));
+        drop(from);
     })?;
     Ok(())
 }
