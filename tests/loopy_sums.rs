@@ -19,18 +19,7 @@ use graph_games::solver::{find_options, loopy_values, solve, Outcome, Start, Val
 use random::Rng;
 
 mod loopy;
-use loopy::random_case;
-
-/// The tuple with index `s` (token `i` at digit `i` of `s` in base `n`).
-fn tuple(mut s: usize, n: usize, k: usize) -> Vec<usize> {
-    (0..k)
-        .map(|_| {
-            let digit = s % n;
-            s /= n;
-            digit
-        })
-        .collect()
-}
+use loopy::{random_case, tuple};
 
 /// Every `k`-tuple of tokens on a random small graph: `sum` against the product, as in the doc.
 fn check_product(case: &loopy::Case, k: u32) {

@@ -20,20 +20,10 @@ use fixpoint::{optimal, oracle, Verdict};
 use graph_games::forward::ForwardGame;
 use graph_games::play::{GamePlay, SumPlay};
 use graph_games::solver::{Outcome, Start};
-use loopy::{random_case, Case};
+use loopy::{random_case, tuple, Case};
 use random::Rng;
 
-/// The tuple with index `s` (token `i` at digit `i` of `s` in base `n`), and back.
-fn tuple(mut s: usize, n: usize, k: usize) -> Vec<usize> {
-    (0..k)
-        .map(|_| {
-            let digit = s % n;
-            s /= n;
-            digit
-        })
-        .collect()
-}
-
+/// The index of a tuple of tokens on `n` states: [`tuple`] undone.
 fn index(tokens: &[usize], n: usize) -> usize {
     tokens.iter().rev().fold(0, |s, &t| s * n + t)
 }

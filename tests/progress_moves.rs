@@ -25,7 +25,7 @@ mod random;
 use fixpoint::{oracle, Verdict};
 use graph_games::graph::GraphGame;
 use graph_games::solver::{loopy_values_ranked, progress_moves, Start, SumMove};
-use loopy::{random_case, Case};
+use loopy::{random_case, tuple, Case};
 use random::Rng;
 use std::collections::VecDeque;
 
@@ -128,17 +128,6 @@ impl Plain {
         }
         best.map(|(change, i, w)| (i, w, 1 + 2 * (s + change) as u64))
     }
-}
-
-/// The tuple with index `s` (token `i` at digit `i` of `s` in base `n`).
-fn tuple(mut s: usize, n: usize, k: usize) -> Vec<usize> {
-    (0..k)
-        .map(|_| {
-            let digit = s % n;
-            s /= n;
-            digit
-        })
-        .collect()
 }
 
 /// The product-space check of the module doc for `k` tokens: `named[s]` is the move named for

@@ -1,6 +1,8 @@
-//! What the two loopy-value test files (`loopy_values.rs`, `loopy_sums.rs`) share: a graph as an
-//! explicit edge list, its forward adjacency lists (what the oracles walk), and random small
-//! graphs of several shapes. Nothing here comes from the library but `Graph`; `Rng` is `tests/random/`'s.
+//! What the loopy-value and sum test files (`loopy_values.rs`, `loopy_sums.rs`,
+//! `progress_moves.rs`, `play.rs`) share: a graph as an explicit edge list, its forward adjacency
+//! lists (what the oracles walk), random small graphs of several shapes, and a sum's positions
+//! numbered ([`tuple`]). Nothing here comes from the library but `Graph`; `Rng` is
+//! `tests/random/`'s.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
@@ -64,4 +66,16 @@ pub fn random_case(rng: &mut Rng, max_n: usize, max_m: usize) -> Case {
         edges.push(if uphill || v <= u { (u, v) } else { (u, rng.below(u64::from(u)) as u32) });
     }
     Case { n, edges }
+}
+
+/// The tuple of `k` tokens on `n` states with index `s` (token `i` at digit `i` of `s` in base
+/// `n`): the positions of a sum's product space, numbered.
+pub fn tuple(mut s: usize, n: usize, k: usize) -> Vec<usize> {
+    (0..k)
+        .map(|_| {
+            let digit = s % n;
+            s /= n;
+            digit
+        })
+        .collect()
 }
