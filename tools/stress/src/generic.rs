@@ -94,19 +94,7 @@ pub fn runner(words: &[OsString], limit: Limit) -> Runner {
 impl Reference for Commands {
     fn answer(&mut self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Trouble> {
         if let Some(check) = &mut self.check {
-            let name = self.names.1.as_deref().unwrap_or("");
-            match run(check, input, name)? {
-                Ending::Exited(0) => {}
-                ending => {
-                    let did = what_it_did(ending, check.stderr());
-                    return Err(match ending {
-                        Ending::Exited(_) => {
-                            Trouble::Rejected(Error::new(format!("{name} rejects it: {did}")))
-                        }
-                        _ => Trouble::Helper(Error::new(format!("{name} failed: {did}"))),
-                    });
-                }
-            }
+            validate(check, input, self.names.1.as_deref().unwrap_or(""))?;
         }
         let name = &self.names.0;
         match run(&mut self.reference, input, name)? {
@@ -131,6 +119,21 @@ impl Reference for Commands {
 }
 
 /// Runs a helper command on `input`.
+/// Runs the validator `check` (named `name`) on `input`: `Ok` if it accepts it (exit 0), a
+/// rejection for another exit status, the helper's failure for a signal or a time-out.
+pub fn validate(check: &mut Runner, input: &[u8], name: &str) -> Result<(), Trouble> {
+    match run(check, input, name)? {
+        Ending::Exited(0) => Ok(()),
+        ending => {
+            let did = what_it_did(ending, check.stderr());
+            Err(match ending {
+                Ending::Exited(_) => Trouble::Rejected(Error::new(format!("{name} rejects it: {did}"))),
+                _ => Trouble::Helper(Error::new(format!("{name} failed: {did}"))),
+            })
+        }
+    }
+}
+
 pub fn run(runner: &mut Runner, input: &[u8], name: &str) -> Result<Ending, Trouble> {
     match runner.run(input, REFERENCE_CAP) {
         Ok(Ending::Interrupted) => Err(Trouble::Interrupted),

@@ -16,8 +16,8 @@
 //! and size is made: in-process, or [`Generator`]'s command) and the jury's command line, given
 //! to [`stress`] as an [`Interactive`].
 
-use crate::child::{Ending, Limit, Runner};
-use crate::generic::{gen_seed, run as run_helper, shown_command, what_it_did, Generator};
+use crate::child::{Limit, Runner};
+use crate::generic::{gen_seed, shown_command, validate, Generator};
 use crate::greedy::{greedy, Steps};
 use crate::interaction::{decide, Verdict};
 use crate::judge::{seconds, Stats, Trouble};
@@ -86,18 +86,7 @@ impl Table<'_> {
     /// out again.
     fn judge(&mut self, input: &[u8]) -> Result<Option<(Verdict, Interaction)>, Trouble> {
         if let Some((check, name)) = &mut self.check {
-            match run_helper(check, input, name)? {
-                Ending::Exited(0) => {}
-                ending => {
-                    let did = what_it_did(ending, check.stderr());
-                    return Err(match ending {
-                        Ending::Exited(_) => {
-                            Trouble::Rejected(Error::new(format!("{name} rejects it: {did}")))
-                        }
-                        _ => Trouble::Helper(Error::new(format!("{name} failed: {did}"))),
-                    });
-                }
-            }
+            validate(check, input, name)?;
         }
         self.stats.judged += 1;
         let (verdict, run) = self.once(input)?;
