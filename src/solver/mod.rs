@@ -410,6 +410,54 @@ mod tests {
         assert_eq!(FORCED_WALK.with(|w| w.get()), None);
     }
 
+    /// Every state's loopy value, its set `K` if infinite, and its rank.
+    fn values_seen(values: &Values) -> Vec<(Value, Option<Vec<u32>>, Option<u32>)> {
+        let seen = |s| (values.value(s), values.infinite_set(s).map(|k| k.collect()), values.rank(s));
+        (0..values.len()).map(seen).collect()
+    }
+
+    #[test]
+    fn loopy_values_are_the_same_from_the_chosen_walk_and_from_each_forced() {
+        use crate::graph::{Graph, GraphGame};
+        use crate::rng::Rng;
+        let (mut rng, mut infinite) = (Rng::new(40), 0);
+        // Random graphs, where whether a reached state's predecessor counts is a coin toss (the
+        // stages choose Count), with cycles and infinite values; then a random graph beside a
+        // staircase (each stair moves to every lower one: predecessors mostly valued, Skip).
+        for case in 0..5 {
+            let (random, stairs) = (20_000 + 3000 * case, if case >= 3 { 600 } else { 0 });
+            let (mut sources, mut targets) = (Vec::new(), Vec::new());
+            for _ in 0..random * (1 + case % 3) {
+                sources.push(rng.below(random as u64) as u32);
+                targets.push(rng.below(random as u64) as u32);
+            }
+            for high in 0..stairs {
+                for low in 0..high {
+                    sources.push((random + high) as u32);
+                    targets.push((random + low) as u32);
+                }
+            }
+            let graph = Graph::from_edges(random + stairs, &sources, &targets);
+            let game = GraphGame::new(&graph, |_| Start::Lose);
+            CHOSEN_WALKS.with(|c| c.borrow_mut().clear());
+            let chosen = values_seen(&loopy_values_ranked(&game));
+            let walks = CHOSEN_WALKS.with(|c| c.take());
+            assert!(walks.contains(&Walk::Count), "case {case}: {walks:?}");
+            if stairs > 0 {
+                assert_eq!(walks.last(), Some(&Walk::Skip), "case {case}");
+                assert_eq!(chosen[random + stairs - 1].0, Value::Finite(stairs as u32 - 1));
+            }
+            infinite += chosen.iter().filter(|seen| seen.0 == Value::Infinite).count();
+            for walk in [Walk::Skip, Walk::Count] {
+                let forced = values_seen(&with_walk(walk, || loopy_values_ranked(&game)));
+                assert!(forced == chosen, "case {case}, {walk:?}");
+            }
+            let unranked = loopy_values(&game);
+            assert!((0..chosen.len()).all(|s| unranked.value(s) == chosen[s].0), "case {case}");
+        }
+        assert!(infinite > 0);
+    }
+
     /// The walks the search chooses on `game`, in order, without repeats.
     fn chosen_walks<G: Game>(game: &G) -> Vec<Walk> {
         CHOSEN_WALKS.with(|c| c.borrow_mut().clear());

@@ -44,6 +44,9 @@
 //! `g`. So the first stage is O(states + moves), as [`super::solve`], and a later stage costs the
 //! states still open and their predecessor lists, plus those of the infinite states it reaches,
 //! never the whole game again: O(Σ_g (open_g + moves into open_g and reached infinite states)).
+//! The walk of a reached state, which asks of each predecessor whether it still counts, is chosen
+//! as the search chooses its walk ([`super::walk`]): arithmetic where the answers are a coin toss,
+//! a branch where they come in runs. The choice changes the speed only.
 //!
 //! # Memory
 //! A `u32` per state (its value, or that it is infinite and since which stage), and side by side
@@ -57,6 +60,7 @@
 use super::counter::Counter;
 use super::frontier::Upcoming;
 use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
+use super::walk::{Walk, WalkChooser};
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +103,13 @@ impl Values {
             w if w & INFINITE != 0 => Value::Infinite,
             g => Value::Finite(g),
         }
+    }
+
+    /// Starts loading the value of `state` (a hint that changes no result, for a caller that
+    /// knows which values it asks for next: they lie anywhere in memory).
+    #[inline(always)]
+    pub fn prefetch(&self, state: usize) {
+        crate::prefetch::prefetch(self.words.as_ptr().wrapping_add(state));
     }
 
     /// The rank of a finite `state`: its place, from 0, in the order in which the stages valued
@@ -295,20 +306,11 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
     let mut above: Vec<(u32, u32)> = Vec::new();
     let mut ranks: Vec<u32> = if ranked { vec![INFINITE; n] } else { Vec::new() };
     let mut next_rank = 0u32;
+    let mut chooser = WalkChooser::new();
     let mut g = 0u32;
+    // The marks start as the counters (above): stage 0's queue is the states without moves.
+    queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
     while g == 0 || !open.is_empty() {
-        queue.clear();
-        if g == 0 {
-            // The marks start as the counters (above).
-            queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
-        }
-        for &s in &open {
-            let s_state = &mut states[s as usize];
-            s_state.mark = s_state.active_moves;
-            if s_state.mark == valued {
-                queue.push(s << 1 | 1);
-            }
-        }
         let mut head = 0;
         while let Some(&entry) = queue.get(head) {
             head += 1;
@@ -332,21 +334,49 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
                         above.push((p as u32, g));
                     }
                 });
+            } else if chooser.until_observed > 0 {
+                // Reached: one more active option of each open predecessor is reached (its counter
+                // is one less), in the walk chosen as the search chooses it (`super::walk`): where
+                // whether a predecessor counts is a coin toss (a random graph), arithmetic; where
+                // it comes in runs (a state reached stage after stage, whose predecessors are
+                // mostly valued), a branch that skips them.
+                chooser.until_observed -= 1;
+                if chooser.walk == Walk::Count {
+                    game.for_each_predecessor(s, |p| {
+                        let p_state = &mut states[p];
+                        let mark = p_state.mark;
+                        let counts = (mark != valued) & (mark < infinite_mark);
+                        p_state.mark = mark - C::from(counts);
+                        push_if(&mut queue, counts & (p_state.mark == valued), (p as u32) << 1 | 1);
+                    });
+                } else {
+                    game.for_each_predecessor(s, |p| {
+                        let p_state = &mut states[p];
+                        let mark = p_state.mark;
+                        if mark != valued && mark < infinite_mark {
+                            p_state.mark = mark - C::from(true);
+                            if p_state.mark == valued {
+                                queue.push((p as u32) << 1 | 1);
+                            }
+                        }
+                    });
+                }
             } else {
-                // Reached: one more active option of each open predecessor is reached. Branches
-                // here: a state reached in stage after stage walks predecessors that are mostly
-                // valued, and skipping them is predictable (arithmetic was nearly 4 times slower on the
-                // bench's staircase).
+                // The same walk, observed: whether each predecessor counts feeds the choice.
+                let observed = &mut chooser.observed;
                 game.for_each_predecessor(s, |p| {
                     let p_state = &mut states[p];
                     let mark = p_state.mark;
-                    if mark != valued && mark < infinite_mark {
+                    let counts = mark != valued && mark < infinite_mark;
+                    observed.see(counts);
+                    if counts {
                         p_state.mark = mark - C::from(true);
                         if p_state.mark == valued {
                             queue.push((p as u32) << 1 | 1);
                         }
                     }
                 });
+                chooser.choose();
             }
         }
         if ranked {
@@ -356,15 +386,22 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
                 next_rank += 1;
             }
         }
-        // The words are written here, in the order of the states, not as they are found.
+        // The words are written here, in the order of the states, not as they are found; a state
+        // still open gets the next stage's counter, and is queued for it if that is 0 already.
+        queue.clear();
         let mut still_open = |s: u32| {
-            let s = s as usize;
-            let mark = states[s].mark;
+            let s_state = &mut states[s as usize];
+            let mark = s_state.mark;
             if mark == valued {
-                words[s] = g;
+                words[s as usize] = g;
             } else if mark != reached {
-                words[s] = INFINITE | g;
-                states[s].mark = infinite_mark;
+                words[s as usize] = INFINITE | g;
+                s_state.mark = infinite_mark;
+            } else {
+                s_state.mark = s_state.active_moves;
+                if s_state.mark == valued {
+                    queue.push(s << 1 | 1);
+                }
             }
             mark == reached
         };

@@ -1,5 +1,6 @@
 //! The search's two walks, and how it picks one as it goes: a speed trick only (the plain search of
-//! [`super::reference`] has one walk, and every result is the same).
+//! [`super::reference`] has one walk, and every result is the same). The stages of the loopy
+//! values choose the walk of their reached states the same way ([`super::values`]).
 //!
 //! # Why two walks
 //! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
