@@ -21,12 +21,12 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--values", "--move", "--bound"], |flags, input, output| {
         let problem = graph_sum::read(input)?;
         if flags.has("--values") {
-            graph_sum::write_values(&graph_sum::values(&problem), output)?;
+            graph_sum::write_values(&graph_sum::values(&problem)?, output)?;
         } else if flags.has("--move") || flags.has("--bound") {
             let answer = graph_sum::decide_with_progress(problem, flags.has("--move"), flags.has("--bound"))?;
             graph_sum::write_answer(&answer, output)?;
         } else {
-            graph_sum::write_answer(&graph_sum::decide(problem), output)?;
+            graph_sum::write_answer(&graph_sum::try_decide(problem)?, output)?;
         }
         Ok(())
     }));

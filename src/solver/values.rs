@@ -44,23 +44,28 @@
 //! `g`. So the first stage is O(states + moves), as [`super::solve`], and a later stage costs the
 //! states still open and their predecessor lists, plus those of the infinite states it reaches,
 //! never the whole game again: O(Σ_g (open_g + moves into open_g and reached infinite states)).
-//! The walk of a reached state, which asks of each predecessor whether it still counts, is chosen
-//! as the search chooses its walk ([`super::walk`]): arithmetic where the answers are a coin toss,
-//! a branch where they come in runs. The choice changes the speed only.
-//!
+//! The walk of a reached state asks of each predecessor whether it still counts: where that is
+//! a coin toss, arithmetic is faster than a branch the CPU mispredicts; where the answers come in
+//! runs (most predecessors valued), a branch that skips them. A stage takes arithmetic while at
+//! least an eighth of the states are open. The choice changes the speed only.
+
 //! # Memory
-//! A `u32` per state (its value, or that it is infinite and since which stage), and side by side
-//! two counters in the narrowest width that holds `max_moves()` and two marks (a byte each up to
-//! 253 moves): `active_moves`, and the mark the walks read, which is the stage's counter of an
-//! open state or says that the state is valued, infinite or reached. Then the list of the states
-//! open after stage 0 and the stage's queue (4 bytes each at most), and one `(state, value)` pair
-//! for each value above its stage in an infinite state's `K`: at most one per move. `K` itself is
-//! never stored: it is told from those.
+//! Made at the start: a `u32` per state (its value, or that it is infinite and since which
+//! stage), and side by side two counters in the narrowest width that holds `max_moves()` and two
+//! marks (a byte each up to 253 moves): `active_moves`, and the mark the walks read, which is the
+//! stage's counter of an open state or says that the state is valued, infinite or reached; the
+//! stage's queue, 4 bytes a state (and the ranks, 4 more, when asked for). Then, as the stages
+//! find them: the list of the states open after stage 0 (4 bytes each), and one `(state, value)`
+//! pair for each value above its stage in an infinite state's `K` (at most one per move; on most
+//! games none). `K` itself is never stored: it is told from those. [`try_loopy_values`] checks
+//! each of these where it is made.
 
 use super::counter::Counter;
 use super::frontier::Upcoming;
 use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
-use super::walk::{Walk, WalkChooser};
+use super::walk::{forced_walk, Walk};
+use crate::input::{out_of_memory, Error};
+use crate::zeroed::zeroed;
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +155,7 @@ impl Values {
 
     /// The outcome of a sum of tokens on `tokens` (repeats allowed) for the player to move, and
     /// the winning move's shape: which token moves (an index into `tokens`), to an option of which
-    /// value ([`find_options`] names one). All finite with xor `x`: a win if `x != 0`, moving a
+    /// value ([`super::find_options`] names one). All finite with xor `x`: a win if `x != 0`, moving a
     /// token of value `g` with `g ^ x < g` to value `g ^ x`. One infinite with set `K`, `x` the xor
     /// of the others: a win if `x` is in `K`, moving it to value `x`, else a draw. Two or more
     /// infinite: a draw. Each winning move leaves a sum of value 0, lost for the opponent; but
@@ -186,9 +191,11 @@ impl Values {
     }
 }
 
-/// The memory [`loopy_values`] needs beside the game's own, for `states` states and `moves` moves
-/// (module doc, "Memory"): per state the word, the two counters as wide as `max_moves` needs, the
-/// list of open states and the queue (4 bytes each); per move at most one pair of `K`, 8 bytes.
+/// The most memory [`loopy_values`] can need beside the game's own, for `states` states and
+/// `moves` moves (module doc, "Memory"): per state the word, the two counters as wide as
+/// `max_moves` needs, the queue and the list of open states (4 bytes each); per move at most one
+/// pair of `K`, 8 bytes. A run takes less where fewer states stay open or fewer pairs are found:
+/// [`try_loopy_values`] checks what it takes as it goes.
 pub fn values_bytes(states: usize, moves: usize, max_moves: u32) -> u128 {
     let counter = if max_moves < u32::from(u8::MAX) - 1 {
         1
@@ -227,7 +234,7 @@ pub fn values_bytes(states: usize, moves: usize, max_moves: u32) -> u128 {
 /// assert_eq!(values.sum(&[5]).0, Outcome::Draw);
 /// ```
 pub fn loopy_values<G: Game>(game: &G) -> Values {
-    values_with(game, false)
+    try_loopy_values(game).unwrap_or_else(|e| panic!("{}", e))
 }
 
 /// [`loopy_values`], also recording the order in which the stages valued the finite states:
@@ -235,10 +242,24 @@ pub fn loopy_values<G: Game>(game: &G) -> Values {
 /// ([`super::progress_moves`]). The same stages: the order costs one pass over each stage's
 /// queue, and 4 bytes a state.
 pub fn loopy_values_ranked<G: Game>(game: &G) -> Values {
+    try_loopy_values_ranked(game).unwrap_or_else(|e| panic!("{}", e))
+}
+
+/// [`loopy_values`], with memory that cannot be had an [`Error`] naming how much was needed: the
+/// tables made at the start (per state the word, the two counters and the queue), then the list
+/// of open states and the pairs of `K`, which grow as the stages find them (module doc, "Memory").
+/// Input-driven code calls this one.
+pub fn try_loopy_values<G: Game>(game: &G) -> Result<Values, Error> {
+    values_with(game, false)
+}
+
+/// [`loopy_values_ranked`], with memory that cannot be had an [`Error`] (see
+/// [`try_loopy_values`]; the ranks are 4 bytes a state more, made at the start).
+pub fn try_loopy_values_ranked<G: Game>(game: &G) -> Result<Values, Error> {
     values_with(game, true)
 }
 
-fn values_with<G: Game>(game: &G, ranked: bool) -> Values {
+fn values_with<G: Game>(game: &G, ranked: bool) -> Result<Values, Error> {
     let max_moves = checked_max_moves(game);
     // Two counter values are marks (module doc, memory): the counters need max_moves() below
     // their maximum less one.
@@ -267,14 +288,18 @@ struct StageState<C> {
 /// The stages of the module doc, with counters of type `C`. The walks read and write one array,
 /// `states`; `words` is only written. With `ranked`, the valued states' order is read off each
 /// stage's queue when the stage is over, outside the walks.
-fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
+fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> {
     let (n, max_moves) = (game.num_states(), game.max_moves());
+    let short = |bytes: usize| out_of_memory(bytes as u128, format_args!("the loopy values of {n} states"));
     // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
     let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
     // Each is written once, when its state is valued or found infinite (at its stage's end).
-    let mut words = vec![0; n];
+    // The tables, made at the start: the words, the states, the queue and the ranks.
+    let per_state = 8 + std::mem::size_of::<StageState<C>>() + if ranked { 4 } else { 0 };
+    let mut words = zeroed::<u32>(n).ok_or_else(|| short(per_state * n))?;
     crate::prefetch::populate(&mut words);
-    let mut states: Vec<StageState<C>> = Vec::with_capacity(n);
+    let mut states: Vec<StageState<C>> = Vec::new();
+    states.try_reserve_exact(n).map_err(|_| short(per_state * n))?;
     crate::prefetch::populate(states.spare_capacity_mut());
     let mut state = 0;
     game.for_each_start(|start| {
@@ -301,16 +326,28 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
     let mut open: Vec<u32> = Vec::new();
     // The stage's queue: `state << 1 | 1` for a state valued g, `state << 1` for one reached.
     // A state enters it at most once a stage.
-    let mut queue: Vec<u32> = Vec::with_capacity(n);
-    let mut reached_infinite: Vec<u32> = Vec::new();
-    let mut above: Vec<(u32, u32)> = Vec::new();
-    let mut ranks: Vec<u32> = if ranked { vec![INFINITE; n] } else { Vec::new() };
+    // (One entry more: `push_if` writes an entry before it knows whether it keeps it.)
+    let mut queue: Vec<u32> = Vec::new();
+    queue.try_reserve_exact(n + 1).map_err(|_| short(per_state * n))?;
+    let mut ranks: Vec<u32> = Vec::new();
+    if ranked {
+        ranks.try_reserve_exact(n).map_err(|_| short(per_state * n))?;
+        ranks.resize(n, INFINITE);
+    }
+    // The infinite states reached in a stage, and the pairs of `K` they gave: they grow checked,
+    // in the walk's rare branch; one that cannot grow says how much it needed here.
+    let (mut reached_infinite, mut above): (Vec<u32>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
+    let mut needed = 0;
     let mut next_rank = 0u32;
-    let mut chooser = WalkChooser::new();
     let mut g = 0u32;
     // The marks start as the counters (above): stage 0's queue is the states without moves.
     queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
     while g == 0 || !open.is_empty() {
+        // A predecessor of a reached state counts (is open, with a counter) about as often as a
+        // state is open: arithmetic while at least an eighth are (stage 0 has them all), else the
+        // branch. Only the speed depends on it (`super::walk`'s `Walk`, which a test may force).
+        let mixed = g == 0 || 8 * open.len() > n;
+        let walk = forced_walk().unwrap_or(if mixed { Walk::Count } else { Walk::Skip });
         let mut head = 0;
         while let Some(&entry) = queue.get(head) {
             head += 1;
@@ -330,53 +367,35 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
                     p_state.mark = mark | if newly_reached { reached } else { valued };
                     push_if(&mut queue, newly_reached, (p as u32) << 1);
                     if mark == infinite_mark {
-                        reached_infinite.push(p as u32);
-                        above.push((p as u32, g));
+                        needed = needed.max(push_checked(&mut reached_infinite, p as u32));
+                        needed = needed.max(push_checked(&mut above, (p as u32, g)));
                     }
                 });
-            } else if chooser.until_observed > 0 {
+            } else if walk == Walk::Count {
                 // Reached: one more active option of each open predecessor is reached (its counter
-                // is one less), in the walk chosen as the search chooses it (`super::walk`): where
-                // whether a predecessor counts is a coin toss (a random graph), arithmetic; where
-                // it comes in runs (a state reached stage after stage, whose predecessors are
-                // mostly valued), a branch that skips them.
-                chooser.until_observed -= 1;
-                if chooser.walk == Walk::Count {
-                    game.for_each_predecessor(s, |p| {
-                        let p_state = &mut states[p];
-                        let mark = p_state.mark;
-                        let counts = (mark != valued) & (mark < infinite_mark);
-                        p_state.mark = mark - C::from(counts);
-                        push_if(&mut queue, counts & (p_state.mark == valued), (p as u32) << 1 | 1);
-                    });
-                } else {
-                    game.for_each_predecessor(s, |p| {
-                        let p_state = &mut states[p];
-                        let mark = p_state.mark;
-                        if mark != valued && mark < infinite_mark {
-                            p_state.mark = mark - C::from(true);
-                            if p_state.mark == valued {
-                                queue.push((p as u32) << 1 | 1);
-                            }
-                        }
-                    });
-                }
-            } else {
-                // The same walk, observed: whether each predecessor counts feeds the choice.
-                let observed = &mut chooser.observed;
+                // is one less). Arithmetic, where whether a predecessor counts is a coin toss ...
                 game.for_each_predecessor(s, |p| {
                     let p_state = &mut states[p];
                     let mark = p_state.mark;
-                    let counts = mark != valued && mark < infinite_mark;
-                    observed.see(counts);
-                    if counts {
+                    let counts = (mark != valued) & (mark < infinite_mark);
+                    p_state.mark = mark - C::from(counts);
+                    if counts & (p_state.mark == valued) {
+                        queue.push((p as u32) << 1 | 1);
+                    }
+                });
+            } else {
+                // ... and a branch that skips the valued ones where they are most (a state reached
+                // stage after stage, such as a staircase's: arithmetic was 3 times slower there).
+                game.for_each_predecessor(s, |p| {
+                    let p_state = &mut states[p];
+                    let mark = p_state.mark;
+                    if mark != valued && mark < infinite_mark {
                         p_state.mark = mark - C::from(true);
                         if p_state.mark == valued {
                             queue.push((p as u32) << 1 | 1);
                         }
                     }
                 });
-                chooser.choose();
             }
         }
         if ranked {
@@ -385,6 +404,14 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
                 ranks[(entry >> 1) as usize] = next_rank;
                 next_rank += 1;
             }
+        }
+        if needed > 0 {
+            return Err(short(needed));
+        }
+        if g == 0 {
+            // Every state reached in stage 0 stays open: room for that many.
+            let reached_count = states.iter().filter(|s| s.mark == reached).count();
+            open.try_reserve_exact(reached_count).map_err(|_| short(4 * reached_count))?;
         }
         // The words are written here, in the order of the states, not as they are found; a state
         // still open gets the next stage's counter, and is queued for it if that is 0 already.
@@ -406,7 +433,7 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
             mark == reached
         };
         if g == 0 {
-            open = (0..n as u32).filter(|&s| still_open(s)).collect();
+            open.extend((0..n as u32).filter(|&s| still_open(s)));
         } else {
             open.retain(|&s| still_open(s));
         }
@@ -416,7 +443,20 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
         g += 1;
     }
     above.sort_unstable();
-    Values { words, above, ranks }
+    Ok(Values { words, above, ranks })
+}
+
+/// Pushes `item` onto `v`, its room doubled when full; returns 0, or the bytes `v` could not
+/// grow to (and leaves it as it was).
+fn push_checked<T>(v: &mut Vec<T>, item: T) -> usize {
+    if v.len() == v.capacity() {
+        let more = v.capacity().max(16);
+        if v.try_reserve_exact(more).is_err() {
+            return (v.capacity() + more) * std::mem::size_of::<T>();
+        }
+    }
+    v.push(item);
+    0
 }
 
 /// Pushes `entry` if `push`, without branching on it (the entry is written either way).
@@ -424,39 +464,4 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Values {
 fn push_if(queue: &mut Vec<u32>, push: bool, entry: u32) {
     queue.push(entry);
     queue.truncate(queue.len() - usize::from(!push));
-}
-
-/// For each `(state, h)` of `wanted`, an option of `state` (a state it moves to) whose value is
-/// `h`, or `None` if it has none: the target of a move that [`Values::sum`] describes. Of several,
-/// the lowest-ranked when the values carry ranks ([`loopy_values_ranked`]: the target the progress
-/// rule of [`super::progress_moves`] takes for that token), else the smallest state. One pass over
-/// every predecessor list of a state with a finite value wanted: O(states + moves +
-/// wanted·log wanted). Memory: a byte per state and 24 bytes per wanted pair.
-pub fn find_options<G: Game>(game: &G, values: &Values, wanted: &[(usize, u32)]) -> Vec<Option<usize>> {
-    let mut keys: Vec<(usize, u32)> = wanted.to_vec();
-    keys.sort_unstable();
-    keys.dedup();
-    let mut found: Vec<Option<usize>> = vec![None; keys.len()];
-    let mut is_wanted = vec![false; values.len()];
-    keys.iter().for_each(|&(state, _)| is_wanted[state] = true);
-    // A state found later replaces the one found only if its key is smaller: states are scanned
-    // in increasing order, so without ranks the first (the smallest) stays.
-    let key = |s: usize| if values.ranks.is_empty() { 0 } else { values.ranks[s] };
-    for s in 0..values.len() {
-        let h = match values.value(s) {
-            Value::Finite(h) => h,
-            Value::Infinite => continue,
-        };
-        game.for_each_predecessor(s, |p| {
-            if !is_wanted[p] {
-                return;
-            }
-            if let Ok(i) = keys.binary_search(&(p, h)) {
-                if found[i].map_or(true, |old| key(s) < key(old)) {
-                    found[i] = Some(s);
-                }
-            }
-        });
-    }
-    wanted.iter().map(|pair| found[keys.binary_search(pair).expect("a key")]).collect()
 }

@@ -1,6 +1,7 @@
 //! The search's two walks, and how it picks one as it goes: a speed trick only (the plain search of
 //! [`super::reference`] has one walk, and every result is the same). The stages of the loopy
-//! values choose the walk of their reached states the same way ([`super::values`]).
+//! values ([`super::values`]) have the same two walks for their reached states, chosen by a
+//! simpler rule (a stage's share of open states), and the same hook for a test to force one.
 //!
 //! # Why two walks
 //! Walking a state tests, for each predecessor, whether it is still open. Where the answers come in
@@ -199,7 +200,7 @@ impl WalkChooser {
 
 /// The walk a unit test forces (`hooks`); none outside the tests.
 #[cfg(not(test))]
-fn forced_walk() -> Option<Walk> {
+pub(super) fn forced_walk() -> Option<Walk> {
     None
 }
 
@@ -208,7 +209,9 @@ fn forced_walk() -> Option<Walk> {
 fn walk_chosen(_walk: Walk, _changed: bool) {}
 
 #[cfg(test)]
-use self::hooks::{forced_walk, walk_chosen};
+pub(super) use self::hooks::forced_walk;
+#[cfg(test)]
+use self::hooks::walk_chosen;
 
 /// How the unit tests force a walk on the searches of their thread, and see the walks chosen.
 #[cfg(test)]

@@ -36,8 +36,10 @@
 //! Time: O(n + m) for the first stage of the values, and each later stage costs only the vertices
 //! still without a value and their edges (the solver's module doc); then O(k) per query. Memory
 //! follows what arrives: the graph as `graph_game` reads it (`4m + 8n` bytes laid out), the
-//! tokens in `u32` arrays that grow as they are read, and about `20n` bytes for the values,
-//! checked before each step; `--move` and `--bound` about `5n` bytes and 80 a token more.
+//! tokens in `u32` arrays that grow as they are read, and for the values `10n` bytes made at the
+//! start (up to 8 more a vertex beyond 253 moves) and lists that grow as the stages find them (at
+//! most `4n` and 8 bytes an edge), each checked where it is made; `--move` and `--bound` `5n`
+//! bytes and 80 a token more.
 
 use crate::games::graph_game::read_edges;
 use crate::graph::{Graph, GraphGame};
@@ -45,7 +47,7 @@ use crate::input::decimal::push_decimal;
 use crate::input::{read_plain_numbers, Error, Scanner};
 use crate::memory::{check_memory, output_buffer, try_grow_within};
 use crate::solver::{
-    loopy_values, loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, SumMove, Value, Values,
+    progress_moves, try_loopy_values, try_loopy_values_ranked, Outcome, Start, SumMove, Value, Values,
 };
 use std::io::{self, Read, Write};
 
@@ -110,10 +112,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     }
     let Queries { tokens, ends, .. } = queries;
     input.finish(format_args!("the {q} queries"))?;
-    // The values, as the solver says it (the widest counters: the moves a vertex has are not known
-    // yet); an answer and a move per query, and the moves' search (48 bytes a query).
-    let values = values_bytes(n, m, u32::MAX - 1) + 48 * q as u128;
-    check_memory(values, format_args!("the values of a graph of {n} vertices and {m} edges"))?;
+    // The layout's need is checked there; the values' and the answers' where they are made.
     let graph = edges.into_graph(0)?;
     Ok(Problem { graph, tokens, ends })
 }
@@ -202,37 +201,45 @@ fn game(graph: &Graph) -> GraphGame<'_, impl Fn(usize) -> Start> {
     GraphGame::new(graph, |_| Start::Lose)
 }
 
-/// The loopy nim value of every vertex (`--values`).
-pub fn values(problem: &Problem) -> Values {
-    loopy_values(&game(&problem.graph))
+/// The loopy nim value of every vertex (`--values`); memory that cannot be had is an [`Error`].
+pub fn values(problem: &Problem) -> Result<Values, Error> {
+    try_loopy_values(&game(&problem.graph))
 }
 
 /// How many tokens ahead of the sums [`decide`] starts loading values.
 const TOKENS_AHEAD: usize = 32;
 
-/// Answers every query: the judge's question.
+/// Answers every query: the judge's question. Panics when memory runs out; the binary uses
+/// [`try_decide`].
 pub fn decide(problem: Problem) -> Answer {
-    let values = values(&problem);
+    try_decide(problem).unwrap_or_else(|e| panic!("{}", e))
+}
+
+/// [`decide`], with memory that cannot be had (the values' tables and lists, the answers) an
+/// [`Error`] naming how much was needed.
+pub fn try_decide(problem: Problem) -> Result<Answer, Error> {
+    let values = values(&problem)?;
+    let mut outcomes = Vec::new();
+    try_grow_within(&mut outcomes, problem.ends.len(), problem.ends.len(), &"the answers")?;
     // The tokens' values are loaded a few queries before they are summed.
     let mut upcoming = problem.tokens.iter().skip(TOKENS_AHEAD);
-    let outcomes = problem.queries().map(|tokens| {
+    outcomes.extend(problem.queries().map(|tokens| {
         upcoming.by_ref().take(tokens.len()).for_each(|&t| values.prefetch(t as usize));
         sum(&values, tokens).0
-    });
-    let outcomes = outcomes.collect();
-    Answer { outcomes, progress: Vec::new(), write_move: false, write_bound: false }
+    }));
+    Ok(Answer { outcomes, progress: Vec::new(), write_move: false, write_bound: false })
 }
 
 /// Answers every query and, for each win, its progress move ([`progress_moves`]) if `moves`
 /// (`--move`) and the bound on the game's length under it if `bounds` (`--bound`). The values are
-/// computed with their ranks, which judge mode ([`decide`]) does not record. Their memory is
-/// checked first: the ranks and the search's marks, 5 bytes a vertex, and the progress moves'
+/// computed with their ranks (4 bytes a vertex), which judge mode ([`decide`]) does not record;
+/// then the progress moves' memory is checked: the search's marks, a byte a vertex, and the
 /// candidates and their search, 80 bytes a token.
 pub fn decide_with_progress(problem: Problem, moves: bool, bounds: bool) -> Result<Answer, Error> {
     let (n, tokens) = (problem.graph.num_vertices() as u128, problem.tokens.len() as u128);
-    check_memory(5 * n + 80 * tokens, format_args!("the progress moves of {tokens} tokens"))?;
     let game = game(&problem.graph);
-    let values = loopy_values_ranked(&game);
+    let values = try_loopy_values_ranked(&game)?;
+    check_memory(n + 80 * tokens, format_args!("the progress moves of {tokens} tokens"))?;
     let sums = problem.queries().map(|tokens| tokens.iter().map(|&t| t as usize));
     let progress = progress_moves(&game, &values, sums);
     let outcomes = progress.iter().zip(problem.queries());
@@ -316,7 +323,7 @@ mod tests {
         let problem = read(&mut Scanner::new(text.as_bytes()))?;
         let mut out = Vec::new();
         match flag {
-            "--values" => write_values(&values(&problem), &mut out).unwrap(),
+            "--values" => write_values(&values(&problem)?, &mut out).unwrap(),
             "--move" => write_answer(&decide_with_progress(problem, true, false)?, &mut out).unwrap(),
             "--move --bound" => write_answer(&decide_with_progress(problem, true, true)?, &mut out).unwrap(),
             _ => write_answer(&decide(problem), &mut out).unwrap(),

@@ -336,7 +336,7 @@ mod tests {
 
     /// Every vertex's value, by the library, and for an infinite one the size of its set `K`.
     fn values_of(case: &GraphSumCase) -> Vec<(Value, usize)> {
-        let values = values(&read(&mut Scanner::new(&case.write()[..])).unwrap());
+        let values = values(&read(&mut Scanner::new(&case.write()[..])).unwrap()).unwrap();
         (0..case.n).map(|v| (values.value(v), values.infinite_set(v).map_or(0, Iterator::count))).collect()
     }
 
