@@ -48,7 +48,7 @@
 //! a coin toss, arithmetic is faster than a branch the CPU mispredicts; where the answers come in
 //! runs (most predecessors valued), a branch that skips them. A stage takes arithmetic while at
 //! least an eighth of the states are open. The choice changes the speed only.
-
+//!
 //! # Memory
 //! Made at the start: a `u32` per state (its value, or that it is infinite and since which
 //! stage), and side by side two counters in the narrowest width that holds `max_moves()` and two
@@ -293,8 +293,8 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     let short = |bytes: usize| out_of_memory(bytes as u128, format_args!("the loopy values of {n} states"));
     // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
     let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
-    // Each is written once, when its state is valued or found infinite (at its stage's end).
-    // The tables, made at the start: the words, the states, the queue and the ranks.
+    // The tables, made at the start: the words, the states, the queue and the ranks. A word is
+    // written once, when its state is valued or found infinite (at its stage's end).
     let per_state = 8 + std::mem::size_of::<StageState<C>>() + if ranked { 4 } else { 0 };
     let mut words = zeroed::<u32>(n).ok_or_else(|| short(per_state * n))?;
     crate::prefetch::populate(&mut words);
