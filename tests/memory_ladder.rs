@@ -309,3 +309,43 @@ fn stones_read_nothing() {
         ladder(name, &program(name, true), &[case("no-input", "", &[])]);
     }
 }
+
+/// A token_duel test file as the jury sends it to the player: `n m`, the edges, then `k t1 .. tk`
+/// without the file's `q` line (docs/problems/token_duel.md).
+fn duel_message(name: &str) -> String {
+    let text = String::from_utf8(judge_input("token_duel", name)).unwrap();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let m: usize = words[1].parse().unwrap();
+    let mut message = format!("{} {m}\n", words[0]);
+    for edge in words[2..2 + 2 * m].chunks(2) {
+        message += &format!("{} {}\n", edge[0], edge[1]);
+    }
+    message + &words[3 + 2 * m..].join(" ") + "\n"
+}
+
+/// The reference player alone, the jury's side of a game on its stdin: it answers `first` and its
+/// first move, then the input ends (the jury has gone), which ends it quietly. A declared size
+/// past the statement's was reserved up front and aborted under any limit; a large game aborted
+/// in the solver under 1.6 to 3 MB.
+#[test]
+fn token_duel() {
+    let cases = [
+        case("small", duel_message("first_dag"), &[]),
+        case("large", duel_message("large_1000_5_win"), &[]),
+        case("header", "2000000000 2000000000\n1 2\n", &[]),
+    ];
+    ladder("token_duel", &program("token_duel", true), &cases);
+}
+
+/// game_tables reads its arguments, not stdin: a table's memory is checked before it is taken (it
+/// panicked in the graph's arrays, or aborted in the solver, under a few MB).
+#[test]
+fn game_tables() {
+    let cases = [
+        case("subtraction", "", &["subtraction", "100000", "1", "2", "3"]),
+        case("grundy", "", &["--grundy", "subtraction", "100000", "1", "3", "4"]),
+        case("wythoff", "", &["wythoff", "60"]),
+        case("move_or_block", "", &["move_or_block", "30"]),
+    ];
+    ladder("game_tables", &program("game_tables", true), &cases);
+}
