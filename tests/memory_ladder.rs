@@ -79,10 +79,15 @@ fn run_limited(program: &Path, args: &[&str], input: &Path, kib: u64) -> Output 
 /// (std's message, the very failure the ladder looks for), not with the runtime's failure to
 /// start. The ladder starts there.
 fn floor(program: &Path, empty: &Path) -> u64 {
+    floor_with(program, &[], empty, &[0, 2])
+}
+
+/// [`floor`], for `program` run with `args`, whose own statuses are `statuses`.
+fn floor_with(program: &Path, args: &[&str], empty: &Path, statuses: &[i32]) -> u64 {
     for kib in (FLOOR_FROM..=FLOOR_TO).step_by(50) {
-        let out = run_limited(program, &[], empty, kib);
+        let out = run_limited(program, args, empty, kib);
         let own_abort = String::from_utf8_lossy(&out.stderr).starts_with("memory allocation of ");
-        if matches!(out.status.code(), Some(0) | Some(2)) || own_abort {
+        if out.status.code().map_or(false, |code| statuses.contains(&code)) || own_abort {
             return kib;
         }
     }
@@ -348,4 +353,30 @@ fn game_tables() {
         case("move_or_block", "", &["move_or_block", "30"]),
     ];
     ladder("game_tables", &program("game_tables", true), &cases);
+}
+
+/// The jury under the ladder, on a large test, against a player that says nothing (an empty
+/// stdin): the verdict it gives without a limit (1: the player's output ended), or 3, the jury
+/// failed, with one line `fail: not enough memory ...`; never a signal (it panicked in the graph's
+/// arrays, or aborted, under 1.6 to 1.8 MB).
+#[test]
+fn token_duel_jury() {
+    let jury = program("token_duel_jury", true);
+    let empty = TempFile::new("jury-empty", b"");
+    let test = common::root().join("inputs/token_duel/large_1000_5_lose.in");
+    let args = [test.to_str().unwrap()];
+    let free = run_limited(&jury, &args, &empty.0, 0);
+    assert_eq!(free.status.code(), Some(1), "without a limit: {free:?}");
+    let floor = floor_with(&jury, &args, &empty.0, &[1, 3]);
+    for kib in std::iter::once(floor).chain(LADDER.iter().copied().filter(|&kib| kib > floor)) {
+        let out = run_limited(&jury, &args, &empty.0, kib);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let refused = out.status.code() == Some(3)
+            && stderr.starts_with("fail: not enough memory for ")
+            && stderr.lines().count() == 1;
+        assert!(
+            (out.status.code() == Some(1) && out.stderr == free.stderr) || refused,
+            "token_duel_jury under ulimit -v {kib}: {out:?}"
+        );
+    }
 }
