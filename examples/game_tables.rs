@@ -9,16 +9,51 @@
 //! game_tables move_or_block MAX           move_or_block's (l, r, c) model, each count <= MAX: `l r c W|L|D`
 //! ```
 //!
-//! MAX is at most 10^6, 1000, 300 and 100 respectively; a bad argument is one `error:` line, exit 2.
+//! MAX is at most 10^6, 1000, 300 and 100 respectively; a bad argument is one `error:` line, exit 2,
+//! and so is memory that cannot be had: each table's need (the moves laid out, the solver's, the
+//! lines) is checked before it is taken ([`check_memory`]).
 //!
 //! Written with the forward API ([`ForwardGame`]: the moves out of each state) and solved with
-//! [`solve`], or [`loopy_values`] for `--grundy`; move_or_block's model is the library's own.
+//! [`try_solve`], or [`loopy_values`] for `--grundy`; move_or_block's model is the library's own.
 
-use graph_games::forward::ForwardGame;
+use graph_games::forward::{self, ForwardGame};
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::move_or_block::Counts;
-use graph_games::solver::{loopy_values, solve, Outcome, Start, Value};
+use graph_games::memory::check_memory;
+use graph_games::solver::{
+    loopy_values, search_bytes_per_state, try_solve, values_bytes, Game, Outcome, Start, Value,
+};
 use std::io::Write;
+
+/// The most bytes a line of a table takes in the text, counting the text's doubling.
+const LINE_BYTES: u128 = 32;
+
+/// Checks that a table of `lines` lines, of a forward game of `states` states whose rules are
+/// `rules`, can be had: the moves laid out, the search's (or with `grundy` the values') need, and
+/// the text.
+fn check_forward(
+    states: usize,
+    rules: &impl Fn(usize, &mut Vec<usize>),
+    grundy: bool,
+    lines: usize,
+) -> Result<(), String> {
+    // The rules listed once to count the moves (the game lists them again as it is laid out).
+    let (mut moves, mut max_moves, mut list) = (0, 0, Vec::new());
+    for s in 0..states {
+        list.clear();
+        rules(s, &mut list);
+        moves += list.len();
+        max_moves = max_moves.max(list.len());
+    }
+    let max_moves = max_moves.min(u32::MAX as usize - 1) as u32;
+    let solver = if grundy {
+        values_bytes(states, moves, max_moves)
+    } else {
+        search_bytes_per_state(max_moves, false) * states as u128
+    };
+    let need = forward::peak_bytes(states, moves) + solver + LINE_BYTES * lines as u128;
+    check_memory(need, format_args!("a game of {states} states and {moves} moves")).map_err(|e| e.to_string())
+}
 
 fn token(outcome: Outcome) -> &'static str {
     match outcome {
@@ -58,11 +93,11 @@ fn tables(args: &[String]) -> Result<String, String> {
                 "# subtraction game {moves:?}: n, then {}\n",
                 if grundy { "its Grundy value" } else { "W or L" }
             ));
-            let game = ForwardGame::new(
-                max + 1,
-                |n, list| list.extend(moves.iter().filter(|&&k| k <= n).map(|&k| n - k)),
-                |_| Start::Lose,
-            );
+            let rules = |n: usize, list: &mut Vec<usize>| {
+                list.extend(moves.iter().filter(|&&k| k <= n).map(|&k| n - k))
+            };
+            check_forward(max + 1, &rules, grundy, max + 1)?;
+            let game = ForwardGame::new(max + 1, rules, |_| Start::Lose);
             if grundy {
                 let values = loopy_values(&game);
                 for n in 0..=max {
@@ -72,7 +107,7 @@ fn tables(args: &[String]) -> Result<String, String> {
                     }
                 }
             } else {
-                let solution = solve(&game);
+                let solution = try_solve(&game).map_err(|e| e.to_string())?;
                 for n in 0..=max {
                     out.push_str(&format!("{n} {}\n", token(solution.outcome(n))));
                 }
@@ -82,30 +117,32 @@ fn tables(args: &[String]) -> Result<String, String> {
             let wythoff = game == "wythoff";
             let moves = moves.to_vec();
             let side = max + 1;
-            let game = ForwardGame::new(
-                side * side,
-                |s, list| {
-                    let (a, b) = (s / side, s % side);
-                    if wythoff {
-                        list.extend((1..=a).map(|k| (a - k) * side + b));
-                        list.extend((1..=b).map(|k| a * side + b - k));
-                        list.extend((1..=a.min(b)).map(|k| (a - k) * side + b - k));
-                    } else {
-                        list.extend(moves.iter().filter(|&&k| k <= a).map(|&k| (a - k) * side + b));
-                        list.extend(moves.iter().filter(|&&k| k <= b).map(|&k| a * side + b - k));
-                    }
-                },
-                |_| Start::Lose,
-            );
+            let rules = |s: usize, list: &mut Vec<usize>| {
+                let (a, b) = (s / side, s % side);
+                if wythoff {
+                    list.extend((1..=a).map(|k| (a - k) * side + b));
+                    list.extend((1..=b).map(|k| a * side + b - k));
+                    list.extend((1..=a.min(b)).map(|k| (a - k) * side + b - k));
+                } else {
+                    list.extend(moves.iter().filter(|&&k| k <= a).map(|&k| (a - k) * side + b));
+                    list.extend(moves.iter().filter(|&&k| k <= b).map(|&k| a * side + b - k));
+                }
+            };
+            check_forward(side * side, &rules, false, side * side)?;
+            let game = ForwardGame::new(side * side, rules, |_| Start::Lose);
             out.push_str("# a b outcome\n");
-            let solution = solve(&game);
+            let solution = try_solve(&game).map_err(|e| e.to_string())?;
             for s in 0..side * side {
                 out.push_str(&format!("{} {} {}\n", s / side, s % side, token(solution.outcome(s))));
             }
         }
         "move_or_block" => {
             let model = CountsGame::new(3 * max);
-            let solution = solve(&model);
+            let lines = (max + 1).pow(3);
+            let search = search_bytes_per_state(model.max_moves(), false) * model.num_states() as u128;
+            check_memory(search + LINE_BYTES * lines as u128, format_args!("the table of {lines} lines"))
+                .map_err(|e| e.to_string())?;
+            let solution = try_solve(&model).map_err(|e| e.to_string())?;
             out.push_str("# l r c outcome (move_or_block's model)\n");
             for l in 0..=max as u64 {
                 for r in 0..=max as u64 {

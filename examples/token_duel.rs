@@ -9,12 +9,24 @@
 //! each of its turns, so it wins within `1 + 2·S` moves of its first one, below the limit `2·k·n`
 //! (docs/problems/graph_sum.md, "Why it ends"). Every line it writes is flushed at once.
 //!
-//! Bad input from the jury gets one line `error: ...` on stderr, naming the line, and exit 2.
+//! Bad input from the jury gets one line `error: ...` on stderr, naming the line, and exit 2: so
+//! does a game past the statement's constraints, and memory that cannot be had, checked once the
+//! sizes are read (the run's whole need: the sizes bound it), with lines read at most
+//! [`MAX_LINE`] bytes at a time, so that nothing before the check grows with the input.
 
 use graph_games::graph::{Graph, GraphGame};
-use graph_games::solver::{loopy_values_ranked, progress_moves, Outcome, Start, Values};
-use std::io::{self, BufRead, Write};
+use graph_games::memory::check_memory;
+use graph_games::solver::{loopy_values_ranked, progress_moves, values_bytes, Outcome, Start, Values};
+use std::io::{self, BufRead, Read, Write};
 use std::process::exit;
+
+/// The statement's constraints: vertices, edges, tokens.
+const MAX_N: usize = 1000;
+const MAX_M: usize = 5000;
+const MAX_K: usize = 5;
+/// A bound on a line read from the jury, end included (its longest is the query's, under 30
+/// bytes).
+const MAX_LINE: u64 = 4096;
 
 /// The jury's lines, counted, read one at a time.
 struct Jury<R> {
@@ -27,12 +39,16 @@ impl<R: BufRead> Jury<R> {
     fn numbers(&mut self) -> Option<Vec<usize>> {
         let mut text = String::new();
         self.line += 1;
-        match self.input.read_line(&mut text) {
+        match (&mut self.input).take(MAX_LINE).read_line(&mut text) {
             Ok(0) => return None,
+            Ok(_) if !text.ends_with('\n') && text.len() as u64 == MAX_LINE => {
+                fail(&format!("line {}: longer than {} bytes", self.line, MAX_LINE - 1))
+            }
             Ok(_) => {}
             Err(e) => fail(&format!("line {}: {e}", self.line)),
         }
-        let numbers = text.split_whitespace().map(|w| w.parse::<usize>());
+        // No line of the jury's has more than MAX_K + 1 numbers: one more says the line is wrong.
+        let numbers = text.split_whitespace().take(MAX_K + 2).map(|w| w.parse::<usize>());
         Some(
             numbers
                 .collect::<Result<_, _>>()
@@ -68,8 +84,18 @@ fn main() {
     let mut jury = Jury { input: stdin.lock(), line: 0 };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let sizes = jury.expect(2, 0, 1 << 31);
+    let sizes = jury.expect(2, 0, MAX_M);
     let (n, m) = (sizes[0], sizes[1]);
+    if n == 0 || n > MAX_N {
+        fail(&format!("line {}: n = {n} is not from 1 to {MAX_N}", jury.line));
+    }
+    // All the run takes: the edges as read, as lists of moves and in the graph (48 bytes an edge at
+    // most), 96 bytes a vertex for the lists, the graph, the ranks and the moves' search, and the
+    // values; then nothing grows with the input.
+    let need = 48 * m as u128 + 96 * n as u128 + values_bytes(n, m, u32::MAX - 1) + 2 * u128::from(MAX_LINE);
+    if let Err(e) = check_memory(need, format_args!("a game of {n} vertices and {m} edges")) {
+        fail(&e.to_string());
+    }
     let (mut sources, mut targets) = (Vec::with_capacity(m), Vec::with_capacity(m));
     let mut options = vec![Vec::new(); n];
     for _ in 0..m {
@@ -79,8 +105,9 @@ fn main() {
         options[edge[0] - 1].push(edge[1] - 1);
     }
     let query = jury.numbers().unwrap_or_else(|| fail("the tokens are missing"));
-    if query.is_empty() || query[0] + 1 != query.len() || query[1..].iter().any(|&t| t == 0 || t > n) {
-        fail(&format!("line {}: expected `k t1 .. tk`, tokens from 1 to {n}", jury.line));
+    let bad_tokens = |tokens: &[usize]| tokens.iter().any(|&t| t == 0 || t > n);
+    if query.is_empty() || query[0] + 1 != query.len() || query[0] > MAX_K || bad_tokens(&query[1..]) {
+        fail(&format!("line {}: expected `k t1 .. tk`, k at most {MAX_K}, tokens from 1 to {n}", jury.line));
     }
     let mut tokens: Vec<usize> = query[1..].iter().map(|&t| t - 1).collect();
     let graph = Graph::from_edges(n, &sources, &targets);

@@ -8,10 +8,13 @@
 //! arguments), and one line on stderr giving the reason. It never waits for what it does not need:
 //! it reads one line at a time (at most 64 bytes of it), takes the end of the player's output as a
 //! wrong answer, and a player that stops reading as one too. Every game ends within the move
-//! limit `L = 2·k·n`, both sides' moves counted: past it, a wrong answer.
+//! limit `L = 2·k·n`, both sides' moves counted: past it, a wrong answer. Memory that cannot be
+//! had is the jury's failure too: its whole need (the test's constraints bound it) is checked once
+//! the test file is read, before the game is solved.
 
+use graph_games::memory::check_memory;
 use graph_games::play::SumPlay;
-use graph_games::solver::Outcome;
+use graph_games::solver::{values_bytes, Outcome};
 use std::io::{self, BufRead, Read, Write};
 use std::process::exit;
 
@@ -140,6 +143,14 @@ fn main() {
         end(Verdict::Fail, "usage: token_duel_jury TEST_FILE (the player on stdin and stdout)");
     }
     let test = read_test(&args[0]);
+    // What the jury holds: the game as SumPlay keeps it (the edges as lists, as read and in the
+    // graph: 64 bytes an edge at most; 96 bytes a vertex; the values), the game's text, and a
+    // stalling reply's search: each of at most m moves a sum of k tokens, under 96 bytes a token.
+    let (n, m, k) = (test.n as u128, test.edges.len() as u128, test.tokens.len() as u128);
+    let need = values_bytes(test.n, test.edges.len(), u32::MAX - 1) + 96 * n + 64 * m + 96 * k * m;
+    if let Err(e) = check_memory(need, format_args!("a game of {n} vertices and {m} edges")) {
+        end(Verdict::Fail, &e.to_string());
+    }
     let mut sum = SumPlay::new(test.n, &test.edges, &test.tokens);
     let (stdin, stdout) = (io::stdin(), io::stdout());
     let mut player = Player { input: stdin.lock(), output: stdout.lock() };

@@ -79,10 +79,15 @@ fn run_limited(program: &Path, args: &[&str], input: &Path, kib: u64) -> Output 
 /// (std's message, the very failure the ladder looks for), not with the runtime's failure to
 /// start. The ladder starts there.
 fn floor(program: &Path, empty: &Path) -> u64 {
+    floor_with(program, &[], empty, &[0, 2])
+}
+
+/// [`floor`], for `program` run with `args`, whose own statuses are `statuses`.
+fn floor_with(program: &Path, args: &[&str], empty: &Path, statuses: &[i32]) -> u64 {
     for kib in (FLOOR_FROM..=FLOOR_TO).step_by(50) {
-        let out = run_limited(program, &[], empty, kib);
+        let out = run_limited(program, args, empty, kib);
         let own_abort = String::from_utf8_lossy(&out.stderr).starts_with("memory allocation of ");
-        if matches!(out.status.code(), Some(0) | Some(2)) || own_abort {
+        if out.status.code().map_or(false, |code| statuses.contains(&code)) || own_abort {
             return kib;
         }
     }
@@ -307,5 +312,71 @@ fn stone_piles() {
 fn stones_read_nothing() {
     for name in ["stones", "stones_forward"] {
         ladder(name, &program(name, true), &[case("no-input", "", &[])]);
+    }
+}
+
+/// A token_duel test file as the jury sends it to the player: `n m`, the edges, then `k t1 .. tk`
+/// without the file's `q` line (docs/problems/token_duel.md).
+fn duel_message(name: &str) -> String {
+    let text = String::from_utf8(judge_input("token_duel", name)).unwrap();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let m: usize = words[1].parse().unwrap();
+    let mut message = format!("{} {m}\n", words[0]);
+    for edge in words[2..2 + 2 * m].chunks(2) {
+        message += &format!("{} {}\n", edge[0], edge[1]);
+    }
+    message + &words[3 + 2 * m..].join(" ") + "\n"
+}
+
+/// The reference player alone, the jury's side of a game on its stdin: it answers `first` and its
+/// first move, then the input ends (the jury has gone), which ends it quietly. A declared size
+/// past the statement's was reserved up front and aborted under any limit; a large game aborted
+/// in the solver under 1.6 to 3 MB.
+#[test]
+fn token_duel() {
+    let cases = [
+        case("small", duel_message("first_dag"), &[]),
+        case("large", duel_message("large_1000_5_win"), &[]),
+        case("header", "2000000000 2000000000\n1 2\n", &[]),
+    ];
+    ladder("token_duel", &program("token_duel", true), &cases);
+}
+
+/// game_tables reads its arguments, not stdin: a table's memory is checked before it is taken (it
+/// panicked in the graph's arrays, or aborted in the solver, under a few MB).
+#[test]
+fn game_tables() {
+    let cases = [
+        case("subtraction", "", &["subtraction", "100000", "1", "2", "3"]),
+        case("grundy", "", &["--grundy", "subtraction", "100000", "1", "3", "4"]),
+        case("wythoff", "", &["wythoff", "60"]),
+        case("move_or_block", "", &["move_or_block", "30"]),
+    ];
+    ladder("game_tables", &program("game_tables", true), &cases);
+}
+
+/// The jury under the ladder, on a large test, against a player that says nothing (an empty
+/// stdin): the verdict it gives without a limit (1: the player's output ended), or 3, the jury
+/// failed, with one line `fail: not enough memory ...`; never a signal (it panicked in the graph's
+/// arrays, or aborted, under 1.6 to 1.8 MB).
+#[test]
+fn token_duel_jury() {
+    let jury = program("token_duel_jury", true);
+    let empty = TempFile::new("jury-empty", b"");
+    let test = common::root().join("inputs/token_duel/large_1000_5_lose.in");
+    let args = [test.to_str().unwrap()];
+    let free = run_limited(&jury, &args, &empty.0, 0);
+    assert_eq!(free.status.code(), Some(1), "without a limit: {free:?}");
+    let floor = floor_with(&jury, &args, &empty.0, &[1, 3]);
+    for kib in std::iter::once(floor).chain(LADDER.iter().copied().filter(|&kib| kib > floor)) {
+        let out = run_limited(&jury, &args, &empty.0, kib);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let refused = out.status.code() == Some(3)
+            && stderr.starts_with("fail: not enough memory for ")
+            && stderr.lines().count() == 1;
+        assert!(
+            (out.status.code() == Some(1) && out.stderr == free.stderr) || refused,
+            "token_duel_jury under ulimit -v {kib}: {out:?}"
+        );
     }
 }
