@@ -73,9 +73,12 @@ fn vertex(l: &[u32]) -> u32 {
 fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let n = input.u64_in("the number of words N", 1, MAX_WORDS)? as usize;
     // The graph's fixed table (4 bytes a vertex) and the words' arrays, growing as they arrive:
-    // all checked, so that memory that cannot be had is an error.
+    // all checked, so that memory that cannot be had is an error. The ends start with room for
+    // up to 2^16 words, as the builder's edges do: a mapping of its own, not doubling steps
+    // through the heap that stay resident there once freed.
     let mut graph = GraphBuilder::try_new(VERTICES, n)?;
     let mut ends = Vec::new();
+    try_grow_within(&mut ends, n.min(1 << 16), n, &format_args!("the ends of {n} words"))?;
     for i in 1..=n {
         let (token, mark) = input.token_at_most(format_args!("word {i} of {n}"), MAX_LETTERS)?;
         // Copied out of the scanner's buffer, so that an error can ask the scanner where it is.
