@@ -6,7 +6,7 @@
 //! its origin.
 
 use super::items::cut_in_line;
-use super::lex::{tokenize, Kind};
+use super::lex::{tokenize, Kind, Token};
 use super::mapped::Mapped;
 
 /// Removes the comments of `src`, each as [`cut_in_line`] cuts it, then tidies the blank lines (see
@@ -86,6 +86,57 @@ pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
         }
     }
     Ok(mapped.edit(edits))
+}
+
+/// `src` without the spaces inside a line between two tokens that may touch: for a bundle still
+/// over the size limit without indentation. Newlines stay (a line of the bundle is a line of its
+/// source), and so do literals and comments (each one token) and the spaces next to a comment.
+///
+/// Why the meaning cannot change: rustc reads a token stream, and every cut space lies between
+/// two tokens A and B such that A's text followed by B's still lexes as A then B, so the stream is
+/// the same. That holds when ([`may_touch`]) no token can start in A and end in B:
+/// - one is punctuation, the other a word (identifier, literal or lifetime): a word never runs on
+///   into punctuation, nor punctuation into a word, but for the cases kept apart: `#`, `!` and `$`
+///   (raw identifiers `r#x`, raw strings `r#".."#`, prefixes reserved since 2021 such as `x#`,
+///   guarded strings `#".."#` reserved in 2024, macro calls `x!`, a macro's `$x`), a literal
+///   before `.`, `+` or `-` (the float `1.5`, `1e-5`; the tuple index `x.0 .1`) and `.` before a
+///   literal. A `"` or a `'` is never punctuation (it is part of a literal or a lifetime), and
+///   two words never touch: `b 'x'`, `r "x"` or `x 'a` keep their space;
+/// - both are punctuation and one of them is a delimiter `( ) [ ] { } , ;`, which never joins
+///   another character into one token, so `a - -b`, `| |`, `& &`, `< -1` or `> >` keep their
+///   space, and no `//`, `/*` or `*/` (a comment) can form.
+///
+/// The token stream is the same; only what rustc makes of the spacing itself may differ: a
+/// column (`column!()`, none in the library) and the text `stringify!` or a failed `assert!` gives.
+pub fn without_inner_spaces(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let tokens = tokenize(src)?;
+    let mut edits = Vec::new();
+    for three in tokens.windows(3) {
+        let (a, space, b) = (three[0], three[1], three[2]);
+        let in_line = !src[space.start..space.end].contains(['\n', '\r']);
+        if space.kind == Kind::Space && in_line && may_touch(src, a, b) {
+            edits.push((space.start, space.end, String::new()));
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// Whether tokens `a` and `b` of `src`, written without a space between, still lex as `a` then
+/// `b` (see [`without_inner_spaces`]). Comments and spaces never touch.
+fn may_touch(src: &str, a: Token, b: Token) -> bool {
+    let (before, after) = (&src[a.start..a.end], &src[b.start..b.end]);
+    let delimiter = |t: &str| matches!(t, "(" | ")" | "[" | "]" | "{" | "}" | "," | ";");
+    let word = |kind: Kind| matches!(kind, Kind::Ident | Kind::Literal | Kind::Lifetime);
+    if [before, after].iter().any(|t| matches!(*t, "#" | "!" | "$")) {
+        return false;
+    }
+    match (a.kind, b.kind) {
+        (Kind::Punct, Kind::Punct) => delimiter(before) || delimiter(after),
+        (Kind::Punct, kind) if word(kind) => !(kind == Kind::Literal && before == "."),
+        (kind, Kind::Punct) if word(kind) => !(kind == Kind::Literal && matches!(after, "." | "+" | "-")),
+        _ => false,
+    }
 }
 
 /// `files` (Rust files, paths with `/`) written short, as a shell's brace expansion would list
