@@ -24,7 +24,9 @@ use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, without_unused_derives, Pruned};
 use super::rustc::{at_level, diagnostics_of_both, explain};
-use super::text::{brace_list, indent_with_tabs, tidy_blank_lines, without_indentation, without_inner_spaces};
+use super::text::{
+    brace_list, indent_with_tabs, tidy_blank_lines, without_indentation, without_inner_spaces,
+};
 use std::path::Path;
 use std::process::Command;
 
