@@ -600,6 +600,53 @@ mod tests {
         assert!(!made.text.contains("fn unused"), "{}", made.text);
     }
 
+    /// Runs the rustc on the path: the fallbacks in turn, each only while the bundle is still over
+    /// the limit, on the library's part only (the user's code keeps its spaces); a bundle over the
+    /// limit even tight is refused, told with its layout.
+    #[test]
+    fn a_bundle_over_the_limit_gets_the_fallbacks_in_turn() {
+        let shapes = "pub fn area(side: u32) -> u32 {\n    if side > 0 {\n        side * side\n    } else {\n        0\n    }\n}\n";
+        let main = "fn main() {\n    println!(\"{}\", graph_games::shapes::area(3) + 1);\n}\n";
+        let project = Project::new(
+            "fallbacks",
+            &[("src/lib.rs", "pub mod shapes;\n"), ("src/shapes.rs", shapes), ("main.rs", main)],
+        );
+        let made = |max_bytes: Option<usize>, layout: Option<Layout>| {
+            let options =
+                Options { editions: vec!["2021".to_string()], max_bytes, layout, ..Options::default() };
+            bundle(&project.0, "main.rs", &options, |_| String::new())
+        };
+        let size = |layout| made(None, Some(layout)).unwrap().text.len();
+        let (indented, unindented, tight) =
+            (size(Layout::Indented), size(Layout::Unindented), size(Layout::Tight));
+        assert!(tight < unindented && unindented < indented, "{tight} {unindented} {indented}");
+        for (max, layout) in [
+            (indented, Layout::Indented),
+            (indented - 1, Layout::Unindented),
+            (unindented - 1, Layout::Tight),
+        ] {
+            let bundle = made(Some(max), None).unwrap();
+            assert_eq!(bundle.layout, layout, "at most {max} bytes");
+            assert!(
+                bundle.text.contains("\tprintln!(\"{}\", crate::graph_games::shapes::area(3) + 1);"),
+                "{}",
+                bundle.text
+            );
+        }
+        let tight_text = made(Some(tight), None).unwrap().text;
+        assert!(
+            tight_text
+                .ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side\n}else{\n0\n}\n}\n}\n}\n"),
+            "{tight_text}"
+        );
+        let refused = made(Some(tight - 1), None).unwrap_err();
+        let told = format!(
+            "{tight} bytes (the library without indentation and tight), over the limit of {} bytes",
+            tight - 1
+        );
+        assert_eq!(refused.message, told);
+    }
+
     /// Runs the rustc on the path: a crate that compiles here but not on other targets cannot be
     /// bundled.
     #[test]

@@ -11,7 +11,7 @@
 //! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
-//! - [`text`]: comments, blank lines and indentation, and the header's file list;
+//! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
 //!
 //! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
@@ -40,8 +40,8 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-const USAGE: &str =
-    "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [--layout L] [PROGRAM|MAIN.rs...]
+const USAGE: &str = "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [--layout L]
+              [PROGRAM|MAIN.rs...]
   From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
   into target/bundle/. A PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any
   main file using the library, anywhere (its `mod x;` files beside it go in too).
@@ -242,3 +242,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 #[cfg(test)]
 mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--layout` takes a layout's name, and only that; without it, the layout is as needed.
+    #[test]
+    fn the_layout_is_forced_by_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let args = |list: &[&str]| -> Vec<String> { list.iter().map(|a| a.to_string()).collect() };
+        let layout = |list: &[&str]| parse(&args(list), &root).map(|r| r.map(|r| r.options.layout));
+        assert_eq!(layout(&["graph_game"]), Ok(Some(None)));
+        for (name, named) in Layout::NAMED {
+            assert_eq!(layout(&["--layout", name, "graph_game"]), Ok(Some(Some(named))));
+        }
+        let bad = layout(&["--layout", "tightest", "graph_game"]).unwrap_err();
+        assert_eq!(bad, "--layout: `tightest` is not one of indented, unindented, tight");
+        assert_eq!(layout(&["graph_game", "--layout"]).unwrap_err(), "--layout needs a value");
+    }
+}

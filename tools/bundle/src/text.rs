@@ -1,9 +1,10 @@
 //! The write stage's text work, and the header's file list. Comments go (unless `--docs`): a
 //! comment alone on its line with its line, one after code with the spaces before it; blank lines
 //! are tidied as rustfmt leaves them, then (in a finished bundle) dropped, and indentation becomes
-//! tabs, four spaces to a tab (a quarter of its bytes). Each works on the whitespace between
-//! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
-//! its origin.
+//! tabs, four spaces to a tab (a quarter of its bytes). A bundle over the size limit loses its
+//! library's indentation, then the spaces between tokens that may touch. Each works on the
+//! whitespace between tokens only, so string literals stay as they are, and through [`Mapped`], so
+//! every byte keeps its origin.
 
 use super::items::cut_in_line;
 use super::lex::{tokenize, Kind, Token};
