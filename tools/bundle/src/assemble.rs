@@ -10,7 +10,9 @@
 //!    indentation becomes tabs, blank lines go; then the user's crate attributes, as written, at
 //!    the top, and a header naming the program, its files and where they came from (the commit,
 //!    and whether they differ from it or are not in git at all).
-//! 4. Check: at most [`MAX_BUNDLE_BYTES`] (unless `--docs`), and compiled in every edition judges
+//! 4. Check: at most [`MAX_BUNDLE_BYTES`] (unless `--docs`; over it, the library's part is laid
+//!    out by the fallbacks of [`Layout`] in turn, while still over: without indentation, then also
+//!    without the spaces between tokens that may touch), and compiled in every edition judges
 //!    offer (2018, 2021, 2024), with its foreign copy (for other targets). An error anywhere, or a
 //!    warning in the library's part, fails it; a warning in the user's code is told, with its file,
 //!    line and column, and the bundle is written (a judge does not deny warnings). Every message is
@@ -22,7 +24,9 @@ use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, without_unused_derives, Pruned};
 use super::rustc::{at_level, diagnostics_of_both, explain};
-use super::text::{brace_list, indent_with_tabs, tidy_blank_lines, without_indentation};
+use super::text::{
+    brace_list, indent_with_tabs, tidy_blank_lines, without_indentation, without_inner_spaces,
+};
 use std::path::Path;
 use std::process::Command;
 
@@ -49,16 +53,49 @@ pub struct Options {
     pub rustc: String,
     /// The editions the bundle must compile in.
     pub editions: Vec<String>,
+    /// The library part's layout whatever the size (to test or measure it); `None`: the first of
+    /// [`Layout`]'s that fits the size limit (and the indented one with docs).
+    pub layout: Option<Layout>,
+}
+
+/// How the library's part of a bundle is laid out: as indented, then the fallbacks in turn for a
+/// bundle over the size limit (each also does what the one before does). The user's code keeps
+/// its own layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Indented with tabs, as the sources are with spaces.
+    Indented,
+    /// Without indentation ([`without_indentation`]).
+    Unindented,
+    /// Also without the spaces between tokens that may touch ([`without_inner_spaces`]).
+    Tight,
+}
+
+impl Layout {
+    /// Each layout, by its name on the command line (`--layout`).
+    pub const NAMED: [(&'static str, Layout); 3] =
+        [("indented", Layout::Indented), ("unindented", Layout::Unindented), ("tight", Layout::Tight)];
+
+    /// What the bundler tells of a layout other than the usual indented one.
+    pub fn told(self) -> Option<&'static str> {
+        match self {
+            Layout::Indented => None,
+            Layout::Unindented => Some("the library without indentation"),
+            Layout::Tight => Some("the library without indentation and tight"),
+        }
+    }
 }
 
 impl Default for Options {
-    /// No docs, at most [`MAX_BUNDLE_BYTES`], `$RUSTC` (else `rustc`), editions 2018, 2021, 2024.
+    /// No docs, at most [`MAX_BUNDLE_BYTES`], `$RUSTC` (else `rustc`), editions 2018, 2021, 2024,
+    /// the layout as the size needs.
     fn default() -> Options {
         Options {
             docs: false,
             max_bytes: Some(MAX_BUNDLE_BYTES),
             rustc: std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".into()),
             editions: EDITIONS.iter().map(|e| e.to_string()).collect(),
+            layout: None,
         }
     }
 }
@@ -73,6 +110,8 @@ pub struct Bundle {
     pub foreign_warnings: Vec<String>,
     /// The warnings in the user's code, each at its file, line and column, once.
     pub warnings: Vec<String>,
+    /// How its library's part is laid out.
+    pub layout: Layout,
     pub text: String,
 }
 
@@ -170,22 +209,30 @@ pub fn bundle(
         if options.docs { "docs kept, unit tests cut" } else { "used items only, no comments" },
         revision(&sources),
     );
-    let mut text = Mapped::inserted(&header);
     let user_end = header.len() + join(&attributes, &main, &Mapped::default()).text.len();
-    text.push(&join(&attributes, &main, &library));
-    // Over the limit only with the library's indentation: the library's part without it (the
-    // user's code keeps its own).
-    if let Some(max) = options.max_bytes.filter(|&max| text.text.len() > max && !options.docs) {
-        let flat = without_indentation(&library)?;
-        let mut flat_text = Mapped::inserted(&header);
-        flat_text.push(&join(&attributes, &main, &flat));
-        if flat_text.text.len() <= max {
-            text = flat_text;
-        }
+    // The library's part laid out so (the user's code keeps its own layout).
+    let laid_out = |layout: Layout| -> Result<Mapped, String> {
+        let library = match layout {
+            Layout::Indented => library.clone(),
+            Layout::Unindented => without_indentation(&library)?,
+            Layout::Tight => without_inner_spaces(&without_indentation(&library)?)?,
+        };
+        let mut text = Mapped::inserted(&header);
+        text.push(&join(&attributes, &main, &library));
+        Ok(text)
+    };
+    let over = |text: &Mapped| options.max_bytes.map_or(false, |max| text.text.len() > max);
+    let mut layout = options.layout.unwrap_or(Layout::Indented);
+    let mut text = laid_out(layout)?;
+    // Over the limit as it is: the fallbacks in turn, each only while still over (not with docs).
+    while options.layout.is_none() && !options.docs && over(&text) && layout != Layout::Tight {
+        layout = if layout == Layout::Indented { Layout::Unindented } else { Layout::Tight };
+        text = laid_out(layout)?;
     }
     let failed = |message: String| Failed { message, text: Some(text.text.clone()) };
     if let Some(max) = options.max_bytes.filter(|&max| text.text.len() > max) {
-        return Err(failed(format!("{} bytes, over the limit of {max} bytes", text.text.len())));
+        let laid = layout.told().map_or(String::new(), |how| format!(" ({how})"));
+        return Err(failed(format!("{} bytes{laid}, over the limit of {max} bytes", text.text.len())));
     }
     // Compiles in every edition, here and for other targets; warnings only in the user's code.
     let (mut warnings, mut foreign_warnings) = (Vec::new(), Vec::new());
@@ -224,7 +271,7 @@ pub fn bundle(
             }
         }
     }
-    Ok(Bundle { sources, pruned, foreign_warnings, warnings, text: text.text })
+    Ok(Bundle { sources, pruned, foreign_warnings, warnings, layout, text: text.text })
 }
 
 /// `file` as the header shows it: relative to the folder of `main` if there (see [`shown`]).
@@ -551,6 +598,53 @@ mod tests {
         let made = make("helper.rs", format!("{helper}use graph_games::shapes;\n{main}"));
         assert!(made.text.contains("fn perimeter") && made.text.contains("struct Board"), "{}", made.text);
         assert!(!made.text.contains("fn unused"), "{}", made.text);
+    }
+
+    /// Runs the rustc on the path: the fallbacks in turn, each only while the bundle is still over
+    /// the limit, on the library's part only (the user's code keeps its spaces); a bundle over the
+    /// limit even tight is refused, told with its layout.
+    #[test]
+    fn a_bundle_over_the_limit_gets_the_fallbacks_in_turn() {
+        let shapes = "pub fn area(side: u32) -> u32 {\n    if side > 0 {\n        side * side\n    } else {\n        0\n    }\n}\n";
+        let main = "fn main() {\n    println!(\"{}\", graph_games::shapes::area(3) + 1);\n}\n";
+        let project = Project::new(
+            "fallbacks",
+            &[("src/lib.rs", "pub mod shapes;\n"), ("src/shapes.rs", shapes), ("main.rs", main)],
+        );
+        let made = |max_bytes: Option<usize>, layout: Option<Layout>| {
+            let options =
+                Options { editions: vec!["2021".to_string()], max_bytes, layout, ..Options::default() };
+            bundle(&project.0, "main.rs", &options, |_| String::new())
+        };
+        let size = |layout| made(None, Some(layout)).unwrap().text.len();
+        let (indented, unindented, tight) =
+            (size(Layout::Indented), size(Layout::Unindented), size(Layout::Tight));
+        assert!(tight < unindented && unindented < indented, "{tight} {unindented} {indented}");
+        for (max, layout) in [
+            (indented, Layout::Indented),
+            (indented - 1, Layout::Unindented),
+            (unindented - 1, Layout::Tight),
+        ] {
+            let bundle = made(Some(max), None).unwrap();
+            assert_eq!(bundle.layout, layout, "at most {max} bytes");
+            assert!(
+                bundle.text.contains("\tprintln!(\"{}\", crate::graph_games::shapes::area(3) + 1);"),
+                "{}",
+                bundle.text
+            );
+        }
+        let tight_text = made(Some(tight), None).unwrap().text;
+        assert!(
+            tight_text
+                .ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side\n}else{\n0\n}\n}\n}\n}\n"),
+            "{tight_text}"
+        );
+        let refused = made(Some(tight - 1), None).unwrap_err();
+        let told = format!(
+            "{tight} bytes (the library without indentation and tight), over the limit of {} bytes",
+            tight - 1
+        );
+        assert_eq!(refused.message, told);
     }
 
     /// Runs the rustc on the path: a crate that compiles here but not on other targets cannot be

@@ -11,7 +11,7 @@
 //! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
-//! - [`text`]: comments, blank lines and indentation, and the header's file list;
+//! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
 //!
 //! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
@@ -34,14 +34,14 @@ pub mod prune;
 pub mod rustc;
 pub mod text;
 
-use assemble::{bundle, git_revision, Bundle, Failed, Options, EDITIONS, MAX_BUNDLE_BYTES};
+use assemble::{bundle, git_revision, Bundle, Failed, Layout, Options, EDITIONS, MAX_BUNDLE_BYTES};
 use cfg::Config;
 use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-const USAGE: &str =
-    "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [PROGRAM|MAIN.rs...]
+const USAGE: &str = "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [--layout L]
+              [PROGRAM|MAIN.rs...]
   From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
   into target/bundle/. A PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any
   main file using the library, anywhere (its `mod x;` files beside it go in too).
@@ -52,6 +52,9 @@ const USAGE: &str =
   --docs        keep the comments and docs (no size limit unless --max-bytes)
   --max-bytes   the largest bundle accepted (default 49152, 48 KiB)
   --editions    the editions each bundle must compile in (of 2018,2021,2024; default all three)
+  --layout      the library part's layout, whatever the size: indented, unindented (no
+                indentation) or tight (nor the spaces between tokens that may touch). Default:
+                the first that fits (a bundle's line tells a layout other than indented)
   The rustc used is $RUSTC, else `rustc`. Exit status: 0 done, 2 an error (one line each).";
 
 /// What the command line asks for.
@@ -86,6 +89,13 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
                 if let Some(bad) = options.editions.iter().find(|e| !EDITIONS.contains(&e.as_str())) {
                     return Err(format!("--editions: `{bad}` is not one of {}", EDITIONS.join(", ")));
                 }
+            }
+            "--layout" => {
+                let given = value(arg)?;
+                let named = Layout::NAMED.iter().find(|(name, _)| *name == given);
+                let names: Vec<&str> = Layout::NAMED.iter().map(|(name, _)| *name).collect();
+                let bad = format!("--layout: `{given}` is not one of {}", names.join(", "));
+                options.layout = Some(named.ok_or(bad)?.1);
             }
             "--help" | "-h" => return Ok(None),
             flag if flag.starts_with('-') => return Err(format!("unknown flag `{flag}` (see --help)")),
@@ -197,8 +207,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         write(&path, &bundle.text)?;
         let _ = fs::remove_file(&failed_path);
         let cut = bundle.pruned.removed;
+        let laid = bundle.layout.told().map_or(String::new(), |how| format!("; {how}"));
         say(&format!(
-            "{:<36} {:>6} bytes  ({}; {cut} unused items cut)",
+            "{:<36} {:>6} bytes  ({}; {cut} unused items cut{laid})",
             path.display(),
             bundle.text.len(),
             text::brace_list(&bundle.sources[1..])
@@ -231,3 +242,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 #[cfg(test)]
 mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--layout` takes a layout's name, and only that; without it, the layout is as needed.
+    #[test]
+    fn the_layout_is_forced_by_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let args = |list: &[&str]| -> Vec<String> { list.iter().map(|a| a.to_string()).collect() };
+        let layout = |list: &[&str]| parse(&args(list), &root).map(|r| r.map(|r| r.options.layout));
+        assert_eq!(layout(&["graph_game"]), Ok(Some(None)));
+        for (name, named) in Layout::NAMED {
+            assert_eq!(layout(&["--layout", name, "graph_game"]), Ok(Some(Some(named))));
+        }
+        let bad = layout(&["--layout", "tightest", "graph_game"]).unwrap_err();
+        assert_eq!(bad, "--layout: `tightest` is not one of indented, unindented, tight");
+        assert_eq!(layout(&["graph_game", "--layout"]).unwrap_err(), "--layout needs a value");
+    }
+}

@@ -1,12 +1,13 @@
 //! The write stage's text work, and the header's file list. Comments go (unless `--docs`): a
 //! comment alone on its line with its line, one after code with the spaces before it; blank lines
 //! are tidied as rustfmt leaves them, then (in a finished bundle) dropped, and indentation becomes
-//! tabs, four spaces to a tab (a quarter of its bytes). Each works on the whitespace between
-//! tokens only, so string literals stay as they are, and through [`Mapped`], so every byte keeps
-//! its origin.
+//! tabs, four spaces to a tab (a quarter of its bytes). A bundle over the size limit loses its
+//! library's indentation, then the spaces between tokens that may touch. Each works on the
+//! whitespace between tokens only, so string literals stay as they are, and through [`Mapped`], so
+//! every byte keeps its origin.
 
 use super::items::cut_in_line;
-use super::lex::{tokenize, Kind};
+use super::lex::{tokenize, Kind, Token};
 use super::mapped::Mapped;
 
 /// Removes the comments of `src`, each as [`cut_in_line`] cuts it, then tidies the blank lines (see
@@ -88,6 +89,57 @@ pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
     Ok(mapped.edit(edits))
 }
 
+/// `src` without the spaces inside a line between two tokens that may touch: for a bundle still
+/// over the size limit without indentation. Newlines stay (a line of the bundle is a line of its
+/// source), and so do literals and comments (each one token) and the spaces next to a comment.
+///
+/// Why the meaning cannot change: rustc reads a token stream, and every cut space lies between
+/// two tokens A and B such that A's text followed by B's still lexes as A then B, so the stream is
+/// the same. That holds when ([`may_touch`]) no token can start in A and end in B:
+/// - one is punctuation, the other a word (identifier, literal or lifetime): a word never runs on
+///   into punctuation, nor punctuation into a word, but for the cases kept apart: `#`, `!` and `$`
+///   (raw identifiers `r#x`, raw strings `r#".."#`, prefixes reserved since 2021 such as `x#`,
+///   guarded strings `#".."#` reserved in 2024, macro calls `x!`, a macro's `$x`), a literal
+///   before `.`, `+` or `-` (the float `1.5`, `1e-5`; the tuple index `x.0 .1`) and `.` before a
+///   literal. A `"` or a `'` is never punctuation (it is part of a literal or a lifetime), and
+///   two words never touch: `b 'x'`, `r "x"` or `x 'a` keep their space;
+/// - both are punctuation and one of them is a delimiter `( ) [ ] { } , ;`, which never joins
+///   another character into one token, so `a - -b`, `| |`, `& &`, `< -1` or `> >` keep their
+///   space, and no `//`, `/*` or `*/` (a comment) can form.
+///
+/// The token stream is the same; only what rustc makes of the spacing itself may differ: a
+/// column (`column!()`, none in the library) and the text `stringify!` or a failed `assert!` gives.
+pub fn without_inner_spaces(mapped: &Mapped) -> Result<Mapped, String> {
+    let src = &mapped.text;
+    let tokens = tokenize(src)?;
+    let mut edits = Vec::new();
+    for three in tokens.windows(3) {
+        let (a, space, b) = (three[0], three[1], three[2]);
+        let in_line = !src[space.start..space.end].contains(['\n', '\r']);
+        if space.kind == Kind::Space && in_line && may_touch(src, a, b) {
+            edits.push((space.start, space.end, String::new()));
+        }
+    }
+    Ok(mapped.edit(edits))
+}
+
+/// Whether tokens `a` and `b` of `src`, written without a space between, still lex as `a` then
+/// `b` (see [`without_inner_spaces`]). Comments and spaces never touch.
+fn may_touch(src: &str, a: Token, b: Token) -> bool {
+    let (before, after) = (&src[a.start..a.end], &src[b.start..b.end]);
+    let delimiter = |t: &str| matches!(t, "(" | ")" | "[" | "]" | "{" | "}" | "," | ";");
+    let word = |kind: Kind| matches!(kind, Kind::Ident | Kind::Literal | Kind::Lifetime);
+    if [before, after].iter().any(|t| matches!(*t, "#" | "!" | "$")) {
+        return false;
+    }
+    match (a.kind, b.kind) {
+        (Kind::Punct, Kind::Punct) => delimiter(before) || delimiter(after),
+        (Kind::Punct, kind) if word(kind) => !(kind == Kind::Literal && before == "."),
+        (kind, Kind::Punct) if word(kind) => !(kind == Kind::Literal && matches!(after, "." | "+" | "-")),
+        _ => false,
+    }
+}
+
 /// `files` (Rust files, paths with `/`) written short, as a shell's brace expansion would list
 /// them: `src/{lib,cli,games/{mod,graph_game}}.rs`.
 pub fn brace_list(files: &[String]) -> String {
@@ -153,5 +205,142 @@ mod tests {
         ] {
             assert_eq!(made.unwrap().text, expected);
         }
+    }
+}
+
+#[cfg(test)]
+mod tight_tests {
+    use super::super::assemble::Options;
+    use super::*;
+    use std::fs;
+    use std::process::Command;
+
+    /// Each tricky snippet, as [`without_inner_spaces`] writes it: only the spaces between a word
+    /// and punctuation, or next to a delimiter, go; the others (`- -`, `| |`, `& &`, `< -`, `> >`,
+    /// `1 .0`, `r #`, `b 'x'`, `x !y`, `$ x`, before a comment) stay, and so do newlines.
+    #[test]
+    fn only_the_spaces_between_tokens_that_may_touch_go() {
+        for (src, tight) in [
+            ("x < -1", "x< -1"),
+            ("a - -b", "a- -b"),
+            ("let f = | | 1;", "let f= | |1;"),
+            ("a && b || & &c", "a&&b|| & &c"),
+            ("for i in 0 ..= n {}", "for i in 0 ..=n{}"),
+            ("fn f<'a>(x: &'a str) -> &'a str {", "fn f<'a>(x: &'a str)-> &'a str{"),
+            ("let c = 'x' ;", "let c='x';"),
+            ("let b = b'x' as u8;", "let b=b'x' as u8;"),
+            ("let s = r#\"a \"b\" c\"# ;", "let s=r#\"a \"b\" c\"#;"),
+            ("let r#match = 1 ;", "let r#match=1;"),
+            (
+                "count!(r #[inline] k #x b 'x' r \"s\" x !y $ z)",
+                "count!(r #[inline]k #x b 'x' r \"s\" x !y $ z)",
+            ),
+            ("a: r\n    #[allow(dead_code)] b: r", "a:r\n    #[allow(dead_code)]b:r"),
+            ("y = 1 .0 + x.0 .1 + x . 0 + 1e-3 - 1.5", "y=1 .0 +x.0 .1 +x. 0 +1e-3 -1.5"),
+            ("a / *b", "a/ *b"),
+            ("(Vec<Vec<u8>>, Vec<Vec<u8> >)", "(Vec<Vec<u8>>,Vec<Vec<u8> >)"),
+            (
+                "fn adder(k: i32) -> impl Fn(i32) -> i32 { move |x| x + k }",
+                "fn adder(k:i32)->impl Fn(i32)->i32{move|x|x+k}",
+            ),
+            ("let s = \"a  b\" ; // c  d\n/* e */ f", "let s=\"a  b\"; // c  d\n/* e */ f"),
+            ("'outer: loop { break 'outer ; }", "'outer:loop{break 'outer;}"),
+            ("x as u8 - 1; a = -1; vec! [1, 2]; a :: b; : :", "x as u8-1;a= -1;vec! [1,2];a::b;: :"),
+            ("#[cfg(target_arch = \"x86_64\")]", "#[cfg(target_arch=\"x86_64\")]"),
+        ] {
+            assert_eq!(without_inner_spaces(&Mapped::inserted(src)).unwrap().text, tight, "{src}");
+        }
+    }
+
+    /// A program of the same snippets (a token-counting macro makes a token glued into another
+    /// visible: `1 .0` is three tokens, `1.0` one), compiled by the rustc on the path as written
+    /// and tight: the tight one compiles in editions 2018, 2021 and 2024 and prints the same. Its
+    /// lexer's tokens are the written one's, less the spaces.
+    #[test]
+    fn a_tight_program_compiles_and_runs_the_same() {
+        let program = r##"#![allow(unused, non_camel_case_types)]
+macro_rules! count {
+    () => { 0usize };
+    ($head:tt $($tail:tt)*) => { 1usize + count!($($tail)*) };
+}
+macro_rules! twice {
+    ($x:expr) => { $x * 2 };
+}
+type r = u8;
+struct S {
+    a: r,
+    #[allow(dead_code)] b: (r, (r, r))
+}
+fn longest<'a>(x: &'a str, y: &'a str) -> &'a str { if x.len() >= y.len() { x } else { y } }
+fn adder(k: i32) -> impl Fn(i32) -> i32 { move |x| x + k }
+fn main() {
+    let (x, a, b) = (-3i32, 5i32, 7i32);
+    let f = | | 1;
+    let (yes, no) = (true, false);
+    let c = & &x;
+    let s = S { a: 1, b: (2, (3, 4)) };
+    let v: Vec<Vec<u8> > = vec! [vec![1, 2], vec![3]];
+    let w: Vec<Vec<u8>> = v.clone();
+    let raw = r#"a "quoted" b"#;
+    let r#match = b'x' as u32 + 'y' as u32;
+    let n = 1 .max(2) + (0 ..= 5).sum::<i32>() + twice!(a - -b);
+    let e = 1e-3 - 1.5;
+    let mut m = 0;
+    'outer: loop { m += 1; if m > 2 { break 'outer ; } }
+    let tokens = count!(1 .0 x.0 .1 r #[inline] k #x b 'x' r "s" x !y a / *b < -1 - -1 & &x | | 'a 'b' : : $ z);
+    println!("{} {} {} {} {} {} {:?} {}", x < -1, a - -b, f(), yes && no || & &yes == &&true, **c, s.b.1 .0, w, raw);
+    println!("{} {} {} {} {} {}", r#match, n, e, m, tokens, longest("ab", "c"));
+    println!("{} {} {}", adder(2)(3), a / *&b, x as u8 - 1);
+}
+"##;
+        let tight = without_inner_spaces(&Mapped::inserted(program)).unwrap().text;
+        assert!(tight.len() + 100 < program.len(), "{tight}");
+        assert_eq!(tight.lines().count(), program.lines().count());
+        let code = |src: &str| -> Vec<String> {
+            let tokens = tokenize(src).unwrap().into_iter().filter(|t| t.kind != Kind::Space);
+            tokens.map(|t| src[t.start..t.end].to_string()).collect()
+        };
+        assert_eq!(code(&tight), code(program));
+        let dir = std::env::temp_dir().join(format!("graph_games_bundle_tight_{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // What it prints, or `None` if it does not compile.
+        let run = |name: &str, src: &str, edition: &str| -> Option<String> {
+            let (source, executable) =
+                (dir.join(format!("{name}.rs")), dir.join(format!("{name}-{edition}")));
+            fs::write(&source, src).unwrap();
+            let compiled = Command::new(Options::default().rustc)
+                .args(["--edition", edition, "-o"])
+                .arg(&executable)
+                .arg(&source)
+                .output()
+                .unwrap();
+            if !compiled.status.success() {
+                return None;
+            }
+            let ran = Command::new(&executable).output().unwrap();
+            assert!(ran.status.success());
+            Some(String::from_utf8(ran.stdout).unwrap())
+        };
+        let written = run("written", program, "2021").expect("the written program compiles");
+        assert!(written.contains(" 42 "), "the count of tokens: {written}");
+        for edition in ["2018", "2021", "2024"] {
+            assert_eq!(run("tight", &tight, edition).as_ref(), Some(&written), "edition {edition}:\n{tight}");
+        }
+        // The oracle sees a wrong cut: without the rule's exceptions (every space inside a line
+        // next to punctuation cut), the program differs.
+        let tokens = tokenize(program).unwrap();
+        let naive = tokens.windows(3).filter(|w| {
+            let space = &program[w[1].start..w[1].end];
+            w[1].kind == Kind::Space
+                && !space.contains('\n')
+                && (w[0].kind == Kind::Punct || w[2].kind == Kind::Punct)
+        });
+        let naive = Mapped::inserted(program)
+            .edit(naive.map(|w| (w[1].start, w[1].end, String::new())).collect())
+            .text;
+        for edition in ["2018", "2021"] {
+            assert_ne!(run("naive", &naive, edition).as_ref(), Some(&written), "edition {edition}");
+        }
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -1,6 +1,8 @@
 //! The judge bundles (`make bundle`, tools/bundle/): every binary's bundle compiles alone with
 //! plain `rustc -O -D warnings` in every edition a judge offers (2018, 2021, 2024) and answers
-//! every judge case exactly as the cargo binary must (the rules of tests/common::judge_case);
+//! every judge case exactly as the cargo binary must (the rules of tests/common::judge_case), and
+//! so does its tight copy (the last fallback for a bundle over the size limit, forced: the library
+//! without indentation nor the spaces between tokens that may touch, and otherwise the same);
 //! it is portable: its foreign copy (every target `cfg` false, as on a judge that is not x86-64
 //! Linux) compiles too; it holds only what its program uses (no unit test, no item of a cargo
 //! feature, so no inline assembly), no comments, and fits the size limit.
@@ -20,7 +22,7 @@
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 use bundle as bundle_tool;
-use bundle_tool::assemble::{self, Options};
+use bundle_tool::assemble::{self, Layout, Options};
 use bundle_tool::lex::{tokenize, Kind};
 use common::{judge_cases, root, Judge};
 use std::fs;
@@ -67,9 +69,18 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     assert!(names.iter().any(|name| name == "berzerk"), "the examples");
     assert!(!names.iter().any(|name| name == "stress"), "a tool is no judge program");
     // Every program, and a contest template (judged as graph_game, whose main it is otherwise).
+    // And each program's bundle tight (the last fallback, forced), judged as the program.
     let mut made: Vec<(String, &str, String)> = Vec::new();
     for name in &names {
-        made.push((name.clone(), name.as_str(), make_bundle(name, &Options::default()).text));
+        let bundle = make_bundle(name, &Options::default());
+        let tight = make_bundle(name, &Options { layout: Some(Layout::Tight), ..Options::default() });
+        assert_eq!(tight.layout, Layout::Tight);
+        assert_same_but_inner_spaces(name, &bundle.text, &tight.text);
+        if bundle.layout != Layout::Tight {
+            assert!(tight.text.len() < bundle.text.len(), "{name}");
+            made.push((format!("{name}-tight"), name.as_str(), tight.text));
+        }
+        made.push((name.clone(), name.as_str(), bundle.text));
     }
     let contest = contest_template(&dir);
     made.push(("mon_prog__".to_string(), "graph_game", contest.text.clone()));
@@ -136,6 +147,16 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     assert!(judge.failures.is_empty(), "{} failures:\n{}", judge.failures.len(), judge.failures.join("\n"));
 }
 
+/// `tight` is `bundle` but for the spaces inside the lines of its library's part: the same lines,
+/// the same but for spaces and tabs, and the user's part byte for byte.
+fn assert_same_but_inner_spaces(name: &str, bundle: &str, tight: &str) {
+    let library = |text: &str| text.find("\nmod graph_games").expect("the library's part");
+    let (cut, tight_cut) = (library(bundle), library(tight));
+    assert_eq!(bundle[..cut], tight[..tight_cut], "{name}: the user's part changed");
+    let squeezed = |text: &str| -> Vec<String> { text.lines().map(|l| l.replace([' ', '\t'], "")).collect() };
+    assert_eq!(squeezed(&bundle[cut..]), squeezed(&tight[tight_cut..]), "{name}");
+}
+
 /// The library modules a bundle holds, by path (`cli`, `games::graph_game`), from its files.
 fn modules(bundle: &assemble::Bundle) -> Vec<String> {
     let files = bundle.sources.iter().filter_map(|s| s.strip_prefix("src/")?.strip_suffix(".rs"));
@@ -171,11 +192,11 @@ fn contest_template(dir: &Path) -> assemble::Bundle {
             .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
     assert!(made.warnings.is_empty(), "{:?}", made.warnings);
     let plain = make_bundle("graph_game", &Options::default()).text;
-    // The library's part without indentation: a bundle over the size limit only with it is
-    // written without it (the template's is; graph_game's is not).
+    // The library's part without spaces and tabs: a bundle over the size limit is written without
+    // indentation, or tight (the template's may be, and graph_game's not).
     let library = |text: &str| {
-        let part = &text[text.find("\nmod graph_games {").unwrap()..];
-        part.lines().map(|line| line.trim_start_matches(['\t', ' ']).len() + 1).sum::<usize>()
+        let part = &text[text.find("\nmod graph_games").unwrap()..];
+        part.lines().map(|line| line.replace(['\t', ' '], "").len() + 1).sum::<usize>()
     };
     let (size, plain_size) = (made.text.len() as f64, plain.len() as f64);
     assert!((size - plain_size).abs() < plain_size * 0.05, "{size} bytes against {plain_size}");
