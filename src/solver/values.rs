@@ -46,8 +46,9 @@
 //! never the whole game again: O(Σ_g (open_g + moves into open_g and reached infinite states)).
 //! The walk of a reached state asks of each predecessor whether it still counts: where that is
 //! a coin toss, arithmetic is faster than a branch the CPU mispredicts; where the answers come in
-//! runs (most predecessors valued), a branch that skips them. A stage takes arithmetic while at
-//! least an eighth of the states are open. The choice changes the speed only.
+//! runs (most predecessors valued), a branch that skips them. Each reached state's walk is chosen
+//! from the share of states that count at that moment (open at the stage's start, not yet in its
+//! queue): arithmetic while it is between a seventh and six sevenths. Only the speed depends on it.
 //!
 //! # Memory
 //! Made at the start: a `u32` per state (its value, or that it is infinite and since which
@@ -58,14 +59,14 @@
 //! find them: the list of the states open after stage 0 (4 bytes each), and one `(state, value)`
 //! pair for each value above its stage in an infinite state's `K` (at most one per move; on most
 //! games none). `K` itself is never stored: it is told from those. [`try_loopy_values`] checks
-//! each of these where it is made.
+//! the tables before it makes them, and the lists as they grow.
 
 use super::counter::Counter;
 use super::frontier::Upcoming;
 use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
 use super::walk::{forced_walk, Walk};
 use crate::input::{out_of_memory, Error};
-use crate::zeroed::zeroed;
+use crate::memory::check_memory;
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,8 +247,9 @@ pub fn loopy_values_ranked<G: Game>(game: &G) -> Values {
 }
 
 /// [`loopy_values`], with memory that cannot be had an [`Error`] naming how much was needed: the
-/// tables made at the start (per state the word, the two counters and the queue), then the list
-/// of open states and the pairs of `K`, which grow as the stages find them (module doc, "Memory").
+/// tables made at the start (per state the word, the two counters and the queue), checked
+/// together first ([`check_memory`]), then the list of open states and the pairs of `K`, which
+/// grow checked as the stages find them (module doc, "Memory").
 /// Input-driven code calls this one.
 pub fn try_loopy_values<G: Game>(game: &G) -> Result<Values, Error> {
     values_with(game, false)
@@ -293,13 +295,15 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     let short = |bytes: usize| out_of_memory(bytes as u128, format_args!("the loopy values of {n} states"));
     // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
     let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
-    // The tables, made at the start: the words, the states, the queue and the ranks. A word is
-    // written once, when its state is valued or found infinite (at its stage's end).
+    // The tables, made at the start once their need is checked (allocated as `vec!` and
+    // `with_capacity`, which measured up to a tenth faster here than `try_reserve` one by one):
+    // the words, the states, the queue and the ranks. A word is written once, when its state is
+    // valued or found infinite (at its stage's end).
     let per_state = 8 + std::mem::size_of::<StageState<C>>() + if ranked { 4 } else { 0 };
-    let mut words = zeroed::<u32>(n).ok_or_else(|| short(per_state * n))?;
+    check_memory((per_state * n) as u128, format_args!("the loopy values of {n} states"))?;
+    let mut words = vec![0; n];
     crate::prefetch::populate(&mut words);
-    let mut states: Vec<StageState<C>> = Vec::new();
-    states.try_reserve_exact(n).map_err(|_| short(per_state * n))?;
+    let mut states: Vec<StageState<C>> = Vec::with_capacity(n);
     crate::prefetch::populate(states.spare_capacity_mut());
     let mut state = 0;
     game.for_each_start(|start| {
@@ -327,13 +331,8 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     // The stage's queue: `state << 1 | 1` for a state valued g, `state << 1` for one reached.
     // A state enters it at most once a stage.
     // (One entry more: `push_if` writes an entry before it knows whether it keeps it.)
-    let mut queue: Vec<u32> = Vec::new();
-    queue.try_reserve_exact(n + 1).map_err(|_| short(per_state * n))?;
-    let mut ranks: Vec<u32> = Vec::new();
-    if ranked {
-        ranks.try_reserve_exact(n).map_err(|_| short(per_state * n))?;
-        ranks.resize(n, INFINITE);
-    }
+    let mut queue: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut ranks: Vec<u32> = if ranked { vec![INFINITE; n] } else { Vec::new() };
     // The infinite states reached in a stage, and the pairs of `K` they gave: they grow checked,
     // in the walk's rare branch; one that cannot grow says how much it needed here.
     let (mut reached_infinite, mut above): (Vec<u32>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
@@ -343,11 +342,9 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     // The marks start as the counters (above): stage 0's queue is the states without moves.
     queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
     while g == 0 || !open.is_empty() {
-        // A predecessor of a reached state counts (is open, with a counter) about as often as a
-        // state is open: arithmetic while at least an eighth are (stage 0 has them all), else the
-        // branch. Only the speed depends on it (`super::walk`'s `Walk`, which a test may force).
-        let mixed = g == 0 || 8 * open.len() > n;
-        let walk = forced_walk().unwrap_or(if mixed { Walk::Count } else { Walk::Skip });
+        // The states that still count (open, with a counter) are those open at the stage's start
+        // that have not entered its queue; `forced` is a test's (`super::walk`).
+        let (stage_open, forced) = (if g == 0 { n } else { open.len() }, forced_walk());
         let mut head = 0;
         while let Some(&entry) = queue.get(head) {
             head += 1;
@@ -371,7 +368,7 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
                         needed = needed.max(push_checked(&mut above, (p as u32, g)));
                     }
                 });
-            } else if walk == Walk::Count {
+            } else if forced.unwrap_or_else(|| reached_walk(stage_open - queue.len(), n)) == Walk::Count {
                 // Reached: one more active option of each open predecessor is reached (its counter
                 // is one less). Arithmetic, where whether a predecessor counts is a coin toss ...
                 game.for_each_predecessor(s, |p| {
@@ -444,6 +441,19 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     }
     above.sort_unstable();
     Ok(Values { words, above, ranks })
+}
+
+/// The walk of a reached state's predecessors while `counting` of the `n` states count: each
+/// predecessor counts about as often as a state does, and a branch on a coin toss is mispredicted
+/// about as often as the rarer answer comes, so arithmetic once that is above a seventh (the
+/// search's walk chooser turns at about that rate, `super::walk`).
+#[inline(always)]
+fn reached_walk(counting: usize, n: usize) -> Walk {
+    if 7 * counting > n && 7 * counting < 6 * n {
+        Walk::Count
+    } else {
+        Walk::Skip
+    }
 }
 
 /// Pushes `item` onto `v`, its room doubled when full; returns 0, or the bytes `v` could not
