@@ -48,7 +48,8 @@
 //! a coin toss, arithmetic is faster than a branch the CPU mispredicts; where the answers come in
 //! runs (most predecessors valued), a branch that skips them. Each reached state's walk is chosen
 //! from the share of states that count at that moment (open at the stage's start, not yet in its
-//! queue): arithmetic while it is between a seventh and six sevenths. Only the speed depends on it.
+//! queue): arithmetic while it is between a seventh and six sevenths; none once no state counts
+//! (the rest of the stage's reached states would change nothing). Only the speed depends on it.
 //!
 //! # Memory
 //! Made at the start: a `u32` per state (its value, or that it is infinite and since which
@@ -342,8 +343,8 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     // The marks start as the counters (above): stage 0's queue is the states without moves.
     queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
     while g == 0 || !open.is_empty() {
-        // The states that still count (open, with a counter) are those open at the stage's start
-        // that have not entered its queue; `forced` is a test's (`super::walk`).
+        // The states that count (open, with a counter) are those open at the stage's start that
+        // have not entered its queue ([`counting`]); `forced` is a test's (`super::walk`).
         let (stage_open, forced) = (if g == 0 { n } else { open.len() }, forced_walk());
         let mut head = 0;
         while let Some(&entry) = queue.get(head) {
@@ -368,7 +369,12 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
                         needed = needed.max(push_checked(&mut above, (p as u32, g)));
                     }
                 });
-            } else if forced.unwrap_or_else(|| reached_walk(stage_open - queue.len(), n)) == Walk::Count {
+            } else if counting(stage_open, &queue, &reached_infinite) == 0 {
+                // Reached, but no state counts any more: its walk would change nothing.
+            } else if forced
+                .unwrap_or_else(|| reached_walk(counting(stage_open, &queue, &reached_infinite), n))
+                == Walk::Count
+            {
                 // Reached: one more active option of each open predecessor is reached (its counter
                 // is one less). Arithmetic, where whether a predecessor counts is a coin toss ...
                 game.for_each_predecessor(s, |p| {
@@ -441,6 +447,13 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     }
     above.sort_unstable();
     Ok(Values { words, above, ranks })
+}
+
+/// How many states count (open, with a counter) in a stage that started with `stage_open` open
+/// states: each leaves by entering the queue, which the infinite states it reached entered too.
+#[inline(always)]
+fn counting(stage_open: usize, queue: &[u32], reached_infinite: &[u32]) -> usize {
+    (stage_open + reached_infinite.len()).saturating_sub(queue.len())
 }
 
 /// The walk of a reached state's predecessors while `counting` of the `n` states count: each
