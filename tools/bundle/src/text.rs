@@ -95,7 +95,7 @@ pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
 ///
 /// Why the meaning cannot change: rustc reads a token stream, and every cut space lies between
 /// two tokens A and B such that A's text followed by B's still lexes as A then B, so the stream is
-/// the same. That holds when ([`may_touch`]) no token can start in A and end in B:
+/// the same. That holds when (`may_touch`) no token can start in A and end in B:
 /// - one is punctuation, the other a word (identifier, literal or lifetime): a word never runs on
 ///   into punctuation, nor punctuation into a word, but for the cases kept apart: `#`, `!` and `$`
 ///   (raw identifiers `r#x`, raw strings `r#".."#`, prefixes reserved since 2021 such as `x#`,
