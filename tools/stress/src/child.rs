@@ -92,7 +92,8 @@ pub enum Ending {
 }
 
 impl Ending {
-    fn of(status: ExitStatus) -> Ending {
+    /// How a process that ended by itself ended: its exit status, or the signal that killed it.
+    pub fn of(status: ExitStatus) -> Ending {
         if let Some(code) = status.code() {
             return Ending::Exited(code);
         }

@@ -181,7 +181,7 @@ pub fn run(
             break PlayerEnd::Interrupted;
         }
         if let Ok(Some(status)) = player_child.try_wait() {
-            break PlayerEnd::Ended(ending_of(status));
+            break PlayerEnd::Ended(Ending::of(status));
         }
         if let Some(limit) = cpu_limit {
             if now >= next_sample {
@@ -228,7 +228,7 @@ pub fn run(
     let jury_deadline = Instant::now() + JURY_GRACE;
     let jury_end = loop {
         if let Ok(Some(status)) = jury_child.try_wait() {
-            break ending_of(status);
+            break Ending::of(status);
         }
         if sys::interrupted() || Instant::now() >= jury_deadline {
             kill(&mut jury_child);
@@ -288,20 +288,6 @@ fn ended(ending: Ending) -> String {
         Ending::OutputLimit => "killed: too much output".to_string(),
         Ending::Interrupted => "killed: interrupted".to_string(),
     }
-}
-
-fn ending_of(status: std::process::ExitStatus) -> Ending {
-    if let Some(code) = status.code() {
-        return Ending::Exited(code);
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return Ending::Signaled(signal);
-        }
-    }
-    Ending::Exited(-1)
 }
 
 /// Starts the thread that relays `from` (one side's stdout) to `to` (the other's stdin), line by
