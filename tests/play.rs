@@ -20,13 +20,8 @@ use fixpoint::{optimal, oracle, Verdict};
 use graph_games::forward::ForwardGame;
 use graph_games::play::{GamePlay, SumPlay};
 use graph_games::solver::{Outcome, Start};
-use loopy::{random_case, tuple, Case};
+use loopy::{index, product_moves, random_case, tuple, Case};
 use random::Rng;
-
-/// The index of a tuple of tokens on `n` states: [`tuple`] undone.
-fn index(tokens: &[usize], n: usize) -> usize {
-    tokens.iter().rev().fold(0, |s, &t| s * n + t)
-}
 
 fn outcome(verdict: Verdict) -> Outcome {
     match verdict {
@@ -38,22 +33,7 @@ fn outcome(verdict: Verdict) -> Outcome {
 
 /// The product space of `k` tokens on `case`, decided by the fixpoint.
 fn product(case: &Case, k: usize) -> Vec<Verdict> {
-    let (n, options) = (case.n, case.options());
-    let successors: Vec<Vec<usize>> = (0..n.pow(k as u32))
-        .map(|s| {
-            let tokens = tuple(s, n, k);
-            let mut next = Vec::new();
-            for (i, &t) in tokens.iter().enumerate() {
-                for &w in &options[t] {
-                    let mut after = tokens.clone();
-                    after[i] = w;
-                    next.push(index(&after, n));
-                }
-            }
-            next
-        })
-        .collect();
-    oracle(&successors, false)
+    oracle(&product_moves(case, k), false)
 }
 
 fn edges(case: &Case) -> Vec<(usize, usize)> {

@@ -25,7 +25,7 @@ mod random;
 use fixpoint::{oracle, Verdict};
 use graph_games::graph::GraphGame;
 use graph_games::solver::{loopy_values_ranked, progress_moves, Start, SumMove};
-use loopy::{random_case, tuple, Case};
+use loopy::{index, product_moves, random_case, tuple, Case};
 use random::Rng;
 use std::collections::VecDeque;
 
@@ -136,21 +136,7 @@ fn check_strategy(case: &Case, k: usize, named: &[Option<(usize, usize, u64)>], 
     let n = case.n;
     let options = case.options();
     let size = n.pow(k as u32);
-    let index = |tokens: &[usize]| tokens.iter().rev().fold(0, |s, &t| s * n + t);
-    let successors: Vec<Vec<usize>> = (0..size)
-        .map(|s| {
-            let tokens = tuple(s, n, k);
-            let mut next = Vec::new();
-            for (i, &t) in tokens.iter().enumerate() {
-                for &w in &options[t] {
-                    let mut after = tokens.clone();
-                    after[i] = w;
-                    next.push(index(&after));
-                }
-            }
-            next
-        })
-        .collect();
+    let successors = product_moves(case, k);
     let verdicts = oracle(&successors, false);
     // The strategy graph: node 2s is tuple s with the winner to move, 2s + 1 with the loser.
     let mut strategy: Vec<Vec<usize>> = vec![Vec::new(); 2 * size];
@@ -162,7 +148,7 @@ fn check_strategy(case: &Case, k: usize, named: &[Option<(usize, usize, u64)>], 
             assert!(options[tokens[i]].contains(&w), "{who}: {tokens:?} on {case:?}: {i} -> {w} no edge");
             let mut after = tokens.clone();
             after[i] = w;
-            let to = index(&after);
+            let to = index(&after, n);
             assert!(matches!(verdicts[to], Verdict::Lose(_)), "{who}: {tokens:?} on {case:?}: to {after:?}");
             strategy[2 * s].push(2 * to + 1);
         }

@@ -1,7 +1,7 @@
 //! What the loopy-value and sum test files (`loopy_values.rs`, `loopy_sums.rs`,
 //! `progress_moves.rs`, `play.rs`) share: a graph as an explicit edge list, its forward adjacency
-//! lists (what the oracles walk), random small graphs of several shapes, and a sum's positions
-//! numbered ([`tuple`]). Nothing here comes from the library but `Graph`; `Rng` is
+//! lists (what the oracles walk), random small graphs of several shapes, a sum's positions
+//! numbered ([`tuple`], [`index`]) and their moves ([`product_moves`]). Nothing here comes from the library but `Graph`; `Rng` is
 //! `tests/random/`'s.
 
 // Each test crate that includes this module uses only part of it.
@@ -76,6 +76,31 @@ pub fn tuple(mut s: usize, n: usize, k: usize) -> Vec<usize> {
             let digit = s % n;
             s /= n;
             digit
+        })
+        .collect()
+}
+
+/// The index of a tuple of tokens on `n` states: [`tuple`] undone.
+pub fn index(tokens: &[usize], n: usize) -> usize {
+    tokens.iter().rev().fold(0, |s, &t| s * n + t)
+}
+
+/// The moves of the sum of `k` tokens on `case`, position by position (numbered by [`tuple`]):
+/// one per token and edge out of its state, in that order.
+pub fn product_moves(case: &Case, k: usize) -> Vec<Vec<usize>> {
+    let (n, options) = (case.n, case.options());
+    (0..n.pow(k as u32))
+        .map(|s| {
+            let tokens = tuple(s, n, k);
+            let mut next = Vec::new();
+            for (i, &t) in tokens.iter().enumerate() {
+                for &w in &options[t] {
+                    let mut after = tokens.clone();
+                    after[i] = w;
+                    next.push(index(&after, n));
+                }
+            }
+            next
         })
         .collect()
 }
