@@ -8,6 +8,16 @@ pub struct Outcome {
     pub note: String,
 }
 
+/// What `--check` found on `rows` rows of which `disagree` disagree: the text's words
+/// ("R rows, A agree, D disagree") and the JSON's member (`, "check": {...}`).
+pub fn check_counts(rows: usize, disagree: usize) -> (String, String) {
+    let agree = rows - disagree;
+    (
+        format!("{rows} rows, {agree} agree, {disagree} disagree"),
+        format!(", \"check\": {{\"rows\": {rows}, \"agree\": {agree}, \"disagree\": {disagree}}}"),
+    )
+}
+
 /// A string as JSON.
 pub fn json_string(s: &str) -> String {
     let mut out = String::from("\"");

@@ -4,7 +4,7 @@
 
 use crate::features::{features, terms};
 use crate::options::{Colour, Options};
-use crate::out::{json_string, Outcome};
+use crate::out::{check_counts, json_string, Outcome};
 use crate::rule::{commonest, find, Finding, Learner, Output, Rule};
 use crate::single::period_of;
 use crate::table::{Error, Table};
@@ -158,12 +158,9 @@ pub fn report(
             .collect();
         status = if wrong.is_empty() { 0 } else { 1 };
         let which = if confirmed { "the rule" } else { "no rule was found; the closest rule" };
-        check_text = format!(
-            "check ({which}): {} rows, {} agree, {} disagree\n",
-            other.rows(),
-            other.rows() - wrong.len(),
-            wrong.len()
-        );
+        let (counts, json) = check_counts(other.rows(), wrong.len());
+        check_text = format!("check ({which}): {counts}\n");
+        check_json = json;
         for &r in wrong.iter().take(10) {
             let said = rule.predict(other.row(r)).unwrap_or_else(|| "nothing".to_string());
             let p: Vec<String> = other.row(r).iter().map(|v| v.to_string()).collect();
@@ -174,12 +171,6 @@ pub fn report(
                 other.token(r)
             ));
         }
-        check_json = format!(
-            ", \"check\": {{\"rows\": {}, \"agree\": {}, \"disagree\": {}}}",
-            other.rows(),
-            other.rows() - wrong.len(),
-            wrong.len()
-        );
     }
     if options.json {
         let text = lines.join("; ");

@@ -4,7 +4,7 @@
 
 use crate::emit;
 use crate::options::Options;
-use crate::out::{json_string, Outcome};
+use crate::out::{check_counts, json_string, Outcome};
 use crate::table::{Error, Table};
 use graph_games::pattern::{find_arithmetic_period, find_period, Period, MIN_PERIODS};
 
@@ -105,12 +105,9 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
             }
         }
         status = if wrong.is_empty() { 0 } else { 1 };
-        check_text = format!(
-            "check: {} rows, {} agree, {} disagree\n",
-            other.rows(),
-            other.rows() - wrong.len(),
-            wrong.len()
-        );
+        let (counts, json) = check_counts(other.rows(), wrong.len());
+        check_text = format!("check: {counts}\n");
+        check_json = json;
         for &r in wrong.iter().take(10) {
             let n = other.row(r)[0];
             let said = predicted(table, start, &ids, f, n).unwrap_or_else(|| "nothing".to_string());
@@ -120,12 +117,6 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
                 other.token(r)
             ));
         }
-        check_json = format!(
-            ", \"check\": {{\"rows\": {}, \"agree\": {}, \"disagree\": {}}}",
-            other.rows(),
-            other.rows() - wrong.len(),
-            wrong.len()
-        );
     } else if check.is_some() {
         status = 1;
         check_text = "check: no period, nothing to check\n".to_string();
