@@ -58,6 +58,7 @@ mod progress;
 pub mod reference;
 mod search;
 mod solution;
+mod stage;
 mod values;
 mod walk;
 

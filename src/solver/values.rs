@@ -63,9 +63,9 @@
 //! the tables before it makes them, and the lists as they grow.
 
 use super::counter::Counter;
-use super::frontier::Upcoming;
 use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
-use super::walk::{forced_walk, Walk};
+use super::stage::{walk_stage, Stage, StageState};
+use super::walk::forced_walk;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
 
@@ -277,17 +277,6 @@ fn values_with<G: Game>(game: &G, ranked: bool) -> Result<Values, Error> {
     }
 }
 
-/// What a stage's walks read and write of one state, side by side so that one cache line holds
-/// both (the walks reach states in no order the cache can guess).
-#[derive(Clone, Copy)]
-struct StageState<C> {
-    /// `VALUED`, an open state's counter of active options not yet reached this stage (1 to
-    /// MAX - 2), `INFINITE_MARK` or `REACHED`: all that a walk asks about the state.
-    mark: C,
-    /// Its active options (open or infinite): where the next stage's counter starts.
-    active_moves: C,
-}
-
 /// The stages of the module doc, with counters of type `C`. The walks read and write one array,
 /// `states`; `words` is only written. With `ranked`, the valued states' order is read off each
 /// stage's queue when the stage is over, outside the walks.
@@ -295,7 +284,7 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     let (n, max_moves) = (game.num_states(), game.max_moves());
     let short = |bytes: usize| out_of_memory(bytes as u128, format_args!("the loopy values of {n} states"));
     // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
-    let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
+    let (valued, infinite_mark) = (C::LOSE, C::WIN - C::from(true));
     // The tables, made at the start once their need is checked (allocated as `vec!` and
     // `with_capacity`, which measured up to a tenth faster here than `try_reserve` one by one):
     // the words, the states, the queue and the ranks. A word is written once, when its state is
@@ -330,80 +319,29 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     // The states open after stage 0 (in stage 0, all are: `open` is not needed to list them).
     let mut open: Vec<u32> = Vec::new();
     // The stage's queue: `state << 1 | 1` for a state valued g, `state << 1` for one reached.
-    // A state enters it at most once a stage.
-    // (One entry more: `push_if` writes an entry before it knows whether it keeps it.)
-    let mut queue: Vec<u32> = Vec::with_capacity(n + 1);
+    // A state enters it at most once a stage: its first `queued` entries are the stage's.
+    // (One entry more: an entry is written before it is known whether it is kept.)
+    let mut queue: Vec<u32> = vec![0; n + 1];
+    crate::prefetch::populate(&mut queue);
+    let mut queued = 0;
     let mut ranks: Vec<u32> = if ranked { vec![INFINITE; n] } else { Vec::new() };
     // The infinite states reached in a stage, and the pairs of `K` they gave: they grow checked,
     // in the walk's rare branch; one that cannot grow says how much it needed here.
     let (mut reached_infinite, mut above): (Vec<u32>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
-    let mut needed = 0;
     let mut next_rank = 0u32;
     let mut g = 0u32;
     // The marks start as the counters (above): stage 0's queue is the states without moves.
-    queue.extend((0..n as u32).filter(|&s| states[s as usize].mark == valued).map(|s| s << 1 | 1));
+    for s in 0..n as u32 {
+        queue[queued] = s << 1 | 1;
+        queued += usize::from(states[s as usize].mark == valued);
+    }
     while g == 0 || !open.is_empty() {
-        // The states that count (open, with a counter) are those open at the stage's start that
-        // have not entered its queue ([`counting`]); `forced` is a test's (`super::walk`).
-        let (stage_open, forced) = (if g == 0 { n } else { open.len() }, forced_walk());
-        let mut head = 0;
-        while let Some(&entry) = queue.get(head) {
-            head += 1;
-            // The queue holds states in no order the cache can guess: the game may start loading
-            // what walking the next ones will read.
-            game.prefetch(&Upcoming { entries: &queue[head..], counters: &states });
-            let s = (entry >> 1) as usize;
-            if entry & 1 == 1 {
-                // Valued g: it leaves the active states, and its predecessors are reached.
-                // Arithmetic, not branches, on what the predecessor is: that is a coin toss.
-                game.for_each_predecessor(s, |p| {
-                    let p_state = &mut states[p];
-                    let mark = p_state.mark;
-                    let active = mark != valued; // a valued state's options no longer matter
-                    p_state.active_moves = p_state.active_moves - C::from(active);
-                    let newly_reached = active & (mark != reached);
-                    p_state.mark = mark | if newly_reached { reached } else { valued };
-                    push_if(&mut queue, newly_reached, (p as u32) << 1);
-                    if mark == infinite_mark {
-                        needed = needed.max(push_checked(&mut reached_infinite, p as u32));
-                        needed = needed.max(push_checked(&mut above, (p as u32, g)));
-                    }
-                });
-            } else if counting(stage_open, &queue, &reached_infinite) == 0 {
-                // Reached, but no state counts any more: its walk would change nothing.
-            } else if forced
-                .unwrap_or_else(|| reached_walk(counting(stage_open, &queue, &reached_infinite), n))
-                == Walk::Count
-            {
-                // Reached: one more active option of each open predecessor is reached (its counter
-                // is one less). Arithmetic, where whether a predecessor counts is a coin toss ...
-                game.for_each_predecessor(s, |p| {
-                    let p_state = &mut states[p];
-                    let mark = p_state.mark;
-                    let counts = (mark != valued) & (mark < infinite_mark);
-                    p_state.mark = mark - C::from(counts);
-                    if counts & (p_state.mark == valued) {
-                        queue.push((p as u32) << 1 | 1);
-                    }
-                });
-            } else {
-                // ... and a branch that skips the valued ones where they are most (a state reached
-                // stage after stage, such as a staircase's: arithmetic was 3 times slower there).
-                game.for_each_predecessor(s, |p| {
-                    let p_state = &mut states[p];
-                    let mark = p_state.mark;
-                    if mark != valued && mark < infinite_mark {
-                        p_state.mark = mark - C::from(true);
-                        if p_state.mark == valued {
-                            queue.push((p as u32) << 1 | 1);
-                        }
-                    }
-                });
-            }
-        }
+        let stage = Stage { g, open: if g == 0 { n } else { open.len() }, forced: forced_walk() };
+        let (end, needed) =
+            walk_stage(game, &stage, &mut states, &mut queue, queued, &mut reached_infinite, &mut above);
         if ranked {
             // The queue holds this stage's valued states in the order they were valued.
-            for &entry in queue.iter().filter(|&&entry| entry & 1 == 1) {
+            for &entry in queue[..end].iter().filter(|&&entry| entry & 1 == 1) {
                 ranks[(entry >> 1) as usize] = next_rank;
                 next_rank += 1;
             }
@@ -411,35 +349,34 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
         if needed > 0 {
             return Err(short(needed));
         }
-        if g == 0 {
-            // Every state reached in stage 0 stays open: room for that many.
-            let reached_count = states.iter().filter(|s| s.mark == reached).count();
-            open.try_reserve_exact(reached_count).map_err(|_| short(4 * reached_count))?;
-        }
         // The words are written here, in the order of the states, not as they are found; a state
         // still open gets the next stage's counter, and is queued for it if that is 0 already.
-        queue.clear();
-        let mut still_open = |s: u32| {
-            let s_state = &mut states[s as usize];
-            let mark = s_state.mark;
-            if mark == valued {
-                words[s as usize] = g;
-            } else if mark != reached {
-                words[s as usize] = INFINITE | g;
-                s_state.mark = infinite_mark;
-            } else {
-                s_state.mark = s_state.active_moves;
-                if s_state.mark == valued {
-                    queue.push(s << 1 | 1);
-                }
-            }
-            mark == reached
-        };
+        // Without a branch on what the state is: valued or reached is a coin toss.
+        let mut end_stage =
+            EndStage { g, states: &mut states, words: &mut words, queue: &mut queue, queued: 0 };
         if g == 0 {
-            open.extend((0..n as u32).filter(|&s| still_open(s)));
+            // Every state reached in stage 0 stays open: room for that many (the reached states'
+            // entries of the queue), and one more (a state is written before it is known whether
+            // it stays).
+            let room = end_stage.queue[..end].iter().filter(|&&entry| entry & 1 == 0).count() + 1;
+            open.try_reserve_exact(room).map_err(|_| short(4 * room))?;
+            open.resize(room, 0);
+            let mut kept = 0;
+            for s in 0..n as u32 {
+                open[kept] = s;
+                kept += usize::from(end_stage.still_open(s));
+            }
+            open.truncate(kept);
         } else {
-            open.retain(|&s| still_open(s));
+            let mut kept = 0;
+            for i in 0..open.len() {
+                let s = open[i];
+                open[kept] = s;
+                kept += usize::from(end_stage.still_open(s));
+            }
+            open.truncate(kept);
         }
+        queued = end_stage.queued;
         for s in reached_infinite.drain(..) {
             states[s as usize].mark = infinite_mark;
         }
@@ -449,42 +386,38 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     Ok(Values { words, above, ranks })
 }
 
-/// How many states count (open, with a counter) in a stage that started with `stage_open` open
-/// states: each leaves by entering the queue, which the infinite states it reached entered too.
-#[inline(always)]
-fn counting(stage_open: usize, queue: &[u32], reached_infinite: &[u32]) -> usize {
-    (stage_open + reached_infinite.len()).saturating_sub(queue.len())
+/// The end of stage `g` for one state at a time ([`EndStage::still_open`]).
+struct EndStage<'a, C> {
+    g: u32,
+    states: &'a mut [StageState<C>],
+    words: &'a mut [u32],
+    /// The next stage's queue, its first `queued` entries.
+    queue: &'a mut [u32],
+    queued: usize,
 }
 
-/// The walk of a reached state's predecessors while `counting` of the `n` states count: each
-/// predecessor counts about as often as a state does, and a branch on a coin toss is mispredicted
-/// about as often as the rarer answer comes, so arithmetic once that is above a seventh (the
-/// search's walk chooser turns at about that rate, `super::walk`).
-#[inline(always)]
-fn reached_walk(counting: usize, n: usize) -> Walk {
-    if 7 * counting > n && 7 * counting < 6 * n {
-        Walk::Count
-    } else {
-        Walk::Skip
+impl<C: Counter> EndStage<'_, C> {
+    /// Ends the stage for `s`, open at its start: a valued state's word is `g`, one neither valued
+    /// nor reached is infinite, and a reached one stays open, with the next stage's counter (and
+    /// in its queue if that is 0 already). Returns whether `s` stays open. Without a branch on
+    /// which: that is a coin toss.
+    #[inline(always)]
+    fn still_open(&mut self, s: u32) -> bool {
+        let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
+        let s_state = &mut self.states[s as usize];
+        let (mark, active) = (s_state.mark, s_state.active_moves);
+        let (is_valued, is_reached) = (mark == valued, mark == reached);
+        // A reached state's word is written again once its value is known.
+        self.words[s as usize] = self.g | if is_valued | is_reached { 0 } else { INFINITE };
+        s_state.mark = if is_reached {
+            active
+        } else if is_valued {
+            valued
+        } else {
+            infinite_mark
+        };
+        self.queue[self.queued] = s << 1 | 1;
+        self.queued += usize::from(is_reached & (active == valued));
+        is_reached
     }
-}
-
-/// Pushes `item` onto `v`, its room doubled when full; returns 0, or the bytes `v` could not
-/// grow to (and leaves it as it was).
-fn push_checked<T>(v: &mut Vec<T>, item: T) -> usize {
-    if v.len() == v.capacity() {
-        let more = v.capacity().max(16);
-        if v.try_reserve_exact(more).is_err() {
-            return (v.capacity() + more) * std::mem::size_of::<T>();
-        }
-    }
-    v.push(item);
-    0
-}
-
-/// Pushes `entry` if `push`, without branching on it (the entry is written either way).
-#[inline(always)]
-fn push_if(queue: &mut Vec<u32>, push: bool, entry: u32) {
-    queue.push(entry);
-    queue.truncate(queue.len() - usize::from(!push));
 }
