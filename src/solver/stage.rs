@@ -22,6 +22,12 @@ pub(super) struct StageState<C> {
     pub(super) active_moves: C,
 }
 
+/// The marks of [`StageState::mark`] that are not counters: `(VALUED, INFINITE_MARK, REACHED)`.
+#[inline(always)]
+pub(super) fn marks<C: Counter>() -> (C, C, C) {
+    (C::LOSE, C::WIN - C::from(true), C::WIN)
+}
+
 /// A stage as its walk sees it: its value `g`, the states `open` at its start, and the walk a
 /// test forces (`super::walk`).
 pub(super) struct Stage {
@@ -45,7 +51,7 @@ pub(super) fn walk_stage<G: Game, C: Counter>(
     reached_infinite: &mut Vec<u32>,
     above: &mut Vec<(u32, u32)>,
 ) -> (usize, usize) {
-    let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
+    let (valued, infinite_mark, reached) = marks::<C>();
     let (g, n) = (stage.g, states.len());
     let mut needed = 0;
     let mut head = 0;

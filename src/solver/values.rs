@@ -64,7 +64,7 @@
 
 use super::counter::Counter;
 use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
-use super::stage::{walk_stage, Stage, StageState};
+use super::stage::{marks, walk_stage, Stage, StageState};
 use super::walk::forced_walk;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
@@ -283,8 +283,7 @@ fn values_with<G: Game>(game: &G, ranked: bool) -> Result<Values, Error> {
 fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> {
     let (n, max_moves) = (game.num_states(), game.max_moves());
     let short = |bytes: usize| out_of_memory(bytes as u128, format_args!("the loopy values of {n} states"));
-    // The marks: VALUED (0), an open state's stage counter (1 to MAX - 2), INFINITE_MARK, REACHED.
-    let (valued, infinite_mark) = (C::LOSE, C::WIN - C::from(true));
+    let (valued, infinite_mark, _) = marks::<C>();
     // The tables, made at the start once their need is checked (allocated as `vec!` and
     // `with_capacity`, which measured up to a tenth faster here than `try_reserve` one by one):
     // the words, the states, the queue and the ranks. A word is written once, when its state is
@@ -354,28 +353,21 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
         // Without a branch on what the state is: valued or reached is a coin toss.
         let mut end_stage =
             EndStage { g, states: &mut states, words: &mut words, queue: &mut queue, queued: 0 };
-        if g == 0 {
+        let kept = if g == 0 {
             // Every state reached in stage 0 stays open: room for that many (the reached states'
             // entries of the queue), and one more (a state is written before it is known whether
             // it stays).
             let room = end_stage.queue[..end].iter().filter(|&&entry| entry & 1 == 0).count() + 1;
             open.try_reserve_exact(room).map_err(|_| short(4 * room))?;
             open.resize(room, 0);
-            let mut kept = 0;
-            for s in 0..n as u32 {
-                open[kept] = s;
-                kept += usize::from(end_stage.still_open(s));
-            }
-            open.truncate(kept);
+            (0..n as u32).fold(0, |kept, s| end_stage.keep(&mut open, kept, s))
         } else {
-            let mut kept = 0;
-            for i in 0..open.len() {
+            (0..open.len()).fold(0, |kept, i| {
                 let s = open[i];
-                open[kept] = s;
-                kept += usize::from(end_stage.still_open(s));
-            }
-            open.truncate(kept);
-        }
+                end_stage.keep(&mut open, kept, s)
+            })
+        };
+        open.truncate(kept);
         queued = end_stage.queued;
         for s in reached_infinite.drain(..) {
             states[s as usize].mark = infinite_mark;
@@ -403,7 +395,7 @@ impl<C: Counter> EndStage<'_, C> {
     /// which: that is a coin toss.
     #[inline(always)]
     fn still_open(&mut self, s: u32) -> bool {
-        let (valued, infinite_mark, reached) = (C::LOSE, C::WIN - C::from(true), C::WIN);
+        let (valued, infinite_mark, reached) = marks::<C>();
         let s_state = &mut self.states[s as usize];
         let (mark, active) = (s_state.mark, s_state.active_moves);
         let (is_valued, is_reached) = (mark == valued, mark == reached);
@@ -419,5 +411,14 @@ impl<C: Counter> EndStage<'_, C> {
         self.queue[self.queued] = s << 1 | 1;
         self.queued += usize::from(is_reached & (active == valued));
         is_reached
+    }
+
+    /// Ends the stage for `s` ([`EndStage::still_open`]) and writes it at `open[kept]`, where it
+    /// stays if it is still open (`kept` is then one more, else the next state overwrites it):
+    /// the open list compacted in place, without a branch. Returns the new `kept`.
+    #[inline(always)]
+    fn keep(&mut self, open: &mut [u32], kept: usize, s: u32) -> usize {
+        open[kept] = s;
+        kept + usize::from(self.still_open(s))
     }
 }
