@@ -14,14 +14,14 @@
 //! lines) is checked before it is taken ([`check_memory`]).
 //!
 //! Written with the forward API ([`ForwardGame`]: the moves out of each state) and solved with
-//! [`try_solve`], or [`loopy_values`] for `--grundy`; move_or_block's model is the library's own.
+//! [`try_solve`], or [`try_loopy_values`] for `--grundy`; move_or_block's model is the library's own.
 
 use graph_games::forward::{self, ForwardGame};
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::move_or_block::Counts;
 use graph_games::memory::check_memory;
 use graph_games::solver::{
-    loopy_values, search_bytes_per_state, try_solve, values_bytes, Game, Outcome, Start, Value,
+    search_bytes_per_state, try_loopy_values, try_solve, values_bytes, Game, Outcome, Start, Value,
 };
 use std::io::Write;
 
@@ -99,7 +99,7 @@ fn tables(args: &[String]) -> Result<String, String> {
             check_forward(max + 1, &rules, grundy, max + 1)?;
             let game = ForwardGame::new(max + 1, rules, |_| Start::Lose);
             if grundy {
-                let values = loopy_values(&game);
+                let values = try_loopy_values(&game).map_err(|e| e.to_string())?;
                 for n in 0..=max {
                     match values.value(n) {
                         Value::Finite(v) => out.push_str(&format!("{n} {v}\n")),
