@@ -1,8 +1,8 @@
 //! What the loopy-value and sum test files (`loopy_values.rs`, `loopy_sums.rs`,
 //! `progress_moves.rs`, `play.rs`) share: a graph as an explicit edge list, its forward adjacency
 //! lists (what the oracles walk), random small graphs of several shapes, a sum's positions
-//! numbered ([`tuple`], [`index`]) and their moves ([`product_moves`]). Nothing here comes from the library but `Graph`; `Rng` is
-//! `tests/random/`'s.
+//! numbered ([`tuple`], [`index`]) and their moves ([`product_moves`]). Nothing here comes from
+//! the library but `Graph`; `Rng` is `tests/random/`'s.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
