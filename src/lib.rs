@@ -39,6 +39,7 @@ pub mod games;
 pub mod graph;
 pub mod input;
 pub mod memory;
+pub mod partizan;
 pub mod pattern;
 pub mod play;
 pub mod prefetch;

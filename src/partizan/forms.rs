@@ -1,0 +1,349 @@
+//! The table of canonical forms: every form made once, with an id, its options stored as ids.
+//!
+//! Invariant: every entry is a game in canonical form (no dominated option, no reversible one),
+//! and no two entries are equal games, so two forms are equal exactly when their ids are. Numbers
+//! are interned by value ([`Dyadic`]) and their options made only when a comparison needs them
+//! (the integer 10^5 does not bring its 10^5 predecessors along); every other entry is interned by
+//! its sorted Left and Right options. Memory is reserved checked as the table grows: a form that
+//! cannot be had is an [`Error`], never an abort.
+
+use super::dyadic::Dyadic;
+use crate::input::{out_of_memory, Error};
+use crate::memory::check_memory;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// A canonical form in a [`Forms`] table: equal ids are equal games, and only they.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct FormId(pub(crate) u32);
+
+impl FormId {
+    /// The form's index in its table (0 is the game 0).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Left or Right: who moves.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Side {
+    /// Left (positive games favour her; Blue in Hackenbush, vertical in Domineering).
+    Left,
+    /// Right.
+    Right,
+}
+
+impl Side {
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+/// No number: the value of [`Entry::number`] for a form that is not one.
+const NOT_A_NUMBER: u32 = u32::MAX;
+
+/// One canonical form: its options in `options[start..start + left]` (Left's) and the `right`
+/// after them, and its value when it is a number.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    start: u32,
+    left: u32,
+    right: u32,
+    /// Index into `numbers`, or [`NOT_A_NUMBER`].
+    number: u32,
+    /// For a number: whether its options have been made (they are made on demand).
+    options_made: bool,
+}
+
+/// The table of canonical forms (module doc). `Forms::new()` holds `0`; every operation that makes
+/// forms ([`Forms::make`], [`Forms::sum`], [`Forms::number`], ...) adds what it needs.
+pub struct Forms {
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) options: Vec<FormId>,
+    pub(crate) numbers: Vec<Dyadic>,
+    number_ids: HashMap<Dyadic, FormId>,
+    /// Hash of the options to the first entry with that hash; `next_same_hash` chains the rest.
+    by_options: HashMap<u64, u32>,
+    next_same_hash: Vec<u32>,
+    /// The memo of `<=` between table forms (compare.rs), of sums (canon.rs), of negatives.
+    pub(crate) le_memo: HashMap<(u32, u32), bool>,
+    pub(crate) sum_memo: HashMap<(u32, u32), FormId>,
+    pub(crate) neg_memo: HashMap<u32, FormId>,
+    /// The form being made (canon.rs), compared with table forms through `pending_memo`.
+    pub(crate) pending: (Vec<FormId>, Vec<FormId>),
+    pub(crate) pending_memo: HashMap<(u32, u32), bool>,
+}
+
+/// The id that stands for the pending form in comparisons (compare.rs).
+pub(crate) const PENDING: u32 = u32::MAX;
+
+impl Default for Forms {
+    fn default() -> Forms {
+        Forms::new()
+    }
+}
+
+impl Forms {
+    /// A table holding the game 0.
+    pub fn new() -> Forms {
+        let mut forms = Forms {
+            entries: Vec::new(),
+            options: Vec::new(),
+            numbers: Vec::new(),
+            number_ids: HashMap::new(),
+            by_options: HashMap::new(),
+            next_same_hash: Vec::new(),
+            le_memo: HashMap::new(),
+            sum_memo: HashMap::new(),
+            neg_memo: HashMap::new(),
+            pending: (Vec::new(), Vec::new()),
+            pending_memo: HashMap::new(),
+        };
+        // The zero number; no allocation of this size can fail but in a process that cannot run.
+        let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
+        debug_assert_eq!(zero, Forms::ZERO);
+        forms
+    }
+
+    /// The game 0 (`{|}`), in every table.
+    pub const ZERO: FormId = FormId(0);
+
+    /// How many forms the table holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table holds nothing but 0 (it always holds 0).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The form's value when it is a number.
+    pub fn as_number(&self, g: FormId) -> Option<&Dyadic> {
+        let number = self.entries[g.index()].number;
+        if number == NOT_A_NUMBER {
+            None
+        } else {
+            Some(&self.numbers[number as usize])
+        }
+    }
+
+    /// Whether the form is a number.
+    pub fn is_number(&self, g: FormId) -> bool {
+        self.entries[g.index()].number != NOT_A_NUMBER
+    }
+
+    /// The form's options for `side`, canonical, in increasing id order. A number's are given only
+    /// once a comparison has needed them: take them from [`Dyadic::options`] of
+    /// [`Forms::as_number`] instead.
+    pub fn options_of(&self, g: FormId, side: Side) -> &[FormId] {
+        let e = self.entries[g.index()];
+        let start = e.start as usize;
+        match side {
+            Side::Left => &self.options[start..start + e.left as usize],
+            Side::Right => &self.options[start + e.left as usize..start + (e.left + e.right) as usize],
+        }
+    }
+
+    /// Left's options ([`Forms::options_of`]).
+    pub fn left(&self, g: FormId) -> &[FormId] {
+        self.options_of(g, Side::Left)
+    }
+
+    /// Right's options ([`Forms::options_of`]).
+    pub fn right(&self, g: FormId) -> &[FormId] {
+        self.options_of(g, Side::Right)
+    }
+
+    /// The number `x` as a form.
+    pub fn number(&mut self, x: Dyadic) -> Result<FormId, Error> {
+        if let Some(&id) = self.number_ids.get(&x) {
+            return Ok(id);
+        }
+        let id = self.next_id()?;
+        reserve_one(&mut self.numbers, "the numbers of the canonical forms")?;
+        reserve_entry(&mut self.number_ids)?;
+        let entry =
+            Entry { start: 0, left: 0, right: 0, number: self.numbers.len() as u32, options_made: false };
+        self.push_entry(entry, u32::MAX)?;
+        self.numbers.push(x.clone());
+        self.number_ids.insert(x, id);
+        Ok(id)
+    }
+
+    /// The integer `n` as a form.
+    pub fn integer(&mut self, n: i64) -> Result<FormId, Error> {
+        self.number(Dyadic::from_i64(n))
+    }
+
+    /// Makes a number's options (compare.rs walks them when a form of unknown value meets one).
+    pub(crate) fn make_number_options(&mut self, g: FormId) -> Result<(), Error> {
+        let e = self.entries[g.index()];
+        if e.number == NOT_A_NUMBER || e.options_made {
+            return Ok(());
+        }
+        let (left, right) = self.numbers[e.number as usize].options();
+        let left = match left {
+            Some(x) => Some(self.number(x)?),
+            None => None,
+        };
+        let right = match right {
+            Some(x) => Some(self.number(x)?),
+            None => None,
+        };
+        let start = self.options.len();
+        let total = left.iter().count() + right.iter().count();
+        reserve(&mut self.options, total, "the options of the canonical forms")?;
+        self.options.extend(left);
+        self.options.extend(right);
+        let start = u32::try_from(start).map_err(|_| too_many())?;
+        let e = &mut self.entries[g.index()];
+        *e = Entry {
+            start,
+            left: left.iter().count() as u32,
+            right: right.iter().count() as u32,
+            options_made: true,
+            ..*e
+        };
+        Ok(())
+    }
+
+    /// The form `{left | right}` with options that are already canonical and free of dominated and
+    /// reversible options among themselves as a whole (a negative of a canonical form, a form
+    /// checked by canon.rs): found or added. `left` and `right` are sorted and free of repeats.
+    pub(crate) fn intern(&mut self, left: &[FormId], right: &[FormId]) -> Result<FormId, Error> {
+        let hash = options_hash(left, right);
+        let mut at = self.by_options.get(&hash).copied().unwrap_or(u32::MAX);
+        while at != u32::MAX {
+            let id = FormId(at);
+            if self.left(id) == left && self.right(id) == right {
+                return Ok(id);
+            }
+            at = self.next_same_hash[at as usize];
+        }
+        let id = self.next_id()?;
+        reserve(&mut self.options, left.len() + right.len(), "the options of the canonical forms")?;
+        reserve_entry(&mut self.by_options)?;
+        let start = u32::try_from(self.options.len()).map_err(|_| too_many())?;
+        self.options.extend_from_slice(left);
+        self.options.extend_from_slice(right);
+        let entry = Entry {
+            start,
+            left: left.len() as u32,
+            right: right.len() as u32,
+            number: NOT_A_NUMBER,
+            options_made: true,
+        };
+        let previous = self.by_options.insert(hash, id.0).unwrap_or(u32::MAX);
+        self.push_entry(entry, previous)?;
+        Ok(id)
+    }
+
+    fn next_id(&self) -> Result<FormId, Error> {
+        // PENDING (u32::MAX) is never an id.
+        if self.entries.len() >= (u32::MAX - 1) as usize {
+            return Err(too_many());
+        }
+        Ok(FormId(self.entries.len() as u32))
+    }
+
+    fn push_entry(&mut self, entry: Entry, next_same_hash: u32) -> Result<(), Error> {
+        reserve_one(&mut self.entries, "the canonical forms")?;
+        reserve_one(&mut self.next_same_hash, "the canonical forms")?;
+        self.entries.push(entry);
+        self.next_same_hash.push(next_same_hash);
+        Ok(())
+    }
+
+    /// The forms `g` leads to that are not numbers, `g` included when it is not one, each once,
+    /// every form after its options (children first): the order in which a value defined by
+    /// recursion over options can be computed without recursion.
+    pub fn followers_in_order(&self, g: FormId) -> Vec<FormId> {
+        let mut order = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        if self.is_number(g) {
+            return order;
+        }
+        // (form, how many of its options were pushed)
+        let mut stack = vec![(g, 0usize)];
+        seen.insert(g);
+        while let Some(&mut (h, ref mut next)) = stack.last_mut() {
+            let count = self.left(h).len() + self.right(h).len();
+            if *next == count {
+                order.push(h);
+                stack.pop();
+                continue;
+            }
+            let start = self.entries[h.index()].start as usize;
+            let child = self.options[start + *next];
+            *next += 1;
+            if !self.is_number(child) && seen.insert(child) {
+                stack.push((child, 0));
+            }
+        }
+        order
+    }
+
+    /// An estimate of the heap the table holds, in bytes (the numbers' digits counted).
+    pub fn heap_bytes(&self) -> usize {
+        let digits: usize = self.numbers.iter().map(Dyadic::heap_bytes).sum();
+        self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.options.capacity() * 4
+            + self.next_same_hash.capacity() * 4
+            + self.numbers.capacity() * std::mem::size_of::<Dyadic>()
+            + digits
+            + self.number_ids.capacity() * (std::mem::size_of::<Dyadic>() + 8)
+            + self.by_options.capacity() * 16
+            + self.le_memo.capacity() * 12
+            + self.sum_memo.capacity() * 16
+            + self.neg_memo.capacity() * 12
+    }
+}
+
+/// A hash of two option lists (FNV-like over the ids, the side told apart).
+fn options_hash(left: &[FormId], right: &[FormId]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (side, list) in [(1u64, left), (2u64, right)] {
+        h = (h ^ side).wrapping_mul(0x0000_0100_0000_01b3);
+        for id in list {
+            h = (h ^ id.0 as u64).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(5);
+        }
+    }
+    h
+}
+
+fn too_many() -> Error {
+    Error::new("too many canonical forms: at most 2^32 - 2")
+}
+
+/// Room for one more item in `v`, checked (the contract: no abort). Growth also checks that a
+/// margin beyond it can be had, for the small allocations that follow unchecked.
+pub(crate) fn reserve_one<T>(v: &mut Vec<T>, what: &str) -> Result<(), Error> {
+    reserve(v, 1, what)
+}
+
+/// Room for `more` items in `v`, checked ([`reserve_one`]).
+pub(crate) fn reserve<T>(v: &mut Vec<T>, more: usize, what: &str) -> Result<(), Error> {
+    if v.capacity() - v.len() >= more {
+        return Ok(());
+    }
+    let target = (v.capacity() * 2).max(v.len() + more).max(8);
+    let bytes = target as u128 * std::mem::size_of::<T>() as u128;
+    v.try_reserve_exact(target - v.len()).map_err(|_| out_of_memory(bytes, what))?;
+    check_memory(bytes / 8 + (1 << 20), what)
+}
+
+/// Room for one more entry in a memo or index, checked ([`reserve_one`]).
+pub(crate) fn reserve_entry<K: Eq + Hash, V>(map: &mut HashMap<K, V>) -> Result<(), Error> {
+    if map.len() < map.capacity() {
+        return Ok(());
+    }
+    let what = "the memo of the canonical forms";
+    let bytes = (map.capacity().max(4) as u128 * 2) * (std::mem::size_of::<(K, V)>() as u128 + 1);
+    map.try_reserve(map.capacity().max(4)).map_err(|_| out_of_memory(bytes, what))?;
+    check_memory(bytes / 8 + (1 << 20), what)
+}
