@@ -8,6 +8,7 @@
 //! cannot be had is an [`Error`], never an abort.
 
 use super::dyadic::Dyadic;
+use super::sums::Uptimal;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
 use std::collections::HashMap;
@@ -76,6 +77,10 @@ pub struct Forms {
     /// The form being made (canon.rs), compared with table forms through `pending_memo`.
     pub(crate) pending: (Vec<FormId>, Vec<FormId>),
     pub(crate) pending_memo: HashMap<(u32, u32), bool>,
+    /// Each form known to be or not to be an uptimal (sums.rs).
+    pub(crate) uptimal_memo: HashMap<u32, Option<Uptimal>>,
+    /// The most forms the table may hold for now (a sum's bound, sums.rs).
+    pub(crate) form_limit: Option<usize>,
 }
 
 /// The id that stands for the pending form in comparisons (compare.rs).
@@ -102,6 +107,8 @@ impl Forms {
             neg_memo: HashMap::new(),
             pending: (Vec::new(), Vec::new()),
             pending_memo: HashMap::new(),
+            uptimal_memo: HashMap::new(),
+            form_limit: None,
         };
         // The zero number; no allocation of this size can fail but in a process that cannot run.
         let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
@@ -247,6 +254,11 @@ impl Forms {
         // PENDING (u32::MAX) is never an id.
         if self.entries.len() >= (u32::MAX - 1) as usize {
             return Err(too_many());
+        }
+        if let Some(limit) = self.form_limit {
+            if self.entries.len() >= limit {
+                return Err(Error::new(format!("more than {limit} canonical forms")));
+            }
         }
         Ok(FormId(self.entries.len() as u32))
     }

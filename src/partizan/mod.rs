@@ -12,7 +12,10 @@
 //! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]).
 //! - `compare`: `<=`, [`Comparison`], [`Winner`].
 //! - `canon`: [`Forms::make`] (the canonical form of `{L | R}`), [`Forms::sum`], [`Forms::neg`].
-//! - `game`: the values of a game written forward ([`forward_values`]).
+//! - `game`: the values of a game written forward, states `0..n` ([`forward_values`]).
+//! - `rules`: the values of a game over positions of the caller's type ([`Rules`], [`Evaluator`]).
+//! - `sums`: numbers plus ups plus nimbers ([`Uptimal`]) recognised and added exactly, and who wins
+//!   a sum of many components ([`Forms::winner_of_sum`]).
 
 mod canon;
 mod compare;
@@ -20,8 +23,12 @@ pub mod dyadic;
 mod forms;
 mod game;
 mod notation;
+mod rules;
+mod sums;
 
 pub use compare::{Comparison, Winner};
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms, Side};
 pub use game::forward_values;
+pub use rules::{Evaluator, Rules};
+pub use sums::{Uptimal, MAX_NIMBER_FORM};
