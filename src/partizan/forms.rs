@@ -8,10 +8,10 @@
 //! cannot be had is an [`Error`], never an abort.
 
 use super::dyadic::Dyadic;
+use super::hash::FastMap;
 use super::sums::Uptimal;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
-use std::collections::HashMap;
 use std::hash::Hash;
 
 /// A canonical form in a [`Forms`] table: equal ids are equal games, and only they.
@@ -66,19 +66,19 @@ pub struct Forms {
     pub(crate) entries: Vec<Entry>,
     pub(crate) options: Vec<FormId>,
     pub(crate) numbers: Vec<Dyadic>,
-    number_ids: HashMap<Dyadic, FormId>,
+    number_ids: FastMap<Dyadic, FormId>,
     /// Hash of the options to the first entry with that hash; `next_same_hash` chains the rest.
-    by_options: HashMap<u64, u32>,
+    by_options: FastMap<u64, u32>,
     next_same_hash: Vec<u32>,
     /// The memo of `<=` between table forms (compare.rs), of sums (canon.rs), of negatives.
-    pub(crate) le_memo: HashMap<(u32, u32), bool>,
-    pub(crate) sum_memo: HashMap<(u32, u32), FormId>,
-    pub(crate) neg_memo: HashMap<u32, FormId>,
+    pub(crate) le_memo: FastMap<(u32, u32), bool>,
+    pub(crate) sum_memo: FastMap<(u32, u32), FormId>,
+    pub(crate) neg_memo: FastMap<u32, FormId>,
     /// The form being made (canon.rs), compared with table forms through `pending_memo`.
     pub(crate) pending: (Vec<FormId>, Vec<FormId>),
-    pub(crate) pending_memo: HashMap<(u32, u32), bool>,
+    pub(crate) pending_memo: FastMap<(u32, u32), bool>,
     /// Each form known to be or not to be an uptimal (sums.rs).
-    pub(crate) uptimal_memo: HashMap<u32, Option<Uptimal>>,
+    pub(crate) uptimal_memo: FastMap<u32, Option<Uptimal>>,
     /// The most forms the table may hold for now (a sum's bound, sums.rs).
     pub(crate) form_limit: Option<usize>,
 }
@@ -99,15 +99,15 @@ impl Forms {
             entries: Vec::new(),
             options: Vec::new(),
             numbers: Vec::new(),
-            number_ids: HashMap::new(),
-            by_options: HashMap::new(),
+            number_ids: FastMap::default(),
+            by_options: FastMap::default(),
             next_same_hash: Vec::new(),
-            le_memo: HashMap::new(),
-            sum_memo: HashMap::new(),
-            neg_memo: HashMap::new(),
+            le_memo: FastMap::default(),
+            sum_memo: FastMap::default(),
+            neg_memo: FastMap::default(),
             pending: (Vec::new(), Vec::new()),
-            pending_memo: HashMap::new(),
-            uptimal_memo: HashMap::new(),
+            pending_memo: FastMap::default(),
+            uptimal_memo: FastMap::default(),
             form_limit: None,
         };
         // The zero number; no allocation of this size can fail but in a process that cannot run.
@@ -276,7 +276,7 @@ impl Forms {
     /// recursion over options can be computed without recursion.
     pub fn followers_in_order(&self, g: FormId) -> Vec<FormId> {
         let mut order = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = super::hash::FastSet::default();
         if self.is_number(g) {
             return order;
         }
@@ -350,7 +350,7 @@ pub(crate) fn reserve<T>(v: &mut Vec<T>, more: usize, what: &str) -> Result<(), 
 }
 
 /// Room for one more entry in a memo or index, checked ([`reserve_one`]).
-pub(crate) fn reserve_entry<K: Eq + Hash, V>(map: &mut HashMap<K, V>) -> Result<(), Error> {
+pub(crate) fn reserve_entry<K: Eq + Hash, V>(map: &mut FastMap<K, V>) -> Result<(), Error> {
     if map.len() < map.capacity() {
         return Ok(());
     }

@@ -22,6 +22,7 @@ mod compare;
 pub mod dyadic;
 mod forms;
 mod game;
+pub mod hash;
 mod notation;
 mod rules;
 mod sums;

@@ -8,8 +8,8 @@
 //! makes the game loopy, not short: an error.
 
 use super::forms::{reserve_entry, reserve_one, FormId, Forms, Side};
+use super::hash::{FastMap, FastSet};
 use crate::input::Error;
-use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -41,13 +41,13 @@ struct Pending<P> {
 /// Values positions of one game, remembering every position valued (module doc).
 pub struct Evaluator<R: Rules> {
     rules: R,
-    memo: HashMap<R::Position, FormId>,
+    memo: FastMap<R::Position, FormId>,
 }
 
 impl<R: Rules> Evaluator<R> {
     /// An evaluator with nothing valued yet.
     pub fn new(rules: R) -> Evaluator<R> {
-        Evaluator { rules, memo: HashMap::new() }
+        Evaluator { rules, memo: FastMap::default() }
     }
 
     /// The rules.
@@ -65,7 +65,7 @@ impl<R: Rules> Evaluator<R> {
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
         }
-        let mut open: HashSet<R::Position> = HashSet::new();
+        let mut open: FastSet<R::Position> = FastSet::default();
         let mut stack = vec![self.pending(position.clone())];
         open.insert(position);
         loop {

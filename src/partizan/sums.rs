@@ -18,8 +18,8 @@
 use super::compare::Winner;
 use super::dyadic::Dyadic;
 use super::forms::{FormId, Forms};
+use super::hash::FastMap;
 use crate::input::Error;
-use std::collections::HashMap;
 
 /// The largest nimber built as a form ([`Forms::uptimal_form`]): `*m` has `m` options a side.
 pub const MAX_NIMBER_FORM: u64 = 1 << 12;
@@ -195,7 +195,7 @@ impl Forms {
     /// the parts that are not uptimals; past that, an error.
     pub fn winner_of_sum(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<Winner, Error> {
         let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
-        let mut others: HashMap<FormId, i64> = HashMap::new();
+        let mut others: FastMap<FormId, i64> = FastMap::default();
         for &g in parts {
             match self.uptimal(g).and_then(|u| total.add(&u)) {
                 Some(t) => total = t,
@@ -221,10 +221,10 @@ impl Forms {
         self.winner(sum)
     }
 
-    fn sum_of_others(&mut self, total: &Uptimal, others: &HashMap<FormId, i64>) -> Result<FormId, Error> {
+    fn sum_of_others(&mut self, total: &Uptimal, others: &FastMap<FormId, i64>) -> Result<FormId, Error> {
         // A component and its negative cancel.
         let mut counts: Vec<(FormId, i64)> = Vec::new();
-        let mut net: HashMap<FormId, i64> = HashMap::new();
+        let mut net: FastMap<FormId, i64> = FastMap::default();
         for (&g, &c) in others {
             let minus = self.neg(g)?;
             let key = g.min(minus);
