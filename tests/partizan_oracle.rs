@@ -214,6 +214,16 @@ fn sums_of_up_to_three_games_against_the_product_space() {
             }
             assert_eq!(forms.winner(total).unwrap(), expected, "round {round}, states {states:?}");
             assert_eq!(forms.winner_of_sum(&parts, 1 << 20).unwrap(), expected, "round {round}, {states:?}");
+            assert_eq!(
+                forms.search_winner(&parts, 1 << 20).unwrap(),
+                Some(expected),
+                "round {round}, {states:?}"
+            );
+            // Within a tiny bound: the winner by the search, or the error that says so.
+            match forms.winner_of_sum(&parts, 2) {
+                Ok(w) => assert_eq!(w, expected, "round {round}, {states:?}"),
+                Err(e) => assert!(e.message().starts_with("the sum is too large to settle"), "{e}"),
+            }
             // Comparisons agree with the difference's winner: g <= h iff Left loses h - g moving second...
             if k == 2 {
                 let (g, h) = (parts[0], parts[1]);

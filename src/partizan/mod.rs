@@ -16,6 +16,8 @@
 //! - `rules`: the values of a game over positions of the caller's type ([`Rules`], [`Evaluator`]).
 //! - `sums`: numbers plus ups plus nimbers ([`Uptimal`]) recognised and added exactly, and who wins
 //!   a sum of many components ([`Forms::winner_of_sum`]).
+//! - `search`: who wins a sum by searching its positions, within a budget ([`Forms::search_winner`]).
+//! - `hash`: the fast hasher of the table's maps.
 
 mod canon;
 mod compare;
@@ -25,6 +27,7 @@ mod game;
 pub mod hash;
 mod notation;
 mod rules;
+mod search;
 mod sums;
 
 pub use compare::{Comparison, Winner};

@@ -209,16 +209,37 @@ impl Forms {
         self.form_limit = Some(limit);
         let result = self.sum_of_others(&total, &others);
         self.form_limit = None;
-        let sum = result.map_err(|e| {
-            if self.len() >= limit {
-                Error::new(format!(
-                    "the sum is too large to settle: its canonical form needs more than {max_new_forms} new forms"
-                ))
-            } else {
-                e
+        match result {
+            Ok(sum) => self.winner(sum),
+            Err(e) if self.len() < limit => Err(e),
+            Err(_) => {
+                // Too large to build: search the sum's positions instead, within a budget.
+                let too_large = || {
+                    Error::new(format!(
+                        "the sum is too large to settle: its canonical form needs more than {max_new_forms} \
+                         new forms, and a search more than {max_new_forms} positions"
+                    ))
+                };
+                let mut parts: Vec<FormId> = Vec::new();
+                for (&g, &count) in &others {
+                    for _ in 0..count.min(max_new_forms as i64) {
+                        parts.push(g);
+                    }
+                }
+                let mut small = total.clone();
+                small.number = Dyadic::zero();
+                let number = self.number(total.number.clone())?;
+                parts.push(number);
+                self.form_limit = Some(self.len().saturating_add(max_new_forms));
+                let infinitesimal = self.uptimal_form(&small);
+                self.form_limit = None;
+                parts.push(infinitesimal.map_err(|_| too_large())?);
+                match self.search_winner(&parts, max_new_forms)? {
+                    Some(w) => Ok(w),
+                    None => Err(too_large()),
+                }
             }
-        })?;
-        self.winner(sum)
+        }
     }
 
     fn sum_of_others(&mut self, total: &Uptimal, others: &FastMap<FormId, i64>) -> Result<FormId, Error> {

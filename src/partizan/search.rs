@@ -1,0 +1,134 @@
+//! Who wins a sum by searching its positions, for sums whose canonical form is too large to build.
+//!
+//! A position is the list of components that are not numbers (canonical forms of the table) and
+//! the sum of those that are. By number avoidance, a player with a winning move has one in a
+//! component that is not a number, so only those are moved in; once none is left, the number's
+//! sign decides (the player to move on a number `x <= 0` as Left, `x >= 0` as Right, loses). Each
+//! position and mover is searched once (memo), with an explicit stack, within a budget of
+//! positions: past it the search gives up (`None`), never hangs.
+
+use super::compare::Winner;
+use super::dyadic::Dyadic;
+use super::forms::{FormId, Forms, Side};
+use super::hash::FastMap;
+use crate::input::Error;
+
+/// A position of the search: its components (sorted ids, no number among them), its number, and
+/// who moves.
+type Position = (Vec<FormId>, Dyadic, Side);
+
+/// One position on the stack, with the index of its next move (component, option) to try.
+struct Node {
+    position: Position,
+    next: usize,
+}
+
+impl Forms {
+    /// Who wins the sum of `parts` by search (module doc), or `None` when it needs more than
+    /// `budget` positions.
+    pub fn search_winner(&mut self, parts: &[FormId], budget: usize) -> Result<Option<Winner>, Error> {
+        let mut components = Vec::new();
+        let mut number = Dyadic::zero();
+        for &g in parts {
+            match self.as_number(g) {
+                Some(x) => number = number.add(x),
+                None => components.push(g),
+            }
+        }
+        components.sort_unstable();
+        let mut memo: FastMap<Position, bool> = FastMap::default();
+        let left_first =
+            match self.wins_moving(&mut memo, (components.clone(), number.clone(), Side::Left), budget) {
+                Some(w) => w,
+                None => return Ok(None),
+            };
+        let right_first = match self.wins_moving(&mut memo, (components, number, Side::Right), budget) {
+            Some(w) => w,
+            None => return Ok(None),
+        };
+        Ok(Some(Winner::from_wins(left_first, !right_first)))
+    }
+
+    /// Whether the player to move in `start` wins, or `None` past the budget.
+    fn wins_moving(
+        &self,
+        memo: &mut FastMap<Position, bool>,
+        start: Position,
+        budget: usize,
+    ) -> Option<bool> {
+        if let Some(&known) = memo.get(&start) {
+            return Some(known);
+        }
+        let mut stack = vec![Node { position: start, next: 0 }];
+        // The answer of the position just settled, for the one beneath it.
+        let mut settled: Option<bool> = None;
+        loop {
+            let top = stack.len() - 1;
+            if let Some(child_wins) = settled.take() {
+                if !child_wins {
+                    // A move to a position the opponent loses: this one is won.
+                    let done = stack.pop().expect("a position");
+                    if memo.len() >= budget || memo.try_reserve(1).is_err() {
+                        return None;
+                    }
+                    memo.insert(done.position, true);
+                    if stack.is_empty() {
+                        return Some(true);
+                    }
+                    settled = Some(true);
+                    continue;
+                }
+                stack[top].next += 1;
+            }
+            match self.move_at(&stack[top].position, stack[top].next) {
+                None => {
+                    // No move wins (or none at all): lost, unless only a number is left.
+                    let done = stack.pop().expect("a position");
+                    let (components, number, mover) = &done.position;
+                    let wins = components.is_empty()
+                        && match mover {
+                            Side::Left => number.signum() > 0,
+                            Side::Right => number.signum() < 0,
+                        };
+                    if memo.len() >= budget || memo.try_reserve(1).is_err() {
+                        return None;
+                    }
+                    memo.insert(done.position, wins);
+                    if stack.is_empty() {
+                        return Some(wins);
+                    }
+                    settled = Some(wins);
+                }
+                Some(child) => match memo.get(&child) {
+                    Some(&child_wins) => settled = Some(child_wins),
+                    None => stack.push(Node { position: child, next: 0 }),
+                },
+            }
+        }
+    }
+
+    /// The position after the `next`-th move of the mover in `position`, numbers folded in.
+    fn move_at(&self, position: &Position, next: usize) -> Option<Position> {
+        let (components, number, mover) = position;
+        let mut k = next;
+        for (i, &g) in components.iter().enumerate() {
+            let options = self.options_of(g, *mover);
+            if k < options.len() {
+                let option = options[k];
+                let mut rest: Vec<FormId> =
+                    components[..i].iter().chain(&components[i + 1..]).copied().collect();
+                let mut number = number.clone();
+                match self.as_number(option) {
+                    Some(x) => number = number.add(x),
+                    None => {
+                        let at = rest.binary_search(&option).unwrap_or_else(|e| e);
+                        rest.insert(at, option);
+                    }
+                }
+                return Some((rest, number, mover.other()));
+            }
+            k -= options.len();
+        }
+        None
+    }
+}
