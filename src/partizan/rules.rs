@@ -9,7 +9,7 @@
 
 use super::forms::{reserve_entry, reserve_one, FormId, Forms, Side};
 use super::hash::{FastMap, FastSet};
-use crate::input::Error;
+use crate::input::{out_of_memory, Error};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -83,6 +83,11 @@ impl<R: Rules> Evaluator<R> {
                     )));
                 }
                 let child = child.clone();
+                if open.len() == open.capacity() {
+                    open.try_reserve(open.len().max(4)).map_err(|_| {
+                        out_of_memory(open.len() as u128 * 64, "the positions being valued")
+                    })?;
+                }
                 open.insert(child.clone());
                 reserve_one(&mut stack, "the positions being valued")?;
                 stack.push(self.pending(child));
