@@ -21,6 +21,8 @@
 //! - [`cli`]: the judge binaries' shared main: flags, `--help`, exit statuses.
 //! - [`divisor`]: division by a fixed number with a multiply and a shift.
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
+//! - [`partizan`]: partizan games (Left and Right with moves of their own): canonical forms in a
+//!   table, sums, comparisons, who wins a sum of many components, CGSuite's notation.
 //! - [`pattern`]: the eventual period of a sequence of values (a brute force's table), checked or proved.
 //!
 //! The tools are crates of their own in the workspace, never in a bundle: `tools/stress/` (a
@@ -29,7 +31,7 @@
 //! `tools/pattern/` (the periods and rules of a table of values, on [`pattern`]).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `zeroed`
-//! under `input` and `graph`; `input`, `divisor`, `prefetch` and `pattern` at the bottom, then
+//! under `input` and `graph`; `input`, `divisor`, `prefetch` and `pattern` at the bottom, `partizan` on `input` and `memory`, then
 //! `solver`, `graph`, `forward`, `cli`, and `play` and the games on top.
 
 pub mod cli;

@@ -13,10 +13,10 @@
 //! (number translation: `G + x = {G^L + x | G^R + x}`). Every sum is memoised; the pairs to add
 //! are walked with an explicit stack. [`Forms::neg`] swaps the sides, which keeps a form canonical.
 
-#[cfg(test)]
-use super::compare::{Comparison, Winner};
 use super::dyadic::Dyadic;
 use super::forms::{reserve_entry, reserve_one, FormId, Forms, Side, PENDING};
+#[cfg(test)]
+use super::outcome::{Comparison, Winner};
 use crate::input::Error;
 
 /// One sum on the stack: `a + b`, its options made so far, and which come next.

@@ -10,63 +10,10 @@
 //! iff no `G^L >= x`). A number meets the pending form (whose value is not known yet) through its
 //! options, made on demand.
 
-use super::forms::{reserve_entry, reserve_one, FormId, Forms, Side, PENDING};
+use super::forms::{reserve_entry, reserve_one, FormId, Forms, PENDING};
+use super::outcome::{Comparison, Side, Winner};
 use crate::input::Error;
 use std::cmp::Ordering;
-
-/// How two games compare: `G < H`, `G = H`, `G > H`, or neither (`G || H`, confused).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Comparison {
-    Less,
-    Equal,
-    Greater,
-    Confused,
-}
-
-/// Who wins a game: its outcome class.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Winner {
-    /// Left wins whoever starts (`G > 0`).
-    Left,
-    /// Right wins whoever starts (`G < 0`).
-    Right,
-    /// The player to move wins (`G || 0`, a fuzzy game).
-    First,
-    /// The player to move loses (`G = 0`).
-    Second,
-}
-
-impl Winner {
-    /// The outcome class from whether Left wins moving first and moving second.
-    pub fn from_wins(left_first: bool, left_second: bool) -> Winner {
-        match (left_first, left_second) {
-            (true, true) => Winner::Left,
-            (false, false) => Winner::Right,
-            (true, false) => Winner::First,
-            (false, true) => Winner::Second,
-        }
-    }
-
-    /// Whether the player `side` wins when `first` moves first.
-    pub fn wins(self, side: Side, first: Side) -> bool {
-        match self {
-            Winner::Left => side == Side::Left,
-            Winner::Right => side == Side::Right,
-            Winner::First => side == first,
-            Winner::Second => side != first,
-        }
-    }
-
-    /// `Left`, `Right`, `First` or `Second`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Winner::Left => "Left",
-            Winner::Right => "Right",
-            Winner::First => "First",
-            Winner::Second => "Second",
-        }
-    }
-}
 
 /// One question on the stack: is `a <= b`? `next` counts the smaller questions asked so far: first
 /// `b <= a^L` for each Left option of `a` (when `left`), then `b^R <= a` for each Right option of

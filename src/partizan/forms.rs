@@ -9,7 +9,8 @@
 
 use super::dyadic::Dyadic;
 use super::hash::FastMap;
-use super::sums::Uptimal;
+pub use super::outcome::Side;
+use super::uptimal::Uptimal;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
 use std::hash::Hash;
@@ -22,25 +23,6 @@ impl FormId {
     /// The form's index in its table (0 is the game 0).
     pub fn index(self) -> usize {
         self.0 as usize
-    }
-}
-
-/// Left or Right: who moves.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Side {
-    /// Left (positive games favour her; Blue in Hackenbush, vertical in Domineering).
-    Left,
-    /// Right.
-    Right,
-}
-
-impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
     }
 }
 

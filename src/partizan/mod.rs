@@ -10,7 +10,9 @@
 //!
 //! - `dyadic`, `bigint`: the numbers `m / 2^k`, on big integers of the project's own.
 //! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]).
-//! - `compare`: `<=`, [`Comparison`], [`Winner`].
+//! - `outcome`: [`Side`], [`Winner`] (the outcome classes), [`Comparison`].
+//! - `compare`: `<=` and the comparisons, the winner of a form.
+//! - `uptimal`: numbers plus ups plus nimbers as three numbers ([`Uptimal`]).
 //! - `canon`: [`Forms::make`] (the canonical form of `{L | R}`), [`Forms::sum`], [`Forms::neg`].
 //! - `game`: the values of a game written forward, states `0..n` ([`forward_values`]).
 //! - `rules`: the values of a game over positions of the caller's type ([`Rules`], [`Evaluator`]).
@@ -19,6 +21,7 @@
 //! - `search`: who wins a sum by searching its positions, within a budget ([`Forms::search_winner`]).
 //! - `hash`: the fast hasher of the table's maps.
 
+pub mod bigint;
 mod canon;
 mod compare;
 pub mod dyadic;
@@ -26,13 +29,15 @@ mod forms;
 mod game;
 pub mod hash;
 mod notation;
+mod outcome;
 mod rules;
 mod search;
 mod sums;
+mod uptimal;
 
-pub use compare::{Comparison, Winner};
 pub use dyadic::Dyadic;
-pub use forms::{FormId, Forms, Side};
+pub use forms::{FormId, Forms};
 pub use game::forward_values;
+pub use outcome::{Comparison, Side, Winner};
 pub use rules::{Evaluator, Rules};
 pub use sums::{Uptimal, MAX_NIMBER_FORM};

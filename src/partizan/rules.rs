@@ -84,9 +84,8 @@ impl<R: Rules> Evaluator<R> {
                 }
                 let child = child.clone();
                 if open.len() == open.capacity() {
-                    open.try_reserve(open.len().max(4)).map_err(|_| {
-                        out_of_memory(open.len() as u128 * 64, "the positions being valued")
-                    })?;
+                    open.try_reserve(open.len().max(4))
+                        .map_err(|_| out_of_memory(open.len() as u128 * 64, "the positions being valued"))?;
                 }
                 open.insert(child.clone());
                 reserve_one(&mut stack, "the positions being valued")?;

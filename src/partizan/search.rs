@@ -7,10 +7,10 @@
 //! position and mover is searched once (memo), with an explicit stack, within a budget of
 //! positions: past it the search gives up (`None`), never hangs.
 
-use super::compare::Winner;
 use super::dyadic::Dyadic;
 use super::forms::{FormId, Forms, Side};
 use super::hash::FastMap;
+use super::outcome::Winner;
 use crate::input::Error;
 
 /// A position of the search: its components (sorted ids, no number among them), its number, and

@@ -1,0 +1,491 @@
+//! [`BigInt`], a signed integer of any size: what the exact numbers of partizan games
+//! ([`super::dyadic`]) are made of, written here because the library is std only.
+//!
+//! # The invariant
+//! A value is `(-1)^negative * sum(magnitude[i] * 2^(64 i))`: sign and magnitude, the magnitude
+//! in 64-bit limbs, least significant first, with no zero limb at the top (the most significant
+//! limb is nonzero), and zero is the empty magnitude with `negative == false`. Every value has
+//! exactly one representation, so the derived `Eq` and `Hash` are equality of values. Every
+//! operation costs O(limbs) (decimal reading and printing: O(limbs^2), by 19 digits at a time)
+//! and allocates only its result.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// A signed integer of any size (see the module doc for its invariant).
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct BigInt {
+    negative: bool,
+    magnitude: Vec<u64>,
+}
+
+/// 10^19, the largest power of ten in a `u64`: decimal text is read and printed 19 digits at a time.
+const DECIMAL_CHUNK: u64 = 10_000_000_000_000_000_000;
+const DECIMAL_CHUNK_DIGITS: usize = 19;
+
+/// Drops the zero limbs at the top, restoring the invariant of a magnitude.
+fn trim(magnitude: &mut Vec<u64>) {
+    while magnitude.last() == Some(&0) {
+        magnitude.pop();
+    }
+}
+
+fn compare_magnitudes(a: &[u64], b: &[u64]) -> Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
+}
+
+fn add_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let mut sum = Vec::with_capacity(long.len() + 1);
+    let mut carry = false;
+    for (i, &limb) in long.iter().enumerate() {
+        let (partial, carry1) = limb.overflowing_add(short.get(i).copied().unwrap_or(0));
+        let (total, carry2) = partial.overflowing_add(u64::from(carry));
+        sum.push(total);
+        carry = carry1 || carry2;
+    }
+    if carry {
+        sum.push(1);
+    }
+    sum
+}
+
+/// `a - b`, for magnitudes with `a >= b`.
+fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut difference = Vec::with_capacity(a.len());
+    let mut borrow = false;
+    for (i, &limb) in a.iter().enumerate() {
+        let (partial, borrow1) = limb.overflowing_sub(b.get(i).copied().unwrap_or(0));
+        let (total, borrow2) = partial.overflowing_sub(u64::from(borrow));
+        difference.push(total);
+        borrow = borrow1 || borrow2;
+    }
+    debug_assert!(!borrow, "subtract_magnitudes: a < b");
+    trim(&mut difference);
+    difference
+}
+
+/// A bit count as a number of whole limbs and the bits left over.
+fn limbs_and_bits(bits: u64) -> (usize, u32) {
+    let limbs = usize::try_from(bits / 64).expect("a shift larger than the address space");
+    (limbs, (bits % 64) as u32)
+}
+
+fn shift_left_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
+    if a.is_empty() {
+        return Vec::new();
+    }
+    let (limbs, bits) = limbs_and_bits(bits);
+    let mut shifted = Vec::with_capacity(limbs + a.len() + 1);
+    shifted.resize(limbs, 0);
+    if bits == 0 {
+        shifted.extend_from_slice(a);
+    } else {
+        let mut carry = 0;
+        for &limb in a {
+            shifted.push((limb << bits) | carry);
+            carry = limb >> (64 - bits);
+        }
+        if carry != 0 {
+            shifted.push(carry);
+        }
+    }
+    shifted
+}
+
+/// `floor(a / 2^bits)` for a magnitude.
+fn shift_right_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
+    let limbs = match usize::try_from(bits / 64) {
+        Ok(limbs) if limbs < a.len() => limbs,
+        _ => return Vec::new(),
+    };
+    let bits = (bits % 64) as u32;
+    let kept = &a[limbs..];
+    let mut shifted = Vec::with_capacity(kept.len());
+    if bits == 0 {
+        shifted.extend_from_slice(kept);
+    } else {
+        for (i, &limb) in kept.iter().enumerate() {
+            let above = kept.get(i + 1).map_or(0, |&next| next << (64 - bits));
+            shifted.push((limb >> bits) | above);
+        }
+    }
+    trim(&mut shifted);
+    shifted
+}
+
+/// `a = a * factor + addend`, in place.
+fn multiply_add_small(a: &mut Vec<u64>, factor: u64, addend: u64) {
+    let mut carry = addend;
+    for limb in a.iter_mut() {
+        let product = u128::from(*limb) * u128::from(factor) + u128::from(carry);
+        *limb = product as u64;
+        carry = (product >> 64) as u64;
+    }
+    if carry != 0 {
+        a.push(carry);
+    }
+}
+
+/// Divides `a` by `divisor` in place and returns the remainder.
+fn divide_small(a: &mut Vec<u64>, divisor: u64) -> u64 {
+    let mut remainder = 0u64;
+    for limb in a.iter_mut().rev() {
+        let current = (u128::from(remainder) << 64) | u128::from(*limb);
+        *limb = (current / u128::from(divisor)) as u64;
+        remainder = (current % u128::from(divisor)) as u64;
+    }
+    trim(a);
+    remainder
+}
+
+impl BigInt {
+    /// The value from a sign and a magnitude of any shape (zero limbs at the top allowed).
+    fn from_sign_magnitude(negative: bool, mut magnitude: Vec<u64>) -> BigInt {
+        trim(&mut magnitude);
+        let negative = negative && !magnitude.is_empty();
+        BigInt { negative, magnitude }
+    }
+
+    /// Zero.
+    pub fn zero() -> BigInt {
+        BigInt::default()
+    }
+
+    /// The value of an `i64`.
+    pub fn from_i64(value: i64) -> BigInt {
+        BigInt::from_sign_magnitude(value < 0, vec![value.unsigned_abs()])
+    }
+
+    /// The value of a `u64`.
+    pub fn from_u64(value: u64) -> BigInt {
+        BigInt::from_sign_magnitude(false, vec![value])
+    }
+
+    /// Whether the value is zero.
+    pub fn is_zero(&self) -> bool {
+        self.magnitude.is_empty()
+    }
+
+    /// Whether the value is below zero.
+    pub fn is_negative(&self) -> bool {
+        self.negative
+    }
+
+    /// Whether the value is odd.
+    pub fn is_odd(&self) -> bool {
+        self.magnitude.first().map_or(false, |&low| low & 1 == 1)
+    }
+
+    /// -1, 0 or 1: the sign of the value.
+    pub fn signum(&self) -> i32 {
+        if self.negative {
+            -1
+        } else if self.is_zero() {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// The value, when it fits in an `i64`.
+    pub fn to_i64(&self) -> Option<i64> {
+        match self.magnitude[..] {
+            [] => Some(0),
+            [limb] if !self.negative => i64::try_from(limb).ok(),
+            [limb] if limb <= 1 << 63 => Some((limb as i64).wrapping_neg()),
+            _ => None,
+        }
+    }
+
+    /// The value, when it is not negative and fits in a `u64`.
+    pub fn to_u64(&self) -> Option<u64> {
+        match self.magnitude[..] {
+            [] => Some(0),
+            [limb] if !self.negative => Some(limb),
+            _ => None,
+        }
+    }
+
+    /// `self + other`.
+    pub fn add(&self, other: &BigInt) -> BigInt {
+        self.add_signed(other, other.negative)
+    }
+
+    /// `self - other`.
+    pub fn sub(&self, other: &BigInt) -> BigInt {
+        self.add_signed(other, !other.negative)
+    }
+
+    /// `self + other` with `other`'s sign replaced by `other_negative`.
+    fn add_signed(&self, other: &BigInt, other_negative: bool) -> BigInt {
+        let (a, b) = (&self.magnitude[..], &other.magnitude[..]);
+        if self.negative == other_negative {
+            return BigInt::from_sign_magnitude(self.negative, add_magnitudes(a, b));
+        }
+        match compare_magnitudes(a, b) {
+            Ordering::Equal => BigInt::zero(),
+            Ordering::Greater => BigInt::from_sign_magnitude(self.negative, subtract_magnitudes(a, b)),
+            Ordering::Less => BigInt::from_sign_magnitude(other_negative, subtract_magnitudes(b, a)),
+        }
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> BigInt {
+        BigInt::from_sign_magnitude(!self.negative, self.magnitude.clone())
+    }
+
+    /// `|self|`.
+    pub fn abs(&self) -> BigInt {
+        BigInt::from_sign_magnitude(false, self.magnitude.clone())
+    }
+
+    /// `self * 2^bits`.
+    pub fn shl(&self, bits: u64) -> BigInt {
+        BigInt::from_sign_magnitude(self.negative, shift_left_magnitude(&self.magnitude, bits))
+    }
+
+    /// `floor(self / 2^bits)`: rounded down, as `>>` on an `i64` (so `-1 >> 1 == -1`).
+    pub fn shr(&self, bits: u64) -> BigInt {
+        let quotient = shift_right_magnitude(&self.magnitude, bits);
+        if self.negative && self.trailing_zeros() < bits {
+            // Bits that were not zero were dropped: the magnitude rounds up.
+            BigInt::from_sign_magnitude(true, add_magnitudes(&quotient, &[1]))
+        } else {
+            BigInt::from_sign_magnitude(self.negative, quotient)
+        }
+    }
+
+    /// The number of zero bits below the lowest one bit (0 for zero).
+    pub fn trailing_zeros(&self) -> u64 {
+        match self.magnitude.iter().position(|&limb| limb != 0) {
+            Some(i) => i as u64 * 64 + u64::from(self.magnitude[i].trailing_zeros()),
+            None => 0,
+        }
+    }
+
+    /// The number of bits of `|self|` up to its highest one bit (0 for zero).
+    pub fn bit_len(&self) -> u64 {
+        match self.magnitude.last() {
+            Some(&top) => self.magnitude.len() as u64 * 64 - u64::from(top.leading_zeros()),
+            None => 0,
+        }
+    }
+
+    /// The highest bit position where `|self|` and `|other|` differ (`None`: they are equal).
+    pub fn highest_differing_bit(&self, other: &BigInt) -> Option<u64> {
+        let (a, b) = (&self.magnitude, &other.magnitude);
+        (0..a.len().max(b.len())).rev().find_map(|i| {
+            let differ = a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0);
+            if differ == 0 {
+                None
+            } else {
+                Some(i as u64 * 64 + 63 - u64::from(differ.leading_zeros()))
+            }
+        })
+    }
+
+    /// The bytes of heap the value holds (its limbs' allocation).
+    pub fn heap_bytes(&self) -> usize {
+        self.magnitude.capacity() * std::mem::size_of::<u64>()
+    }
+
+    /// Reads an optional `-` and one or more decimal digits (nothing else, no spaces).
+    pub fn parse(text: &str) -> Result<BigInt, String> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        if digits.is_empty() {
+            return Err(format!("expected decimal digits, found `{}`", text));
+        }
+        if let Some(position) = digits.bytes().position(|byte| !byte.is_ascii_digit()) {
+            let column = position + text.len() - digits.len() + 1;
+            return Err(format!("expected a decimal digit at column {}", column));
+        }
+        let mut magnitude = Vec::with_capacity(digits.len() / DECIMAL_CHUNK_DIGITS + 1);
+        for chunk in digits.as_bytes().chunks(DECIMAL_CHUNK_DIGITS) {
+            let value = chunk.iter().fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
+            multiply_add_small(&mut magnitude, 10u64.pow(chunk.len() as u32), value);
+        }
+        Ok(BigInt::from_sign_magnitude(negative, magnitude))
+    }
+}
+
+impl Ord for BigInt {
+    fn cmp(&self, other: &BigInt) -> Ordering {
+        match (self.negative, other.negative) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => compare_magnitudes(&self.magnitude, &other.magnitude),
+            (true, true) => compare_magnitudes(&other.magnitude, &self.magnitude),
+        }
+    }
+}
+
+impl PartialOrd for BigInt {
+    fn partial_cmp(&self, other: &BigInt) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl From<i64> for BigInt {
+    fn from(value: i64) -> BigInt {
+        BigInt::from_i64(value)
+    }
+}
+
+impl From<u64> for BigInt {
+    fn from(value: u64) -> BigInt {
+        BigInt::from_u64(value)
+    }
+}
+
+impl FromStr for BigInt {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<BigInt, String> {
+        BigInt::parse(text)
+    }
+}
+
+/// In decimal, as an `i64` prints (a `-` for negative values; width and fill honoured).
+impl fmt::Display for BigInt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The 19-digit chunks, least significant first, by repeated division.
+        let mut rest = self.magnitude.clone();
+        let mut chunks = Vec::with_capacity(rest.len() * 64 / 63 + 1);
+        while !rest.is_empty() {
+            chunks.push(divide_small(&mut rest, DECIMAL_CHUNK));
+        }
+        let mut digits = String::with_capacity(chunks.len() * DECIMAL_CHUNK_DIGITS);
+        match chunks.split_last() {
+            None => digits.push('0'),
+            Some((top, lower)) => {
+                digits.push_str(&top.to_string());
+                for chunk in lower.iter().rev() {
+                    digits.push_str(&format!("{:019}", chunk));
+                }
+            }
+        }
+        f.pad_integral(!self.negative, "", &digits)
+    }
+}
+
+impl fmt::Debug for BigInt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A random i128 of up to `bits` bits, either sign, often with long runs of ones or zeros.
+    fn random_i128(rng: &mut Rng, bits: u32) -> i128 {
+        let value = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) >> (128 - bits);
+        let value = match rng.below(3) {
+            0 => value,
+            1 => (u128::MAX >> (128 - bits)) - u128::from(rng.below(4)).min(value),
+            _ => 1u128 << rng.below(u64::from(bits)),
+        } as i128;
+        if rng.chance(1, 2) {
+            -value
+        } else {
+            value
+        }
+    }
+
+    /// The test's own conversion (by decimal text through i128's parser): the oracle side.
+    fn big(value: i128) -> BigInt {
+        BigInt::parse(&value.to_string()).unwrap()
+    }
+
+    #[test]
+    fn arithmetic_and_order_agree_with_i128() {
+        let mut rng = Rng::new(1);
+        for _ in 0..20_000 {
+            let bits = rng.between(1, 120) as u32;
+            let (a, b) = (random_i128(&mut rng, bits), random_i128(&mut rng, bits));
+            let (x, y) = (big(a), big(b));
+            assert_eq!(x.to_string(), a.to_string());
+            assert_eq!(x.add(&y).to_string(), (a + b).to_string(), "{} + {}", a, b);
+            assert_eq!(x.sub(&y).to_string(), (a - b).to_string(), "{} - {}", a, b);
+            assert_eq!(x.neg().to_string(), (-a).to_string());
+            assert_eq!(x.abs().to_string(), a.abs().to_string());
+            assert_eq!(x.cmp(&y), a.cmp(&b), "{} vs {}", a, b);
+            assert_eq!(x == y, a == b);
+            assert_eq!(x.signum(), a.signum() as i32);
+            assert_eq!(x.is_odd(), a % 2 != 0);
+            assert_eq!(x.is_zero(), a == 0);
+            assert_eq!(x.to_i64(), i64::try_from(a).ok());
+            assert_eq!(x.to_u64(), u64::try_from(a).ok());
+            let tz = if a == 0 { 0 } else { u64::from(a.trailing_zeros()) };
+            assert_eq!(x.trailing_zeros(), tz);
+            assert_eq!(x.bit_len(), u64::from(128 - a.unsigned_abs().leading_zeros()));
+            let xor = a.unsigned_abs() ^ b.unsigned_abs();
+            let differ = if xor == 0 { None } else { Some(u64::from(127 - xor.leading_zeros())) };
+            assert_eq!(x.highest_differing_bit(&y), differ);
+            let shift = rng.below(130);
+            let down = if shift >= 127 {
+                if a < 0 {
+                    -1
+                } else {
+                    0
+                }
+            } else {
+                a >> shift
+            };
+            assert_eq!(x.shr(shift).to_string(), down.to_string(), "{} >> {}", a, shift);
+            let up_shift = rng.below(u64::from(128 - bits));
+            assert_eq!(x.shl(up_shift).to_string(), (a << up_shift).to_string());
+        }
+    }
+
+    #[test]
+    fn the_edges_of_i64_and_zero() {
+        for value in [0, 1, -1, i64::MAX, i64::MIN, i64::MIN + 1] {
+            let x = BigInt::from_i64(value);
+            assert_eq!(x.to_i64(), Some(value));
+            assert_eq!(x.to_string(), value.to_string());
+            assert_eq!(BigInt::parse(&value.to_string()), Ok(x));
+        }
+        let past = BigInt::from_i64(i64::MIN).sub(&BigInt::from_i64(1));
+        assert_eq!(past.to_i64(), None);
+        assert_eq!(BigInt::from_u64(u64::MAX).to_string(), u64::MAX.to_string());
+        assert_eq!(BigInt::from_u64(u64::MAX).to_i64(), None);
+        let zero = BigInt::from_i64(5).sub(&BigInt::from_i64(5));
+        assert_eq!(zero, BigInt::zero());
+        assert!(!zero.is_negative());
+        assert_eq!(BigInt::parse("-0"), Ok(BigInt::zero()));
+        assert_eq!(BigInt::parse("000123"), Ok(BigInt::from_i64(123)));
+        assert_eq!(format!("{:>6}", BigInt::from_i64(-42)), "   -42");
+    }
+
+    #[test]
+    fn bad_decimal_text_is_refused() {
+        for text in ["", "-", "+1", "1 ", " 1", "12a", "--1", "1.5", "١"] {
+            assert!(BigInt::parse(text).is_err(), "{:?}", text);
+        }
+        assert_eq!(BigInt::parse("-12x"), Err("expected a decimal digit at column 4".to_string()));
+    }
+
+    #[test]
+    fn powers_of_ten_print_and_read_back() {
+        // 10^k written by hand as a 1 and k zeros: the chunk boundaries of the printer and reader.
+        let mut power = BigInt::from_i64(1);
+        for k in 0..200 {
+            let text = format!("1{}", "0".repeat(k));
+            assert_eq!(power.to_string(), text);
+            assert_eq!(BigInt::parse(&text).as_ref(), Ok(&power));
+            let minus_one = power.sub(&BigInt::from_i64(1));
+            let nines = if k == 0 { "0".to_string() } else { "9".repeat(k) };
+            assert_eq!(minus_one.to_string(), nines);
+            // power * 10 = power * 8 + power * 2
+            power = power.shl(3).add(&power.shl(1));
+        }
+    }
+}
