@@ -148,8 +148,13 @@ fn a_wrong_answer_is_caught_shrunk_and_played_out() {
         run.report
     );
     assert!(x <= n && x > most_guesses(n) && n <= 8, "{n} {x}");
-    assert_eq!(run.transcript, linear_transcript(n, x));
-    assert_eq!(run.notes, ["# the jury: exit status 1", "# the command: exit status 0"]);
+    // The player guesses on after the verdict, until it ends or is stopped: what it said before
+    // the verdict is the transcript's start.
+    let expected = linear_transcript(n, x);
+    let told = expected.lines().count() - (n - most_guesses(n) - 1) as usize;
+    let head: String = expected.lines().take(told).map(|l| format!("{l}\n")).collect();
+    assert!(run.transcript.starts_with(&head) && expected.starts_with(&run.transcript), "{}", run.transcript);
+    assert_eq!(run.notes[1], "# the jury: exit status 1");
 }
 
 /// The crashing player panics when the answer to its first guess, (1 + n) / 2, is `<`.
@@ -162,11 +167,13 @@ fn toward_zero(v: u64) -> Vec<u64> {
     (0..64).map(|k| v - (v >> k)).filter(|&w| w != v).collect()
 }
 
+/// A player that crashes where the jury then says "wrong answer" (its output ended) gets the
+/// jury's verdict, and the report tells the crash.
 #[test]
-fn a_runtime_error_is_shrunk_to_a_1_minimal_input() {
+fn a_crash_the_jury_sees_is_shrunk_to_a_1_minimal_input() {
     let run = run(&rust_jury(), &[], &[&players(), "crash"], "crash");
-    let (n, x) = failed(&run, "runtime error");
-    assert!(run.report.contains("\nthe command's exit status 101\n"), "{}", run.report);
+    let (n, x) = failed(&run, "wrong answer");
+    assert!(run.report.contains("; the command's exit status 101 too (the jury's verdict stands"), "{}", run.report);
     assert!(crashes(n, x) && n <= 6, "{n} {x}");
     assert_eq!(run.transcript, format!("> {n}\n< ? {}\n> <\n", (1 + n) / 2));
     assert_eq!(run.notes, ["# the command: exit status 101", "# the jury: exit status 1"]);
@@ -204,6 +211,7 @@ fn a_line_never_flushed_or_never_sent_is_idleness() {
     assert!((4..=8).contains(&n) && run1.transcript == format!("> {n}\n"), "{n} {}", run1.transcript);
     let run2 = run(&rust_jury(), &["--time-limit", "0.2"], &[&players(), "greedy", "1.6180339"], "greedy");
     let (n, _) = failed(&run2, "idleness limit exceeded");
+    // (The jury's verdict comes after the kill: the idleness came first.)
     assert!((3..=6).contains(&n) && run2.transcript == format!("> {n}\n"), "{n} {}", run2.transcript);
     assert!(run2.report.contains("nothing passed either way for 0.6 s"), "{}", run2.report);
     for run in [&run1, &run2] {
@@ -315,7 +323,7 @@ fn shrink_a_file_one_has() {
     let output = stress(&args);
     let report = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{report}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(report.starts_with("guess_jury: runtime error on the input of --shrink "), "{report}");
+    assert!(report.starts_with("guess_jury: wrong answer on the input of --shrink "), "{report}");
     let saved = fs::read_to_string(work_dir().join("guess_own_shrunk.in")).unwrap();
     let numbers: Vec<u64> = saved.split_whitespace().map(|t| t.parse().unwrap()).collect();
     assert!(numbers[0] < 9 && crashes(numbers[0], numbers[1]), "{saved:?}");
