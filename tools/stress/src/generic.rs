@@ -266,7 +266,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             size,
             large: is_large,
             bytes: input.len(),
-            budget: options.shrink_time,
+            budget: options.budget(),
             hint,
             which: None,
         };
@@ -282,7 +282,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             size,
             smaller: &smaller,
             write: &write,
-            budget: options.shrink_time,
+            budget: options.budget(),
             out: &options.out,
         };
         let (failure, shrunk, by_size) = shrink_failure(&mut judge, failure, with, &mut progress)?;

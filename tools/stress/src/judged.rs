@@ -161,7 +161,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             size,
             large,
             bytes: input.len(),
-            budget: options.shrink_time,
+            budget: options.budget(),
             hint: None,
             which: None,
         };
@@ -182,7 +182,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
                 cases::candidates_complete(case, judged, visit)
             },
             write: &|case: &G::Case| case.write(),
-            budget: options.shrink_time,
+            budget: options.budget(),
             out: &options.out,
         };
         let (failure, shrunk, by_size) = shrink_failure(&mut judge, failure, with, &mut progress)?;

@@ -2,6 +2,7 @@
 //! (which lists every game with its sizes and, for a judged problem, the judge's constraints).
 
 use crate::games::{dispatch, Subject, Task, NAMES};
+use crate::greedy::Budget;
 use graph_games::input::{shown, Error};
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -62,8 +63,10 @@ candidate one step smaller (docs/stress.md lists them) was judged and none fails
                         --ref, GEN at --size) after the small ones (default 3 for a judged
                         problem or with --time-limit, else 0)
   --beyond-limits       inputs of the binary's wider domain instead of the judge's constraints
-  --shrink-time SECONDS the budget of the shrink by steps (default 10): then the smallest failing
-                        input so far is reported, saying it may not be minimal
+  --shrink-time SECONDS the budget of the shrink by steps: then the smallest failing input so far
+                        is reported, saying it may not be minimal (default: 10 s, but at least
+                        300 candidates, so that slow runs still get a shrink; said on stderr
+                        when it goes past the 10 s)
   --out PREFIX          a path prefix: a failure is saved as PREFIX.in, .ans, .out
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
@@ -152,7 +155,8 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     pub large: Option<u64>,
     pub beyond_limits: bool,
-    pub shrink_time: Duration,
+    /// `--shrink-time`, if given (else [`Options::budget`]'s default).
+    pub shrink_time: Option<Duration>,
     pub out: OsString,
     pub family: Option<String>,
     /// `--gen` without `--ref`: print one input.
@@ -220,7 +224,20 @@ const VALUED: [&str; 13] = [
     "--gen",
 ];
 
+/// The default budget of a shrink by steps: this long, and at least this many candidates.
+const SHRINK_TIME: Duration = Duration::from_secs(10);
+const SHRINK_CANDIDATES: u64 = 300;
+
 impl Options {
+    /// The budget of a shrink by steps: `--shrink-time` alone if given; else 10 s, but never
+    /// fewer than 300 candidates (so it scales with the cost of one run).
+    pub fn budget(&self) -> Budget {
+        match self.shrink_time {
+            Some(time) => Budget { time, least: 0 },
+            None => Budget { time: SHRINK_TIME, least: SHRINK_CANDIDATES },
+        }
+    }
+
     /// Reads the arguments (without the program name); `Ok(None)` means `--help`.
     pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Option<Options>, Error> {
         let args: Vec<OsString> = args.into_iter().collect();
@@ -243,7 +260,7 @@ impl Options {
             time_limit: None,
             large: None,
             beyond_limits: false,
-            shrink_time: Duration::from_secs(10),
+            shrink_time: None,
             out: OsString::from("stress-fail"),
             family: None,
             gen: false,
@@ -382,7 +399,7 @@ impl Options {
                 })?)
             }
             "--time-limit" => self.time_limit = Some(seconds(name, value)?),
-            "--shrink-time" => self.shrink_time = seconds(name, value)?,
+            "--shrink-time" => self.shrink_time = Some(seconds(name, value)?),
             "--out" => {
                 if value.is_empty() {
                     return Err(Error::new("--out wants a path prefix, not an empty one"));

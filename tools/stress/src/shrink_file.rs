@@ -62,7 +62,7 @@ pub fn shrink_file<T: Clone, R: Reference>(
     let with = Shrinker {
         smaller: kind.smaller,
         write: kind.write,
-        budget: options.shrink_time,
+        budget: options.budget(),
         improved: &mut |failure| write_files(out, failure),
         step: &mut |shrunk, bytes| progress.shrink(shrunk, bytes),
     };
@@ -77,7 +77,7 @@ pub fn shrink_file<T: Clone, R: Reference>(
         size: 0,
         large: false,
         bytes,
-        budget: options.shrink_time,
+        budget: options.budget(),
         hint: kind.hint,
         which: Some(&which),
     };

@@ -138,3 +138,55 @@ pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
         other => other,
     }
 }
+
+/// A directory of `stress`'s own under the system's temporary directory: made fresh (a name
+/// taken by anything, a planted link included, is passed over, never followed), writable by
+/// `stress` alone (mode 0700), so that nothing another user does can redirect a file written
+/// there. Removed with what it holds when dropped: at the end of the run, Ctrl-C included (the
+/// run ends by its flag, not by the signal).
+pub struct PrivateDir {
+    path: std::path::PathBuf,
+}
+
+impl PrivateDir {
+    /// A new private directory `stress-PID-N` under the temporary directory.
+    pub fn new() -> io::Result<PrivateDir> {
+        let base = std::env::temp_dir();
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        let mut last = None;
+        for n in 0..100 {
+            let path = base.join(format!("stress-{}-{n}", std::process::id()));
+            // `mkdir` makes a new directory or fails: it follows no link of that name.
+            match builder.create(&path) {
+                Ok(()) => return Ok(PrivateDir { path }),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::new(io::ErrorKind::AlreadyExists, "every name taken")))
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// The whole of the file `path`, if it holds at most `cap` bytes: past them, an error that says
+/// so (a device that never ends, `/dev/zero`, is read only that far).
+pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(io::Error::new(io::ErrorKind::Other, format!("longer than {} MiB, the most read", cap >> 20)));
+    }
+    Ok(bytes)
+}
