@@ -85,6 +85,8 @@ struct Table<'a> {
     jury: &'a [OsString],
     jury_name: &'a str,
     command: &'a [OsString],
+    /// The variables the command runs without.
+    env_removed: &'a [OsString],
     check: Option<(Runner, String)>,
     /// The input file the jury is given.
     file: PathBuf,
@@ -118,7 +120,8 @@ impl Table<'_> {
             let file = shown_path(&self.file.clone().into_os_string());
             Trouble::CannotRun(Error::new(format!("cannot write the jury's input file {file}: {e}")))
         })?;
-        let run = relay::run(self.jury, self.command, &self.file, self.limit, self.idle)
+        let player = (self.command, &self.env_removed[..]);
+        let run = relay::run(self.jury, player, &self.file, self.limit, self.idle)
             .map_err(|e| Trouble::CannotRun(Error::new(e.to_string())))?;
         self.stats.runs += 1;
         self.stats.slowest_wall = self.stats.slowest_wall.max(run.wall);
@@ -186,6 +189,7 @@ pub fn stress(options: &Options, problem: Interactive) -> Result<Outcome, Error>
         jury: problem.jury,
         jury_name: &jury_name,
         command: &options.command,
+        env_removed: &options.env_removed,
         check: problem
             .check
             .map(|c| (crate::generic::runner(c, helper_limit), format!("--check {}", shown_command(c)))),

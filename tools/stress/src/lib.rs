@@ -27,6 +27,7 @@ pub mod cases;
 mod child;
 mod compare;
 mod cpu;
+mod environment;
 mod games;
 mod generic;
 mod greedy;
@@ -75,7 +76,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             "stdout is closed: nowhere to write the report (to drop it, redirect it to /dev/null)",
         ));
     }
-    let options = match Options::parse(args) {
+    let mut options = match Options::parse(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
             return match sys::write_stdout(options::usage().as_bytes()) {
@@ -85,6 +86,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
         Err(e) => return fail(&e),
     };
+    options.env_removed = environment::removed(options.keep_env);
     sys::catch_interrupts();
     let outcome = match &options.mode {
         Mode::Game(game) if game == token_duel::NAME => token_duel::run(&options),
@@ -102,6 +104,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Mode::Interactive { jury, generator, check } => {
             interactive::from_command_line(&options, jury, generator.as_deref(), check.as_deref())
         }
+    };
+    // The report ends with the variables the command ran without, if any (none with --gen).
+    let note = environment::note(&options.env_removed).filter(|_| !options.gen);
+    let outcome = match (outcome, note) {
+        (Ok(outcome), Some(note)) => sys::write_stdout(note.as_bytes()).map(|()| outcome).map_err(|e| cannot_write(&e)),
+        (outcome, _) => outcome,
     };
     match outcome {
         Ok(Outcome::Passed) => 0,

@@ -70,6 +70,10 @@ candidate one step smaller (docs/stress.md lists them) was judged and none fails
   --out PREFIX          a path prefix: a failure is saved as PREFIX.in, .ans, .out
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
+  --keep-env            run COMMAND with the caller's whole environment: by default, as a judge,
+                        without the variables that change buffering or behaviour
+                        (PYTHONUNBUFFERED, stdbuf's, LD_PRELOAD, JAVA_TOOL_OPTIONS, ...: see
+                        docs/stress.md), the report naming those removed
   --gen                 print one input for --seed, --size and --family, and nothing else
   --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk
   --help                print this help
@@ -155,6 +159,11 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     pub large: Option<u64>,
     pub beyond_limits: bool,
+    /// `--keep-env`: the command gets the caller's environment whole.
+    pub keep_env: bool,
+    /// The variables the command runs without ([`crate::environment::removed`]; set by
+    /// [`crate::run`], empty from [`Options::parse`]).
+    pub env_removed: Vec<OsString>,
     /// `--shrink-time`, if given (else [`Options::budget`]'s default).
     pub shrink_time: Option<Duration>,
     pub out: OsString,
@@ -260,6 +269,8 @@ impl Options {
             time_limit: None,
             large: None,
             beyond_limits: false,
+            keep_env: false,
+            env_removed: Vec::new(),
             shrink_time: None,
             out: OsString::from("stress-fail"),
             family: None,
@@ -298,12 +309,13 @@ impl Options {
                 Some((name, value)) => (name.to_string(), Some(OsString::from(value))),
                 None => (text.clone(), None),
             };
-            let unvalued = name == "--gen" && !generic || name == "--beyond-limits";
+            let unvalued = name == "--gen" && !generic || name == "--beyond-limits" || name == "--keep-env";
             if unvalued && inline.is_some() {
                 return Err(Error::new(format!("unknown flag {} (try --help)", shown_arg(&arg))));
             } else if unvalued {
                 options.gen |= name == "--gen";
                 options.beyond_limits |= name == "--beyond-limits";
+                options.keep_env |= name == "--keep-env";
             } else if VALUED.contains(&name.as_str()) {
                 let value = match inline.or_else(|| args.next()) {
                     Some(value) => value,

@@ -103,10 +103,14 @@ impl Shared {
     }
 }
 
-/// Starts `words` (and `extra`) as its own process group, with piped streams.
-fn spawn(words: &[OsString], extra: Option<&Path>) -> io::Result<Child> {
+/// Starts `words` (and `extra`) as its own process group, with piped streams, without the
+/// variables `env_removed`.
+fn spawn(words: &[OsString], extra: Option<&Path>, env_removed: &[OsString]) -> io::Result<Child> {
     let mut command = Command::new(&words[0]);
     command.args(&words[1..]);
+    env_removed.iter().for_each(|name| {
+        command.env_remove(name);
+    });
     if let Some(extra) = extra {
         command.arg(extra);
     }
@@ -123,12 +127,13 @@ fn kill(child: &mut Child) {
 }
 
 /// Runs the jury `jury` (with the input file `input` as its first argument) and the player
-/// `player`, each one's stdout relayed to the other's stdin. `limit` is the player's time limit
-/// (on CPU time where it is measured), `idle` the idle limit. An error means one side could not be
-/// started (the other is then killed).
+/// `player` (without the variables `env_removed`: the judge's environment), each one's stdout
+/// relayed to the other's stdin. `limit` is the player's time limit (on CPU time where it is
+/// measured), `idle` the idle limit. An error means one side could not be started (the other is
+/// then killed).
 pub fn run(
     jury: &[OsString],
-    player: &[OsString],
+    (player, env_removed): (&[OsString], &[OsString]),
     input: &Path,
     limit: Limit,
     idle: Duration,
@@ -139,8 +144,8 @@ pub fn run(
         let program = words[0].to_string_lossy().into_owned();
         io::Error::new(e.kind(), format!("cannot run {whose} `{}`: {e}", program.as_bytes().escape_ascii()))
     };
-    let mut jury_child = spawn(jury, Some(input)).map_err(|e| named(jury, "the jury", e))?;
-    let mut player_child = match spawn(player, None).map_err(|e| named(player, "the command", e)) {
+    let mut jury_child = spawn(jury, Some(input), &[]).map_err(|e| named(jury, "the jury", e))?;
+    let mut player_child = match spawn(player, None, env_removed).map_err(|e| named(player, "the command", e)) {
         Ok(child) => child,
         Err(e) => {
             kill(&mut jury_child);

@@ -10,7 +10,6 @@ use crate::plan::Outcome;
 use crate::report::{self, shown_path, write_files, Found, Progress};
 use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
-use std::fs;
 
 /// How a kind of problem reads and shrinks a file: its name in the report, the case in the
 /// file's bytes, the steps, the text of a case, and the hint when the budget is spent.
@@ -26,7 +25,7 @@ pub struct Kind<'a, T> {
 pub fn read(options: &Options) -> Result<(Vec<u8>, String), Error> {
     let file = options.shrink.as_ref().expect("--shrink FILE");
     let which = format!("the input of --shrink {}", shown_path(file));
-    match fs::read(file) {
+    match sys::read_capped(std::path::Path::new(file), crate::interactive::INPUT_CAP) {
         Ok(bytes) => Ok((bytes, which)),
         Err(e) => Err(Error::new(format!("--shrink {}: cannot read it: {e}", shown_path(file)))),
     }
