@@ -151,7 +151,11 @@ pub struct PrivateDir {
 impl PrivateDir {
     /// A new private directory `stress-PID-N` under the temporary directory.
     pub fn new() -> io::Result<PrivateDir> {
-        let base = std::env::temp_dir();
+        PrivateDir::new_in(&std::env::temp_dir())
+    }
+
+    /// A new private directory `stress-PID-N` under `base`, `N` the first number free.
+    fn new_in(base: &std::path::Path) -> io::Result<PrivateDir> {
         let mut builder = std::fs::DirBuilder::new();
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
@@ -189,4 +193,35 @@ pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
         return Err(io::Error::new(io::ErrorKind::Other, format!("longer than {} MiB, the most read", cap >> 20)));
     }
     Ok(bytes)
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::{symlink, PermissionsExt};
+
+    #[test]
+    fn a_private_directory_follows_no_planted_link_and_goes_when_dropped() {
+        let base = std::env::temp_dir().join(format!("stress-sys-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir(&base).unwrap();
+        // Links at the first names it would take: to a directory of someone else's, and to a file.
+        let (victim, victim_file) = (base.join("victim"), base.join("victim-file"));
+        std::fs::create_dir(&victim).unwrap();
+        std::fs::write(&victim_file, "kept").unwrap();
+        let pid = std::process::id();
+        symlink(&victim, base.join(format!("stress-{pid}-0"))).unwrap();
+        symlink(&victim_file, base.join(format!("stress-{pid}-1"))).unwrap();
+        let dir = PrivateDir::new_in(&base).unwrap();
+        assert_eq!(dir.path(), base.join(format!("stress-{pid}-2")));
+        let meta = std::fs::symlink_metadata(dir.path()).unwrap();
+        assert!(meta.is_dir() && meta.permissions().mode() & 0o777 == 0o700, "{meta:?}");
+        std::fs::write(dir.path().join("input"), "secret").unwrap();
+        let path = dir.path().to_path_buf();
+        drop(dir);
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(&victim).unwrap().count(), 0);
+        assert_eq!(std::fs::read_to_string(&victim_file).unwrap(), "kept");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
 }

@@ -259,13 +259,18 @@ fn busy_loops_do_not_make_a_fast_player_slow() {
     assert!(run.report.starts_with("guess_jury: 43 cases passed against the jury"), "{}", run.report);
 }
 
-/// Ctrl-C while both sides wait for each other: `stress` stops at once, kills both groups.
+/// Ctrl-C while both sides wait for each other: `stress` stops at once, kills both groups, and
+/// removes its private directory (the jury's input file) from the temporary directory.
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_ends_an_interactive_run_and_both_sides() {
     let gen = format!("sh {}", file("guess_gen.sh").display());
     let jury = format!("{} 1.4142135", rust_jury());
+    let tmp = work_dir().join("ctrl-c-tmp");
+    let _ = fs::remove_dir_all(&tmp);
+    fs::create_dir(&tmp).unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_stress"))
+        .env("TMPDIR", &tmp)
         .args([
             "--interactor",
             &jury,
@@ -291,12 +296,14 @@ fn ctrl_c_ends_an_interactive_run_and_both_sides() {
         thread::sleep(Duration::from_millis(20));
     }
     thread::sleep(Duration::from_millis(300));
+    assert_eq!(fs::read_dir(&tmp).unwrap().count(), 1, "the private directory, while it runs");
     assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
     let output = child.wait_with_output().unwrap();
     let report = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(130), "{report}{}", String::from_utf8_lossy(&output.stderr));
     assert!(report.starts_with("interrupted: "), "{report}");
     assert_eq!(processes_with("1.4142135"), Vec::<String>::new());
+    assert_eq!(fs::read_dir(&tmp).unwrap().count(), 0, "stress's private directory is gone");
 }
 
 /// How many processes hold `marker` now, `stress` itself left out.

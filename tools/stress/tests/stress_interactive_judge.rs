@@ -67,15 +67,27 @@ fn the_same_input_gets_the_same_verdict_under_load() {
     let empty = input("race.in", b"");
     let jury = format!("python3 {}", file("race_jury.py"));
     let args = words(&["--interactor", &jury, "--shrink", &empty, "--out", "race", "--", "python3"]);
-    let mut args = args;
-    args.push(file("race_player.py"));
-    let verdicts: Vec<String> = (0..20)
+    let args: Vec<String> = args.into_iter().chain(Some(file("race_player.py"))).collect();
+    // Four at a time, beside the busy loops: 20 runs in all.
+    let verdicts: Vec<String> = (0..4)
         .map(|_| {
-            let output = stress_with(&args, &[]);
-            assert_eq!(output.status.code(), Some(1), "{}{}", text(&output.stdout), text(&output.stderr));
-            text(&output.stdout).lines().next().unwrap_or("").to_string()
+            let args = args.clone();
+            std::thread::spawn(move || {
+                (0..5)
+                    .map(|_| {
+                        let output = stress_with(&args, &[]);
+                        let (report, stderr) = (text(&output.stdout), text(&output.stderr));
+                        assert_eq!(output.status.code(), Some(1), "{report}{stderr}");
+                        report.lines().next().unwrap_or("").to_string()
+                    })
+                    .collect::<Vec<String>>()
+            })
         })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flat_map(|thread| thread.join().unwrap())
         .collect();
+    assert_eq!(verdicts.len(), 20);
     for mut loop_ in busy {
         let _ = loop_.kill();
         let _ = loop_.wait();
@@ -85,11 +97,15 @@ fn the_same_input_gets_the_same_verdict_under_load() {
     }
 }
 
-/// `stress --interactor guess_jury.py --gen guess_gen.sh` on `player`, with `extra` options.
+/// `stress --interactor guess_jury.py` on `player`, with `extra` options (`--gen guess_gen.sh`
+/// unless they have `--shrink`).
 fn guess(player: &str, extra: &[&str], env: &[(&str, &str)], prefix: &str) -> Output {
     let jury = format!("python3 {}", file("guess_jury.py"));
     let gen = format!("sh {}", file("guess_gen.sh"));
-    let mut args = words(&["--interactor", &jury, "--gen", &gen, "--out", prefix]);
+    let mut args = words(&["--interactor", &jury, "--out", prefix]);
+    if !extra.contains(&"--shrink") {
+        args.extend(words(&["--gen", &gen]));
+    }
     args.extend(words(extra));
     args.extend(words(&["--", "python3", &file(player)]));
     stress_with(&args, env)
@@ -98,11 +114,12 @@ fn guess(player: &str, extra: &[&str], env: &[(&str, &str)], prefix: &str) -> Ou
 #[test]
 fn a_player_that_never_flushes_is_idle_as_the_judge_runs_it() {
     let env = [("PYTHONUNBUFFERED", "1")];
-    let options = ["--time-limit", "0.2", "--cases", "12"];
+    let one = input("print.one", b"1 1\n");
+    let options = ["--time-limit", "0.2", "--shrink", &one];
     let output = guess("guess_print.py", &options, &env, "print");
     let report = text(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{report}{}", text(&output.stderr));
-    assert!(report.starts_with("guess_jury.py: idleness limit exceeded on case 1 of "), "{report}");
+    assert!(report.starts_with("guess_jury.py: idleness limit exceeded on the input of --shrink "), "{report}");
     assert!(
         report.ends_with(
             "\nthe command ran without PYTHONUNBUFFERED from the environment, as a judge runs it (--keep-env \
