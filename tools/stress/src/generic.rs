@@ -15,7 +15,7 @@
 
 use crate::child::{signal_name, Ending, Limit, Runner};
 use crate::judge::{seconds, Failure, Judge, Reference, Trouble};
-use crate::lines::{parse, smaller, write, Lines};
+use crate::lines::{check_shrink_memory, parse, smaller, write, Lines};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, Outcome};
 use crate::report::{self, check_out, plural, write_files, write_input, Found, Progress};
@@ -206,7 +206,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
     if options.shrink.is_some() {
         let kind = shrink_file::Kind {
             name: &helper_name(reference),
-            case_of: &|bytes: &[u8]| Ok(parse(bytes)),
+            case_of: &|bytes: &[u8]| check_shrink_memory(bytes).map(|()| parse(bytes)),
             smaller: &smaller,
             write: &write,
             hint,
@@ -270,6 +270,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             hint,
             which: None,
         };
+        check_shrink_memory(&input)?;
         let failure = Failure::of_last_run(&judge, parse(&input), input, verdict);
         write_files(&options.out, &failure)?;
         // The same case (GEN with its seed) at another size.

@@ -23,7 +23,7 @@ use crate::generic::{gen_seed, shown_command, validate, Generator};
 use crate::greedy::{greedy, Steps};
 use crate::interaction::{decide, Verdict};
 use crate::judge::{seconds, Stats, Trouble};
-use crate::lines::{parse, smaller, write};
+use crate::lines::{check_shrink_memory, parse, smaller, write};
 use crate::options::Options;
 use crate::plan::{case_size, Outcome};
 use crate::relay::{self, Interaction};
@@ -322,6 +322,7 @@ fn shrink_and_report(
     progress: &mut Progress,
 ) -> Result<Outcome, Error> {
     save(&options.out, &played)?;
+    check_shrink_memory(&played.input)?;
     let bytes = played.input.len();
     let kind = played.verdict;
     let mut test = |_: Vec<u8>, input: Vec<u8>| {
