@@ -45,10 +45,13 @@ With --interactor, an interactive problem: JURY (one command line) is run as `JU
 and COMMAND beside it, each one's stdout relayed to the other's stdin by stress, which records
 the transcript. JURY's exit status is the verdict: 0 accepted, 1 wrong answer, 2 presentation
 error, 3 the jury failed (a bad input: an error of stress, exit 2; during a shrink, a candidate
-that is not valid). Beside it: runtime error (COMMAND exits non-zero or by a signal before the
-jury gave its verdict), time limit (COMMAND's CPU time), idleness (nothing passed either way for
-3 times the time limit while neither side runs). A failure is shrunk by the generic steps and
-saved as PREFIX.in and PREFIX.transcript (lines `> ` the jury to COMMAND, `< ` COMMAND to the jury).
+that is not valid). Beside it: time limit (COMMAND's CPU time) and idleness (nothing passed either
+way for 3 times the time limit while both sides wait), which come first; then the jury's wrong
+answer or presentation error, whatever COMMAND's exit; runtime error (COMMAND exits non-zero or
+by a signal) where the jury accepted. Never which side ended first: the same input, the same
+verdict. Once the jury exits, what it left running is killed, and a verdict stops COMMAND. A
+failure is shrunk by the generic steps and saved as PREFIX.in and PREFIX.transcript (lines `> `
+the jury to COMMAND, `< ` COMMAND to the jury).
 
 With --shrink FILE, no cases are made: the input of FILE is judged and, if it fails, shrunk by
 steps (a game's, or the generic ones) and reported. 1-minimal in a report means that every

@@ -111,7 +111,8 @@ fn linear_transcript(n: u64, x: u64) -> String {
 /// A failure as the test expects it: exit status 1, the verdict's line, nothing on stderr.
 fn failed(run: &Run, verdict: &str) -> (u64, u64) {
     assert_eq!(run.code, Some(1), "{}{}", run.report, run.stderr);
-    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    // Nothing on stderr but, on a slow machine, the note that the shrink goes past its 10 s.
+    assert!(run.stderr.lines().all(|l| l.starts_with("stress: the shrink's 10 s are spent")), "{}", run.stderr);
     let first = run.report.lines().next().unwrap_or("");
     assert!(first.contains(&format!(": {verdict} on case ")), "{}", run.report);
     assert!(run.report.contains("\n--- transcript ("), "{}", run.report);
