@@ -77,10 +77,14 @@ fn read_test(path: &str) -> Test {
         end(Verdict::Fail, &format!("{path}: {e}"));
     }
     if bytes.len() as u64 > MAX_TEST {
-        end(Verdict::Fail, &format!("{path}: longer than {} MiB: not a test of this problem", MAX_TEST >> 20));
+        end(
+            Verdict::Fail,
+            &format!("{path}: longer than {} MiB: not a test of this problem", MAX_TEST >> 20),
+        );
     }
     let seed = fnv(&bytes);
-    let text = String::from_utf8(bytes).unwrap_or_else(|_| end(Verdict::Fail, &format!("{path}: not UTF-8 text")));
+    let text =
+        String::from_utf8(bytes).unwrap_or_else(|_| end(Verdict::Fail, &format!("{path}: not UTF-8 text")));
     let mut words = text.split_whitespace().enumerate();
     let mut number = |what: &str, low: usize, high: usize| -> usize {
         let (i, word) = words.next().unwrap_or_else(|| end(Verdict::Fail, &format!("{path}: no {what}")));
@@ -176,8 +180,8 @@ fn main() {
         end(Verdict::Fail, &e.to_string());
     }
     let lost = if test.seed % 2 == 0 { Resist::Longest } else { Resist::Any };
-    let mut sum =
-        SumPlay::new(test.n, &test.edges, &test.tokens).with_choice(Choice::Seeded { seed: test.seed >> 1, lost });
+    let mut sum = SumPlay::new(test.n, &test.edges, &test.tokens)
+        .with_choice(Choice::Seeded { seed: test.seed >> 1, lost });
     let (stdin, stdout) = (io::stdin(), io::stdout());
     let mut player = Player { input: stdin.lock(), output: stdout.lock() };
     let mut setup = format!("{} {}\n", test.n, test.edges.len());

@@ -405,7 +405,10 @@ impl SumPlay {
                 // Every move leaves a win for the other side: those whose win takes longest.
                 let bounds = self.progress(moves.iter().map(after));
                 let longest = bounds.iter().map(|b| b.map(|(_, _, b)| b)).max();
-                (0..moves.len()).filter(|&j| bounds[j].map(|(_, _, b)| b) == longest.flatten()).map(|j| moves[j]).collect()
+                (0..moves.len())
+                    .filter(|&j| bounds[j].map(|(_, _, b)| b) == longest.flatten())
+                    .map(|j| moves[j])
+                    .collect()
             }
         };
         match self.choice {

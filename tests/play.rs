@@ -24,10 +24,10 @@ mod random;
 use fixpoint::{optimal, oracle, Verdict};
 use graph_games::forward::ForwardGame;
 use graph_games::play::{Choice, GamePlay, MovePlay, Resist, SumPlay};
-use std::collections::BTreeSet;
 use graph_games::solver::{Outcome, Start};
 use loopy::{index, product_moves, random_case, tuple, Case};
 use random::Rng;
+use std::collections::BTreeSet;
 
 fn outcome(verdict: Verdict) -> Outcome {
     match verdict {
@@ -231,7 +231,8 @@ fn takes(s: usize) -> Vec<(usize, usize)> {
 /// Plays `player` (first, from `stones`) against the jury `jury`'s choice: whether the player
 /// wins.
 fn player_wins(stones: usize, choice: Choice, player: &dyn Fn(usize) -> usize) -> bool {
-    let game = ForwardGame::new(stones + 1, |s, m| m.extend(takes(s).into_iter().map(|(_, t)| t)), |_| Start::Lose);
+    let game =
+        ForwardGame::new(stones + 1, |s, m| m.extend(takes(s).into_iter().map(|(_, t)| t)), |_| Start::Lose);
     let table = game.tablebase();
     let mut jury = MovePlay::new(&table, takes, stones).with_choice(choice);
     loop {
@@ -254,7 +255,8 @@ fn a_seeded_jury_catches_a_player_wrong_off_the_longest_line() {
     let line: Vec<usize> = (0..=10).map(|i| 1 + 4 * i).collect();
     let player = |s: usize| if line.contains(&s) { s % 4 } else { 1 };
     assert!(player_wins(41, Choice::Fixed, &player), "the fixed jury never leaves its line");
-    let caught = (0..20).filter(|&seed| !player_wins(41, Choice::Seeded { seed, lost: Resist::Longest }, &player));
+    let caught =
+        (0..20).filter(|&seed| !player_wins(41, Choice::Seeded { seed, lost: Resist::Longest }, &player));
     assert!(caught.count() >= 15, "seeded juries leave the line");
     // A right player wins against every seed.
     let right = |s: usize| if s % 4 == 0 { 1 } else { s % 4 };

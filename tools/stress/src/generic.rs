@@ -201,7 +201,10 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
         names,
     };
     let (program, args) = options.command.split_first().expect("a command");
-    let mut judge = Judge::new(commands, Runner::new(program, args, Limit::of_solution(time_limit)).without_env(&options.env_removed));
+    let mut judge = Judge::new(
+        commands,
+        Runner::new(program, args, Limit::of_solution(time_limit)).without_env(&options.env_removed),
+    );
     let hint = check.as_ref().map_or(Some(CHECK_HINT), |_| None);
     if options.shrink.is_some() {
         let kind = shrink_file::Kind {

@@ -5,9 +5,8 @@
 //! is what the report calls 1-minimal. A candidate that could not be judged (the reference or the
 //! jury failed on it) leaves the claim out ([`End::Undecided`]).
 
-use crate::report::plural;
 use crate::sys;
-use graph_games::input::Error;
+use graph_games::input::{plural, Error};
 use std::time::{Duration, Instant};
 
 /// Why an input could not be judged.

@@ -163,10 +163,7 @@ mod tests {
         assert_eq!(verdict(PlayerEnd::Stopped, Ending::Exited(2)), Ok(Some(Verdict::PresentationError)));
         // Accepted by the jury, but the player then exits non-zero: a runtime error.
         let failed = PlayerEnd::Ended(Ending::Exited(3));
-        assert_eq!(
-            verdict(failed, Ending::Exited(0)),
-            Ok(Some(Verdict::RuntimeError(Ending::Exited(3))))
-        );
+        assert_eq!(verdict(failed, Ending::Exited(0)), Ok(Some(Verdict::RuntimeError(Ending::Exited(3)))));
         // Limits (reached while the jury still waited: once it has decided, the player is
         // stopped instead) come before the jury's verdict on an output cut short.
         assert_eq!(

@@ -57,6 +57,7 @@ impl Inputs for Generator<'_> {
 pub type InputSteps<'a> = &'a dyn Fn(&Vec<u8>, &mut dyn FnMut(Vec<u8>) -> bool) -> bool;
 
 /// The generic steps of [`crate::lines`], on an input's text.
+#[allow(clippy::ptr_arg)] // an [`InputSteps`]: the shrink's case is the input, a `Vec<u8>`
 pub fn generic_steps(input: &Vec<u8>, visit: &mut dyn FnMut(Vec<u8>) -> bool) -> bool {
     smaller(&parse(input), &mut |lines| visit(write(&lines)))
 }
@@ -120,7 +121,7 @@ impl Table<'_> {
             let file = shown_path(&self.file.clone().into_os_string());
             Trouble::CannotRun(Error::new(format!("cannot write the jury's input file {file}: {e}")))
         })?;
-        let player = (self.command, &self.env_removed[..]);
+        let player = (self.command, self.env_removed);
         let run = relay::run(self.jury, player, &self.file, self.limit, self.idle)
             .map_err(|e| Trouble::CannotRun(Error::new(e.to_string())))?;
         self.stats.runs += 1;
@@ -168,9 +169,6 @@ pub fn from_command_line(
     stress(options, problem)
 }
 
-/// The most bytes of an input read from `--shrink FILE` (as much as a generator may write).
-pub const INPUT_CAP: u64 = 1 << 28;
-
 /// The most lines of a transcript shown (its last ones, where it went wrong).
 const TRANSCRIPT_LINES: usize = 40;
 
@@ -210,7 +208,7 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
     let largest = options.size.unwrap_or(10).min(usize::MAX as u64) as usize;
     let large = options.large.unwrap_or(if options.time_limit.is_some() { 3 } else { 0 });
     if let Some(file) = &options.shrink {
-        let input = sys::read_capped(Path::new(file), INPUT_CAP)
+        let input = sys::read_capped(Path::new(file), sys::INPUT_CAP)
             .map_err(|e| Error::new(format!("--shrink {}: {e}", shown_path(file))))?;
         let which = format!("the input of --shrink {}", shown_path(file));
         let found = match judged(table, &input, &which) {

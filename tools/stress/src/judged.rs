@@ -96,7 +96,8 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
     let settings = Settings::of::<G>(options)?;
     check_out(&options.out)?;
     let (program, args) = options.command.split_first().expect("a command");
-    let runner = Runner::new(program, args, Limit::of_solution(settings.time_limit)).without_env(&options.env_removed);
+    let runner =
+        Runner::new(program, args, Limit::of_solution(settings.time_limit)).without_env(&options.env_removed);
     let mut judge = Judge::new(InProcess::<G>::new(), runner);
     if options.shrink.is_some() {
         let judged = settings.judged;

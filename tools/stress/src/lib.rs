@@ -108,7 +108,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     // The report ends with the variables the command ran without, if any (none with --gen).
     let note = environment::note(&options.env_removed).filter(|_| !options.gen);
     let outcome = match (outcome, note) {
-        (Ok(outcome), Some(note)) => sys::write_stdout(note.as_bytes()).map(|()| outcome).map_err(|e| cannot_write(&e)),
+        (Ok(outcome), Some(note)) => {
+            sys::write_stdout(note.as_bytes()).map(|()| outcome).map_err(|e| cannot_write(&e))
+        }
         (outcome, _) => outcome,
     };
     match outcome {

@@ -95,7 +95,11 @@ fn offer(visit: &mut dyn FnMut(Lines) -> bool, candidate: Lines) -> Option<()> {
 
 /// The positions (line, token) of the integers before `at` whose value is at least `least`,
 /// nearest first, found as they are asked for (the nearest few cost little on a long input).
-fn counts_before(lines: &Lines, at: (usize, usize), least: i128) -> impl Iterator<Item = (usize, usize)> + '_ {
+fn counts_before(
+    lines: &Lines,
+    at: (usize, usize),
+    least: i128,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
     let lines_before = lines[..(at.0 + 1).min(lines.len())].iter().enumerate().rev();
     lines_before
         .flat_map(|(l, line)| line.iter().enumerate().rev().map(move |(t, token)| (l, t, token)))

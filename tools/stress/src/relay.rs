@@ -145,18 +145,15 @@ pub fn run(
         io::Error::new(e.kind(), format!("cannot run {whose} `{}`: {e}", program.as_bytes().escape_ascii()))
     };
     let mut jury_child = spawn(jury, Some(input), &[]).map_err(|e| named(jury, "the jury", e))?;
-    let mut player_child = match spawn(player, None, env_removed).map_err(|e| named(player, "the command", e)) {
+    let mut player_child = match spawn(player, None, env_removed).map_err(|e| named(player, "the command", e))
+    {
         Ok(child) => child,
         Err(e) => {
             kill(&mut jury_child);
             return Err(e);
         }
     };
-    let shared = Arc::new(Mutex::new(Shared {
-        transcript: Vec::new(),
-        cut: false,
-        last_byte: start,
-    }));
+    let shared = Arc::new(Mutex::new(Shared { transcript: Vec::new(), cut: false, last_byte: start }));
     let jury_err = Arc::new(Mutex::new(Vec::new()));
     let player_err = Arc::new(Mutex::new(Vec::new()));
     let threads = (|| -> io::Result<Vec<thread::JoinHandle<()>>> {
@@ -252,7 +249,9 @@ pub fn run(
         thread::sleep(CHECK_EVERY);
     };
     let cpu = match (reaped_before, cpu::reaped()) {
-        (Some(before), Some(after)) => Some(after.saturating_sub(before).saturating_sub(jury_cpu).max(sampled)),
+        (Some(before), Some(after)) => {
+            Some(after.saturating_sub(before).saturating_sub(jury_cpu).max(sampled))
+        }
         _ => None,
     };
     // Whatever the player started goes with it; then its output's end reaches the jury.

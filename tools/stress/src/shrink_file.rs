@@ -25,7 +25,7 @@ pub struct Kind<'a, T> {
 pub fn read(options: &Options) -> Result<(Vec<u8>, String), Error> {
     let file = options.shrink.as_ref().expect("--shrink FILE");
     let which = format!("the input of --shrink {}", shown_path(file));
-    match sys::read_capped(std::path::Path::new(file), crate::interactive::INPUT_CAP) {
+    match sys::read_capped(std::path::Path::new(file), sys::INPUT_CAP) {
         Ok(bytes) => Ok((bytes, which)),
         Err(e) => Err(Error::new(format!("--shrink {}: cannot read it: {e}", shown_path(file)))),
     }

@@ -183,6 +183,9 @@ impl Drop for PrivateDir {
     }
 }
 
+/// The most bytes of an input read from `--shrink FILE` (as much as a generator may write).
+pub const INPUT_CAP: u64 = 1 << 28;
+
 /// The whole of the file `path`, if it holds at most `cap` bytes: past them, an error that says
 /// so (a device that never ends, `/dev/zero`, is read only that far).
 pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
@@ -190,18 +193,22 @@ pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {
-        return Err(io::Error::new(io::ErrorKind::Other, format!("longer than {} MiB, the most read", cap >> 20)));
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!("longer than {} MiB, the most read", cap >> 20),
+        ));
     }
     Ok(bytes)
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::{symlink, PermissionsExt};
 
+    #[cfg(unix)]
     #[test]
     fn a_private_directory_follows_no_planted_link_and_goes_when_dropped() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
         let base = std::env::temp_dir().join(format!("stress-sys-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         std::fs::create_dir(&base).unwrap();

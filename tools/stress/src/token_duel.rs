@@ -79,6 +79,7 @@ impl Inputs for DuelInputs {
 /// ones; the one query and one token always kept. So every candidate is a valid input, within
 /// the statement's constraints (each step only lowers `n`, `m` and `k`). An input that is not
 /// graph_sum's (a user's own `--shrink FILE`) gets the generic steps.
+#[allow(clippy::ptr_arg)] // an `InputSteps`: the shrink's case is the input, a `Vec<u8>`
 fn steps(input: &Vec<u8>, visit: &mut dyn FnMut(Vec<u8>) -> bool) -> bool {
     match GraphSumCase::parse(input) {
         Some(case) => candidates_complete(&case, false, &mut |smaller| visit(smaller.write())),
@@ -118,8 +119,13 @@ pub fn run(options: &Options) -> Result<Outcome, Error> {
         return sys::write_stdout(&input).map(|()| Outcome::Passed).map_err(|e| cannot_write(&e));
     }
     let jury: Vec<OsString> = vec![jury()?.into_os_string()];
-    let problem =
-        Interactive { jury: &jury, name: NAME.to_string(), inputs: Some(&DuelInputs), check: None, steps: &steps };
+    let problem = Interactive {
+        jury: &jury,
+        name: NAME.to_string(),
+        inputs: Some(&DuelInputs),
+        check: None,
+        steps: &steps,
+    };
     interactive::stress(options, problem)
 }
 

@@ -112,7 +112,11 @@ fn linear_transcript(n: u64, x: u64) -> String {
 fn failed(run: &Run, verdict: &str) -> (u64, u64) {
     assert_eq!(run.code, Some(1), "{}{}", run.report, run.stderr);
     // Nothing on stderr but, on a slow machine, the note that the shrink goes past its 10 s.
-    assert!(run.stderr.lines().all(|l| l.starts_with("stress: the shrink's 10 s are spent")), "{}", run.stderr);
+    assert!(
+        run.stderr.lines().all(|l| l.starts_with("stress: the shrink's 10 s are spent")),
+        "{}",
+        run.stderr
+    );
     let first = run.report.lines().next().unwrap_or("");
     assert!(first.contains(&format!(": {verdict} on case ")), "{}", run.report);
     assert!(run.report.contains("\n--- transcript ("), "{}", run.report);
@@ -174,7 +178,11 @@ fn toward_zero(v: u64) -> Vec<u64> {
 fn a_crash_the_jury_sees_is_shrunk_to_a_1_minimal_input() {
     let run = run(&rust_jury(), &[], &[&players(), "crash"], "crash");
     let (n, x) = failed(&run, "wrong answer");
-    assert!(run.report.contains("; the command's exit status 101 too (the jury's verdict stands"), "{}", run.report);
+    assert!(
+        run.report.contains("; the command's exit status 101 too (the jury's verdict stands"),
+        "{}",
+        run.report
+    );
     assert!(crashes(n, x) && n <= 6, "{n} {x}");
     assert_eq!(run.transcript, format!("> {n}\n< ? {}\n> <\n", (1 + n) / 2));
     assert_eq!(run.notes, ["# the command: exit status 101", "# the jury: exit status 1"]);

@@ -119,7 +119,10 @@ fn a_player_that_never_flushes_is_idle_as_the_judge_runs_it() {
     let output = guess("guess_print.py", &options, &env, "print");
     let report = text(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{report}{}", text(&output.stderr));
-    assert!(report.starts_with("guess_jury.py: idleness limit exceeded on the input of --shrink "), "{report}");
+    assert!(
+        report.starts_with("guess_jury.py: idleness limit exceeded on the input of --shrink "),
+        "{report}"
+    );
     assert!(
         report.ends_with(
             "\nthe command ran without PYTHONUNBUFFERED from the environment, as a judge runs it (--keep-env \
@@ -137,7 +140,10 @@ fn a_player_that_never_flushes_is_idle_as_the_judge_runs_it() {
 /// `stress --interactor JURY --shrink FILE -- PLAYER` on an empty input.
 fn interact(jury: &str, player: &str, prefix: &str) -> Output {
     let empty = input(&format!("{prefix}.empty"), b"");
-    stress_with(&words(&["--interactor", jury, "--shrink", &empty, "--out", prefix, "--", "sh", "-c", player]), &[])
+    stress_with(
+        &words(&["--interactor", jury, "--shrink", &empty, "--out", prefix, "--", "sh", "-c", player]),
+        &[],
+    )
 }
 
 #[test]
@@ -182,7 +188,8 @@ fn a_300000_line_shrink_keeps_its_time() {
     // end of its time.
     let jury = format!("sh {}", file("wants_300000_lines.sh"));
     let start = Instant::now();
-    let args = words(&["--interactor", &jury, "--shrink", &big, "--shrink-time", "5", "--out", "big", "--", "true"]);
+    let args =
+        words(&["--interactor", &jury, "--shrink", &big, "--shrink-time", "5", "--out", "big", "--", "true"]);
     let output = stress_with(&args, &[]);
     let took = start.elapsed();
     let report = text(&output.stdout);
@@ -201,7 +208,8 @@ fn endless_files_are_refused_at_their_cap() {
     let start = Instant::now();
     let args: Vec<OsString> =
         ["--interactor", "true", "--shrink", "/dev/zero", "--", "true"].iter().map(OsString::from).collect();
-    let output = Command::new(env!("CARGO_BIN_EXE_stress")).args(&args).current_dir(work_dir()).output().unwrap();
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_stress")).args(&args).current_dir(work_dir()).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     assert_eq!(text(&output.stderr), "error: --shrink `/dev/zero`: longer than 256 MiB, the most read\n");
@@ -209,6 +217,10 @@ fn endless_files_are_refused_at_their_cap() {
     assert!(jury.is_file(), "cargo build --release --examples first");
     let output = Command::new(jury).arg("/dev/zero").stdin(Stdio::null()).output().unwrap();
     assert_eq!(output.status.code(), Some(3));
-    assert!(text(&output.stderr).starts_with("fail: /dev/zero: longer than 16 MiB"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).starts_with("fail: /dev/zero: longer than 16 MiB"),
+        "{}",
+        text(&output.stderr)
+    );
     assert!(start.elapsed() < Duration::from_secs(20));
 }

@@ -215,7 +215,10 @@ fn ctrl_c_reports_and_saves_what_it_has() {
     assert_eq!(output.status.code(), Some(130), "{report}{}", String::from_utf8_lossy(&output.stderr));
     // (The first line; a line on the environment may follow it.)
     let first = report.lines().next().unwrap_or("");
-    assert!(first.starts_with("graph_game: interrupted: ") && first.ends_with(" passed before it"), "{report}");
+    assert!(
+        first.starts_with("graph_game: interrupted: ") && first.ends_with(" passed before it"),
+        "{report}"
+    );
     assert_eq!(processes_with("0.1271828"), Vec::<String>::new());
 }
 
