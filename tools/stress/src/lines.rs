@@ -93,18 +93,74 @@ fn offer(visit: &mut dyn FnMut(Lines) -> bool, candidate: Lines) -> Option<()> {
     }
 }
 
-/// The positions (line, token) of the integers before `at` whose value is at least `least`,
-/// nearest first, found as they are asked for (the nearest few cost little on a long input).
-fn counts_before(
-    lines: &Lines,
-    at: (usize, usize),
-    least: i128,
-) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let lines_before = lines[..(at.0 + 1).min(lines.len())].iter().enumerate().rev();
-    lines_before
-        .flat_map(|(l, line)| line.iter().enumerate().rev().map(move |(t, token)| (l, t, token)))
-        .filter(move |&(l, t, token)| (l, t) < at && integer(token).map_or(false, |v| v >= least))
-        .map(|(l, t, _)| (l, t))
+/// The integers of an input in reading order, under a tree of maxima, so that those before a
+/// position whose value is at least some `least` come nearest first in O(log n) each, and none
+/// in O(log n): a long input's runs with no count to lower cost nothing (step 6 would otherwise
+/// walk the whole input before each run, quadratic, without a candidate to stop at).
+struct Counts {
+    /// Where each integer stands, (line, token), in reading order.
+    at: Vec<(usize, usize)>,
+    /// `tree[size + i]` is the `i`-th integer's value; `tree[v]` the largest below node `v`.
+    tree: Vec<i128>,
+    size: usize,
+}
+
+impl Counts {
+    fn new(lines: &Lines) -> Counts {
+        let mut at = Vec::new();
+        let mut values = Vec::new();
+        for (l, line) in lines.iter().enumerate() {
+            for (t, token) in line.iter().enumerate() {
+                if let Some(value) = integer(token) {
+                    at.push((l, t));
+                    values.push(value);
+                }
+            }
+        }
+        let size = values.len().next_power_of_two();
+        let mut tree = vec![i128::MIN; 2 * size];
+        tree[size..size + values.len()].copy_from_slice(&values);
+        for v in (1..size).rev() {
+            tree[v] = tree[2 * v].max(tree[2 * v + 1]);
+        }
+        Counts { at, tree, size }
+    }
+
+    /// The index of the last integer before index `end` whose value is at least `least`.
+    fn last_before(&self, end: usize, least: i128) -> Option<usize> {
+        // The nodes covering [0, end): those on the right side come right to left, and all lie
+        // right of those on the left side, which come left to right.
+        let (mut l, mut r) = (self.size, self.size + end);
+        let mut left = Vec::new();
+        let mut found = None;
+        while l < r && found.is_none() {
+            if r & 1 == 1 {
+                r -= 1;
+                if self.tree[r] >= least {
+                    found = Some(r);
+                }
+            }
+            if l & 1 == 1 && found.is_none() {
+                left.push(l);
+                l += 1;
+            }
+            l >>= 1;
+            r >>= 1;
+        }
+        let mut v = found.or_else(|| left.into_iter().rev().find(|&v| self.tree[v] >= least))?;
+        while v < self.size {
+            v = if self.tree[2 * v + 1] >= least { 2 * v + 1 } else { 2 * v };
+        }
+        Some(v - self.size)
+    }
+
+    /// The positions (line, token) of the integers before `at` whose value is at least `least`,
+    /// nearest first, found as they are asked for.
+    fn before(&self, at: (usize, usize), least: i128) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let end = self.at.partition_point(|&p| p < at);
+        std::iter::successors(self.last_before(end, least), move |&i| self.last_before(i, least))
+            .map(move |i| self.at[i])
+    }
 }
 
 /// `lines` with the integer at `(l, t)` lowered by `by`.
@@ -125,8 +181,8 @@ struct Run<'a> {
 
 /// The candidates of dropping `run`: alone and with the nearest counts lowered (`near`), or with
 /// the farther ones lowered (`!near`).
-fn drop_run(lines: &Lines, run: &Run, near: bool, visit: Visit) -> Option<()> {
-    let counts = counts_before(lines, run.at, run.len as i128);
+fn drop_run(lines: &Lines, counts: &Counts, run: &Run, near: bool, visit: Visit) -> Option<()> {
+    let counts = counts.before(run.at, run.len as i128);
     let counts: Box<dyn Iterator<Item = (usize, usize)>> =
         if near { Box::new(counts.take(COUNTS_TRIED)) } else { Box::new(counts.skip(COUNTS_TRIED)) };
     if near {
@@ -143,22 +199,22 @@ fn drop_run(lines: &Lines, run: &Run, near: bool, visit: Visit) -> Option<()> {
 }
 
 /// Steps 1 and 3 (`near`) or 6 (`!near`) of the module's doc.
-fn drop_runs(lines: &Lines, near: bool, visit: Visit) -> Option<()> {
+fn drop_runs(lines: &Lines, counts: &Counts, near: bool, visit: Visit) -> Option<()> {
     for (start, end) in runs(lines.len()) {
         let drop = |l: &mut Lines| {
             l.drain(start..end);
         };
-        drop_run(lines, &Run { at: (start, 0), len: end - start, drop: &drop }, near, visit)?;
+        drop_run(lines, counts, &Run { at: (start, 0), len: end - start, drop: &drop }, near, visit)?;
     }
     if near {
-        drop_columns(lines, visit)?;
+        drop_columns(lines, counts, visit)?;
     }
     for (l, line) in lines.iter().enumerate().filter(|(_, line)| line.len() > 1) {
         for (start, end) in runs(line.len()) {
             let drop = |lines: &mut Lines| {
                 lines[l].drain(start..end);
             };
-            drop_run(lines, &Run { at: (l, start), len: end - start, drop: &drop }, near, visit)?;
+            drop_run(lines, counts, &Run { at: (l, start), len: end - start, drop: &drop }, near, visit)?;
         }
     }
     Some(())
@@ -175,7 +231,7 @@ fn shape(line: &[Vec<u8>]) -> Option<i64> {
 }
 
 /// Step 2 of the module's doc: a column dropped from each block of lines of one shape.
-fn drop_columns(lines: &Lines, visit: Visit) -> Option<()> {
+fn drop_columns(lines: &Lines, counts: &Counts, visit: Visit) -> Option<()> {
     let mut start = 0;
     while start < lines.len() {
         let mut end = start + 1;
@@ -194,7 +250,7 @@ fn drop_columns(lines: &Lines, visit: Visit) -> Option<()> {
                     }
                 }
                 let width = shape.abs() as i128;
-                let counts = counts_before(lines, (first, 0), width);
+                let counts = counts.before((first, 0), width);
                 let counts = counts.filter(|&(l, t)| integer(&lines[l][t]) == Some(width));
                 offer(visit, plain.clone())?;
                 for (l, t) in counts {
@@ -278,10 +334,11 @@ fn smaller_tokens(lines: &Lines, visit: Visit) -> Option<()> {
 /// Offers `visit` every input one generic step smaller than `lines`, in the order of the module's
 /// doc, until it says stop. Returns whether every candidate was offered (it never said stop).
 pub fn smaller(lines: &Lines, visit: Visit) -> bool {
+    let counts = Counts::new(lines);
     let mut all = || -> Option<()> {
-        drop_runs(lines, true, visit)?;
+        drop_runs(lines, &counts, true, visit)?;
         smaller_tokens(lines, visit)?;
-        drop_runs(lines, false, visit)
+        drop_runs(lines, &counts, false, visit)
     };
     all().is_some()
 }
@@ -345,6 +402,30 @@ mod tests {
         assert!(steps.contains(&"1\n3\n.#.\n".to_string()), "{steps:?}");
         // A header of the rows' shape is not a row.
         assert!(self::steps("2 2\n1 0\n0 1\n").contains(&"2 1\n1\n0\n".to_string()));
+    }
+
+    #[test]
+    fn the_counts_before_a_position_come_nearest_first() {
+        let lines = parse(b"5 x 3\n-2 7\n\n4 a 9 1\n8\n");
+        let counts = Counts::new(&lines);
+        // Every position and bound, against a plain walk backwards.
+        for l in 0..=lines.len() {
+            for t in 0..5 {
+                for least in -3..10 {
+                    let mut naive = Vec::new();
+                    for (m, line) in lines.iter().enumerate().rev() {
+                        for (u, token) in line.iter().enumerate().rev() {
+                            if (m, u) < (l, t) && integer(token).map_or(false, |v| v >= least) {
+                                naive.push((m, u));
+                            }
+                        }
+                    }
+                    let fast: Vec<(usize, usize)> = counts.before((l, t), least).collect();
+                    assert_eq!(fast, naive, "before {:?}, at least {least}", (l, t));
+                }
+            }
+        }
+        assert_eq!(Counts::new(&parse(b"a b\n")).before((9, 9), 0).count(), 0);
     }
 
     #[test]
