@@ -68,20 +68,41 @@ fn fnv(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
+/// The bytes of the test file, at most [`MAX_TEST`] of them; memory that cannot be had (the
+/// buffer grows by fallible steps) is the jury's failure with one line, never an abort.
+fn read_capped(path: &str) -> Vec<u8> {
+    let mut file = std::fs::File::open(path).unwrap_or_else(|e| end(Verdict::Fail, &format!("{path}: {e}")));
+    let no_memory = format!("not enough memory for the test file {path}");
+    let hint = file.metadata().map_or(0, |m| m.len().min(MAX_TEST + 1)) as usize;
+    let mut bytes = Vec::new();
+    if bytes.try_reserve_exact(hint).is_err() {
+        end(Verdict::Fail, &no_memory);
+    }
+    let mut chunk = [0u8; 8192];
+    loop {
+        let read = match file.read(&mut chunk) {
+            Ok(0) => return bytes,
+            Ok(read) => read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => end(Verdict::Fail, &format!("{path}: {e}")),
+        };
+        if bytes.len() + read > MAX_TEST as usize {
+            end(
+                Verdict::Fail,
+                &format!("{path}: longer than {} MiB: not a test of this problem", MAX_TEST >> 20),
+            );
+        }
+        if bytes.try_reserve(read).is_err() {
+            end(Verdict::Fail, &no_memory);
+        }
+        bytes.extend_from_slice(&chunk[..read]);
+    }
+}
+
 /// Reads and checks the test file: graph_sum's format with exactly one query, within the
 /// constraints. Whatever is wrong is the jury's failure (exit 3), said with the number's place.
 fn read_test(path: &str) -> Test {
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(path).and_then(|file| file.take(MAX_TEST + 1).read_to_end(&mut bytes));
-    if let Err(e) = read {
-        end(Verdict::Fail, &format!("{path}: {e}"));
-    }
-    if bytes.len() as u64 > MAX_TEST {
-        end(
-            Verdict::Fail,
-            &format!("{path}: longer than {} MiB: not a test of this problem", MAX_TEST >> 20),
-        );
-    }
+    let bytes = read_capped(path);
     let seed = fnv(&bytes);
     let text =
         String::from_utf8(bytes).unwrap_or_else(|_| end(Verdict::Fail, &format!("{path}: not UTF-8 text")));
