@@ -1,8 +1,8 @@
 //! `stress --interactor JURY`: the toy interactive problem `guess` (`tests/interactive/`: its
 //! jury in Python and in Rust, players right and wrong in both). Right players pass; each wrong
-//! one is caught with its verdict (wrong answer, runtime error, time limit by CPU time, idleness
-//! for a line never flushed and for a line read that was never sent), its input shrunk small and
-//! saved with its transcript; a jury that fails is told as the jury's failure; a busy machine does
+//! one is caught with its verdict (wrong answer, a crash included once the jury says so: the
+//! jury's verdict stands; time limit by CPU time; idleness for a line never flushed and for a
+//! line read that was never sent), its input shrunk small and saved with its transcript; a jury that fails is told as the jury's failure; a busy machine does
 //! not make a fast player time out; no process outlives a run, Ctrl-C included; `--shrink FILE`.
 //!
 //! The oracles, written here from the problem's statement and sharing no code with `stress`: each

@@ -3,9 +3,11 @@
 //!   crashes on reading it, 20 runs under load (two busy loops): always the jury's wrong answer;
 //! - the judge's environment: under `PYTHONUNBUFFERED=1` a player that never flushes still gets
 //!   idleness, and the report names the variable; `--keep-env` keeps it (and the player passes);
+//! - the same for the command of any problem (`--ref`);
 //! - idleness only where both sides wait: a player that closes its output and sleeps once the jury
 //!   has said "wrong answer" gets that wrong answer; a jury's background child that holds its
-//!   output after it exited 0 does not make the player idle (accepted);
+//!   output after it exited 0 does not make the player idle (accepted), and a player that then
+//!   exits 4 is a runtime error;
 //! - shrinks that finish: a Python jury and a Python player reach 1-minimal with the defaults; a
 //!   300,000-line input's shrink honours `--shrink-time 5` (within 10 s in all);
 //! - bounded reads: `--shrink /dev/zero`, and the jury of token_duel on `/dev/zero`, end with an
@@ -166,6 +168,32 @@ fn idleness_only_where_both_sides_wait_on_each_other() {
     assert!(report.starts_with("leaves_a_child.sh: the input of --shrink "), "{report}");
     assert!(report.contains(" passes: nothing to shrink"), "{report}");
     assert_eq!(processes_with("30.7182818"), Vec::<String>::new());
+    // The same jury, a player that then exits 4: accepted by the jury, a runtime error.
+    let output = interact(&jury, "cat >/dev/null; exit 4", "exits-4");
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}{}", text(&output.stderr));
+    assert!(report.starts_with("leaves_a_child.sh: runtime error on the input of --shrink "), "{report}");
+    assert!(report.contains("\nthe command's exit status 4\n"), "{report}");
+}
+
+/// `stress --ref cat --gen 'echo 5'` on a command that fails when PYTHONUNBUFFERED reaches it.
+#[test]
+fn the_command_of_any_problem_runs_in_the_judges_environment() {
+    let command = "if [ -n \"$PYTHONUNBUFFERED\" ]; then exit 9; fi; exec cat";
+    let args = words(&[
+        "--ref", "cat", "--gen", "echo 5", "--cases", "3", "--out", "env-ref", "--", "sh", "-c", command,
+    ]);
+    let output = stress_with(&args, &[("PYTHONUNBUFFERED", "1")]);
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{report}{}", text(&output.stderr));
+    assert!(report.ends_with("the command ran without PYTHONUNBUFFERED from the environment, as a judge runs it (--keep-env keeps it)\n"), "{report}");
+    let output = stress_with(
+        &[&args[..4], &["--keep-env".to_string()], &args[4..]].concat(),
+        &[("PYTHONUNBUFFERED", "1")],
+    );
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}{}", text(&output.stderr));
+    assert!(report.contains("runtime error"), "{report}");
 }
 
 #[test]
