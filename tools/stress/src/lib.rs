@@ -7,10 +7,11 @@
 //! the case's number), within the judge's constraints for a judged problem unless `--beyond-limits`;
 //! then come `--large` cases at the judge's maximum. Each is answered in-process exactly as the
 //! judge binary would, the command is run on it ([`child`]: its own process group, killed whole at
-//! the end; its time limit on CPU time where [`cpu`] reads it) and judged ([`judge`]): runtime
-//! error, time limit exceeded (confirmed by a second run), output limit exceeded, wrong answer
-//! ([`compare`]). A failure is shrunk ([`shrinking`]: a time-out by size first, [`by_size`],
-//! within a budget of runs; then by steps within a time budget) and saved each time it shrinks,
+//! the end; its time limit on CPU time where [`cpu`] reads it; the judge's environment,
+//! [`environment`]) and judged ([`judge`]): runtime error, time limit exceeded (confirmed by a
+//! second run), output limit exceeded, wrong answer ([`compare`]). A failure is shrunk
+//! ([`shrinking`]: a time-out by size first, [`by_size`], within a budget of runs; then by steps
+//! within a budget of time and candidates, [`greedy::Budget`]) and saved each time it shrinks,
 //! then reported ([`report`]). With `--ref` and `--gen`, any problem ([`generic`]): a reference
 //! command and a generator command instead of a game, shrunk by the steps of [`lines`]; a helper
 //! that fails is told, with its stderr, and never taken for the solution's failure.
