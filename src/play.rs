@@ -209,9 +209,9 @@ impl<'a> GamePlay<'a, Box<dyn Fn(usize) -> Vec<usize> + 'a>> {
 }
 
 /// A game written forward in the caller's own moves, solved by a [`Tablebase`] of its states:
-/// `moves(s)` lists each move out of state `s` as `(the move, the state it leads to)`. Moves are
-/// told and replied in the caller's type `T`, so a jury reads and prints them as the problem
-/// states them.
+/// `moves(s)` lists each move out of state `s` as `(the move, the state it leads to)`: the moves
+/// of the game `table` solved, named. Moves are told and replied in the caller's type `T`, so a
+/// jury reads and prints them as the problem states them.
 ///
 /// ```
 /// use graph_games::forward::ForwardGame;

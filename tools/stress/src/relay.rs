@@ -263,6 +263,8 @@ pub fn run(
         other => other,
     };
     let jury_deadline = Instant::now() + JURY_GRACE;
+    // (A jury reaped above had its group killed then: its number, free since, is not used again.)
+    let reaped_early = jury_end.is_some();
     let jury_end = loop {
         if let Some(ending) = jury_end {
             break ending;
@@ -276,7 +278,9 @@ pub fn run(
         }
         thread::sleep(CHECK_EVERY);
     };
-    sys::kill_group(jury_child.id());
+    if !reaped_early {
+        sys::kill_group(jury_child.id());
+    }
     let wall = start.elapsed();
     // The relays end once both groups are gone (a stray process that left its group on purpose
     // may hold a pipe: then they are left behind after a grace).
