@@ -8,8 +8,8 @@
 //! jury's wrong answer or presentation error, whatever the player's exit (a player that crashes
 //! reading the jury's last line, or dies of a write to a jury that has gone, gets the jury's
 //! verdict; the report tells how it ended); then a player that exits non-zero or by a signal is a
-//! runtime error, even if the jury accepted. Yandex.Contest documents the same rule (the
-//! interactor's verdict stands unless it is OK; then the program's exit code decides).
+//! runtime error, even if the jury accepted. It is close to the rule Yandex.Contest's system
+//! states (docs/stress.md, "One verdict per input").
 
 use crate::child::{signal_name, Ending, Limit};
 use crate::generic::what_it_did;
