@@ -1,6 +1,10 @@
 //! The jury (interactor) of token_duel (docs/problems/token_duel.md): it reads the test file named
 //! by its first argument, sends the game to the player on stdout, and plays against the player's
-//! lines on stdin, perfectly, with `graph_games::play::SumPlay`.
+//! lines on stdin, perfectly, with `graph_games::play::SumPlay`. It probes
+//! (`graph_games::play::Choice::Seeded`): where it has more than one move that keeps its outcome
+//! (a draw kept, a loss resisted) it draws one, seeded by the test file's bytes, resisting a loss
+//! as long as it can on an even seed and with any move on an odd one; so each test tries another
+//! line, and the same test the same line (a failure found is found again).
 //!
 //! # The invariant
 //! The jury ends with exactly one verdict, as testlib does: exit status 0 accepted, 1 wrong answer,
@@ -10,10 +14,11 @@
 //! wrong answer, and a player that stops reading as one too. Every game ends within the move
 //! limit `L = 2·k·n`, both sides' moves counted: past it, a wrong answer. Memory that cannot be
 //! had is the jury's failure too: its whole need (the test's constraints bound it) is checked once
-//! the test file is read, before the game is solved.
+//! the test file is read, before the game is solved; and the test file is read only up to
+//! [`MAX_TEST`] bytes (past it, a failure: a valid test is far shorter).
 
 use graph_games::memory::check_memory;
-use graph_games::play::SumPlay;
+use graph_games::play::{Choice, Resist, SumPlay};
 use graph_games::solver::{values_bytes, Outcome};
 use std::io::{self, BufRead, Read, Write};
 use std::process::exit;
@@ -24,6 +29,9 @@ const MAX_M: usize = 5000;
 const MAX_K: usize = 5;
 /// The longest line the jury reads from the player (a move is two small numbers).
 const MAX_LINE: u64 = 64;
+/// The most bytes of a test file read (a valid one has at most 6,009 numbers of at most 4 digits;
+/// this leaves room for any whitespace a hand-written test has).
+const MAX_TEST: u64 = 16 << 20;
 
 /// The verdicts and their exit statuses (testlib's).
 #[derive(Clone, Copy)]
@@ -46,17 +54,58 @@ fn end(verdict: Verdict, reason: &str) -> ! {
     exit(verdict as i32)
 }
 
-/// The test file: the graph (0-based edges) and the tokens (0-based vertices).
+/// The test file: the graph (0-based edges) and the tokens (0-based vertices), and the seed of
+/// the jury's choices (a hash of the file's bytes).
 struct Test {
     n: usize,
     edges: Vec<(usize, usize)>,
     tokens: Vec<usize>,
+    seed: u64,
+}
+
+/// FNV-1a of `bytes`: the same test, the same seed.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The bytes of the test file, at most [`MAX_TEST`] of them; memory that cannot be had (the
+/// buffer grows by fallible steps) is the jury's failure with one line, never an abort.
+fn read_capped(path: &str) -> Vec<u8> {
+    let mut file = std::fs::File::open(path).unwrap_or_else(|e| end(Verdict::Fail, &format!("{path}: {e}")));
+    let no_memory = format!("not enough memory for the test file {path}");
+    let hint = file.metadata().map_or(0, |m| m.len().min(MAX_TEST + 1)) as usize;
+    let mut bytes = Vec::new();
+    if bytes.try_reserve_exact(hint).is_err() {
+        end(Verdict::Fail, &no_memory);
+    }
+    let mut chunk = [0u8; 8192];
+    loop {
+        let read = match file.read(&mut chunk) {
+            Ok(0) => return bytes,
+            Ok(read) => read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => end(Verdict::Fail, &format!("{path}: {e}")),
+        };
+        if bytes.len() + read > MAX_TEST as usize {
+            end(
+                Verdict::Fail,
+                &format!("{path}: longer than {} MiB: not a test of this problem", MAX_TEST >> 20),
+            );
+        }
+        if bytes.try_reserve(read).is_err() {
+            end(Verdict::Fail, &no_memory);
+        }
+        bytes.extend_from_slice(&chunk[..read]);
+    }
 }
 
 /// Reads and checks the test file: graph_sum's format with exactly one query, within the
 /// constraints. Whatever is wrong is the jury's failure (exit 3), said with the number's place.
 fn read_test(path: &str) -> Test {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| end(Verdict::Fail, &format!("{path}: {e}")));
+    let bytes = read_capped(path);
+    let seed = fnv(&bytes);
+    let text =
+        String::from_utf8(bytes).unwrap_or_else(|_| end(Verdict::Fail, &format!("{path}: not UTF-8 text")));
     let mut words = text.split_whitespace().enumerate();
     let mut number = |what: &str, low: usize, high: usize| -> usize {
         let (i, word) = words.next().unwrap_or_else(|| end(Verdict::Fail, &format!("{path}: no {what}")));
@@ -76,7 +125,7 @@ fn read_test(path: &str) -> Test {
     if let Some((i, word)) = words.next() {
         end(Verdict::Fail, &format!("{path}: number {}: `{word}` after the query", i + 1));
     }
-    Test { n, edges, tokens }
+    Test { n, edges, tokens, seed }
 }
 
 /// The jury's side of the pipes: the player's lines in, the jury's lines out.
@@ -151,7 +200,9 @@ fn main() {
     if let Err(e) = check_memory(need, format_args!("a game of {n} vertices and {m} edges")) {
         end(Verdict::Fail, &e.to_string());
     }
-    let mut sum = SumPlay::new(test.n, &test.edges, &test.tokens);
+    let lost = if test.seed % 2 == 0 { Resist::Longest } else { Resist::Any };
+    let mut sum = SumPlay::new(test.n, &test.edges, &test.tokens)
+        .with_choice(Choice::Seeded { seed: test.seed >> 1, lost });
     let (stdin, stdout) = (io::stdin(), io::stdout());
     let mut player = Player { input: stdin.lock(), output: stdout.lock() };
     let mut setup = format!("{} {}\n", test.n, test.edges.len());

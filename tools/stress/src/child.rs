@@ -152,9 +152,16 @@ pub struct Runner {
     stderr: Vec<u8>,
     time: Duration,
     cpu: Option<Duration>,
+    /// Variables removed from its environment (the judge's environment for the command).
+    env_removed: Vec<OsString>,
 }
 
 impl Runner {
+    /// The same runner, its program run without the variables `names`.
+    pub fn without_env(self, names: &[OsString]) -> Runner {
+        Runner { env_removed: names.to_vec(), ..self }
+    }
+
     pub fn new(program: &OsStr, args: &[OsString], limit: Limit) -> Runner {
         Runner {
             program: program.to_os_string(),
@@ -164,6 +171,7 @@ impl Runner {
             stderr: Vec::new(),
             time: Duration::ZERO,
             cpu: None,
+            env_removed: Vec::new(),
         }
     }
 
@@ -204,6 +212,9 @@ impl Runner {
         let reaped_before = self.limit.cpu.and_then(|_| cpu::reaped());
         let mut command = Command::new(&self.program);
         command.args(&self.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        self.env_removed.iter().for_each(|name| {
+            command.env_remove(name);
+        });
         sys::in_own_group(&mut command);
         let mut child = command.spawn()?;
         let started = self.start_threads(&mut child, input, cap);

@@ -15,7 +15,7 @@
 
 use crate::child::{signal_name, Ending, Limit, Runner};
 use crate::judge::{seconds, Failure, Judge, Reference, Trouble};
-use crate::lines::{parse, smaller, write, Lines};
+use crate::lines::{check_shrink_memory, parse, smaller, write, Lines};
 use crate::options::Options;
 use crate::plan::{case_rng, case_size, Outcome};
 use crate::report::{self, check_out, plural, write_files, write_input, Found, Progress};
@@ -201,12 +201,15 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
         names,
     };
     let (program, args) = options.command.split_first().expect("a command");
-    let mut judge = Judge::new(commands, Runner::new(program, args, Limit::of_solution(time_limit)));
+    let mut judge = Judge::new(
+        commands,
+        Runner::new(program, args, Limit::of_solution(time_limit)).without_env(&options.env_removed),
+    );
     let hint = check.as_ref().map_or(Some(CHECK_HINT), |_| None);
     if options.shrink.is_some() {
         let kind = shrink_file::Kind {
             name: &helper_name(reference),
-            case_of: &|bytes: &[u8]| Ok(parse(bytes)),
+            case_of: &|bytes: &[u8]| check_shrink_memory(bytes).map(|()| parse(bytes)),
             smaller: &smaller,
             write: &write,
             hint,
@@ -266,10 +269,11 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             size,
             large: is_large,
             bytes: input.len(),
-            budget: options.shrink_time,
+            budget: options.budget(),
             hint,
             which: None,
         };
+        check_shrink_memory(&input)?;
         let failure = Failure::of_last_run(&judge, parse(&input), input, verdict);
         write_files(&options.out, &failure)?;
         // The same case (GEN with its seed) at another size.
@@ -282,7 +286,7 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             size,
             smaller: &smaller,
             write: &write,
-            budget: options.shrink_time,
+            budget: options.budget(),
             out: &options.out,
         };
         let (failure, shrunk, by_size) = shrink_failure(&mut judge, failure, with, &mut progress)?;

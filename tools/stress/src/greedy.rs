@@ -6,7 +6,7 @@
 //! jury failed on it) leaves the claim out ([`End::Undecided`]).
 
 use crate::sys;
-use graph_games::input::Error;
+use graph_games::input::{plural, Error};
 use std::time::{Duration, Instant};
 
 /// Why an input could not be judged.
@@ -40,6 +40,24 @@ pub enum End {
     Interrupted,
 }
 
+/// The budget of a shrink by steps: it stops at the first candidate once `time` has passed and at
+/// least `least` candidates were judged. `--shrink-time` gives the time alone (`least` 0); the
+/// default adds a number of candidates, so that where one run is slow (an interpreter on each
+/// side of an interactive run) the budget grows with a run's cost instead of ending after a
+/// handful of candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub time: Duration,
+    pub least: u64,
+}
+
+impl Budget {
+    /// Whether the budget is spent, `elapsed` into the shrink with `tried` candidates judged.
+    pub fn spent(&self, elapsed: Duration, tried: u64) -> bool {
+        elapsed >= self.time && tried >= self.least
+    }
+}
+
 /// How a shrink went: the steps taken (each a smaller input that still failed), the runs of the
 /// command, the candidates judged (in all, and of them not valid), the time, and how it ended.
 #[derive(Debug, Clone, Copy, Default)]
@@ -70,10 +88,17 @@ pub type Tried<F> = (Result<Option<F>, Trouble>, u64);
 pub struct Steps<'a, T, F> {
     pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
-    pub budget: Duration,
+    pub budget: Budget,
     pub test: &'a mut dyn FnMut(T, Vec<u8>) -> Tried<F>,
     pub improved: &'a mut dyn FnMut(&F) -> Result<(), Error>,
     pub step: &'a mut dyn FnMut(&Shrunk, usize),
+}
+
+/// Tells `text` on a line of stderr (over the progress line, on a terminal).
+fn note(text: &str) {
+    use std::io::Write;
+    let erase = if sys::stderr_is_terminal() { "\r\x1b[K" } else { "" };
+    let _ = writeln!(std::io::stderr(), "{erase}{text}");
 }
 
 /// Shrinks `failure` (whose case and input `parts` tells) greedily, as the module's doc says.
@@ -87,6 +112,7 @@ pub fn greedy<T, F>(
     let mut failure = failure;
     let mut shrunk = Shrunk::default();
     let Steps { smaller, write, budget, test, improved, step } = with;
+    let mut told = false;
     loop {
         let mut found = None;
         let mut stopped = None;
@@ -94,13 +120,24 @@ pub fn greedy<T, F>(
         shrunk.last_round = 0;
         let (case, input) = parts(&failure);
         let complete = smaller(case, &mut |candidate| {
+            // Before the candidate's text is even made: the budget is kept within one run.
+            if sys::interrupted() || budget.spent(start.elapsed(), shrunk.tried) {
+                stopped = Some(Ok(if sys::interrupted() { End::Interrupted } else { End::Budget }));
+                return false;
+            }
+            if budget.least > 0 && !told && start.elapsed() >= budget.time {
+                told = true;
+                note(&format!(
+                    "stress: the shrink's {} s are spent after {}: it goes on to {} (each run is slow; \
+                     --shrink-time bounds it, Ctrl-C reports the smallest failure so far)",
+                    budget.time.as_secs_f64(),
+                    plural(shrunk.tried, "candidate"),
+                    budget.least
+                ));
+            }
             let text = write(&candidate);
             if text == input {
                 return true; // not smaller: a step's slip, which must not loop forever
-            }
-            if sys::interrupted() || start.elapsed() >= budget {
-                stopped = Some(Ok(if sys::interrupted() { End::Interrupted } else { End::Budget }));
-                return false;
             }
             step(&shrunk, input.len());
             let (judged, runs) = test(candidate, text);

@@ -1,7 +1,15 @@
-//! The verdict of an interactive run ([`decide`]), from how each side ended and which ended its
-//! output first. Invariant: a verdict names the cause: a jury that fails decides (it is never
-//! taken for the player's failure), and so does a jury that gave its verdict before the player's
-//! output ended; otherwise the player's limits and exit come first, then the jury's verdict.
+//! The verdict of an interactive run ([`decide`]), from how each side ended, never from which
+//! ended first (the order two processes end in is the scheduler's coin flip: the same input must
+//! get the same verdict, or a shrink that keeps "the same failure" cannot work).
+//!
+//! Invariant, in this order: a jury that fails decides (it is never taken for the player's
+//! failure); then the player's limits (CPU time, idleness: they stop it while the jury still
+//! waits on it, so the jury's verdict that follows is about an output cut short); then the
+//! jury's wrong answer or presentation error, whatever the player's exit (a player that crashes
+//! reading the jury's last line, or dies of a write to a jury that has gone, gets the jury's
+//! verdict; the report tells how it ended); then a player that exits non-zero or by a signal is a
+//! runtime error, even if the jury accepted. It is close to the rule Yandex.Contest's system
+//! states (docs/stress.md, "One verdict per input").
 
 use crate::child::{signal_name, Ending, Limit};
 use crate::generic::what_it_did;
@@ -45,14 +53,17 @@ impl Verdict {
     pub fn detail(&self, run: &Interaction, limit: Limit) -> String {
         match *self {
             Verdict::WrongAnswer | Verdict::PresentationError => {
-                format!("the jury says so: {}", what_it_did(run.jury, &run.jury_stderr))
+                let said = format!("the jury says so: {}", what_it_did(run.jury, &run.jury_stderr));
+                match run.player {
+                    PlayerEnd::Ended(Ending::Exited(0)) => said,
+                    PlayerEnd::Ended(ending) => format!(
+                        "{said}; {} too (the jury's verdict stands, docs/stress.md)",
+                        command_ended(ending)
+                    ),
+                    _ => format!("{said}; the command was still running at the verdict: stopped"),
+                }
             }
-            Verdict::RuntimeError(Ending::Signaled(signal)) => match signal_name(signal) {
-                Some(name) => format!("the command was killed by signal {signal} ({name})"),
-                None => format!("the command was killed by signal {signal}"),
-            },
-            Verdict::RuntimeError(Ending::Exited(code)) => format!("the command's exit status {code}"),
-            Verdict::RuntimeError(ending) => format!("{ending:?}"),
+            Verdict::RuntimeError(ending) => command_ended(ending),
             Verdict::TimeLimit { cpu: Some(cpu), .. } if cpu > limit.asked() => format!(
                 "{} s of CPU time, past the limit of {} s: killed; a second run timed out too",
                 seconds(cpu),
@@ -69,6 +80,18 @@ impl Verdict {
                 crate::child::WALL_FACTOR
             ),
         }
+    }
+}
+
+/// How the command ended, in words.
+fn command_ended(ending: Ending) -> String {
+    match ending {
+        Ending::Signaled(signal) => match signal_name(signal) {
+            Some(name) => format!("the command was killed by signal {signal} ({name})"),
+            None => format!("the command was killed by signal {signal}"),
+        },
+        Ending::Exited(code) => format!("the command's exit status {code}"),
+        ending => format!("{ending:?}"),
     }
 }
 
@@ -90,18 +113,15 @@ pub fn decide(run: &Interaction, jury_name: &str, idle: Duration) -> Result<Opti
             })
         }
     };
-    // A jury that fails decides (testlib's rule: a judge's failure, whatever the player did), and
-    // so does a jury that ended before the player's output did, whatever the player did after.
-    if jury.is_err() || run.jury_first && jury.as_ref().map_or(false, Option::is_some) {
-        return jury;
-    }
+    // A jury that fails decides (testlib's rule: a judge's failure, whatever the player did).
+    let jury = jury?;
     match run.player {
         PlayerEnd::OverCpu | PlayerEnd::OverWall => {
             Ok(Some(Verdict::TimeLimit { cpu: run.cpu, wall: run.wall }))
         }
         PlayerEnd::Idle => Ok(Some(Verdict::Idleness(idle))),
-        PlayerEnd::Ended(Ending::Exited(0)) => jury,
-        PlayerEnd::Ended(ending) => Ok(Some(Verdict::RuntimeError(ending))),
+        PlayerEnd::Stopped | PlayerEnd::Ended(Ending::Exited(0)) => Ok(jury),
+        PlayerEnd::Ended(ending) => Ok(jury.or(Some(Verdict::RuntimeError(ending)))),
         PlayerEnd::Interrupted => Err(Trouble::Interrupted),
     }
 }
@@ -110,11 +130,10 @@ pub fn decide(run: &Interaction, jury_name: &str, idle: Duration) -> Result<Opti
 mod tests {
     use super::*;
 
-    fn interaction(player: PlayerEnd, jury: Ending, jury_first: bool) -> Interaction {
+    fn interaction(player: PlayerEnd, jury: Ending) -> Interaction {
         Interaction {
             player,
             jury,
-            jury_first,
             transcript: Vec::new(),
             jury_stderr: b"why\n".to_vec(),
             player_stderr: Vec::new(),
@@ -123,9 +142,9 @@ mod tests {
         }
     }
 
-    fn verdict(player: PlayerEnd, jury: Ending, jury_first: bool) -> Result<Option<Verdict>, String> {
+    fn verdict(player: PlayerEnd, jury: Ending) -> Result<Option<Verdict>, String> {
         let idle = Duration::from_millis(600);
-        decide(&interaction(player, jury, jury_first), "the jury", idle).map_err(|trouble| match trouble {
+        decide(&interaction(player, jury), "the jury", idle).map_err(|trouble| match trouble {
             Trouble::Rejected(e) => format!("rejected: {}", e.message()),
             Trouble::Helper(e) => format!("helper: {}", e.message()),
             Trouble::CannotRun(_) => "cannot run".to_string(),
@@ -136,43 +155,36 @@ mod tests {
     #[test]
     fn the_verdict_names_the_cause() {
         let (ok, crashed) = (PlayerEnd::Ended(Ending::Exited(0)), PlayerEnd::Ended(Ending::Signaled(11)));
-        assert_eq!(verdict(ok, Ending::Exited(0), false), Ok(None));
-        assert_eq!(verdict(ok, Ending::Exited(1), false), Ok(Some(Verdict::WrongAnswer)));
-        assert_eq!(verdict(ok, Ending::Exited(2), true), Ok(Some(Verdict::PresentationError)));
-        // A wrong answer given before the player failed stays one; a player that failed first,
-        // the jury seeing only its output end, is a runtime error.
-        assert_eq!(verdict(crashed, Ending::Exited(1), true), Ok(Some(Verdict::WrongAnswer)));
-        assert_eq!(
-            verdict(crashed, Ending::Exited(1), false),
-            Ok(Some(Verdict::RuntimeError(Ending::Signaled(11))))
-        );
+        assert_eq!(verdict(ok, Ending::Exited(0)), Ok(None));
+        assert_eq!(verdict(ok, Ending::Exited(1)), Ok(Some(Verdict::WrongAnswer)));
+        assert_eq!(verdict(ok, Ending::Exited(2)), Ok(Some(Verdict::PresentationError)));
+        // The jury's wrong answer stands whatever the player did, and whichever ended first.
+        assert_eq!(verdict(crashed, Ending::Exited(1)), Ok(Some(Verdict::WrongAnswer)));
+        assert_eq!(verdict(PlayerEnd::Stopped, Ending::Exited(2)), Ok(Some(Verdict::PresentationError)));
         // Accepted by the jury, but the player then exits non-zero: a runtime error.
         let failed = PlayerEnd::Ended(Ending::Exited(3));
+        assert_eq!(verdict(failed, Ending::Exited(0)), Ok(Some(Verdict::RuntimeError(Ending::Exited(3)))));
+        // Limits (reached while the jury still waited: once it has decided, the player is
+        // stopped instead) come before the jury's verdict on an output cut short.
         assert_eq!(
-            verdict(failed, Ending::Exited(0), true),
-            Ok(Some(Verdict::RuntimeError(Ending::Exited(3))))
-        );
-        // Limits: idleness and CPU time, unless the jury had decided first.
-        assert_eq!(
-            verdict(PlayerEnd::Idle, Ending::Exited(1), false),
+            verdict(PlayerEnd::Idle, Ending::Exited(1)),
             Ok(Some(Verdict::Idleness(Duration::from_millis(600))))
         );
-        assert_eq!(verdict(PlayerEnd::Idle, Ending::Exited(1), true), Ok(Some(Verdict::WrongAnswer)));
-        let slow = verdict(PlayerEnd::OverCpu, Ending::Exited(1), false);
+        let slow = verdict(PlayerEnd::OverCpu, Ending::Exited(1));
         assert!(matches!(slow, Ok(Some(Verdict::TimeLimit { .. }))), "{slow:?}");
         // A jury that fails decides, whatever the player did.
         assert_eq!(
-            verdict(crashed, Ending::Exited(3), false),
+            verdict(crashed, Ending::Exited(3)),
             Err("rejected: the jury fails on it: exit status 3, its stderr: `why`".into())
         );
         assert_eq!(
-            verdict(ok, Ending::Signaled(6), true),
+            verdict(ok, Ending::Signaled(6)),
             Err("helper: the jury failed: killed by signal 6 (SIGABRT), its stderr: `why`".into())
         );
         assert_eq!(
-            verdict(ok, Ending::TimedOut, false),
+            verdict(ok, Ending::TimedOut),
             Err("helper: the jury failed: still running at its time limit: killed, its stderr: `why`".into())
         );
-        assert_eq!(verdict(PlayerEnd::Interrupted, Ending::Exited(1), false), Err("interrupted".into()));
+        assert_eq!(verdict(PlayerEnd::Interrupted, Ending::Exited(1)), Err("interrupted".into()));
     }
 }

@@ -1,36 +1,38 @@
 //! `stress --interactor JURY [--gen GEN | --shrink FILE] -- COMMAND`: an interactive problem.
 //! JURY (run as `JURY... INPUT_FILE`, testlib's convention) and COMMAND talk through pipes, with
 //! `stress` relaying ([`relay`]) and recording the transcript. Invariant: a verdict names the
-//! cause, decided by [`decide`] from how each side ended and which ended first; a jury that fails
-//! is never taken for the player's failure.
+//! cause, decided by [`decide`] from how each side ended, never from which ended first, so the
+//! same input gets the same verdict; a jury that fails is never taken for the player's failure.
 //!
 //! The jury's exit status is its verdict: 0 accepted, 1 wrong answer, 2 presentation error, 3 it
 //! failed (a bad input: during a shrink, a candidate it fails on with 3 is not valid). Beside
-//! them: runtime error (COMMAND exits non-zero or by a signal, unless the jury gave its verdict
-//! first), time limit (COMMAND's CPU time, confirmed by a second run), idleness (nothing passed
-//! either way for the idle limit). A failure is shrunk by the generic steps of [`crate::lines`]
-//! (the interactive run is the test: the same kind of verdict), and saved as `PREFIX.in` and
-//! `PREFIX.transcript` each time it shrinks.
+//! them: time limit (COMMAND's CPU time, confirmed by a second run) and idleness (nothing passed
+//! either way for the idle limit, both sides waiting), which come first; runtime error (COMMAND
+//! exits non-zero or by a signal where the jury accepted). A failure is shrunk by the problem's
+//! steps (the generic ones of [`crate::lines`] unless it has its own: the interactive run is the
+//! test, the same kind of verdict), within [`crate::options::Options::budget`], and saved as
+//! `PREFIX.in` and `PREFIX.transcript` each time it shrinks. The jury's input file is written in
+//! a [`PrivateDir`], removed at the end.
 //!
 //! A problem of this library plugs in with little code: an [`Inputs`] (how the input of a seed
-//! and size is made: in-process, or [`Generator`]'s command) and the jury's command line, given
-//! to [`stress`] as an [`Interactive`].
+//! and size is made: in-process, or [`Generator`]'s command), the jury's command line and maybe
+//! its own shrink steps, given to [`stress`] as an [`Interactive`].
 
 use crate::child::{Limit, Runner};
 use crate::generic::{gen_seed, shown_command, validate, Generator};
 use crate::greedy::{greedy, Steps};
 use crate::interaction::{decide, Verdict};
 use crate::judge::{seconds, Stats, Trouble};
-use crate::lines::{parse, smaller, write, Lines};
+use crate::lines::{check_shrink_memory, parse, smaller, write};
 use crate::options::Options;
 use crate::plan::{case_size, Outcome};
 use crate::relay::{self, Interaction};
 use crate::report::{self, check_out, path, plural, print_input, shown_path, Found, Progress};
-use crate::sys::{self, cannot_write};
+use crate::sys::{self, cannot_write, PrivateDir};
 use graph_games::input::Error;
 use std::ffi::OsString;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Where the inputs of an interactive problem come from.
@@ -50,19 +52,30 @@ impl Inputs for Generator<'_> {
     }
 }
 
+/// The inputs one shrink step smaller than an input, offered one at a time to a visitor that says
+/// whether to go on; returns whether every one was offered (as [`crate::greedy::Smaller`]).
+pub type InputSteps<'a> = &'a dyn Fn(&Vec<u8>, &mut dyn FnMut(Vec<u8>) -> bool) -> bool;
+
+/// The generic steps of [`crate::lines`], on an input's text.
+#[allow(clippy::ptr_arg)] // an [`InputSteps`]: the shrink's case is the input, a `Vec<u8>`
+pub fn generic_steps(input: &Vec<u8>, visit: &mut dyn FnMut(Vec<u8>) -> bool) -> bool {
+    smaller(&parse(input), &mut |lines| visit(write(&lines)))
+}
+
 /// An interactive problem: its jury's command line, its name in the reports, where its inputs
-/// come from (`None` with `--shrink FILE` only), and a validator (`--check`) if given.
+/// come from (`None` with `--shrink FILE` only), a validator (`--check`) if given, and its shrink
+/// steps ([`generic_steps`] when nothing is known of its format).
 pub struct Interactive<'a> {
     pub jury: &'a [OsString],
     pub name: String,
     pub inputs: Option<&'a dyn Inputs>,
     pub check: Option<&'a [OsString]>,
+    pub steps: InputSteps<'a>,
 }
 
 /// A failing input, its verdict and its run.
 #[derive(Debug, Clone)]
 pub struct Played {
-    pub case: Lines,
     pub input: Vec<u8>,
     pub verdict: Verdict,
     pub run: Interaction,
@@ -73,6 +86,8 @@ struct Table<'a> {
     jury: &'a [OsString],
     jury_name: &'a str,
     command: &'a [OsString],
+    /// The variables the command runs without.
+    env_removed: &'a [OsString],
     check: Option<(Runner, String)>,
     /// The input file the jury is given.
     file: PathBuf,
@@ -101,11 +116,13 @@ impl Table<'_> {
     }
 
     fn once(&mut self, input: &[u8]) -> Result<(Option<Verdict>, Interaction), Trouble> {
+        // In the private directory: no one else can have put a link at this name.
         fs::write(&self.file, input).map_err(|e| {
             let file = shown_path(&self.file.clone().into_os_string());
             Trouble::CannotRun(Error::new(format!("cannot write the jury's input file {file}: {e}")))
         })?;
-        let run = relay::run(self.jury, self.command, &self.file, self.limit, self.idle)
+        let player = (self.command, self.env_removed);
+        let run = relay::run(self.jury, player, &self.file, self.limit, self.idle)
             .map_err(|e| Trouble::CannotRun(Error::new(e.to_string())))?;
         self.stats.runs += 1;
         self.stats.slowest_wall = self.stats.slowest_wall.max(run.wall);
@@ -147,6 +164,7 @@ pub fn from_command_line(
         name: crate::generic::helper_name(jury),
         inputs: generator.as_ref().map(|g| g as &dyn Inputs),
         check,
+        steps: &generic_steps,
     };
     stress(options, problem)
 }
@@ -162,11 +180,14 @@ pub fn stress(options: &Options, problem: Interactive) -> Result<Outcome, Error>
     let limit = Limit::of_solution(time_limit);
     let helper_limit = Limit::wall((time_limit * 5).max(Duration::from_secs(10)));
     let jury_name = format!("the jury {}", shown_command(problem.jury));
-    let file = std::env::temp_dir().join(format!("stress-{}-jury-input", std::process::id()));
+    let dir = PrivateDir::new()
+        .map_err(|e| Error::new(format!("cannot make a private directory for the jury's input file: {e}")))?;
+    let file = dir.path().join("input");
     let mut table = Table {
         jury: problem.jury,
         jury_name: &jury_name,
         command: &options.command,
+        env_removed: &options.env_removed,
         check: problem
             .check
             .map(|c| (crate::generic::runner(c, helper_limit), format!("--check {}", shown_command(c)))),
@@ -176,9 +197,8 @@ pub fn stress(options: &Options, problem: Interactive) -> Result<Outcome, Error>
         limit,
         stats: Stats::default(),
     };
-    let outcome = cases(options, &problem, &mut table);
-    let _ = fs::remove_file(&table.file);
-    outcome
+    // (`dir` goes, with the file, when this returns.)
+    cases(options, &problem, &mut table)
 }
 
 /// The cases of `stress`, or the file of `--shrink`.
@@ -188,7 +208,8 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
     let largest = options.size.unwrap_or(10).min(usize::MAX as u64) as usize;
     let large = options.large.unwrap_or(if options.time_limit.is_some() { 3 } else { 0 });
     if let Some(file) = &options.shrink {
-        let input = fs::read(file).map_err(|e| Error::new(format!("--shrink {}: {e}", shown_path(file))))?;
+        let input = sys::read_capped(Path::new(file), sys::INPUT_CAP)
+            .map_err(|e| Error::new(format!("--shrink {}: {e}", shown_path(file))))?;
         let which = format!("the input of --shrink {}", shown_path(file));
         let found = match judged(table, &input, &which) {
             Ok(found) => found,
@@ -203,7 +224,7 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
             }
             Some((verdict, run)) => {
                 let head = format!("{} on {which}", verdict.name());
-                let played = Played { case: parse(&input), input, verdict, run };
+                let played = Played { input, verdict, run };
                 shrink_and_report(options, problem, table, played, &head, &mut progress)
             }
         };
@@ -240,7 +261,7 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
         };
         progress.clear();
         let head = format!("{} on {which}, {}", verdict.name(), inputs.origin(seed, size));
-        let played = Played { case: parse(&input), input, verdict, run };
+        let played = Played { input, verdict, run };
         return shrink_and_report(options, problem, table, played, &head, &mut progress);
     }
     progress.clear();
@@ -299,26 +320,27 @@ fn shrink_and_report(
     progress: &mut Progress,
 ) -> Result<Outcome, Error> {
     save(&options.out, &played)?;
+    check_shrink_memory(&played.input)?;
     let bytes = played.input.len();
     let kind = played.verdict;
-    let mut test = |case: Lines, input: Vec<u8>| {
+    let mut test = |_: Vec<u8>, input: Vec<u8>| {
         let runs_before = table.stats.runs;
         let judged = table.judge(&input).map(|found| match found {
-            Some((verdict, run)) if verdict.same_kind(&kind) => Some(Played { case, input, verdict, run }),
+            Some((verdict, run)) if verdict.same_kind(&kind) => Some(Played { input, verdict, run }),
             _ => None,
         });
         (judged, table.stats.runs - runs_before)
     };
     let out = &options.out;
     let steps = Steps {
-        smaller: &smaller,
-        write: &write,
-        budget: options.shrink_time,
+        smaller: problem.steps,
+        write: &Vec::clone,
+        budget: options.budget(),
         test: &mut test,
         improved: &mut |played| save(out, played),
         step: &mut |shrunk, bytes| progress.shrink(shrunk, bytes),
     };
-    let (played, shrunk) = greedy(played, |p| (&p.case, &p.input), steps)?;
+    let (played, shrunk) = greedy(played, |p| (&p.input, &p.input), steps)?;
     progress.clear();
     let found = Found {
         game: &problem.name,
@@ -329,7 +351,7 @@ fn shrink_and_report(
         size: 0,
         large: false,
         bytes,
-        budget: options.shrink_time,
+        budget: options.budget(),
         hint: problem.check.map_or(Some(CHECK_HINT), |_| None),
         which: None,
     };

@@ -7,7 +7,7 @@
 
 use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
-use crate::greedy::{greedy, Smaller, Steps};
+use crate::greedy::{greedy, Budget, Smaller, Steps};
 pub use crate::greedy::{End, Shrunk, Trouble};
 use graph_games::games::JudgeProblem;
 use graph_games::input::{shown, Error};
@@ -281,7 +281,7 @@ impl<T> Failure<T> {
 pub struct Shrinker<'a, T> {
     pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
-    pub budget: Duration,
+    pub budget: Budget,
     pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,
     pub step: &'a mut dyn FnMut(&Shrunk, usize),
 }
@@ -374,7 +374,7 @@ mod tests {
         let with = Shrinker {
             smaller: &visit,
             write: &write,
-            budget: Duration::from_secs(60),
+            budget: Budget { time: Duration::from_secs(60), least: 0 },
             improved: &mut |_| {
                 saved += 1;
                 Ok(())
@@ -419,7 +419,7 @@ mod tests {
         let with = Shrinker {
             smaller: &visit,
             write: &write,
-            budget: Duration::from_millis(300),
+            budget: Budget { time: Duration::from_millis(300), least: 0 },
             improved: &mut |_| Ok(()),
             step: &mut |_, _| {},
         };

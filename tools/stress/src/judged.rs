@@ -96,7 +96,8 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
     let settings = Settings::of::<G>(options)?;
     check_out(&options.out)?;
     let (program, args) = options.command.split_first().expect("a command");
-    let runner = Runner::new(program, args, Limit::of_solution(settings.time_limit));
+    let runner =
+        Runner::new(program, args, Limit::of_solution(settings.time_limit)).without_env(&options.env_removed);
     let mut judge = Judge::new(InProcess::<G>::new(), runner);
     if options.shrink.is_some() {
         let judged = settings.judged;
@@ -161,7 +162,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             size,
             large,
             bytes: input.len(),
-            budget: options.shrink_time,
+            budget: options.budget(),
             hint: None,
             which: None,
         };
@@ -182,7 +183,7 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
                 cases::candidates_complete(case, judged, visit)
             },
             write: &|case: &G::Case| case.write(),
-            budget: options.shrink_time,
+            budget: options.budget(),
             out: &options.out,
         };
         let (failure, shrunk, by_size) = shrink_failure(&mut judge, failure, with, &mut progress)?;

@@ -7,10 +7,11 @@
 //! the case's number), within the judge's constraints for a judged problem unless `--beyond-limits`;
 //! then come `--large` cases at the judge's maximum. Each is answered in-process exactly as the
 //! judge binary would, the command is run on it ([`child`]: its own process group, killed whole at
-//! the end; its time limit on CPU time where [`cpu`] reads it) and judged ([`judge`]): runtime
-//! error, time limit exceeded (confirmed by a second run), output limit exceeded, wrong answer
-//! ([`compare`]). A failure is shrunk ([`shrinking`]: a time-out by size first, [`by_size`],
-//! within a budget of runs; then by steps within a time budget) and saved each time it shrinks,
+//! the end; its time limit on CPU time where [`cpu`] reads it; the judge's environment,
+//! [`environment`]) and judged ([`judge`]): runtime error, time limit exceeded (confirmed by a
+//! second run), output limit exceeded, wrong answer ([`compare`]). A failure is shrunk
+//! ([`shrinking`]: a time-out by size first, [`by_size`], within a budget of runs; then by steps
+//! within a budget of time and candidates, [`greedy::Budget`]) and saved each time it shrinks,
 //! then reported ([`report`]). With `--ref` and `--gen`, any problem ([`generic`]): a reference
 //! command and a generator command instead of a game, shrunk by the steps of [`lines`]; a helper
 //! that fails is told, with its stderr, and never taken for the solution's failure.
@@ -27,6 +28,7 @@ pub mod cases;
 mod child;
 mod compare;
 mod cpu;
+mod environment;
 mod games;
 mod generic;
 mod greedy;
@@ -75,7 +77,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             "stdout is closed: nowhere to write the report (to drop it, redirect it to /dev/null)",
         ));
     }
-    let options = match Options::parse(args) {
+    let mut options = match Options::parse(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
             return match sys::write_stdout(options::usage().as_bytes()) {
@@ -85,6 +87,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
         Err(e) => return fail(&e),
     };
+    options.env_removed = environment::removed(options.keep_env);
     sys::catch_interrupts();
     let outcome = match &options.mode {
         Mode::Game(game) if game == token_duel::NAME => token_duel::run(&options),
@@ -102,6 +105,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Mode::Interactive { jury, generator, check } => {
             interactive::from_command_line(&options, jury, generator.as_deref(), check.as_deref())
         }
+    };
+    // The report ends with the variables the command ran without, if any (none with --gen).
+    let note = environment::note(&options.env_removed).filter(|_| !options.gen);
+    let outcome = match (outcome, note) {
+        (Ok(outcome), Some(note)) => {
+            sys::write_stdout(note.as_bytes()).map(|()| outcome).map_err(|e| cannot_write(&e))
+        }
+        (outcome, _) => outcome,
     };
     match outcome {
         Ok(Outcome::Passed) => 0,

@@ -20,7 +20,8 @@
 //!
 //! Candidates are made one at a time, for the visitor to judge: a long input has many.
 
-use graph_games::input::is_space;
+use graph_games::input::{is_space, Error};
+use graph_games::memory::check_memory;
 
 /// An input as lines of tokens (whitespace between tokens is not kept: one space, one line end).
 pub type Lines = Vec<Vec<Vec<u8>>>;
@@ -38,6 +39,19 @@ pub fn parse(text: &[u8]) -> Lines {
         lines.pop();
     }
     lines
+}
+
+/// Checks that the memory a shrink by these steps holds for `text` can be had: the input as lines
+/// of tokens ([`parse`]: a vector a line and one a token, each with the allocator's least block
+/// and a line's first growth), a candidate (cloned: exact), the runs to drop ([`runs`]) and a
+/// few texts; about 380 bytes a line of one short token (measured: 100 million such lines held
+/// 23 GB). So that an input of many short lines ends with an error, not a kill by the kernel.
+pub fn check_shrink_memory(text: &[u8]) -> Result<(), Error> {
+    let lines = text.iter().filter(|&&b| b == b'\n').count() as u128 + 1;
+    let starts = text.iter().enumerate().filter(|&(i, &b)| !is_space(b) && (i == 0 || is_space(text[i - 1])));
+    let tokens = starts.count() as u128;
+    let need = (64 + 56) * tokens + (136 + 40 + 80) * lines.max(tokens / 2) + 4 * text.len() as u128;
+    check_memory(need, format_args!("shrinking an input of {} lines and {} tokens", lines, tokens))
 }
 
 /// The text of `lines`: tokens separated by a space, each line ended.
@@ -79,18 +93,74 @@ fn offer(visit: &mut dyn FnMut(Lines) -> bool, candidate: Lines) -> Option<()> {
     }
 }
 
-/// The positions (line, token) of the integers before `at` whose value is at least `least`,
-/// nearest first.
-fn counts_before(lines: &Lines, at: (usize, usize), least: i128) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for (l, line) in lines.iter().enumerate().take(at.0 + 1).rev() {
-        for (t, token) in line.iter().enumerate().rev() {
-            if (l, t) < at && integer(token).map_or(false, |v| v >= least) {
-                out.push((l, t));
+/// The integers of an input in reading order, under a tree of maxima, so that those before a
+/// position whose value is at least some `least` come nearest first in O(log n) each, and none
+/// in O(log n): a long input's runs with no count to lower cost nothing (step 6 would otherwise
+/// walk the whole input before each run, quadratic, without a candidate to stop at).
+struct Counts {
+    /// Where each integer stands, (line, token), in reading order.
+    at: Vec<(usize, usize)>,
+    /// `tree[size + i]` is the `i`-th integer's value; `tree[v]` the largest below node `v`.
+    tree: Vec<i128>,
+    size: usize,
+}
+
+impl Counts {
+    fn new(lines: &Lines) -> Counts {
+        let mut at = Vec::new();
+        let mut values = Vec::new();
+        for (l, line) in lines.iter().enumerate() {
+            for (t, token) in line.iter().enumerate() {
+                if let Some(value) = integer(token) {
+                    at.push((l, t));
+                    values.push(value);
+                }
             }
         }
+        let size = values.len().next_power_of_two();
+        let mut tree = vec![i128::MIN; 2 * size];
+        tree[size..size + values.len()].copy_from_slice(&values);
+        for v in (1..size).rev() {
+            tree[v] = tree[2 * v].max(tree[2 * v + 1]);
+        }
+        Counts { at, tree, size }
     }
-    out
+
+    /// The index of the last integer before index `end` whose value is at least `least`.
+    fn last_before(&self, end: usize, least: i128) -> Option<usize> {
+        // The nodes covering [0, end): those on the right side come right to left, and all lie
+        // right of those on the left side, which come left to right.
+        let (mut l, mut r) = (self.size, self.size + end);
+        let mut left = Vec::new();
+        let mut found = None;
+        while l < r && found.is_none() {
+            if r & 1 == 1 {
+                r -= 1;
+                if self.tree[r] >= least {
+                    found = Some(r);
+                }
+            }
+            if l & 1 == 1 && found.is_none() {
+                left.push(l);
+                l += 1;
+            }
+            l >>= 1;
+            r >>= 1;
+        }
+        let mut v = found.or_else(|| left.into_iter().rev().find(|&v| self.tree[v] >= least))?;
+        while v < self.size {
+            v = if self.tree[2 * v + 1] >= least { 2 * v + 1 } else { 2 * v };
+        }
+        Some(v - self.size)
+    }
+
+    /// The positions (line, token) of the integers before `at` whose value is at least `least`,
+    /// nearest first, found as they are asked for.
+    fn before(&self, at: (usize, usize), least: i128) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let end = self.at.partition_point(|&p| p < at);
+        std::iter::successors(self.last_before(end, least), move |&i| self.last_before(i, least))
+            .map(move |i| self.at[i])
+    }
 }
 
 /// `lines` with the integer at `(l, t)` lowered by `by`.
@@ -111,15 +181,16 @@ struct Run<'a> {
 
 /// The candidates of dropping `run`: alone and with the nearest counts lowered (`near`), or with
 /// the farther ones lowered (`!near`).
-fn drop_run(lines: &Lines, run: &Run, near: bool, visit: Visit) -> Option<()> {
-    let counts = counts_before(lines, run.at, run.len as i128);
-    let (from, to) = if near { (0, COUNTS_TRIED.min(counts.len())) } else { (COUNTS_TRIED, counts.len()) };
+fn drop_run(lines: &Lines, counts: &Counts, run: &Run, near: bool, visit: Visit) -> Option<()> {
+    let counts = counts.before(run.at, run.len as i128);
+    let counts: Box<dyn Iterator<Item = (usize, usize)>> =
+        if near { Box::new(counts.take(COUNTS_TRIED)) } else { Box::new(counts.skip(COUNTS_TRIED)) };
     if near {
         let mut plain = lines.clone();
         (run.drop)(&mut plain);
         offer(visit, plain)?;
     }
-    for &count in counts.get(from..to).unwrap_or(&[]) {
+    for count in counts {
         let mut candidate = lowered(lines, count, run.len as i128);
         (run.drop)(&mut candidate);
         offer(visit, candidate)?;
@@ -128,22 +199,22 @@ fn drop_run(lines: &Lines, run: &Run, near: bool, visit: Visit) -> Option<()> {
 }
 
 /// Steps 1 and 3 (`near`) or 6 (`!near`) of the module's doc.
-fn drop_runs(lines: &Lines, near: bool, visit: Visit) -> Option<()> {
+fn drop_runs(lines: &Lines, counts: &Counts, near: bool, visit: Visit) -> Option<()> {
     for (start, end) in runs(lines.len()) {
         let drop = |l: &mut Lines| {
             l.drain(start..end);
         };
-        drop_run(lines, &Run { at: (start, 0), len: end - start, drop: &drop }, near, visit)?;
+        drop_run(lines, counts, &Run { at: (start, 0), len: end - start, drop: &drop }, near, visit)?;
     }
     if near {
-        drop_columns(lines, visit)?;
+        drop_columns(lines, counts, visit)?;
     }
     for (l, line) in lines.iter().enumerate().filter(|(_, line)| line.len() > 1) {
         for (start, end) in runs(line.len()) {
             let drop = |lines: &mut Lines| {
                 lines[l].drain(start..end);
             };
-            drop_run(lines, &Run { at: (l, start), len: end - start, drop: &drop }, near, visit)?;
+            drop_run(lines, counts, &Run { at: (l, start), len: end - start, drop: &drop }, near, visit)?;
         }
     }
     Some(())
@@ -160,7 +231,7 @@ fn shape(line: &[Vec<u8>]) -> Option<i64> {
 }
 
 /// Step 2 of the module's doc: a column dropped from each block of lines of one shape.
-fn drop_columns(lines: &Lines, visit: Visit) -> Option<()> {
+fn drop_columns(lines: &Lines, counts: &Counts, visit: Visit) -> Option<()> {
     let mut start = 0;
     while start < lines.len() {
         let mut end = start + 1;
@@ -179,8 +250,8 @@ fn drop_columns(lines: &Lines, visit: Visit) -> Option<()> {
                     }
                 }
                 let width = shape.abs() as i128;
-                let counts = counts_before(lines, (first, 0), width);
-                let counts = counts.into_iter().filter(|&(l, t)| integer(&lines[l][t]) == Some(width));
+                let counts = counts.before((first, 0), width);
+                let counts = counts.filter(|&(l, t)| integer(&lines[l][t]) == Some(width));
                 offer(visit, plain.clone())?;
                 for (l, t) in counts {
                     let mut candidate = plain.clone();
@@ -194,14 +265,17 @@ fn drop_columns(lines: &Lines, visit: Visit) -> Option<()> {
     Some(())
 }
 
-/// The runs of `len` items to try dropping: halves, quarters, ..., single ones, each once.
+/// The runs of `len` items to try dropping: halves, quarters, ..., single ones, each once
+/// (about `2 len` of them, made in O(len log len): a 300k-line input's first candidate comes at
+/// once).
 fn runs(len: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut size = len.div_ceil_compat(2);
     while size >= 1 && len > 0 {
         for start in (0..len).step_by(size) {
             let run = (start, (start + size).min(len));
-            if !out.contains(&run) {
+            if seen.insert(run) {
                 out.push(run);
             }
         }
@@ -260,10 +334,11 @@ fn smaller_tokens(lines: &Lines, visit: Visit) -> Option<()> {
 /// Offers `visit` every input one generic step smaller than `lines`, in the order of the module's
 /// doc, until it says stop. Returns whether every candidate was offered (it never said stop).
 pub fn smaller(lines: &Lines, visit: Visit) -> bool {
+    let counts = Counts::new(lines);
     let mut all = || -> Option<()> {
-        drop_runs(lines, true, visit)?;
+        drop_runs(lines, &counts, true, visit)?;
         smaller_tokens(lines, visit)?;
-        drop_runs(lines, false, visit)
+        drop_runs(lines, &counts, false, visit)
     };
     all().is_some()
 }
@@ -327,6 +402,30 @@ mod tests {
         assert!(steps.contains(&"1\n3\n.#.\n".to_string()), "{steps:?}");
         // A header of the rows' shape is not a row.
         assert!(self::steps("2 2\n1 0\n0 1\n").contains(&"2 1\n1\n0\n".to_string()));
+    }
+
+    #[test]
+    fn the_counts_before_a_position_come_nearest_first() {
+        let lines = parse(b"5 x 3\n-2 7\n\n4 a 9 1\n8\n");
+        let counts = Counts::new(&lines);
+        // Every position and bound, against a plain walk backwards.
+        for l in 0..=lines.len() {
+            for t in 0..5 {
+                for least in -3..10 {
+                    let mut naive = Vec::new();
+                    for (m, line) in lines.iter().enumerate().rev() {
+                        for (u, token) in line.iter().enumerate().rev() {
+                            if (m, u) < (l, t) && integer(token).map_or(false, |v| v >= least) {
+                                naive.push((m, u));
+                            }
+                        }
+                    }
+                    let fast: Vec<(usize, usize)> = counts.before((l, t), least).collect();
+                    assert_eq!(fast, naive, "before {:?}, at least {least}", (l, t));
+                }
+            }
+        }
+        assert_eq!(Counts::new(&parse(b"a b\n")).before((9, 9), 0).count(), 0);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! (which lists every game with its sizes and, for a judged problem, the judge's constraints).
 
 use crate::games::{dispatch, Subject, Task, NAMES};
+use crate::greedy::Budget;
 use graph_games::input::{shown, Error};
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -44,10 +45,13 @@ With --interactor, an interactive problem: JURY (one command line) is run as `JU
 and COMMAND beside it, each one's stdout relayed to the other's stdin by stress, which records
 the transcript. JURY's exit status is the verdict: 0 accepted, 1 wrong answer, 2 presentation
 error, 3 the jury failed (a bad input: an error of stress, exit 2; during a shrink, a candidate
-that is not valid). Beside it: runtime error (COMMAND exits non-zero or by a signal before the
-jury gave its verdict), time limit (COMMAND's CPU time), idleness (nothing passed either way for
-3 times the time limit while neither side runs). A failure is shrunk by the generic steps and
-saved as PREFIX.in and PREFIX.transcript (lines `> ` the jury to COMMAND, `< ` COMMAND to the jury).
+that is not valid). Beside it: time limit (COMMAND's CPU time) and idleness (nothing passed either
+way for 3 times the time limit while both sides wait), which come first; then the jury's wrong
+answer or presentation error, whatever COMMAND's exit; runtime error (COMMAND exits non-zero or
+by a signal) where the jury accepted. Never which side ended first: the same input, the same
+verdict. Once the jury exits, what it left running is killed, and a verdict stops COMMAND. A
+failure is shrunk by the generic steps and saved as PREFIX.in and PREFIX.transcript (lines `> `
+the jury to COMMAND, `< ` COMMAND to the jury).
 
 With --shrink FILE, no cases are made: the input of FILE is judged and, if it fails, shrunk by
 steps (a game's, or the generic ones) and reported. 1-minimal in a report means that every
@@ -62,11 +66,17 @@ candidate one step smaller (docs/stress.md lists them) was judged and none fails
                         --ref, GEN at --size) after the small ones (default 3 for a judged
                         problem or with --time-limit, else 0)
   --beyond-limits       inputs of the binary's wider domain instead of the judge's constraints
-  --shrink-time SECONDS the budget of the shrink by steps (default 10): then the smallest failing
-                        input so far is reported, saying it may not be minimal
+  --shrink-time SECONDS the budget of the shrink by steps: then the smallest failing input so far
+                        is reported, saying it may not be minimal (default: 10 s, but at least
+                        300 candidates, so that slow runs still get a shrink; said on stderr
+                        when it goes past the 10 s)
   --out PREFIX          a path prefix: a failure is saved as PREFIX.in, .ans, .out
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
+  --keep-env            run COMMAND with the caller's whole environment: by default, as a judge,
+                        without the variables that change buffering or behaviour
+                        (PYTHONUNBUFFERED, stdbuf's, LD_PRELOAD, JAVA_TOOL_OPTIONS, ...: see
+                        docs/stress.md), the report naming those removed
   --gen                 print one input for --seed, --size and --family, and nothing else
   --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk
   --help                print this help
@@ -152,7 +162,13 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     pub large: Option<u64>,
     pub beyond_limits: bool,
-    pub shrink_time: Duration,
+    /// `--keep-env`: the command gets the caller's environment whole.
+    pub keep_env: bool,
+    /// The variables the command runs without ([`crate::environment::removed`]; set by
+    /// [`crate::run`], empty from [`Options::parse`]).
+    pub env_removed: Vec<OsString>,
+    /// `--shrink-time`, if given (else [`Options::budget`]'s default).
+    pub shrink_time: Option<Duration>,
     pub out: OsString,
     pub family: Option<String>,
     /// `--gen` without `--ref`: print one input.
@@ -220,7 +236,20 @@ const VALUED: [&str; 13] = [
     "--gen",
 ];
 
+/// The default budget of a shrink by steps: this long, and at least this many candidates.
+const SHRINK_TIME: Duration = Duration::from_secs(10);
+const SHRINK_CANDIDATES: u64 = 300;
+
 impl Options {
+    /// The budget of a shrink by steps: `--shrink-time` alone if given; else 10 s, but never
+    /// fewer than 300 candidates (so it scales with the cost of one run).
+    pub fn budget(&self) -> Budget {
+        match self.shrink_time {
+            Some(time) => Budget { time, least: 0 },
+            None => Budget { time: SHRINK_TIME, least: SHRINK_CANDIDATES },
+        }
+    }
+
     /// Reads the arguments (without the program name); `Ok(None)` means `--help`.
     pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Option<Options>, Error> {
         let args: Vec<OsString> = args.into_iter().collect();
@@ -243,7 +272,9 @@ impl Options {
             time_limit: None,
             large: None,
             beyond_limits: false,
-            shrink_time: Duration::from_secs(10),
+            keep_env: false,
+            env_removed: Vec::new(),
+            shrink_time: None,
             out: OsString::from("stress-fail"),
             family: None,
             gen: false,
@@ -281,12 +312,13 @@ impl Options {
                 Some((name, value)) => (name.to_string(), Some(OsString::from(value))),
                 None => (text.clone(), None),
             };
-            let unvalued = name == "--gen" && !generic || name == "--beyond-limits";
+            let unvalued = name == "--gen" && !generic || name == "--beyond-limits" || name == "--keep-env";
             if unvalued && inline.is_some() {
                 return Err(Error::new(format!("unknown flag {} (try --help)", shown_arg(&arg))));
             } else if unvalued {
                 options.gen |= name == "--gen";
                 options.beyond_limits |= name == "--beyond-limits";
+                options.keep_env |= name == "--keep-env";
             } else if VALUED.contains(&name.as_str()) {
                 let value = match inline.or_else(|| args.next()) {
                     Some(value) => value,
@@ -382,7 +414,7 @@ impl Options {
                 })?)
             }
             "--time-limit" => self.time_limit = Some(seconds(name, value)?),
-            "--shrink-time" => self.shrink_time = seconds(name, value)?,
+            "--shrink-time" => self.shrink_time = Some(seconds(name, value)?),
             "--out" => {
                 if value.is_empty() {
                     return Err(Error::new("--out wants a path prefix, not an empty one"));

@@ -5,11 +5,14 @@
 //! a limit, Ctrl-C); nothing either side started outlives the run.
 //!
 //! The player's CPU time is read as [`crate::child`] reads a solution's: sampled while it runs,
-//! exactly once it is reaped (the jury is reaped after it, so its time is never counted). The run
+//! exactly once it is reaped (a jury reaped before it has its own share taken off). The run
 //! stops the player when its CPU time passes the limit, when no byte has passed either way for
 //! the idle limit while neither side runs (both waiting: a deadlock, a player that never
 //! flushes or reads more than it is sent; a side that runs or waits for a CPU is not idle), or
-//! when the whole run passes [`WHOLE_FACTOR`] times the idle limit.
+//! when the whole run passes [`WHOLE_FACTOR`] times the idle limit. Once the jury has exited,
+//! whatever it left running is killed (so its output's end reaches the player), and a verdict
+//! other than "accepted" stops the player after [`VERDICT_GRACE`]: the jury has decided, and
+//! nothing the player does then is idleness or a time-out.
 
 use crate::child::{Ending, Limit, STDERR_KEPT};
 use crate::cpu;
@@ -34,6 +37,10 @@ pub const WHOLE_FACTOR: u32 = 10;
 /// How long the jury may take to end once the player has ended (its output's end relayed).
 const JURY_GRACE: Duration = Duration::from_secs(10);
 
+/// How long the player may take to end by itself once the jury has exited with a verdict other
+/// than "accepted" (then it is stopped: the verdict is given).
+const VERDICT_GRACE: Duration = Duration::from_millis(500);
+
 /// How long the relay threads are waited for once both sides are killed.
 const GRACE: Duration = Duration::from_millis(200);
 
@@ -48,6 +55,8 @@ pub enum PlayerEnd {
     Idle,
     /// The whole run took too long in wall time, bytes still flowing: killed.
     OverWall,
+    /// Still running after the jury exited with its verdict (and a short grace): killed.
+    Stopped,
     Interrupted,
 }
 
@@ -57,9 +66,6 @@ pub struct Interaction {
     pub player: PlayerEnd,
     /// The jury's exit (`TimedOut` if it did not end within its grace after the player).
     pub jury: Ending,
-    /// The jury ended its output before its input ended: it decided on its own, not on the
-    /// player's output ending.
-    pub jury_first: bool,
     /// `> ` lines from the jury to the player, `< ` from the player to the jury, in order; then
     /// `# ` lines: how each side ended, the first to end its output first.
     pub transcript: Vec<u8>,
@@ -70,14 +76,11 @@ pub struct Interaction {
     pub wall: Duration,
 }
 
-/// What the relay threads share: the transcript, when a byte last passed, and when each output
-/// ended.
+/// What the relay threads share: the transcript, and when a byte last passed.
 struct Shared {
     transcript: Vec<u8>,
     cut: bool,
     last_byte: Instant,
-    jury_output_ended: Option<Instant>,
-    player_output_ended: Option<Instant>,
 }
 
 impl Shared {
@@ -100,10 +103,14 @@ impl Shared {
     }
 }
 
-/// Starts `words` (and `extra`) as its own process group, with piped streams.
-fn spawn(words: &[OsString], extra: Option<&Path>) -> io::Result<Child> {
+/// Starts `words` (and `extra`) as its own process group, with piped streams, without the
+/// variables `env_removed`.
+fn spawn(words: &[OsString], extra: Option<&Path>, env_removed: &[OsString]) -> io::Result<Child> {
     let mut command = Command::new(&words[0]);
     command.args(&words[1..]);
+    env_removed.iter().for_each(|name| {
+        command.env_remove(name);
+    });
     if let Some(extra) = extra {
         command.arg(extra);
     }
@@ -120,12 +127,13 @@ fn kill(child: &mut Child) {
 }
 
 /// Runs the jury `jury` (with the input file `input` as its first argument) and the player
-/// `player`, each one's stdout relayed to the other's stdin. `limit` is the player's time limit
-/// (on CPU time where it is measured), `idle` the idle limit. An error means one side could not be
-/// started (the other is then killed).
+/// `player` (without the variables `env_removed`: the judge's environment), each one's stdout
+/// relayed to the other's stdin. `limit` is the player's time limit (on CPU time where it is
+/// measured), `idle` the idle limit. An error means one side could not be started (the other is
+/// then killed).
 pub fn run(
     jury: &[OsString],
-    player: &[OsString],
+    (player, env_removed): (&[OsString], &[OsString]),
     input: &Path,
     limit: Limit,
     idle: Duration,
@@ -136,21 +144,16 @@ pub fn run(
         let program = words[0].to_string_lossy().into_owned();
         io::Error::new(e.kind(), format!("cannot run {whose} `{}`: {e}", program.as_bytes().escape_ascii()))
     };
-    let mut jury_child = spawn(jury, Some(input)).map_err(|e| named(jury, "the jury", e))?;
-    let mut player_child = match spawn(player, None).map_err(|e| named(player, "the command", e)) {
+    let mut jury_child = spawn(jury, Some(input), &[]).map_err(|e| named(jury, "the jury", e))?;
+    let mut player_child = match spawn(player, None, env_removed).map_err(|e| named(player, "the command", e))
+    {
         Ok(child) => child,
         Err(e) => {
             kill(&mut jury_child);
             return Err(e);
         }
     };
-    let shared = Arc::new(Mutex::new(Shared {
-        transcript: Vec::new(),
-        cut: false,
-        last_byte: start,
-        jury_output_ended: None,
-        player_output_ended: None,
-    }));
+    let shared = Arc::new(Mutex::new(Shared { transcript: Vec::new(), cut: false, last_byte: start }));
     let jury_err = Arc::new(Mutex::new(Vec::new()));
     let player_err = Arc::new(Mutex::new(Vec::new()));
     let threads = (|| -> io::Result<Vec<thread::JoinHandle<()>>> {
@@ -173,6 +176,10 @@ pub fn run(
     let whole = idle * WHOLE_FACTOR;
     let mut sampled = Duration::ZERO;
     let mut next_sample = start;
+    // The jury's exit, once seen, and when the player's grace after a verdict ends.
+    let mut jury_end = None;
+    let mut jury_cpu = Duration::ZERO;
+    let mut stop_at = None;
     // The player first: reaped before the jury, so that its CPU time is its own.
     let player_end = loop {
         let now = Instant::now();
@@ -182,6 +189,32 @@ pub fn run(
         }
         if let Ok(Some(status)) = player_child.try_wait() {
             break PlayerEnd::Ended(Ending::of(status));
+        }
+        if jury_end.is_none() {
+            // Reaping the jury adds its CPU time to what `stress` has reaped: kept apart.
+            let before = cpu_limit.and_then(|_| cpu::reaped());
+            if let Ok(Some(status)) = jury_child.try_wait() {
+                if let (Some(before), Some(after)) = (before, cpu_limit.and_then(|_| cpu::reaped())) {
+                    jury_cpu = after.saturating_sub(before);
+                }
+                // What the jury left running goes with it: its output's end then reaches the
+                // player. A verdict other than "accepted" decides the run: the player has a
+                // moment to end by itself (its last lines recorded), then is stopped.
+                let ending = Ending::of(status);
+                sys::kill_group(jury_child.id());
+                if ending != Ending::Exited(0) {
+                    stop_at = Some(now + VERDICT_GRACE);
+                }
+                jury_end = Some(ending);
+            }
+        }
+        if let Some(stop_at) = stop_at {
+            if now >= stop_at {
+                kill(&mut player_child);
+                break PlayerEnd::Stopped;
+            }
+            thread::sleep(CHECK_EVERY);
+            continue;
         }
         if let Some(limit) = cpu_limit {
             if now >= next_sample {
@@ -193,8 +226,10 @@ pub fn run(
                 }
             }
         }
-        // Idle is both sides waiting: a side that runs (or is starved of the CPU) is not.
-        if cpu::any_running(player_child.id()) || cpu::any_running(jury_child.id()) {
+        // Idle is both sides waiting: a side that runs (or is starved of the CPU) is not; a jury
+        // that has exited waits on nothing.
+        let jury_runs = jury_end.is_none() && cpu::any_running(jury_child.id());
+        if cpu::any_running(player_child.id()) || jury_runs {
             if let Ok(mut shared) = shared.lock() {
                 shared.last_byte = now;
             }
@@ -214,7 +249,9 @@ pub fn run(
         thread::sleep(CHECK_EVERY);
     };
     let cpu = match (reaped_before, cpu::reaped()) {
-        (Some(before), Some(after)) => Some(after.saturating_sub(before).max(sampled)),
+        (Some(before), Some(after)) => {
+            Some(after.saturating_sub(before).saturating_sub(jury_cpu).max(sampled))
+        }
         _ => None,
     };
     // Whatever the player started goes with it; then its output's end reaches the jury.
@@ -226,7 +263,12 @@ pub fn run(
         other => other,
     };
     let jury_deadline = Instant::now() + JURY_GRACE;
+    // (A jury reaped above had its group killed then: its number, free since, is not used again.)
+    let reaped_early = jury_end.is_some();
     let jury_end = loop {
+        if let Some(ending) = jury_end {
+            break ending;
+        }
         if let Ok(Some(status)) = jury_child.try_wait() {
             break Ending::of(status);
         }
@@ -236,7 +278,9 @@ pub fn run(
         }
         thread::sleep(CHECK_EVERY);
     };
-    sys::kill_group(jury_child.id());
+    if !reaped_early {
+        sys::kill_group(jury_child.id());
+    }
     let wall = start.elapsed();
     // The relays end once both groups are gone (a stray process that left its group on purpose
     // may hold a pipe: then they are left behind after a grace).
@@ -246,31 +290,22 @@ pub fn run(
             thread::sleep(Duration::from_millis(1));
         }
     }
-    let shared = shared.lock().map(|s| (s.transcript.clone(), s.jury_output_ended, s.player_output_ended));
-    let (transcript, jury_out, player_out) = shared.unwrap_or_default();
-    let jury_first = match (jury_out, player_out) {
-        (Some(jury), Some(player)) => jury < player,
-        (Some(_), None) => true,
-        _ => false,
-    };
-    let mut transcript = transcript;
+    let mut transcript = shared.lock().map(|s| s.transcript.clone()).unwrap_or_default();
     let player_note = match player_end {
         PlayerEnd::Ended(ending) => ended(ending),
         PlayerEnd::OverCpu => "past its CPU time limit (killed, or finished past it)".to_string(),
         PlayerEnd::Idle => "killed: nothing passed either way for the idle limit".to_string(),
         PlayerEnd::OverWall => "killed: past the whole run's wall limit".to_string(),
+        PlayerEnd::Stopped => "killed: still running after the jury's verdict".to_string(),
         PlayerEnd::Interrupted => "killed: interrupted".to_string(),
     };
-    let notes = [format!("# the command: {player_note}\n"), format!("# the jury: {}\n", ended(jury_end))];
-    let first = if jury_first { [1, 0] } else { [0, 1] };
-    for note in first {
-        transcript.extend_from_slice(notes[note].as_bytes());
-    }
+    // In this order always: which side ended first is the scheduler's, and tells nothing.
+    transcript.extend_from_slice(format!("# the command: {player_note}\n").as_bytes());
+    transcript.extend_from_slice(format!("# the jury: {}\n", ended(jury_end)).as_bytes());
     let taken = |buffer: &Arc<Mutex<Vec<u8>>>| buffer.lock().map(|b| b.clone()).unwrap_or_default();
     Ok(Interaction {
         player: player_end,
         jury: jury_end,
-        jury_first,
         transcript,
         jury_stderr: taken(&jury_err),
         player_stderr: taken(&player_err),
@@ -336,15 +371,9 @@ fn relay(
                 }
             }
         }
-        // The end is timed before it is passed on: the other side can only react after.
         if let Ok(mut shared) = shared.lock() {
             if !line.is_empty() {
                 shared.record(marker, &line, false);
-            }
-            let now = Some(Instant::now());
-            match marker {
-                b'>' => shared.jury_output_ended = now,
-                _ => shared.player_output_ended = now,
             }
         }
         drop(to);

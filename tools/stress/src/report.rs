@@ -2,6 +2,7 @@
 
 use super::by_size::BySize;
 use super::compare::{first_difference, Token};
+use super::greedy::Budget;
 use super::judge::{seconds, End, Failure, Shrunk, Stats, Verdict};
 pub use graph_games::input::plural;
 use graph_games::input::{shown, Error};
@@ -169,7 +170,7 @@ pub struct Found<'a> {
     pub large: bool,
     pub bytes: usize,
     /// The budget of the shrink by steps, and what would make it go further when it is spent.
-    pub budget: Duration,
+    pub budget: Budget,
     pub hint: Option<&'a str>,
     /// Where the input came from when it was not generated (`--shrink FILE`).
     pub which: Option<&'a str>,
@@ -210,10 +211,13 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
         ),
         End::Budget if bytes >= found.bytes => {
             let hint = found.hint.map_or(String::new(), |hint| format!("; {hint}"));
+            let spent = match found.budget.least {
+                0 => format!("--shrink-time {} s", seconds(found.budget.time)),
+                least => format!("{} s and {} candidates", seconds(found.budget.time), least),
+            };
             format!(
-                "{how}: the shrink's budget ran out: may not be minimal (--shrink-time {} s spent on {tried}, \
-                 {runs}{rejected}){hint}",
-                seconds(found.budget)
+                "{how}: the shrink's budget ran out: may not be minimal ({spent} spent on {tried}, \
+                 {runs}{rejected}){hint}"
             )
         }
         End::Budget => format!(

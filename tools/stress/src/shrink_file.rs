@@ -10,7 +10,6 @@ use crate::plan::Outcome;
 use crate::report::{self, shown_path, write_files, Found, Progress};
 use crate::sys::{self, cannot_write};
 use graph_games::input::Error;
-use std::fs;
 
 /// How a kind of problem reads and shrinks a file: its name in the report, the case in the
 /// file's bytes, the steps, the text of a case, and the hint when the budget is spent.
@@ -26,7 +25,7 @@ pub struct Kind<'a, T> {
 pub fn read(options: &Options) -> Result<(Vec<u8>, String), Error> {
     let file = options.shrink.as_ref().expect("--shrink FILE");
     let which = format!("the input of --shrink {}", shown_path(file));
-    match fs::read(file) {
+    match sys::read_capped(std::path::Path::new(file), sys::INPUT_CAP) {
         Ok(bytes) => Ok((bytes, which)),
         Err(e) => Err(Error::new(format!("--shrink {}: cannot read it: {e}", shown_path(file)))),
     }
@@ -62,7 +61,7 @@ pub fn shrink_file<T: Clone, R: Reference>(
     let with = Shrinker {
         smaller: kind.smaller,
         write: kind.write,
-        budget: options.shrink_time,
+        budget: options.budget(),
         improved: &mut |failure| write_files(out, failure),
         step: &mut |shrunk, bytes| progress.shrink(shrunk, bytes),
     };
@@ -77,7 +76,7 @@ pub fn shrink_file<T: Clone, R: Reference>(
         size: 0,
         large: false,
         bytes,
-        budget: options.shrink_time,
+        budget: options.budget(),
         hint: kind.hint,
         which: Some(&which),
     };

@@ -3,12 +3,12 @@
 //! `--shrink-time`, a budget of its own). Each smaller failure is saved as it is found.
 
 use crate::by_size::{self, BySize, SizeEnd, Sizes};
-use crate::greedy::Smaller;
+use crate::greedy::{Budget, Smaller};
 use crate::judge::{shrink, End, Failure, Judge, Kind, Reference, Shrinker, Shrunk, Trouble};
 use crate::report::{write_files, Progress};
 use graph_games::input::Error;
 use std::ffi::OsString;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What a failure is shrunk with.
 pub struct Shrinking<'a, T> {
@@ -19,7 +19,7 @@ pub struct Shrinking<'a, T> {
     pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
     /// The budget of the shrink by steps.
-    pub budget: Duration,
+    pub budget: Budget,
     /// Where each smaller failure is saved (`--out`).
     pub out: &'a OsString,
 }

@@ -138,3 +138,97 @@ pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
         other => other,
     }
 }
+
+/// A directory of `stress`'s own under the system's temporary directory: made fresh (a name
+/// taken by anything, a planted link included, is passed over, never followed), writable by
+/// `stress` alone (mode 0700), so that nothing another user does can redirect a file written
+/// there. Removed with what it holds when dropped: at the end of the run, Ctrl-C included (the
+/// run ends by its flag, not by the signal).
+pub struct PrivateDir {
+    path: std::path::PathBuf,
+}
+
+impl PrivateDir {
+    /// A new private directory `stress-PID-N` under the temporary directory.
+    pub fn new() -> io::Result<PrivateDir> {
+        PrivateDir::new_in(&std::env::temp_dir())
+    }
+
+    /// A new private directory `stress-PID-N` under `base`, `N` the first number free.
+    fn new_in(base: &std::path::Path) -> io::Result<PrivateDir> {
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        let mut last = None;
+        for n in 0..100 {
+            let path = base.join(format!("stress-{}-{n}", std::process::id()));
+            // `mkdir` makes a new directory or fails: it follows no link of that name.
+            match builder.create(&path) {
+                Ok(()) => return Ok(PrivateDir { path }),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::new(io::ErrorKind::AlreadyExists, "every name taken")))
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// The most bytes of an input read from `--shrink FILE` (as much as a generator may write).
+pub const INPUT_CAP: u64 = 1 << 28;
+
+/// The whole of the file `path`, if it holds at most `cap` bytes: past them, an error that says
+/// so (a device that never ends, `/dev/zero`, is read only that far).
+pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!("longer than {} MiB, the most read", cap >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_directory_follows_no_planted_link_and_goes_when_dropped() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        let base = std::env::temp_dir().join(format!("stress-sys-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir(&base).unwrap();
+        // Links at the first names it would take: to a directory of someone else's, and to a file.
+        let (victim, victim_file) = (base.join("victim"), base.join("victim-file"));
+        std::fs::create_dir(&victim).unwrap();
+        std::fs::write(&victim_file, "kept").unwrap();
+        let pid = std::process::id();
+        symlink(&victim, base.join(format!("stress-{pid}-0"))).unwrap();
+        symlink(&victim_file, base.join(format!("stress-{pid}-1"))).unwrap();
+        let dir = PrivateDir::new_in(&base).unwrap();
+        assert_eq!(dir.path(), base.join(format!("stress-{pid}-2")));
+        let meta = std::fs::symlink_metadata(dir.path()).unwrap();
+        assert!(meta.is_dir() && meta.permissions().mode() & 0o777 == 0o700, "{meta:?}");
+        std::fs::write(dir.path().join("input"), "secret").unwrap();
+        let path = dir.path().to_path_buf();
+        drop(dir);
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(&victim).unwrap().count(), 0);
+        assert_eq!(std::fs::read_to_string(&victim_file).unwrap(), "kept");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}

@@ -5,11 +5,12 @@
 //! layout. The rest (relay, verdicts, shrink, transcript) is [`interactive::stress`]'s.
 //!
 //! Invariant: every input made here keeps `1 <= n <= 1000`, `0 <= m <= 5000`, `q = 1`,
-//! `1 <= k <= 5`, tokens on vertices `1..=n`; shrinking takes the jury's exit 3 (a bad test file)
-//! as "not valid", so shrunk inputs keep them too.
+//! `1 <= k <= 5`, tokens on vertices `1..=n`; shrinking goes by the game's own steps ([`steps`]),
+//! which keep them too (and takes the jury's exit 3, a bad test file, as "not valid").
 
-use crate::cases::Rng;
-use crate::interactive::{self, Inputs, Interactive};
+use crate::cases::graph_sum::GraphSumCase;
+use crate::cases::{candidates_complete, Case, Rng};
+use crate::interactive::{self, generic_steps, Inputs, Interactive};
 use crate::judge::Trouble;
 use crate::options::Options;
 use crate::plan::Outcome;
@@ -73,6 +74,19 @@ impl Inputs for DuelInputs {
     }
 }
 
+/// The game's own shrink steps, graph_sum's (its input is graph_sum's with one query): a vertex
+/// (the others renumbered, what touches it dropped), an edge or a token fewer, halves to single
+/// ones; the one query and one token always kept. So every candidate is a valid input, within
+/// the statement's constraints (each step only lowers `n`, `m` and `k`). An input that is not
+/// graph_sum's (a user's own `--shrink FILE`) gets the generic steps.
+#[allow(clippy::ptr_arg)] // an `InputSteps`: the shrink's case is the input, a `Vec<u8>`
+fn steps(input: &Vec<u8>, visit: &mut dyn FnMut(Vec<u8>) -> bool) -> bool {
+    match GraphSumCase::parse(input) {
+        Some(case) => candidates_complete(&case, false, &mut |smaller| visit(smaller.write())),
+        None => generic_steps(input, visit),
+    }
+}
+
 /// The jury: `examples/token_duel_jury` beside this executable (cargo's `target/<profile>/`).
 fn jury() -> Result<PathBuf, Error> {
     let exe = std::env::current_exe().map_err(|e| Error::new(format!("token_duel: where is stress? {e}")))?;
@@ -105,7 +119,13 @@ pub fn run(options: &Options) -> Result<Outcome, Error> {
         return sys::write_stdout(&input).map(|()| Outcome::Passed).map_err(|e| cannot_write(&e));
     }
     let jury: Vec<OsString> = vec![jury()?.into_os_string()];
-    let problem = Interactive { jury: &jury, name: NAME.to_string(), inputs: Some(&DuelInputs), check: None };
+    let problem = Interactive {
+        jury: &jury,
+        name: NAME.to_string(),
+        inputs: Some(&DuelInputs),
+        check: None,
+        steps: &steps,
+    };
     interactive::stress(options, problem)
 }
 

@@ -7,6 +7,12 @@ import sys
 
 
 def verdict(status, why):
+    # The output closed at the verdict: the player reads its end now, not once Python has shut
+    # down (a player still waiting is then stopped, the verdict given).
+    try:
+        sys.stdout.close()
+    except OSError:
+        pass
     sys.stderr.write(why + "\n")
     sys.exit(status)
 
