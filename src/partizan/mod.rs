@@ -20,8 +20,10 @@ pub mod dyadic;
 mod forms;
 mod game;
 mod notation;
+mod parse;
 
 pub use compare::{Comparison, Winner};
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms, Side};
 pub use game::forward_values;
+pub use parse::{MAX_NIMBER, MAX_NUMBER_CHARS, MAX_TEXT, MAX_UPS};

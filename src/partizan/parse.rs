@@ -1,0 +1,667 @@
+//! Reading CGSuite's ASCII notation ([`Forms::parse`]): everything [`Forms::show`] prints, and
+//! sums of it.
+//!
+//! The grammar (spaces, tabs and newlines allowed between tokens):
+//! - `game := term (("+" | "-" | "+-") term)*`: a sum (`6+^*`; `a+-b` is `a + (+-b)`);
+//! - `term := atom | "+-" term | "-" term | "{" options "}" | "(" game ")"`;
+//! - `atom := ["-"] [number] [ups] [nimber]`, one part at least: `number` is `5`, `3/4` (a power of
+//!   two below the bar), `ups` is `^`, `^^`, `^n` or `v`, `vv`, `vn`, `nimber` is `*` or `*n`
+//!   (`73/16v9*8`); a `-` right before a digit is the number's sign (`-1v` is `-1 + v`);
+//! - `options`: games separated by `,` and by runs of bars. A run of `k` bars splits what lies
+//!   between runs longer than `k` (`{0||0|v*}` is `{0 | {0 | v*}}`); two runs of the same length
+//!   with none longer between them are an error (`{0|1|2}`); commas bind tighter than any bar
+//!   (`{a,b|c}`); a side may be empty (`{|}`, `{1|}`). Braces with no bar are a list of options,
+//!   which only `+-` takes: `+-{1,*}` is `{1, * | -1, *}`.
+//!
+//! Limits, each an error at its column: a nimber `*n` with `n <=` [`MAX_NIMBER`] (its form holds
+//! `n^2/2` options), an up multiple of at most [`MAX_UPS`], a number of at most
+//! [`MAX_NUMBER_CHARS`] characters, a text of at most [`MAX_TEXT`] bytes. Invariant: the parser
+//! holds an explicit stack of open brackets (no recursion: `{{{...}}}` nested 10^6 deep reads),
+//! each with the sum and the options read so far, and makes every form through the table
+//! ([`Forms::make`], [`Forms::sum`]), so what it returns is canonical.
+
+use super::dyadic::Dyadic;
+use super::forms::{reserve, reserve_one, FormId, Forms};
+use crate::input::Error;
+
+/// The largest nimber read or made: `*2048` (its form and its options' hold 2 million options).
+pub const MAX_NIMBER: u64 = 2048;
+/// The largest up multiple read or made, either way: `^1000000`.
+pub const MAX_UPS: u64 = 1_000_000;
+/// The longest number read, in characters (its digits, sign and bar).
+pub const MAX_NUMBER_CHARS: usize = 200_000;
+/// The longest text read, in bytes (64 MiB).
+pub const MAX_TEXT: usize = 1 << 26;
+
+/// A term read: a form, or braces without a bar (a list for `+-`, opened at a column).
+enum Value {
+    Form(FormId),
+    List(Vec<FormId>, usize),
+}
+
+/// A unary operator before a term.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Prefix {
+    Negative,
+    Switch,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Open {
+    Top,
+    Paren,
+    Brace,
+}
+
+/// An open bracket (or the whole text): the sum read in it so far, and in braces the options
+/// read so far with the separators between them, in operator-precedence order.
+struct Frame {
+    open: Open,
+    /// Column of the opening bracket.
+    column: usize,
+    sum: Option<FormId>,
+    subtract: bool,
+    prefixes: Vec<Prefix>,
+    expecting_term: bool,
+    /// Option lists, and the separators not yet applied: 0 for `,`, `k` for `k` bars.
+    operands: Vec<Vec<FormId>>,
+    separators: Vec<(usize, usize)>,
+    has_bar: bool,
+    /// The last separator read in these braces, if any.
+    last_separator: Option<usize>,
+}
+
+impl Frame {
+    fn new(open: Open, column: usize) -> Frame {
+        Frame {
+            open,
+            column,
+            sum: None,
+            subtract: false,
+            prefixes: Vec::new(),
+            expecting_term: true,
+            operands: Vec::new(),
+            separators: Vec::new(),
+            has_bar: false,
+            last_separator: None,
+        }
+    }
+
+    /// Whether nothing was read since the last separator (or the opening bracket).
+    fn item_is_empty(&self) -> bool {
+        self.expecting_term && self.sum.is_none() && self.prefixes.is_empty()
+    }
+}
+
+fn at(column: usize, message: impl std::fmt::Display) -> Error {
+    Error::new(format!("column {column}: {message}"))
+}
+
+impl Forms {
+    /// The form CGSuite's notation `text` stands for (module doc of parse.rs), or an error saying
+    /// at which column (1-based, in bytes) the text stops making sense.
+    pub fn parse(&mut self, text: &str) -> Result<FormId, Error> {
+        if text.len() > MAX_TEXT {
+            return Err(Error::new(format!(
+                "the text is {} bytes long: at most {MAX_TEXT} are read",
+                text.len()
+            )));
+        }
+        let bytes = text.as_bytes();
+        let mut stack = vec![Frame::new(Open::Top, 0)];
+        let mut i = 0;
+        loop {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let column = i + 1;
+            let byte = bytes.get(i).copied();
+            let next = bytes.get(i + 1).copied();
+            let top = stack.len() - 1;
+            let frame = &mut stack[top];
+            if frame.expecting_term {
+                match byte {
+                    Some(b'+') if next == Some(b'-') => {
+                        reserve_one(&mut frame.prefixes, "the text's operators")?;
+                        frame.prefixes.push(Prefix::Switch);
+                        i += 2;
+                    }
+                    Some(b'-') if !next.map_or(false, |b| b.is_ascii_digit()) => {
+                        reserve_one(&mut frame.prefixes, "the text's operators")?;
+                        frame.prefixes.push(Prefix::Negative);
+                        i += 1;
+                    }
+                    Some(b'0'..=b'9' | b'-' | b'^' | b'v' | b'*') => {
+                        let (g, end) = self.atom(bytes, i)?;
+                        i = end;
+                        self.complete_term(&mut stack, Value::Form(g))?;
+                    }
+                    Some(b'{') | Some(b'(') => {
+                        let open = if byte == Some(b'{') { Open::Brace } else { Open::Paren };
+                        reserve_one(&mut stack, "the text's brackets")?;
+                        stack.push(Frame::new(open, column));
+                        i += 1;
+                    }
+                    Some(b',' | b'|' | b'}') if frame.open == Open::Brace && frame.item_is_empty() => {
+                        i = self.separator(&mut stack, bytes, i)?;
+                    }
+                    Some(b) => return Err(at(column, format!("expected a game, found {}", shown(b)))),
+                    None => return Err(self::unclosed(&stack, column, "expected a game")),
+                }
+                continue;
+            }
+            match byte {
+                Some(b'+') => {
+                    frame.subtract = false;
+                    frame.expecting_term = true;
+                    i += 1;
+                    if next == Some(b'-') {
+                        reserve_one(&mut frame.prefixes, "the text's operators")?;
+                        frame.prefixes.push(Prefix::Switch);
+                        i += 1;
+                    }
+                }
+                Some(b'-') => {
+                    frame.subtract = true;
+                    frame.expecting_term = true;
+                    i += 1;
+                }
+                Some(b',' | b'|' | b'}') if frame.open == Open::Brace => {
+                    i = self.separator(&mut stack, bytes, i)?;
+                }
+                Some(b')') if frame.open == Open::Paren => {
+                    let done = stack.pop().expect("the parentheses");
+                    let g = done.sum.expect("a sum read");
+                    i += 1;
+                    self.complete_term(&mut stack, Value::Form(g))?;
+                }
+                None if frame.open == Open::Top => return Ok(frame.sum.expect("a sum read")),
+                None => return Err(unclosed(&stack, column, "the text ends")),
+                Some(b) => {
+                    let expected = match frame.open {
+                        Open::Top => "`+`, `-` or the end",
+                        Open::Paren => "`+`, `-` or `)`",
+                        Open::Brace => "`+`, `-`, `,`, `|` or `}`",
+                    };
+                    return Err(at(column, format!("expected {expected}, found {}", shown(b))));
+                }
+            }
+        }
+    }
+
+    /// Reads the separator at `bytes[i]` (`,`, a run of bars, or `}`) ending the item of the top
+    /// frame, a brace; returns where reading goes on.
+    fn separator(&mut self, stack: &mut Vec<Frame>, bytes: &[u8], i: usize) -> Result<usize, Error> {
+        let column = i + 1;
+        let top = stack.len() - 1;
+        let frame = &mut stack[top];
+        let (separator, end) = match bytes[i] {
+            b',' => (Some(0), i + 1),
+            b'|' => {
+                let mut end = i;
+                while end < bytes.len() && bytes[end] == b'|' {
+                    end += 1;
+                }
+                (Some(end - i), end)
+            }
+            _ => (None, i + 1),
+        };
+        if frame.item_is_empty() {
+            // An empty side is allowed between bars, or between the brace and a bar.
+            let after_bar = frame.last_separator.map_or(separator.is_some(), |s| s > 0);
+            let before_bar = separator.map_or(frame.last_separator.is_some(), |s| s > 0);
+            if !(after_bar && before_bar) {
+                let what = if separator.is_none() && frame.last_separator.is_none() {
+                    "expected an option or `|` inside braces".to_string()
+                } else {
+                    format!("expected an option before {}", shown(bytes[i]))
+                };
+                return Err(at(column, what));
+            }
+            reserve_one(&mut frame.operands, "the options read")?;
+            frame.operands.push(Vec::new());
+        } else {
+            let g = frame.sum.take().expect("a sum read");
+            reserve_one(&mut frame.operands, "the options read")?;
+            frame.operands.push(vec![g]);
+        }
+        frame.expecting_term = true;
+        frame.subtract = false;
+        match separator {
+            Some(k) => {
+                stack[top].last_separator = Some(k);
+                // Apply what binds tighter: commas always, and shorter runs of bars.
+                while let Some(&(s, s_column)) = stack[top].separators.last() {
+                    if k > 0 && s == k {
+                        return Err(at(
+                            column,
+                            format!(
+                                "a second run of {k} bar(s) at one level (the first at column {s_column}): \
+                                 which splits the braces is ambiguous; write braces"
+                            ),
+                        ));
+                    }
+                    if s > k || (k == 0 && s > 0) {
+                        break;
+                    }
+                    stack[top].separators.pop();
+                    self.apply(&mut stack[top], s)?;
+                }
+                let frame = &mut stack[top];
+                reserve_one(&mut frame.separators, "the options read")?;
+                frame.separators.push((k, column));
+                if k > 0 {
+                    frame.has_bar = true;
+                }
+                Ok(end)
+            }
+            None => {
+                while let Some((s, _)) = stack[top].separators.pop() {
+                    self.apply(&mut stack[top], s)?;
+                }
+                let done = stack.pop().expect("the braces");
+                let mut operands = done.operands;
+                let list = operands.pop().expect("an operand");
+                let value = if done.has_bar { Value::Form(list[0]) } else { Value::List(list, done.column) };
+                self.complete_term(stack, value)?;
+                Ok(end)
+            }
+        }
+    }
+
+    /// Applies a separator to the two topmost option lists: a comma joins them, bars make a form.
+    fn apply(&mut self, frame: &mut Frame, separator: usize) -> Result<(), Error> {
+        let right = frame.operands.pop().expect("two operands");
+        let left = frame.operands.last_mut().expect("two operands");
+        if separator == 0 {
+            reserve(left, right.len(), "the options read")?;
+            left.extend(right);
+        } else {
+            let g = self.make(left, &right)?;
+            left.clear();
+            left.push(g);
+        }
+        Ok(())
+    }
+
+    /// A term has been read into the top frame: its prefixes applied, added to the sum.
+    fn complete_term(&mut self, stack: &mut [Frame], value: Value) -> Result<(), Error> {
+        let top = stack.len() - 1;
+        let frame = &mut stack[top];
+        let mut g = match value {
+            Value::Form(g) => g,
+            Value::List(list, brace) => {
+                if frame.prefixes.last() != Some(&Prefix::Switch) {
+                    return Err(at(brace, "braces without `|` (a list of options) only follow `+-`"));
+                }
+                frame.prefixes.pop();
+                let mut minus = Vec::new();
+                reserve(&mut minus, list.len(), "the options read")?;
+                for &h in &list {
+                    minus.push(self.neg(h)?);
+                }
+                self.make(&list, &minus)?
+            }
+        };
+        while let Some(prefix) = frame.prefixes.pop() {
+            let minus = self.neg(g)?;
+            g = match prefix {
+                Prefix::Negative => minus,
+                Prefix::Switch => self.make(&[g], &[minus])?,
+            };
+        }
+        g = match frame.sum {
+            None => g,
+            Some(sum) if frame.subtract => self.difference(sum, g)?,
+            Some(sum) => self.sum(sum, g)?,
+        };
+        frame.sum = Some(g);
+        frame.expecting_term = false;
+        Ok(())
+    }
+
+    /// Reads the atom at `bytes[start]` (module doc): the form and where reading goes on.
+    fn atom(&mut self, bytes: &[u8], start: usize) -> Result<(FormId, usize), Error> {
+        let mut i = start;
+        if bytes[i] == b'-' {
+            i += 1;
+        }
+        let digits_end = |mut j: usize| {
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            j
+        };
+        let mut number = Dyadic::zero();
+        let number_end = {
+            let mut end = digits_end(i);
+            if end > i && end < bytes.len() && bytes[end] == b'/' {
+                let after = digits_end(end + 1);
+                if after == end + 1 {
+                    return Err(at(end + 2, "expected the digits of a denominator after `/`"));
+                }
+                end = after;
+            }
+            end
+        };
+        if number_end > i {
+            if number_end - start > MAX_NUMBER_CHARS {
+                return Err(at(start + 1, format!("a number of more than {MAX_NUMBER_CHARS} characters")));
+            }
+            let text = std::str::from_utf8(&bytes[start..number_end]).expect("ASCII");
+            number = Dyadic::parse(text).map_err(|e| at(start + 1, e))?;
+            i = number_end;
+        }
+        let mut ups: i64 = 0;
+        if i < bytes.len() && (bytes[i] == b'^' || bytes[i] == b'v') {
+            let arrow = bytes[i];
+            let arrow_column = i + 1;
+            let mut run = 0;
+            while i < bytes.len() && bytes[i] == arrow {
+                run += 1;
+                i += 1;
+            }
+            let end = digits_end(i);
+            let count = if end > i {
+                if run > 1 {
+                    return Err(at(i + 1, "a count of ups follows a single `^` or `v`"));
+                }
+                let n = bounded(&bytes[i..end], MAX_UPS).ok_or_else(|| {
+                    at(arrow_column, format!("an up multiple of at most {MAX_UPS} is read"))
+                })?;
+                i = end;
+                n
+            } else {
+                run
+            };
+            if count > MAX_UPS {
+                return Err(at(arrow_column, format!("an up multiple of at most {MAX_UPS} is read")));
+            }
+            ups = if arrow == b'^' { count as i64 } else { -(count as i64) };
+        }
+        let mut nim = 0;
+        if i < bytes.len() && bytes[i] == b'*' {
+            let star_column = i + 1;
+            i += 1;
+            let end = digits_end(i);
+            nim = if end > i {
+                bounded(&bytes[i..end], MAX_NIMBER)
+                    .ok_or_else(|| at(star_column, format!("a nimber of at most *{MAX_NIMBER} is read")))?
+            } else {
+                1
+            };
+            i = end;
+        }
+        if i == start {
+            return Err(at(start + 1, "expected a game"));
+        }
+        Ok((self.uptimal(&number, ups, nim)?, i))
+    }
+
+    /// The nimber `*m` (at most [`MAX_NIMBER`]).
+    pub fn nimber(&mut self, m: u64) -> Result<FormId, Error> {
+        if m > MAX_NIMBER {
+            return Err(Error::new(format!("the nimber *{m}: at most *{MAX_NIMBER} is made")));
+        }
+        // *j = {*0, ..., *(j-1) | the same}: canonical as it is (the options are pairwise
+        // incomparable, and none reverses).
+        let mut options = vec![Forms::ZERO];
+        let mut g = Forms::ZERO;
+        for _ in 0..m {
+            g = self.intern(&options, &options)?;
+            let at = options.binary_search(&g).unwrap_or_else(|at| at);
+            reserve_one(&mut options, "the options of a nimber")?;
+            options.insert(at, g);
+        }
+        Ok(g)
+    }
+
+    /// `x + ups·^ + *nim` (`|ups|` at most [`MAX_UPS`], `nim` at most [`MAX_NIMBER`]), from the
+    /// canonical forms of notation.rs's module doc.
+    pub fn uptimal(&mut self, x: &Dyadic, ups: i64, nim: u64) -> Result<FormId, Error> {
+        let n = ups.unsigned_abs();
+        if n > MAX_UPS {
+            return Err(Error::new(format!("the up multiple {ups}: at most {MAX_UPS} either way is made")));
+        }
+        let mut g = if n == 0 {
+            self.nimber(nim)?
+        } else {
+            // m_k for k ups, from m_n = nim down: each step toggles the star.
+            let m1 = nim ^ ((n - 1) & 1);
+            let star = self.nimber(1)?;
+            let mut g = if m1 == 1 {
+                let mut left = [Forms::ZERO, star];
+                left.sort_unstable();
+                self.intern(&left, &[Forms::ZERO])?
+            } else {
+                let right = self.nimber(m1 ^ 1)?;
+                self.intern(&[Forms::ZERO], &[right])?
+            };
+            for _ in 1..n {
+                g = self.intern(&[Forms::ZERO], &[g])?;
+            }
+            g
+        };
+        if ups < 0 {
+            g = self.neg(g)?;
+        }
+        let x = self.number(x.clone())?;
+        self.sum(x, g)
+    }
+}
+
+/// The decimal digits `digits` as a number, when at most `max`.
+fn bounded(digits: &[u8], max: u64) -> Option<u64> {
+    let mut n: u64 = 0;
+    for &d in digits {
+        n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+        if n > max {
+            return None;
+        }
+    }
+    Some(n)
+}
+
+/// The error at the end of the text while brackets are open: which, and where it opened.
+fn unclosed(stack: &[Frame], column: usize, what: &str) -> Error {
+    let frame = &stack[stack.len() - 1];
+    match frame.open {
+        Open::Top => at(column, what),
+        Open::Paren => at(column, format!("{what}: the `(` at column {} is not closed", frame.column)),
+        Open::Brace => at(column, format!("{what}: the `{{` at column {} is not closed", frame.column)),
+    }
+}
+
+/// A byte of the text in a message.
+fn shown(b: u8) -> String {
+    crate::input::shown(&[b])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn shown(f: &mut Forms, text: &str) -> String {
+        let g = f.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        f.show(g)
+    }
+
+    fn error(f: &mut Forms, text: &str) -> String {
+        match f.parse(text) {
+            Ok(g) => panic!("{text} read as {}", f.show(g)),
+            Err(e) => e.message().to_string(),
+        }
+    }
+
+    fn options(f: &Forms, g: FormId) -> (Vec<String>, Vec<String>) {
+        let show = |list: &[FormId]| {
+            let mut texts: Vec<String> = list.iter().map(|&h| f.show(h)).collect();
+            texts.sort();
+            texts
+        };
+        (show(f.left(g)), show(f.right(g)))
+    }
+
+    #[test]
+    fn cgsuite_examples_read_and_print_as_cgsuite_does() {
+        // CGSuite's CanonicalShortGameTestCase: the input, what it prints, the options.
+        let mut f = Forms::new();
+        let cases: [(&str, &str, &[&str], &[&str]); 11] = [
+            ("0", "0", &[], &[]),
+            ("5", "5", &["4"], &[]),
+            ("-1/2", "-1/2", &["-1"], &["0"]),
+            ("25/16", "25/16", &["3/2"], &["13/8"]),
+            ("^", "^", &["0"], &["*"]),
+            ("v*", "v*", &["0"], &["*", "0"]),
+            ("6+^*", "6^*", &["6", "6*"], &["6"]),
+            ("^*6", "^*6", &["0"], &["*7"]),
+            ("73/16+v9*8", "73/16v9*8", &["73/16v8*9"], &["73/16"]),
+            ("{0|*||*|||*||||*}", "{^|*||*|||*}", &["{^|*||*}"], &["*"]),
+            ("{0||0|v*}", "{0||0|v*}", &["0"], &["{0|v*}"]),
+        ];
+        for (input, output, left, right) in cases {
+            let g = f.parse(input).unwrap();
+            assert_eq!(f.show(g), output, "{input}");
+            if !f.is_number(g) {
+                assert_eq!(
+                    options(&f, g),
+                    (
+                        left.iter().map(|s| s.to_string()).collect(),
+                        right.iter().map(|s| s.to_string()).collect()
+                    ),
+                    "{input}"
+                );
+            }
+        }
+        let g = f.parse("*8").unwrap();
+        let stars: Vec<String> =
+            ["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"].iter().map(|s| s.to_string()).collect();
+        let mut sorted = stars.clone();
+        sorted.sort();
+        assert_eq!(options(&f, g), (sorted.clone(), sorted));
+    }
+
+    #[test]
+    fn every_notation_reads() {
+        let mut f = Forms::new();
+        for (input, output) in [
+            ("{1|-1}", "+-1"),
+            ("+-1", "+-1"),
+            ("+-(1*)", "+-(1*)"),
+            ("{1*|-1*}", "+-(1*)"),
+            ("+-{3|2}", "+-{3|2}"),
+            ("+-{2|-1/2}", "0"),
+            ("{2|-1/2}", "{2|-1/2}"),
+            ("{|}", "0"),
+            ("{1|}", "2"),
+            ("{|-1}", "-2"),
+            ("{0|1}", "1/2"),
+            ("{ 0 , * | 0 }", "^*"),
+            ("^^", "^^"),
+            ("^2", "^^"),
+            ("^3*", "^3*"),
+            ("vv", "vv"),
+            ("v3", "v3"),
+            ("1/2^*3", "1/2^*3"),
+            ("-1v", "-1v"),
+            ("2-1v", "1^"),
+            ("2 + -1v", "1v"),
+            ("-(1v)", "-1^"),
+            ("^+v", "0"),
+            ("*+*", "0"),
+            ("*2+*3", "*"),
+            ("+-1 + +-1", "0"),
+            ("1+-1", "{2|0}"),
+            ("{0|^}", "^^*"),
+            ("{0|1|||2}", "1"),
+            ("{2|1|||0}", "{2|1||0}"),
+            ("*0", "0"),
+            ("(((*)))", "*"),
+            ("{{0|*}|{*|0}}", "*"),
+        ] {
+            assert_eq!(shown(&mut f, input), output, "{input}");
+        }
+        // Braces without a bar: several Left options of a switch.
+        let g = f.parse("+-{1,1*}").unwrap();
+        let one = f.parse("1").unwrap();
+        let one_star = f.parse("1*").unwrap();
+        let minus = f.parse("-1").unwrap();
+        let minus_star = f.parse("-1*").unwrap();
+        assert_eq!(g, f.make(&[one, one_star], &[minus, minus_star]).unwrap());
+        assert_eq!(f.show(g), "+-{1,1*}");
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let mut f = Forms::new();
+        for (input, message) in [
+            ("", "column 1: expected a game"),
+            ("{0|1|2}", "column 5: a second run of 1 bar(s) at one level (the first at column 3)"),
+            ("{0,|1}", "column 4: expected an option before `|`"),
+            ("{1,}", "column 4: expected an option before `}`"),
+            ("{}", "column 2: expected an option or `|` inside braces"),
+            ("{1|2", "column 5: the text ends: the `{` at column 1 is not closed"),
+            ("(1", "column 3: the text ends: the `(` at column 1 is not closed"),
+            ("{1|x}", "column 4: expected a game, found `x`"),
+            ("{1 2|}", "column 4: expected `+`, `-`, `,`, `|` or `}`, found `2`"),
+            ("{1,2}", "column 1: braces without `|`"),
+            ("1 1", "column 3: expected `+`, `-` or the end, found `1`"),
+            ("1)", "column 2: expected `+`, `-` or the end, found `)`"),
+            ("*1000000000000", "column 1: a nimber of at most *2048 is read"),
+            ("*2049", "column 1: a nimber of at most *2048 is read"),
+            ("3v1000001", "column 2: an up multiple of at most 1000000 is read"),
+            ("^^3", "column 3: a count of ups follows a single `^` or `v`"),
+            ("1/", "column 3: expected the digits of a denominator"),
+            ("{1|+}", "column 4: expected a game, found `+`"),
+            ("{1|2+}", "column 6: expected a game, found `}`"),
+            ("1 + ", "column 5: expected a game"),
+            ("|", "column 1: expected a game, found `|`"),
+        ] {
+            let e = error(&mut f, input);
+            assert!(e.starts_with(message), "{input}: {e}");
+        }
+        assert!(error(&mut f, "1/3").starts_with("column 1: "));
+        assert!(
+            error(&mut f, &"1".repeat(MAX_NUMBER_CHARS + 1)).starts_with("column 1: a number of more than")
+        );
+    }
+
+    #[test]
+    fn what_is_printed_reads_back_as_the_same_form_also_in_a_fresh_table() {
+        let mut f = Forms::new();
+        let mut rng = Rng::new(7);
+        let forms = crate::partizan::notation::tests::random_forms(&mut f, &mut rng, 600);
+        let mut fresh = Forms::new();
+        for &g in &forms {
+            let text = f.show(g);
+            assert_eq!(f.parse(&text).unwrap(), g, "{text}");
+            // A table with another history prints the same text: the order is CGSuite's.
+            let h = fresh.parse(&text).unwrap();
+            assert_eq!(fresh.show(h), text);
+        }
+        // Sums and negatives of printed forms read back as the table makes them.
+        for _ in 0..200 {
+            let (&g, &h) = (rng.pick(&forms), rng.pick(&forms));
+            let text = format!("{} + -({})", f.show(g), f.show(h));
+            assert_eq!(f.parse(&text).unwrap(), f.difference(g, h).unwrap(), "{text}");
+        }
+    }
+
+    #[test]
+    fn deep_text_reads_without_recursion_and_limits_hold() {
+        let mut f = Forms::new();
+        // {0|{0|...{0|*}...}}: n ups, the star toggled n - 1 times.
+        let n = 100_000;
+        let text = format!("{}*{}", "{0|".repeat(n), "}".repeat(n));
+        let g = f.parse(&text).unwrap();
+        assert_eq!(f.show(g), "^100000*");
+        assert_eq!(g, f.uptimal(&Dyadic::zero(), n as i64, 1).unwrap());
+        assert_eq!(f.parse("^100000*").unwrap(), g);
+        let g = f.parse("v100000*2048").unwrap();
+        assert_eq!(f.show(g), "v100000*2048");
+        // Deep parentheses and prefixes.
+        let text = format!("{}1{}", "(-".repeat(n), ")".repeat(n));
+        assert_eq!(shown(&mut f, &text), "0".replace('0', if n % 2 == 0 { "1" } else { "-1" }));
+    }
+}
