@@ -76,7 +76,13 @@ pub struct Forms {
     /// The form being made (canon.rs), compared with table forms through `pending_memo`.
     pub(crate) pending: (Vec<FormId>, Vec<FormId>),
     pub(crate) pending_memo: HashMap<(u32, u32), bool>,
+    /// The memos of thermo.rs: each form's stops (left, right) and its thermograph's walls.
+    pub(crate) stops_memo: HashMap<u32, (Dyadic, Dyadic)>,
+    pub(crate) walls_memo: HashMap<u32, (Vec<Line>, Vec<Line>)>,
 }
+
+/// A piece of a thermograph's wall (thermo.rs): from `start` on, `value + slope·(t - start)`.
+pub(crate) type Line = (Dyadic, Dyadic, i8);
 
 /// The id that stands for the pending form in comparisons (compare.rs).
 pub(crate) const PENDING: u32 = u32::MAX;
@@ -102,6 +108,8 @@ impl Forms {
             neg_memo: HashMap::new(),
             pending: (Vec::new(), Vec::new()),
             pending_memo: HashMap::new(),
+            stops_memo: HashMap::new(),
+            walls_memo: HashMap::new(),
         };
         // The zero number; no allocation of this size can fail but in a process that cannot run.
         let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
