@@ -48,8 +48,9 @@ pub(crate) enum Kind {
 pub(crate) struct Layout {
     pub(crate) kinds: HashMap<FormId, Kind>,
     /// Left options then Right options, sorted (module doc), for the forms neither numbers nor
-    /// uptimals.
-    sorted: HashMap<FormId, Vec<FormId>>,
+    /// uptimals: at `sorted_at[g]` in `sorted` (one vector for all: one growth check per doubling).
+    sorted_at: HashMap<FormId, usize>,
+    sorted: Vec<FormId>,
     /// The bars a general form takes when printed without braces (module doc).
     bars: HashMap<FormId, u32>,
 }
@@ -124,7 +125,7 @@ impl Forms {
             }
             Kind::Switch => {
                 push_text(out, "+-")?;
-                let sorted = &layout.sorted[&g];
+                let sorted = layout.sorted_options(self, g);
                 let left = &sorted[..self.left(g).len()];
                 let several = left.len() > 1;
                 reserve(stack, 2 * left.len() + 2, "the text of a form")?;
@@ -145,7 +146,7 @@ impl Forms {
             Kind::General => {
                 let bars = layout.bars[&g];
                 let braces = braces || bars == MAX_BARS;
-                let sorted = &layout.sorted[&g];
+                let sorted = layout.sorted_options(self, g);
                 let (left, right) = sorted.split_at(self.left(g).len());
                 reserve(stack, 2 * sorted.len() + 3, "the text of a form")?;
                 if braces {
@@ -173,7 +174,13 @@ impl Forms {
     /// The kinds, sorted options and bars of `g`'s followers (module doc), children first.
     pub(crate) fn layout(&self, g: FormId) -> Result<Layout, Error> {
         let order = self.followers_in_order(g);
-        let mut layout = Layout { kinds: HashMap::new(), sorted: HashMap::new(), bars: HashMap::new() };
+        let mut layout = Layout {
+            kinds: HashMap::new(),
+            sorted_at: HashMap::new(),
+            sorted: Vec::new(),
+            bars: HashMap::new(),
+        };
+        let mut list_sorted = Vec::new();
         let negatives = self.negatives(&order)?;
         for &h in &order {
             let kind = match self.uptimal_of(h, &layout) {
@@ -195,19 +202,21 @@ impl Forms {
             if let Kind::Uptimal { .. } = kind {
                 continue;
             }
-            let mut sorted = Vec::new();
-            reserve(&mut sorted, self.left(h).len() + self.right(h).len(), "the options of a form")?;
+            let at = layout.sorted.len();
             let mut bars = 1;
             for list in [self.left(h), self.right(h)] {
-                let at = sorted.len();
-                sorted.extend_from_slice(list);
-                sorted[at..].sort_by(|&a, &b| layout.order(self, a, b));
+                list_sorted.clear();
+                reserve(&mut list_sorted, list.len(), "the options of a form")?;
+                list_sorted.extend_from_slice(list);
+                list_sorted.sort_by(|&a, &b| layout.order(self, a, b));
+                reserve(&mut layout.sorted, list.len(), "the options of a form")?;
+                layout.sorted.extend_from_slice(&list_sorted);
                 if list.len() == 1 {
                     bars = bars.max(layout.bars_without_braces(list[0]) + 1);
                 }
             }
-            reserve_entry(&mut layout.sorted)?;
-            layout.sorted.insert(h, sorted);
+            reserve_entry(&mut layout.sorted_at)?;
+            layout.sorted_at.insert(h, at);
             if kind == Kind::General {
                 reserve_entry(&mut layout.bars)?;
                 layout.bars.insert(h, bars);
@@ -336,6 +345,12 @@ impl Layout {
         }
     }
 
+    /// The options of `g` (not a number nor an uptimal), Left's then Right's, sorted.
+    fn sorted_options(&self, forms: &Forms, g: FormId) -> &[FormId] {
+        let at = self.sorted_at[&g];
+        &self.sorted[at..at + forms.left(g).len() + forms.right(g).len()]
+    }
+
     /// The bars `g` passes to its parent when printed alone on its side, without braces.
     fn bars_without_braces(&self, g: FormId) -> u32 {
         match self.bars.get(&g) {
@@ -375,7 +390,7 @@ impl Layout {
                 }
                 _ => {}
             }
-            let (sa, sb) = (&self.sorted[&a], &self.sorted[&b]);
+            let (sa, sb) = (self.sorted_options(forms, a), self.sorted_options(forms, b));
             let (la, lb) = (forms.left(a).len(), forms.left(b).len());
             let (left_a, right_a) = sa.split_at(la);
             let (left_b, right_b) = sb.split_at(lb);

@@ -36,7 +36,7 @@ pub const MAX_TEXT: usize = 1 << 26;
 /// A term read: a form, or braces without a bar (a list for `+-`, opened at a column).
 enum Value {
     Form(FormId),
-    List(Vec<FormId>, usize),
+    List(usize),
 }
 
 /// A unary operator before a term.
@@ -53,43 +53,86 @@ enum Open {
     Brace,
 }
 
-/// An open bracket (or the whole text): the sum read in it so far, and in braces the options
-/// read so far with the separators between them, in operator-precedence order.
+/// An open bracket (or the whole text): the sum read in it so far; its prefixes and separators
+/// are the tops of the reader's stacks from these bases on (its option lists, the top ones).
 struct Frame {
     open: Open,
     /// Column of the opening bracket.
     column: usize,
     sum: Option<FormId>,
     subtract: bool,
-    prefixes: Vec<Prefix>,
     expecting_term: bool,
-    /// Option lists, and the separators not yet applied: 0 for `,`, `k` for `k` bars.
-    operands: Vec<Vec<FormId>>,
-    separators: Vec<(usize, usize)>,
     has_bar: bool,
     /// The last separator read in these braces, if any.
     last_separator: Option<usize>,
+    prefixes: usize,
+    separators: usize,
 }
 
-impl Frame {
-    fn new(open: Open, column: usize) -> Frame {
-        Frame {
+/// The parser's stacks, shared by the open brackets (one growth check per doubling, not per
+/// bracket): the open brackets, the prefixes of the terms being read, the option lists read in
+/// braces (consecutive in `options`, each from its start in `lists`: a comma that joins two lists
+/// only drops the second's start), and the separators not yet applied (0 for `,`, `k` for `k`
+/// bars, with their columns).
+struct Reader {
+    frames: Vec<Frame>,
+    prefixes: Vec<Prefix>,
+    options: Vec<FormId>,
+    lists: Vec<usize>,
+    separators: Vec<(usize, usize)>,
+}
+
+impl Reader {
+    fn open(&mut self, open: Open, column: usize) -> Result<(), Error> {
+        reserve_one(&mut self.frames, "the text's brackets")?;
+        self.frames.push(Frame {
             open,
             column,
             sum: None,
             subtract: false,
-            prefixes: Vec::new(),
             expecting_term: true,
-            operands: Vec::new(),
-            separators: Vec::new(),
             has_bar: false,
             last_separator: None,
+            prefixes: self.prefixes.len(),
+            separators: self.separators.len(),
+        });
+        Ok(())
+    }
+
+    fn top(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("a frame")
+    }
+
+    fn prefix(&mut self, prefix: Prefix) -> Result<(), Error> {
+        reserve_one(&mut self.prefixes, "the text's operators")?;
+        self.prefixes.push(prefix);
+        Ok(())
+    }
+
+    fn pending_prefix(&self) -> Option<Prefix> {
+        let frame = self.frames.last().expect("a frame");
+        if self.prefixes.len() > frame.prefixes {
+            self.prefixes.last().copied()
+        } else {
+            None
         }
     }
 
     /// Whether nothing was read since the last separator (or the opening bracket).
     fn item_is_empty(&self) -> bool {
-        self.expecting_term && self.sum.is_none() && self.prefixes.is_empty()
+        let frame = self.frames.last().expect("a frame");
+        frame.expecting_term && frame.sum.is_none() && self.prefixes.len() == frame.prefixes
+    }
+
+    /// Starts a new option list holding `g`, or nothing.
+    fn push_list(&mut self, g: Option<FormId>) -> Result<(), Error> {
+        reserve_one(&mut self.lists, "the options read")?;
+        self.lists.push(self.options.len());
+        if let Some(g) = g {
+            reserve_one(&mut self.options, "the options read")?;
+            self.options.push(g);
+        }
+        Ok(())
     }
 }
 
@@ -108,7 +151,14 @@ impl Forms {
             )));
         }
         let bytes = text.as_bytes();
-        let mut stack = vec![Frame::new(Open::Top, 0)];
+        let mut r = Reader {
+            frames: Vec::new(),
+            prefixes: Vec::new(),
+            options: Vec::new(),
+            lists: Vec::new(),
+            separators: Vec::new(),
+        };
+        r.open(Open::Top, 0)?;
         let mut i = 0;
         loop {
             while i < bytes.len() && bytes[i].is_ascii_whitespace() {
@@ -117,68 +167,67 @@ impl Forms {
             let column = i + 1;
             let byte = bytes.get(i).copied();
             let next = bytes.get(i + 1).copied();
-            let top = stack.len() - 1;
-            let frame = &mut stack[top];
-            if frame.expecting_term {
+            let open = r.top().open;
+            if r.top().expecting_term {
                 match byte {
                     Some(b'+') if next == Some(b'-') => {
-                        reserve_one(&mut frame.prefixes, "the text's operators")?;
-                        frame.prefixes.push(Prefix::Switch);
+                        r.prefix(Prefix::Switch)?;
                         i += 2;
                     }
                     Some(b'-') if !next.map_or(false, |b| b.is_ascii_digit()) => {
-                        reserve_one(&mut frame.prefixes, "the text's operators")?;
-                        frame.prefixes.push(Prefix::Negative);
+                        r.prefix(Prefix::Negative)?;
                         i += 1;
                     }
                     Some(b'0'..=b'9' | b'-' | b'^' | b'v' | b'*') => {
                         let (g, end) = self.atom(bytes, i)?;
                         i = end;
-                        self.complete_term(&mut stack, Value::Form(g))?;
+                        self.complete_term(&mut r, Value::Form(g))?;
                     }
-                    Some(b'{') | Some(b'(') => {
-                        let open = if byte == Some(b'{') { Open::Brace } else { Open::Paren };
-                        reserve_one(&mut stack, "the text's brackets")?;
-                        stack.push(Frame::new(open, column));
+                    Some(b'{') => {
+                        r.open(Open::Brace, column)?;
                         i += 1;
                     }
-                    Some(b',' | b'|' | b'}') if frame.open == Open::Brace && frame.item_is_empty() => {
-                        i = self.separator(&mut stack, bytes, i)?;
+                    Some(b'(') => {
+                        r.open(Open::Paren, column)?;
+                        i += 1;
+                    }
+                    Some(b',' | b'|' | b'}') if open == Open::Brace && r.item_is_empty() => {
+                        i = self.separator(&mut r, bytes, i)?;
                     }
                     Some(b) => return Err(at(column, format!("expected a game, found {}", shown(b)))),
-                    None => return Err(self::unclosed(&stack, column, "expected a game")),
+                    None => return Err(unclosed(&r, column, "expected a game")),
                 }
                 continue;
             }
             match byte {
                 Some(b'+') => {
+                    let frame = r.top();
                     frame.subtract = false;
                     frame.expecting_term = true;
                     i += 1;
                     if next == Some(b'-') {
-                        reserve_one(&mut frame.prefixes, "the text's operators")?;
-                        frame.prefixes.push(Prefix::Switch);
+                        r.prefix(Prefix::Switch)?;
                         i += 1;
                     }
                 }
                 Some(b'-') => {
+                    let frame = r.top();
                     frame.subtract = true;
                     frame.expecting_term = true;
                     i += 1;
                 }
-                Some(b',' | b'|' | b'}') if frame.open == Open::Brace => {
-                    i = self.separator(&mut stack, bytes, i)?;
+                Some(b',' | b'|' | b'}') if open == Open::Brace => {
+                    i = self.separator(&mut r, bytes, i)?;
                 }
-                Some(b')') if frame.open == Open::Paren => {
-                    let done = stack.pop().expect("the parentheses");
-                    let g = done.sum.expect("a sum read");
+                Some(b')') if open == Open::Paren => {
+                    let done = r.frames.pop().expect("the parentheses");
                     i += 1;
-                    self.complete_term(&mut stack, Value::Form(g))?;
+                    self.complete_term(&mut r, Value::Form(done.sum.expect("a sum read")))?;
                 }
-                None if frame.open == Open::Top => return Ok(frame.sum.expect("a sum read")),
-                None => return Err(unclosed(&stack, column, "the text ends")),
+                None if open == Open::Top => return Ok(r.top().sum.expect("a sum read")),
+                None => return Err(unclosed(&r, column, "the text ends")),
                 Some(b) => {
-                    let expected = match frame.open {
+                    let expected = match open {
                         Open::Top => "`+`, `-` or the end",
                         Open::Paren => "`+`, `-` or `)`",
                         Open::Brace => "`+`, `-`, `,`, `|` or `}`",
@@ -191,10 +240,8 @@ impl Forms {
 
     /// Reads the separator at `bytes[i]` (`,`, a run of bars, or `}`) ending the item of the top
     /// frame, a brace; returns where reading goes on.
-    fn separator(&mut self, stack: &mut Vec<Frame>, bytes: &[u8], i: usize) -> Result<usize, Error> {
+    fn separator(&mut self, r: &mut Reader, bytes: &[u8], i: usize) -> Result<usize, Error> {
         let column = i + 1;
-        let top = stack.len() - 1;
-        let frame = &mut stack[top];
         let (separator, end) = match bytes[i] {
             b',' => (Some(0), i + 1),
             b'|' => {
@@ -206,32 +253,37 @@ impl Forms {
             }
             _ => (None, i + 1),
         };
-        if frame.item_is_empty() {
+        let last_separator = r.top().last_separator;
+        if r.item_is_empty() {
             // An empty side is allowed between bars, or between the brace and a bar.
-            let after_bar = frame.last_separator.map_or(separator.is_some(), |s| s > 0);
-            let before_bar = separator.map_or(frame.last_separator.is_some(), |s| s > 0);
+            let after_bar = last_separator.map_or(separator.is_some(), |s| s > 0);
+            let before_bar = separator.map_or(last_separator.is_some(), |s| s > 0);
             if !(after_bar && before_bar) {
-                let what = if separator.is_none() && frame.last_separator.is_none() {
+                let what = if separator.is_none() && last_separator.is_none() {
                     "expected an option or `|` inside braces".to_string()
                 } else {
                     format!("expected an option before {}", shown(bytes[i]))
                 };
                 return Err(at(column, what));
             }
-            reserve_one(&mut frame.operands, "the options read")?;
-            frame.operands.push(Vec::new());
+            r.push_list(None)?;
         } else {
-            let g = frame.sum.take().expect("a sum read");
-            reserve_one(&mut frame.operands, "the options read")?;
-            frame.operands.push(vec![g]);
+            let g = r.top().sum.take().expect("a sum read");
+            r.push_list(Some(g))?;
         }
+        let frame = r.top();
         frame.expecting_term = true;
         frame.subtract = false;
+        let base = frame.separators;
         match separator {
             Some(k) => {
-                stack[top].last_separator = Some(k);
+                frame.last_separator = Some(k);
+                if k > 0 {
+                    frame.has_bar = true;
+                }
                 // Apply what binds tighter: commas always, and shorter runs of bars.
-                while let Some(&(s, s_column)) = stack[top].separators.last() {
+                while r.separators.len() > base {
+                    let (s, s_column) = r.separators[r.separators.len() - 1];
                     if k > 0 && s == k {
                         return Err(at(
                             column,
@@ -244,77 +296,83 @@ impl Forms {
                     if s > k || (k == 0 && s > 0) {
                         break;
                     }
-                    stack[top].separators.pop();
-                    self.apply(&mut stack[top], s)?;
+                    r.separators.pop();
+                    self.apply(r, s)?;
                 }
-                let frame = &mut stack[top];
-                reserve_one(&mut frame.separators, "the options read")?;
-                frame.separators.push((k, column));
-                if k > 0 {
-                    frame.has_bar = true;
-                }
+                reserve_one(&mut r.separators, "the options read")?;
+                r.separators.push((k, column));
                 Ok(end)
             }
             None => {
-                while let Some((s, _)) = stack[top].separators.pop() {
-                    self.apply(&mut stack[top], s)?;
+                while r.separators.len() > base {
+                    let (s, _) = r.separators.pop().expect("a separator");
+                    self.apply(r, s)?;
                 }
-                let done = stack.pop().expect("the braces");
-                let mut operands = done.operands;
-                let list = operands.pop().expect("an operand");
-                let value = if done.has_bar { Value::Form(list[0]) } else { Value::List(list, done.column) };
-                self.complete_term(stack, value)?;
+                let done = r.frames.pop().expect("the braces");
+                // One list is left, the braces': a form made by bars, or a list for `+-`.
+                let value = if done.has_bar {
+                    Value::Form(r.options[r.options.len() - 1])
+                } else {
+                    Value::List(done.column)
+                };
+                if done.has_bar {
+                    let start = r.lists.pop().expect("a list");
+                    r.options.truncate(start);
+                }
+                self.complete_term(r, value)?;
                 Ok(end)
             }
         }
     }
 
     /// Applies a separator to the two topmost option lists: a comma joins them, bars make a form.
-    fn apply(&mut self, frame: &mut Frame, separator: usize) -> Result<(), Error> {
-        let right = frame.operands.pop().expect("two operands");
-        let left = frame.operands.last_mut().expect("two operands");
-        if separator == 0 {
-            reserve(left, right.len(), "the options read")?;
-            left.extend(right);
-        } else {
-            let g = self.make(left, &right)?;
-            left.clear();
-            left.push(g);
+    fn apply(&mut self, r: &mut Reader, separator: usize) -> Result<(), Error> {
+        let right = r.lists.pop().expect("two lists");
+        if separator > 0 {
+            let left = *r.lists.last().expect("two lists");
+            let g = self.make(&r.options[left..right], &r.options[right..])?;
+            r.options.truncate(left);
+            r.options.push(g);
         }
         Ok(())
     }
 
     /// A term has been read into the top frame: its prefixes applied, added to the sum.
-    fn complete_term(&mut self, stack: &mut [Frame], value: Value) -> Result<(), Error> {
-        let top = stack.len() - 1;
-        let frame = &mut stack[top];
+    fn complete_term(&mut self, r: &mut Reader, value: Value) -> Result<(), Error> {
         let mut g = match value {
             Value::Form(g) => g,
-            Value::List(list, brace) => {
-                if frame.prefixes.last() != Some(&Prefix::Switch) {
+            Value::List(brace) => {
+                if r.pending_prefix() != Some(Prefix::Switch) {
                     return Err(at(brace, "braces without `|` (a list of options) only follow `+-`"));
                 }
-                frame.prefixes.pop();
-                let mut minus = Vec::new();
-                reserve(&mut minus, list.len(), "the options read")?;
-                for &h in &list {
-                    minus.push(self.neg(h)?);
+                r.prefixes.pop();
+                let start = r.lists.pop().expect("a list");
+                let count = r.options.len() - start;
+                reserve(&mut r.options, count, "the options read")?;
+                for k in start..start + count {
+                    let minus = self.neg(r.options[k])?;
+                    r.options.push(minus);
                 }
-                self.make(&list, &minus)?
+                let g = self.make(&r.options[start..start + count], &r.options[start + count..])?;
+                r.options.truncate(start);
+                g
             }
         };
-        while let Some(prefix) = frame.prefixes.pop() {
+        while let Some(prefix) = r.pending_prefix() {
+            r.prefixes.pop();
             let minus = self.neg(g)?;
             g = match prefix {
                 Prefix::Negative => minus,
                 Prefix::Switch => self.make(&[g], &[minus])?,
             };
         }
+        let frame = r.top();
         g = match frame.sum {
             None => g,
             Some(sum) if frame.subtract => self.difference(sum, g)?,
             Some(sum) => self.sum(sum, g)?,
         };
+        let frame = r.top();
         frame.sum = Some(g);
         frame.expecting_term = false;
         Ok(())
@@ -463,8 +521,8 @@ fn bounded(digits: &[u8], max: u64) -> Option<u64> {
 }
 
 /// The error at the end of the text while brackets are open: which, and where it opened.
-fn unclosed(stack: &[Frame], column: usize, what: &str) -> Error {
-    let frame = &stack[stack.len() - 1];
+fn unclosed(r: &Reader, column: usize, what: &str) -> Error {
+    let frame = r.frames.last().expect("a frame");
     match frame.open {
         Open::Top => at(column, what),
         Open::Paren => at(column, format!("{what}: the `(` at column {} is not closed", frame.column)),

@@ -205,6 +205,17 @@ fn number_walls(x: &Dyadic) -> (Vec<Line>, Vec<Line>) {
     (left, right)
 }
 
+/// Room for `more` items in `v`: checked ([`reserve`]) for a wall of more than a few hundred
+/// bytes; a smaller one is had as the table's memos are, after their checks with a margin.
+fn room<T>(v: &mut Vec<T>, more: usize) -> Result<(), Error> {
+    if (v.len() + more) * std::mem::size_of::<T>() <= 512 {
+        v.reserve(more);
+        Ok(())
+    } else {
+        reserve(v, more, "a thermograph")
+    }
+}
+
 /// `slope · d` (a wall's slopes are 0 and ±1; differences of two, at most ±2).
 fn times(slope: i8, d: &Dyadic) -> Dyadic {
     let mut product = Dyadic::zero();
@@ -246,7 +257,7 @@ fn wall_at(wall: &[Line], t: &Dyadic) -> Dyadic {
 /// `wall(t) + sign·t`.
 fn shifted(wall: &[Line], sign: i8) -> Result<Vec<Line>, Error> {
     let mut out = Vec::new();
-    reserve(&mut out, wall.len(), "a thermograph")?;
+    room(&mut out, wall.len())?;
     for (start, value, slope) in wall {
         out.push((start.clone(), value.add(&times(sign, start)), slope + sign));
     }
@@ -256,7 +267,7 @@ fn shifted(wall: &[Line], sign: i8) -> Result<Vec<Line>, Error> {
 /// Where the pieces of two walls start, merged: the points between which both are lines.
 fn starts(a: &[Line], b: &[Line]) -> Result<Vec<Dyadic>, Error> {
     let mut points = Vec::new();
-    reserve(&mut points, a.len() + b.len(), "a thermograph")?;
+    room(&mut points, a.len() + b.len())?;
     points.extend(a.iter().chain(b).map(|line| line.0.clone()));
     points.sort();
     points.dedup();
@@ -273,7 +284,7 @@ fn combine(a: &[Line], b: &[Line], take_max: bool) -> Result<Vec<Line>, Error> {
         // The better just after `s`: the better value, or on a tie the better slope.
         let a_first = if take_max { (&va, la.2) >= (&vb, lb.2) } else { (&va, -la.2) <= (&vb, -lb.2) };
         let (first, second) = if a_first { ((va, la.2), (vb, lb.2)) } else { ((vb, lb.2), (va, la.2)) };
-        reserve(&mut out, 2, "a thermograph")?;
+        room(&mut out, 2)?;
         out.push((s.clone(), first.0.clone(), first.1));
         if first.1 != second.1 {
             // The lines meet at s + (second - first) / (first slope - second slope).
@@ -311,7 +322,7 @@ fn meeting(left: &[Line], right: &[Line]) -> Result<(Dyadic, Dyadic), Error> {
 /// `wall` up to `tau`, then the mast at `mean`.
 fn up_to(wall: &[Line], tau: &Dyadic, mean: &Dyadic) -> Result<Vec<Line>, Error> {
     let mut out: Vec<Line> = Vec::new();
-    reserve(&mut out, wall.len() + 1, "a thermograph")?;
+    room(&mut out, wall.len() + 1)?;
     out.extend(wall.iter().filter(|line| line.0 < *tau).cloned());
     out.push((tau.clone(), mean.clone(), 0));
     Ok(normalised(out))
