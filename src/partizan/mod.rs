@@ -13,7 +13,8 @@
 //! - `compare`: `<=`, [`Comparison`], [`Winner`].
 //! - `canon`: [`Forms::make`] (the canonical form of `{L | R}`), [`Forms::sum`], [`Forms::neg`].
 //! - `game`: the values of a game written forward ([`forward_values`]).
-//! - `notation`, `parse`: CGSuite's notation, printed ([`Forms::show`]) and read ([`Forms::parse`]).
+//! - `notation`, `parse`: CGSuite's notation, printed ([`Forms::show`]) and read ([`Forms::parse`]);
+//!   `uptimal`: `x + n·^ + *m` made ([`Forms::uptimal`], [`Forms::nimber`]).
 //! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]).
 
 mod canon;
@@ -24,10 +25,12 @@ mod game;
 mod notation;
 mod parse;
 mod thermo;
+mod uptimal;
 
 pub use compare::{Comparison, Winner};
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms, Side};
 pub use game::forward_values;
-pub use parse::{MAX_NIMBER, MAX_NUMBER_CHARS, MAX_TEXT, MAX_UPS};
+pub use parse::{MAX_NUMBER_CHARS, MAX_TEXT};
 pub use thermo::Thermograph;
+pub use uptimal::{MAX_NIMBER, MAX_UPS};
