@@ -309,6 +309,12 @@ impl Forms {
             + self.le_memo.capacity() * 12
             + self.sum_memo.capacity() * 16
             + self.neg_memo.capacity() * 12
+            + self.stops_memo.capacity() * (2 * std::mem::size_of::<Dyadic>() + 4)
+            + self
+                .walls_memo
+                .values()
+                .map(|(l, r)| (l.capacity() + r.capacity()) * std::mem::size_of::<Line>())
+                .sum::<usize>()
     }
 }
 
