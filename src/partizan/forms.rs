@@ -10,10 +10,11 @@
 use super::dyadic::Dyadic;
 use super::hash::FastMap;
 pub use super::outcome::Side;
-use super::uptimal::Uptimal;
+use super::outcome::Uptimal;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
-use std::hash::Hash;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
 
 /// A canonical form in a [`Forms`] table: equal ids are equal games, and only they.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -63,7 +64,13 @@ pub struct Forms {
     pub(crate) uptimal_memo: FastMap<u32, Option<Uptimal>>,
     /// The most forms the table may hold for now (a sum's bound, sums.rs).
     pub(crate) form_limit: Option<usize>,
+    /// The memos of thermo.rs: each form's stops (left, right) and its thermograph's walls.
+    pub(crate) stops_memo: FastMap<u32, (Dyadic, Dyadic)>,
+    pub(crate) walls_memo: FastMap<u32, (Vec<Line>, Vec<Line>)>,
 }
+
+/// A piece of a thermograph's wall (thermo.rs): from `start` on, `value + slope·(t - start)`.
+pub(crate) type Line = (Dyadic, Dyadic, i8);
 
 /// The id that stands for the pending form in comparisons (compare.rs).
 pub(crate) const PENDING: u32 = u32::MAX;
@@ -91,6 +98,8 @@ impl Forms {
             pending_memo: FastMap::default(),
             uptimal_memo: FastMap::default(),
             form_limit: None,
+            stops_memo: FastMap::default(),
+            walls_memo: FastMap::default(),
         };
         // The zero number; no allocation of this size can fail but in a process that cannot run.
         let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
@@ -295,6 +304,12 @@ impl Forms {
             + self.le_memo.capacity() * 12
             + self.sum_memo.capacity() * 16
             + self.neg_memo.capacity() * 12
+            + self.stops_memo.capacity() * (2 * std::mem::size_of::<Dyadic>() + 4)
+            + self
+                .walls_memo
+                .values()
+                .map(|(l, r)| (l.capacity() + r.capacity()) * std::mem::size_of::<Line>())
+                .sum::<usize>()
     }
 }
 
@@ -328,16 +343,28 @@ pub(crate) fn reserve<T>(v: &mut Vec<T>, more: usize, what: &str) -> Result<(), 
     let target = (v.capacity() * 2).max(v.len() + more).max(8);
     let bytes = target as u128 * std::mem::size_of::<T>() as u128;
     v.try_reserve_exact(target - v.len()).map_err(|_| out_of_memory(bytes, what))?;
-    check_memory(bytes / 8 + (1 << 20), what)
+    check_margin(bytes, what)
 }
 
 /// Room for one more entry in a memo or index, checked ([`reserve_one`]).
-pub(crate) fn reserve_entry<K: Eq + Hash, V>(map: &mut FastMap<K, V>) -> Result<(), Error> {
+pub(crate) fn reserve_entry<K: Eq + Hash, V, S: BuildHasher>(
+    map: &mut HashMap<K, V, S>,
+) -> Result<(), Error> {
     if map.len() < map.capacity() {
         return Ok(());
     }
     let what = "the memo of the canonical forms";
     let bytes = (map.capacity().max(4) as u128 * 2) * (std::mem::size_of::<(K, V)>() as u128 + 1);
     map.try_reserve(map.capacity().max(4)).map_err(|_| out_of_memory(bytes, what))?;
+    check_margin(bytes, what)
+}
+
+/// After a large block grew to `bytes`: checks that a margin beyond it can be had (an eighth of it
+/// and 1 MiB), for the small allocations that follow unchecked. Small blocks skip the check: it
+/// costs a mapping of 32 MiB (crate::memory), more than a small vector's whole life.
+fn check_margin(bytes: u128, what: &str) -> Result<(), Error> {
+    if bytes < 1 << 16 {
+        return Ok(());
+    }
     check_memory(bytes / 8 + (1 << 20), what)
 }

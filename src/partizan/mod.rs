@@ -10,9 +10,9 @@
 //!
 //! - `dyadic`, `bigint`: the numbers `m / 2^k`, on big integers of the project's own.
 //! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]).
-//! - `outcome`: [`Side`], [`Winner`] (the outcome classes), [`Comparison`].
+//! - `outcome`: [`Side`], [`Winner`] (the outcome classes), [`Comparison`], [`Uptimal`] (a number plus
+//!   ups plus a nimber as three numbers).
 //! - `compare`: `<=` and the comparisons, the winner of a form.
-//! - `uptimal`: numbers plus ups plus nimbers as three numbers ([`Uptimal`]).
 //! - `canon`: [`Forms::make`] (the canonical form of `{L | R}`), [`Forms::sum`], [`Forms::neg`].
 //! - `game`: the values of a game written forward, states `0..n` ([`forward_values`]).
 //! - `rules`: the values of a game over positions of the caller's type ([`Rules`], [`Evaluator`]).
@@ -20,6 +20,9 @@
 //!   a sum of many components ([`Forms::winner_of_sum`]).
 //! - `search`: who wins a sum by searching its positions, within a budget ([`Forms::search_winner`]).
 //! - `hash`: the fast hasher of the table's maps.
+//! - `notation`, `parse`: CGSuite's notation, printed ([`Forms::show`]) and read ([`Forms::parse`]);
+//!   `uptimal`: `x + n·^ + *m` made ([`Forms::uptimal`], [`Forms::nimber`]).
+//! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]).
 
 pub mod bigint;
 mod canon;
@@ -30,14 +33,19 @@ mod game;
 pub mod hash;
 mod notation;
 mod outcome;
+mod parse;
 mod rules;
 mod search;
 mod sums;
+mod thermo;
 mod uptimal;
 
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms};
 pub use game::forward_values;
+pub use outcome::Uptimal;
 pub use outcome::{Comparison, Side, Winner};
+pub use parse::{MAX_NUMBER_CHARS, MAX_TEXT};
 pub use rules::{Evaluator, Rules};
-pub use sums::{Uptimal, MAX_NIMBER_FORM};
+pub use thermo::Thermograph;
+pub use uptimal::{MAX_NIMBER, MAX_UPS};

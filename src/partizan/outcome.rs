@@ -1,4 +1,7 @@
-//! Who moves and who wins: [`Side`], [`Winner`] (a game's outcome class) and [`Comparison`].
+//! Who moves and who wins: [`Side`], [`Winner`] (a game's outcome class), [`Comparison`], and
+//! [`Uptimal`], a number plus ups plus a nimber as three numbers (how two add, who wins one).
+
+use super::dyadic::Dyadic;
 
 /// Left or Right: who moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -70,5 +73,44 @@ impl Winner {
             Winner::First => "First",
             Winner::Second => "Second",
         }
+    }
+}
+
+/// A number plus `ups` times `^` plus the nimber `*nimber`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Uptimal {
+    /// The number part.
+    pub number: Dyadic,
+    /// How many ups (negative: downs).
+    pub ups: i64,
+    /// The nimber.
+    pub nimber: u64,
+}
+
+impl Uptimal {
+    /// Who wins `x + k·^ + *m`: the sign of `x`; at 0, the ups (`k >= 2`, or `k = 1` with
+    /// `m != 1`, favour Left; `^*` is fuzzy); with no ups, the nimber (0: the second player wins).
+    pub fn winner(&self) -> Winner {
+        match self.number.signum() {
+            1 => return Winner::Left,
+            -1 => return Winner::Right,
+            _ => {}
+        }
+        match self.ups {
+            0 if self.nimber == 0 => Winner::Second,
+            0 => Winner::First,
+            1 | -1 if self.nimber == 1 => Winner::First,
+            k if k > 0 => Winner::Left,
+            _ => Winner::Right,
+        }
+    }
+
+    /// The sum of two: numbers add, ups add, nimbers xor. `None` when the ups overflow.
+    pub fn add(&self, other: &Uptimal) -> Option<Uptimal> {
+        Some(Uptimal {
+            number: self.number.add(&other.number),
+            ups: self.ups.checked_add(other.ups)?,
+            nimber: self.nimber ^ other.nimber,
+        })
     }
 }

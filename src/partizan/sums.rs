@@ -18,16 +18,13 @@
 use super::dyadic::Dyadic;
 use super::forms::{FormId, Forms};
 use super::hash::FastMap;
+use super::outcome::Uptimal;
 use super::outcome::Winner;
-pub use super::uptimal::Uptimal;
 use crate::input::Error;
-
-/// The largest nimber built as a form ([`Forms::uptimal_form`]): `*m` has `m` options a side.
-pub const MAX_NIMBER_FORM: u64 = 1 << 12;
 
 impl Forms {
     /// `g` as `x + k·^ + *m` when it is one (module doc), else `None`.
-    pub fn uptimal(&mut self, g: FormId) -> Option<Uptimal> {
+    pub fn as_uptimal(&mut self, g: FormId) -> Option<Uptimal> {
         if let Some(x) = self.as_number(g) {
             return Some(Uptimal { number: x.clone(), ups: 0, nimber: 0 });
         }
@@ -104,54 +101,9 @@ impl Forms {
         }
     }
 
-    /// The canonical form of `x + k·^ + *m`: an error when it needs more forms than the table may
-    /// hold (the nimber part takes `m` forms, the ups `|k|`).
+    /// The canonical form of an [`Uptimal`] ([`Forms::uptimal`]).
     pub fn uptimal_form(&mut self, u: &Uptimal) -> Result<FormId, Error> {
-        let x = self.number(u.number.clone())?;
-        if u.ups == 0 {
-            return self.nimber_plus(x, u.nimber);
-        }
-        // (k, m) has the Right option (k - 1, m xor 1) (module doc): down to k = 1.
-        let k = u.ups.unsigned_abs();
-        let m1 = if k % 2 == 1 { u.nimber } else { u.nimber ^ 1 };
-        let positive = u.ups > 0;
-        let mut current = if m1 == 1 {
-            let x_star = self.nimber_plus(x, 1)?;
-            if positive {
-                self.make(&[x, x_star], &[x])?
-            } else {
-                self.make(&[x], &[x, x_star])?
-            }
-        } else {
-            let other = self.nimber_plus(x, m1 ^ 1)?;
-            if positive {
-                self.make(&[x], &[other])?
-            } else {
-                self.make(&[other], &[x])?
-            }
-        };
-        for _ in 1..k {
-            current = if positive { self.make(&[x], &[current])? } else { self.make(&[current], &[x])? };
-        }
-        Ok(current)
-    }
-
-    /// `x + *m` for a number `x`: `{x, x*, .., x*(m-1) | the same}`, canonical as it stands.
-    fn nimber_plus(&mut self, x: FormId, m: u64) -> Result<FormId, Error> {
-        if m > MAX_NIMBER_FORM {
-            return Err(Error::new(format!(
-                "the nimber *{m} is too large to build as a form (at most *{MAX_NIMBER_FORM})"
-            )));
-        }
-        let mut list = vec![x];
-        let mut current = x;
-        for _ in 0..m {
-            let mut sorted = list.clone();
-            sorted.sort_unstable();
-            current = self.intern(&sorted, &sorted)?;
-            list.push(current);
-        }
-        Ok(current)
+        self.uptimal(&u.number, u.ups, u.nimber)
     }
 
     /// Who wins the sum of `parts` (module doc), building at most `max_new_forms` new forms for
@@ -160,7 +112,7 @@ impl Forms {
         let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
         let mut others: FastMap<FormId, i64> = FastMap::default();
         for &g in parts {
-            match self.uptimal(g).and_then(|u| total.add(&u)) {
+            match self.as_uptimal(g).and_then(|u| total.add(&u)) {
                 Some(t) => total = t,
                 None => *others.entry(g).or_insert(0) += 1,
             }
@@ -271,7 +223,7 @@ mod tests {
                 for m in 0..6u64 {
                     let g = by_sums(&mut f, x, k, m);
                     let u = Uptimal { number: Dyadic::parse(x).unwrap(), ups: k, nimber: m };
-                    assert_eq!(f.uptimal(g), Some(u.clone()), "{x} {k} {m}: {}", f.show(g));
+                    assert_eq!(f.as_uptimal(g), Some(u.clone()), "{x} {k} {m}: {}", f.show(g));
                     assert_eq!(f.uptimal_form(&u).unwrap(), g, "{x} {k} {m}");
                 }
             }
@@ -299,16 +251,16 @@ mod tests {
         let one = f.integer(1).unwrap();
         let minus_one = f.integer(-1).unwrap();
         let switch = f.make(&[one], &[minus_one]).unwrap();
-        assert_eq!(f.uptimal(switch), None);
+        assert_eq!(f.as_uptimal(switch), None);
         let star = f.make(&[zero], &[zero]).unwrap();
         let up = f.make(&[zero], &[star]).unwrap();
         let down = f.neg(up).unwrap();
         // {0 | v} = * (v reverses through *), but tiny-one {0 || 0 | -1} is not in the family.
         let g = f.make(&[zero], &[down]).unwrap();
-        assert_eq!(f.uptimal(g), Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 1 }));
+        assert_eq!(f.as_uptimal(g), Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 1 }));
         let zero_minus_one = f.make(&[zero], &[minus_one]).unwrap();
         let tiny = f.make(&[zero], &[zero_minus_one]).unwrap();
-        assert_eq!(f.uptimal(tiny), None);
+        assert_eq!(f.as_uptimal(tiny), None);
         // A sum of switches and uptimals.
         let parts = [switch, switch, up, star, one];
         assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), Winner::Left);

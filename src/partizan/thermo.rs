@@ -1,0 +1,542 @@
+//! Stops, thermographs, mean and temperature of a form, as CGSuite and Siegel's *Combinatorial
+//! Game Theory* (II.3, II.5) define them.
+//!
+//! The **stops**: a number `x` has both stops `x`; otherwise the left stop is the largest right
+//! stop of a Left option, the right stop the smallest left stop of a Right option (where play
+//! stops when Left, or Right, moves first and both play to the number reached).
+//!
+//! The **thermograph**: two walls, functions of the temperature `t >= -1`, the stops of `G`
+//! cooled by `t`. Each wall is continuous and piecewise linear with dyadic breakpoints; the left
+//! wall has slopes 0 and -1, the right 0 and +1 (as functions of `t`). For a form that is not a
+//! number, taxing the options' walls gives `L'(t) = max over G^L of (right wall of G^L)(t) - t`
+//! and `R'(t) = min over G^R of (left wall of G^R)(t) + t`; the **temperature** `τ` is the least
+//! `t >= -1` with `L'(t) <= R'(t)` (they meet there: `L' - R'` only decreases), the **mean** `m`
+//! their value at `τ`, and the walls are `L'`, `R'` up to `τ` and the mast `m` above it. Numbers
+//! are CGSuite's: an integer `n` is a mast at `n` from `t = -1` (temperature -1); `m/2^k`
+//! (`k >= 1`) has the walls of `{x - 2^-k | x + 2^-k}`, which meet at `t = -2^-k`.
+//!
+//! Invariant: every form's stops and walls are computed once, children first over
+//! [`Forms::followers_in_order`] (no recursion), and kept in the table's memos (`stops_memo`,
+//! `walls_memo`, grown checked); a wall is kept normalised (no two consecutive pieces on one
+//! line), so equal walls are equal vectors.
+
+use super::dyadic::Dyadic;
+use super::forms::{reserve, reserve_entry, FormId, Forms, Line, Side};
+use crate::input::Error;
+
+/// A form's thermograph (module doc): its two walls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thermograph {
+    left: Vec<Line>,
+    right: Vec<Line>,
+}
+
+impl Thermograph {
+    /// The left wall at temperature `t >= -1`: the left stop of the form cooled by `t`.
+    pub fn left_wall(&self, t: &Dyadic) -> Dyadic {
+        wall_at(&self.left, t)
+    }
+
+    /// The right wall at temperature `t >= -1`.
+    pub fn right_wall(&self, t: &Dyadic) -> Dyadic {
+        wall_at(&self.right, t)
+    }
+
+    /// The mean: where the mast stands.
+    pub fn mean(&self) -> Dyadic {
+        self.left.last().expect("a wall").1.clone()
+    }
+
+    /// The temperature: where the mast starts.
+    pub fn temperature(&self) -> Dyadic {
+        let left = &self.left.last().expect("a wall").0;
+        let right = &self.right.last().expect("a wall").0;
+        left.max(right).clone()
+    }
+
+    /// The breakpoints of the left wall, `(t, value)` from `t = -1` up, the last one where the
+    /// wall turns vertical for good (the mast).
+    pub fn left_breakpoints(&self) -> Vec<(Dyadic, Dyadic)> {
+        self.left.iter().map(|(t, v, _)| (t.clone(), v.clone())).collect()
+    }
+
+    /// The breakpoints of the right wall ([`Thermograph::left_breakpoints`]).
+    pub fn right_breakpoints(&self) -> Vec<(Dyadic, Dyadic)> {
+        self.right.iter().map(|(t, v, _)| (t.clone(), v.clone())).collect()
+    }
+}
+
+impl Forms {
+    /// The left stop of `g` (module doc).
+    pub fn left_stop(&mut self, g: FormId) -> Result<Dyadic, Error> {
+        Ok(self.stops(g)?.0)
+    }
+
+    /// The right stop of `g` (module doc).
+    pub fn right_stop(&mut self, g: FormId) -> Result<Dyadic, Error> {
+        Ok(self.stops(g)?.1)
+    }
+
+    /// The mean value of `g` (module doc).
+    pub fn mean(&mut self, g: FormId) -> Result<Dyadic, Error> {
+        Ok(self.thermograph(g)?.mean())
+    }
+
+    /// The temperature of `g` (module doc): -1 for an integer, `-1/2^k` for `m/2^k`, 0 for `*`,
+    /// `^` and every other infinitesimal, `t` for the switch `{t | -t}`.
+    pub fn temperature(&mut self, g: FormId) -> Result<Dyadic, Error> {
+        Ok(self.thermograph(g)?.temperature())
+    }
+
+    /// The thermograph of `g` (module doc).
+    pub fn thermograph(&mut self, g: FormId) -> Result<Thermograph, Error> {
+        if let Some(x) = self.as_number(g) {
+            let (left, right) = number_walls(x);
+            return Ok(Thermograph { left, right });
+        }
+        if !self.walls_memo.contains_key(&g.0) {
+            for h in self.followers_in_order(g) {
+                if self.walls_memo.contains_key(&h.0) {
+                    continue;
+                }
+                let walls = self.walls_of(h)?;
+                reserve_entry(&mut self.walls_memo)?;
+                self.walls_memo.insert(h.0, walls);
+            }
+        }
+        let (left, right) = self.walls_memo[&g.0].clone();
+        Ok(Thermograph { left, right })
+    }
+
+    /// `(left stop, right stop)` of `g`, memoised.
+    fn stops(&mut self, g: FormId) -> Result<(Dyadic, Dyadic), Error> {
+        if let Some(x) = self.as_number(g) {
+            return Ok((x.clone(), x.clone()));
+        }
+        if !self.stops_memo.contains_key(&g.0) {
+            for h in self.followers_in_order(g) {
+                if self.stops_memo.contains_key(&h.0) {
+                    continue;
+                }
+                let left = self.best_stop(h, Side::Left)?;
+                let right = self.best_stop(h, Side::Right)?;
+                reserve_entry(&mut self.stops_memo)?;
+                self.stops_memo.insert(h.0, (left, right));
+            }
+        }
+        Ok(self.stops_memo[&g.0].clone())
+    }
+
+    /// For Left, the largest right stop of a Left option of `h`; for Right, the smallest left
+    /// stop of a Right option. The options' stops are known (children first).
+    fn best_stop(&self, h: FormId, side: Side) -> Result<Dyadic, Error> {
+        let mut best: Option<Dyadic> = None;
+        for &o in self.options_of(h, side) {
+            let stop = match self.as_number(o) {
+                Some(x) => x.clone(),
+                None => {
+                    let (l, r) = &self.stops_memo[&o.0];
+                    if side == Side::Left {
+                        r.clone()
+                    } else {
+                        l.clone()
+                    }
+                }
+            };
+            let better = match &best {
+                None => true,
+                Some(b) => (side == Side::Left && stop > *b) || (side == Side::Right && stop < *b),
+            };
+            if better {
+                best = Some(stop);
+            }
+        }
+        best.ok_or_else(no_options)
+    }
+
+    /// The walls of `h`, not a number, from its options' (known: children first).
+    fn walls_of(&self, h: FormId) -> Result<(Vec<Line>, Vec<Line>), Error> {
+        // L' = max of the Left options' right walls, taxed; R' = min of the Right options' left walls.
+        let mut taxed: [Option<Vec<Line>>; 2] = [None, None];
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            for &o in self.options_of(h, side) {
+                let numbers;
+                let (left, right) = match self.as_number(o) {
+                    Some(x) => {
+                        numbers = number_walls(x);
+                        (&numbers.0, &numbers.1)
+                    }
+                    None => {
+                        let walls = &self.walls_memo[&o.0];
+                        (&walls.0, &walls.1)
+                    }
+                };
+                let wall = match side {
+                    Side::Left => shifted(right, -1)?,
+                    Side::Right => shifted(left, 1)?,
+                };
+                taxed[k] = Some(match taxed[k].take() {
+                    None => wall,
+                    Some(best) => combine(&best, &wall, side == Side::Left)?,
+                });
+            }
+        }
+        let [left, right] = taxed;
+        let (left, right) = (left.ok_or_else(no_options)?, right.ok_or_else(no_options)?);
+        let (tau, mean) = meeting(&left, &right)?;
+        Ok((up_to(&left, &tau, &mean)?, up_to(&right, &tau, &mean)?))
+    }
+}
+
+fn no_options() -> Error {
+    Error::new("a form that is not a number has no options for one side: not a canonical form")
+}
+
+/// The walls of the number `x` (module doc).
+fn number_walls(x: &Dyadic) -> (Vec<Line>, Vec<Line>) {
+    let minus_one = Dyadic::from_i64(-1);
+    if x.is_integer() {
+        return (vec![(minus_one.clone(), x.clone(), 0)], vec![(minus_one, x.clone(), 0)]);
+    }
+    let step = Dyadic::from_i64(1).mul_pow2(-(x.exponent() as i64));
+    let one = Dyadic::from_i64(1);
+    let left = vec![(minus_one.clone(), x.sub(&step).add(&one), -1), (step.neg(), x.clone(), 0)];
+    let right = vec![(minus_one, x.add(&step).sub(&one), 1), (step.neg(), x.clone(), 0)];
+    (left, right)
+}
+
+/// Room for `more` items in `v`: checked ([`reserve`]) for a wall of more than a few hundred
+/// bytes; a smaller one is had as the table's memos are, after their checks with a margin.
+fn room<T>(v: &mut Vec<T>, more: usize) -> Result<(), Error> {
+    if (v.len() + more) * std::mem::size_of::<T>() <= 512 {
+        v.reserve(more);
+        Ok(())
+    } else {
+        reserve(v, more, "a thermograph")
+    }
+}
+
+/// `slope · d` (a wall's slopes are 0 and ±1; differences of two, at most ±2).
+fn times(slope: i8, d: &Dyadic) -> Dyadic {
+    let mut product = Dyadic::zero();
+    for _ in 0..slope.unsigned_abs() {
+        product = product.add(d);
+    }
+    if slope < 0 {
+        product.neg()
+    } else {
+        product
+    }
+}
+
+/// `d / k` for `k` in ±1, ±2 (a wall's slopes are 0, ±1, so two walls' differ by at most 2).
+fn divided(d: &Dyadic, k: i8) -> Result<Dyadic, Error> {
+    match k {
+        1 => Ok(d.clone()),
+        -1 => Ok(d.neg()),
+        2 => Ok(d.mul_pow2(-1)),
+        -2 => Ok(d.mul_pow2(-1).neg()),
+        _ => Err(Error::new(format!("two walls of a thermograph cross at slopes {k} apart: not 1 or 2"))),
+    }
+}
+
+/// The value of the piece `line` at `t`.
+fn line_at(line: &Line, t: &Dyadic) -> Dyadic {
+    line.1.add(&times(line.2, &t.sub(&line.0)))
+}
+
+/// The index of the piece of `wall` in force at `t` (the last starting at or before it).
+fn piece_at(wall: &[Line], t: &Dyadic) -> usize {
+    wall.partition_point(|line| line.0 <= *t).max(1) - 1
+}
+
+fn wall_at(wall: &[Line], t: &Dyadic) -> Dyadic {
+    line_at(&wall[piece_at(wall, t)], t)
+}
+
+/// `wall(t) + sign·t`.
+fn shifted(wall: &[Line], sign: i8) -> Result<Vec<Line>, Error> {
+    let mut out = Vec::new();
+    room(&mut out, wall.len())?;
+    for (start, value, slope) in wall {
+        out.push((start.clone(), value.add(&times(sign, start)), slope + sign));
+    }
+    Ok(out)
+}
+
+/// Where the pieces of two walls start, merged: the points between which both are lines.
+fn starts(a: &[Line], b: &[Line]) -> Result<Vec<Dyadic>, Error> {
+    let mut points = Vec::new();
+    room(&mut points, a.len() + b.len())?;
+    points.extend(a.iter().chain(b).map(|line| line.0.clone()));
+    points.sort();
+    points.dedup();
+    Ok(points)
+}
+
+/// The larger (`take_max`) or the smaller of two walls, point by point.
+fn combine(a: &[Line], b: &[Line], take_max: bool) -> Result<Vec<Line>, Error> {
+    let points = starts(a, b)?;
+    let mut out: Vec<Line> = Vec::new();
+    for (k, s) in points.iter().enumerate() {
+        let (la, lb) = (&a[piece_at(a, s)], &b[piece_at(b, s)]);
+        let (va, vb) = (line_at(la, s), line_at(lb, s));
+        // The better just after `s`: the better value, or on a tie the better slope.
+        let a_first = if take_max { (&va, la.2) >= (&vb, lb.2) } else { (&va, -la.2) <= (&vb, -lb.2) };
+        let (first, second) = if a_first { ((va, la.2), (vb, lb.2)) } else { ((vb, lb.2), (va, la.2)) };
+        room(&mut out, 2)?;
+        out.push((s.clone(), first.0.clone(), first.1));
+        if first.1 != second.1 {
+            // The lines meet at s + (second - first) / (first slope - second slope).
+            let at = s.add(&divided(&second.0.sub(&first.0), first.1 - second.1)?);
+            if at > *s && points.get(k + 1).map_or(true, |end| at < *end) {
+                let value = first.0.add(&times(first.1, &at.sub(s)));
+                out.push((at, value, second.1));
+            }
+        }
+    }
+    Ok(normalised(out))
+}
+
+/// Where `L'` first comes down to `R'` (module doc): the temperature and the mean.
+fn meeting(left: &[Line], right: &[Line]) -> Result<(Dyadic, Dyadic), Error> {
+    let points = starts(left, right)?;
+    for (k, s) in points.iter().enumerate() {
+        let (ll, rl) = (&left[piece_at(left, s)], &right[piece_at(right, s)]);
+        let (vl, vr) = (line_at(ll, s), line_at(rl, s));
+        if vl <= vr {
+            return Ok((s.clone(), vl));
+        }
+        let closing = ll.2 - rl.2;
+        if closing < 0 {
+            let at = s.add(&divided(&vl.sub(&vr), -closing)?);
+            if points.get(k + 1).map_or(true, |end| at <= *end) {
+                let mean = line_at(ll, &at);
+                return Ok((at, mean));
+            }
+        }
+    }
+    Err(Error::new("the walls of a thermograph never meet: not a canonical form"))
+}
+
+/// `wall` up to `tau`, then the mast at `mean`.
+fn up_to(wall: &[Line], tau: &Dyadic, mean: &Dyadic) -> Result<Vec<Line>, Error> {
+    let mut out: Vec<Line> = Vec::new();
+    room(&mut out, wall.len() + 1)?;
+    out.extend(wall.iter().filter(|line| line.0 < *tau).cloned());
+    out.push((tau.clone(), mean.clone(), 0));
+    Ok(normalised(out))
+}
+
+/// `wall` without the pieces that go on the line of the piece before them.
+fn normalised(wall: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::with_capacity(wall.len());
+    for line in wall {
+        if let Some(last) = out.last() {
+            if last.2 == line.2 && line_at(last, &line.0) == line.1 {
+                continue;
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::hash::FastMap;
+    use crate::rng::Rng;
+
+    fn d(text: &str) -> Dyadic {
+        Dyadic::parse(text).unwrap()
+    }
+
+    /// (left stop, right stop, mean, temperature) as text.
+    fn values(f: &mut Forms, text: &str) -> [String; 4] {
+        let g = f.parse(text).unwrap();
+        let values = [
+            f.left_stop(g).unwrap(),
+            f.right_stop(g).unwrap(),
+            f.mean(g).unwrap(),
+            f.temperature(g).unwrap(),
+        ];
+        values.map(|x| x.to_string())
+    }
+
+    #[test]
+    fn values_cgsuite_and_the_literature_give() {
+        let mut f = Forms::new();
+        for (text, expected) in [
+            // CGSuite's CanonicalShortGameTestCase: leftStop, rightStop, mean, temperature.
+            ("0", ["0", "0", "0", "-1"]),
+            ("5", ["5", "5", "5", "-1"]),
+            ("-1823437", ["-1823437", "-1823437", "-1823437", "-1"]),
+            ("-1/2", ["-1/2", "-1/2", "-1/2", "-1/2"]),
+            ("25/16", ["25/16", "25/16", "25/16", "-1/16"]),
+            ("*8", ["0", "0", "0", "0"]),
+            ("^", ["0", "0", "0", "0"]),
+            ("v*", ["0", "0", "0", "0"]),
+            ("6+^*", ["6", "6", "6", "0"]),
+            ("^*6", ["0", "0", "0", "0"]),
+            ("73/16+v9*8", ["73/16", "73/16", "73/16", "0"]),
+            ("{0|*||*|||*||||*}", ["0", "0", "0", "0"]),
+            ("{0||0|v*}", ["0", "0", "0", "0"]),
+            // Switches and hot games, worked by hand.
+            ("+-1", ["1", "-1", "0", "1"]),
+            ("{2|-1/2}", ["2", "-1/2", "3/4", "5/4"]),
+            // {2|0} has mean 1 and temperature 1, so L'(t) = t - t = 0 up to 1, R'(t) = t - 1.
+            ("{{2|0}|-1}", ["0", "-1", "0", "1"]),
+            ("1/2*", ["1/2", "1/2", "1/2", "0"]),
+            // The right walls of {3|1} (1 + t up to 1, then 2) and {5/2|2} (2 + t up to 1/4, then
+            // 9/4): L'(t) = 2 up to 1/4, then 9/4 - t; R'(t) = t - 2; they meet at 17/8, at 1/8.
+            ("{{3|1},{5/2|2}|-2}", ["2", "-2", "1/8", "17/8"]),
+        ] {
+            assert_eq!(values(&mut f, text), expected, "{text}");
+        }
+        // {a | b} for numbers a > b: mean (a + b)/2, temperature (a - b)/2.
+        let mut rng = Rng::new(3);
+        for _ in 0..200 {
+            let a = Dyadic::from_i64(rng.below(64) as i64 - 32).mul_pow2(-(rng.below(4) as i64));
+            let b = Dyadic::from_i64(rng.below(64) as i64 - 32).mul_pow2(-(rng.below(4) as i64));
+            if a <= b {
+                continue;
+            }
+            let (x, y) = (f.number(a.clone()).unwrap(), f.number(b.clone()).unwrap());
+            let g = f.make(&[x], &[y]).unwrap();
+            assert_eq!(f.mean(g).unwrap(), a.add(&b).mul_pow2(-1));
+            assert_eq!(f.temperature(g).unwrap(), a.sub(&b).mul_pow2(-1));
+            assert_eq!((f.left_stop(g).unwrap(), f.right_stop(g).unwrap()), (a, b));
+        }
+    }
+
+    /// The stops by their definition, recursively (small forms only).
+    fn plain_stops(f: &Forms, g: FormId) -> (Dyadic, Dyadic) {
+        if let Some(x) = f.as_number(g) {
+            return (x.clone(), x.clone());
+        }
+        let left = f.left(g).iter().map(|&o| plain_stops(f, o).1).max().unwrap();
+        let right = f.right(g).iter().map(|&o| plain_stops(f, o).0).min().unwrap();
+        (left, right)
+    }
+
+    /// The oracle: `G` cooled by `t >= 0` on canonical forms, and each form's temperature and
+    /// mean as the least `t` on a grid of 1/64 at which `{G^L_t - t | G^R_t + t}` is
+    /// infinitesimally close to a number (its two stops equal), and that number.
+    struct Cooling {
+        found: FastMap<FormId, (Dyadic, Dyadic)>,
+    }
+
+    impl Cooling {
+        fn cooled(&mut self, f: &mut Forms, g: FormId, t: &Dyadic) -> FormId {
+            if f.is_number(g) {
+                return g;
+            }
+            let (tau, mean) = self.temperature_and_mean(f, g);
+            if *t > tau {
+                f.number(mean).unwrap()
+            } else {
+                self.taxed(f, g, t)
+            }
+        }
+
+        fn taxed(&mut self, f: &mut Forms, g: FormId, t: &Dyadic) -> FormId {
+            let (minus_t, plus_t) = (f.number(t.neg()).unwrap(), f.number(t.clone()).unwrap());
+            let mut sides = [Vec::new(), Vec::new()];
+            for (k, (side, tax)) in [(Side::Left, minus_t), (Side::Right, plus_t)].into_iter().enumerate() {
+                for o in f.options_of(g, side).to_vec() {
+                    let c = self.cooled(f, o, t);
+                    sides[k].push(f.sum(c, tax).unwrap());
+                }
+            }
+            f.make(&sides[0], &sides[1]).unwrap()
+        }
+
+        fn temperature_and_mean(&mut self, f: &mut Forms, g: FormId) -> (Dyadic, Dyadic) {
+            if let Some(known) = self.found.get(&g) {
+                return known.clone();
+            }
+            for k in 0..=64 * 16 {
+                let t = Dyadic::from_i64(k).mul_pow2(-6);
+                let h = self.taxed(f, g, &t);
+                let (left, right) = plain_stops(f, h);
+                if left == right {
+                    self.found.insert(g, (t.clone(), left.clone()));
+                    return (t, left);
+                }
+            }
+            panic!("no temperature up to 16 for {}", f.show(g));
+        }
+    }
+
+    #[test]
+    fn stops_mean_and_temperature_agree_with_the_definitions_on_random_forms() {
+        let mut f = Forms::new();
+        let mut pool: Vec<FormId> = ["0", "1", "-1", "1/2", "-1/2", "2", "-2", "3/4", "*"]
+            .iter()
+            .map(|text| f.parse(text).unwrap())
+            .collect();
+        let mut rng = Rng::new(11);
+        while pool.len() < 120 {
+            let mut sides = [Vec::new(), Vec::new()];
+            for side in &mut sides {
+                for _ in 0..1 + rng.below(2) {
+                    side.push(*rng.pick(&pool));
+                }
+            }
+            let g = f.make(&sides[0], &sides[1]).unwrap();
+            if !pool.contains(&g) {
+                pool.push(g);
+            }
+        }
+        let mut cooling = Cooling { found: FastMap::default() };
+        let zero = Dyadic::zero();
+        let mut hot = 0;
+        for &g in &pool {
+            let (left, right) = plain_stops(&f, g);
+            assert_eq!((f.left_stop(g).unwrap(), f.right_stop(g).unwrap()), (left.clone(), right.clone()));
+            let thermograph = f.thermograph(g).unwrap();
+            if f.is_number(g) {
+                continue;
+            }
+            // The walls at 0 are the stops; the mast is the cooling's number at its temperature.
+            assert_eq!((thermograph.left_wall(&zero), thermograph.right_wall(&zero)), (left, right));
+            let (tau, mean) = cooling.temperature_and_mean(&mut f, g);
+            assert_eq!((f.temperature(g).unwrap(), f.mean(g).unwrap()), (tau.clone(), mean), "{}", f.show(g));
+            if tau > zero {
+                hot += 1;
+            }
+        }
+        assert!(hot > 20, "{hot}");
+    }
+
+    #[test]
+    fn a_deep_form_has_its_values() {
+        // g_k = {g_(k-1) | -k}, g_0 = 0: stops -(k-1) and -k; by induction on the walls,
+        // temperature 1 - 2^-k and mean -(k - 1) - 2^-k (worked by hand for k <= 2, then the
+        // same steps: L'(t) = -(k-1) up to the temperature of g_(k-1), R'(t) = t - k).
+        let mut f = Forms::new();
+        let mut g = Forms::ZERO;
+        let n = 100_000;
+        let one = d("1");
+        for k in 1..=n {
+            let x = f.integer(-k).unwrap();
+            g = f.make(&[g], &[x]).unwrap();
+            if k <= 60 {
+                let tiny = one.mul_pow2(-k);
+                assert_eq!(f.temperature(g).unwrap(), one.sub(&tiny), "{k}");
+                assert_eq!(f.mean(g).unwrap(), Dyadic::from_i64(1 - k).sub(&tiny), "{k}");
+            }
+        }
+        assert_eq!(f.right_stop(g).unwrap(), Dyadic::from_i64(-n));
+        assert_eq!(f.left_stop(g).unwrap(), Dyadic::from_i64(1 - n));
+        let thermograph = f.thermograph(g).unwrap();
+        // L'(-1) = (right wall of g_(n-1))(-1) + 1 = (-(n-1) - 1) + 1.
+        assert_eq!(thermograph.left_wall(&d("-1")), Dyadic::from_i64(1 - n));
+        // 2^-n is past the i128 stand-in for Dyadic: bounds only, exact with the big integers.
+        let (tau, mean) = (thermograph.temperature(), thermograph.mean());
+        assert!(
+            tau > d("1/2") && tau <= one && mean <= Dyadic::from_i64(1 - n) && mean > Dyadic::from_i64(-n)
+        );
+    }
+}
