@@ -19,6 +19,8 @@
 pub mod cli;
 pub mod emit;
 pub mod features;
+pub mod memory;
+pub mod names;
 pub mod options;
 pub mod out;
 pub mod picture;

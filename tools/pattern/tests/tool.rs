@@ -87,7 +87,7 @@ fn bad_input_and_arguments_are_one_error_line() {
     refused(&["--emit", "rust", "--json"], table, "one output at a time");
     refused(&["--color", "blue"], table, "auto, always or never");
     refused(&["--names", "a"], table, "1 names for 2 parameters");
-    refused(&["--names", "a,2b"], table, "`2b` is not a name");
+    refused(&["--names", "a,2b"], table, "`2b` cannot name a parameter");
     refused(&["--svg", "/x.svg"], "0 W\n", "two parameters or more");
     refused(&["--svg", "/nonexistent/dir/x.svg"], table, "--svg /nonexistent/dir/x.svg");
     refused(&["/nonexistent/table"], "", "/nonexistent/table");
