@@ -16,6 +16,7 @@
 //! `cli` on top, then `report`, `single`, `options`, then `rule`, `emit`, `picture`, then
 //! `features`, `table` and `out`.
 
+pub mod affine;
 pub mod cli;
 pub mod emit;
 pub mod features;
@@ -26,5 +27,6 @@ pub mod out;
 pub mod picture;
 pub mod report;
 pub mod rule;
+pub mod search;
 pub mod single;
 pub mod table;

@@ -53,9 +53,9 @@ fn sequence(table: &Table) -> Result<(i64, Vec<u32>), String> {
     Ok((rows[0].0, rows.iter().map(|row| row.1).collect()))
 }
 
-/// The period of the values: with a saltus when all are numbers.
-pub fn period_of(table: &Table, ids: &[u32], theorem: Theorem) -> Option<Period> {
-    let numbers = table.numbers();
+/// The period of the values (numbered as in the table; `numbers`: [`Table::numbers`]): with a
+/// saltus when all are numbers.
+pub fn period_of(ids: &[u32], numbers: &[Option<i64>], theorem: Theorem) -> Option<Period> {
     let all: Option<Vec<i64>> = ids.iter().map(|&v| numbers[v as usize]).collect();
     match all {
         Some(values) => find_arithmetic_period(&values, theorem),
@@ -97,7 +97,7 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
         }
     };
     let (theorem, mut unproved) = applicable(options.theorem, start, name);
-    let found = period_of(table, &ids, theorem);
+    let found = period_of(&ids, &table.numbers(), theorem);
     let last = start + ids.len() as i64 - 1;
     let at = |i: usize| start + i as i64;
     if let (Some((i, j)), Theorem::Window(t)) = (found.as_ref().and_then(|f| f.contradiction), theorem) {

@@ -46,6 +46,9 @@ pub struct Table {
     pub tokens: Vec<String>,
     /// Each row's line in the file (for messages).
     pub lines: Vec<usize>,
+    /// Of the `arity` columns, how many at the end are computed from the others (residues the
+    /// rule search may use: [`crate::affine`]), not read; 0 for a table as read.
+    pub derived: usize,
 }
 
 impl Table {
@@ -78,7 +81,7 @@ impl Table {
 /// Reads a table (module doc: the format).
 pub fn parse(text: &str) -> Result<Table, Error> {
     let mut table =
-        Table { arity: 0, params: Vec::new(), values: Vec::new(), tokens: Vec::new(), lines: Vec::new() };
+        Table { arity: 0, params: Vec::new(), values: Vec::new(), tokens: Vec::new(), lines: Vec::new(), derived: 0 };
     let mut index = std::collections::HashMap::new();
     for (number, line) in text.split('\n').enumerate() {
         let number = number + 1;

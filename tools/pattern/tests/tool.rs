@@ -111,7 +111,7 @@ fn the_picture_the_svg_and_the_json() {
     let (status, text) = run(&["--color", "never"], &t);
     assert_eq!(status, 0);
     assert!(text.contains("    0 LWWLWWLWWLWWLWWLWWLW\n    1 WLWWLWWLWWLWWLWWLWWL\n"), "{text}");
-    assert!(text.contains("along b (a fixed):\n  period 3 from 0: 12 lines"), "{text}");
+    assert!(text.contains("along b (a fixed):\n  period 3 from b = 0: 12 lines"), "{text}");
     assert!(text.contains("(a - b) mod 3 != 0: W (160 rows)"), "{text}");
     let (_, coloured) = run(&["--color", "always"], &t);
     assert!(coloured.contains("\x1b[48;5;"));
