@@ -380,3 +380,28 @@ fn token_duel_jury() {
         );
     }
 }
+
+/// `pattern` (tools/pattern): a table of one parameter (a period, proved), one of two (the picture,
+/// the periods along the lines and the residue of a period that grows with the other parameter,
+/// the rule search) and its emitted code. Every allocation of the tool that fails ends it with one
+/// line (its allocator), never an abort.
+#[test]
+fn pattern() {
+    let one: String = (0..20000).map(|n| format!("{n} {}\n", if n % 7 == 0 { "L" } else { "W" })).collect();
+    let mut two = String::new();
+    for n in 0..60 {
+        for k in 3..60 {
+            // Codeforces 1194D: moves 1, 2 or k; the second player wins on these.
+            let lose = if k % 3 != 0 { n % 3 == 0 } else { n % (k + 1) % 3 == 0 && n % (k + 1) != k };
+            two.push_str(&format!("{n} {k} {}\n", if lose { "L" } else { "W" }));
+        }
+    }
+    let cases = [
+        case("one", one.as_str(), &["--window", "7"]),
+        case("one_json", one.as_str(), &["--json"]),
+        case("two", two.as_str(), &["--names", "n,k"]),
+        case("two_emit", two.as_str(), &["--emit", "cpp"]),
+        case("bad", "0 W\n1 x y\n", &[]),
+    ];
+    ladder("pattern", &program("pattern", false), &cases);
+}

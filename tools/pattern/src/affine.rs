@@ -14,6 +14,8 @@ use crate::single::period_of;
 use crate::table::Table;
 use graph_games::pattern::{Theorem, MIN_CHECKED, MIN_PERIODS};
 use std::cmp::Ordering;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 /// Lines with the affine period, at least.
 pub const MIN_LINES: usize = 3;
@@ -124,22 +126,44 @@ pub fn lines(table: &Table, axis: Option<usize>, numbers: &[Option<i64>]) -> Vec
         }
     };
     let along = |r: usize| table.row(r)[axis.unwrap_or(0)];
-    let mut order: Vec<u32> = (0..table.rows() as u32).collect();
-    let (mut ka, mut kb) = (Vec::new(), Vec::new());
-    order.sort_by(|&x, &y| {
-        key(x as usize, &mut ka);
-        key(y as usize, &mut kb);
-        ka.cmp(&kb).then(along(x as usize).cmp(&along(y as usize)))
-    });
+    // Sorted by the fixed values, then along the line, comparing in place (no key is built).
+    let fixed_order = |x: usize, y: usize| {
+        let (p, q) = (table.row(x), table.row(y));
+        match axis {
+            Some(i) => (0..p.len()).filter(|&j| j != i).map(|j| p[j].cmp(&q[j])).find(|o| o.is_ne()),
+            None => Some((p[1] as i128 - p[0] as i128).cmp(&(q[1] as i128 - q[0] as i128))).filter(|o| o.is_ne()),
+        }
+        .unwrap_or(Ordering::Equal)
+    };
+    // Sorted by a hash of the fixed values, then along the line: each line's rows together, in
+    // order (a sort of small tuples, where comparing rows in place missed the cache). Two lines
+    // of one hash (never seen) are told apart by sorting by the rows themselves instead.
+    let hash_of = |r: usize| {
+        let mut h = DefaultHasher::new();
+        let p = table.row(r);
+        match axis {
+            Some(i) => (0..p.len()).filter(|&j| j != i).for_each(|j| p[j].hash(&mut h)),
+            None => (p[1] as i128 - p[0] as i128).hash(&mut h),
+        }
+        h.finish()
+    };
+    let mut keyed: Vec<(u64, i64, u32)> = (0..table.rows()).map(|r| (hash_of(r), along(r), r as u32)).collect();
+    keyed.sort_unstable();
+    let collided = keyed.windows(2).any(|w| w[0].0 == w[1].0 && fixed_order(w[0].2 as usize, w[1].2 as usize).is_ne());
+    let mut order: Vec<u32> = keyed.into_iter().map(|k| k.2).collect();
+    if collided {
+        order.sort_unstable_by(|&x, &y| {
+            let (x, y) = (x as usize, y as usize);
+            fixed_order(x, y).then(along(x).cmp(&along(y)))
+        });
+    }
+    let mut ka = Vec::new();
     let mut found = Vec::new();
     let mut start = 0;
     while start < order.len() {
         key(order[start] as usize, &mut ka);
         let mut end = start + 1;
-        while end < order.len() && {
-            key(order[end] as usize, &mut kb);
-            ka == kb
-        } {
+        while end < order.len() && fixed_order(order[start] as usize, order[end] as usize).is_eq() {
             end += 1;
         }
         let line = &order[start..end];
@@ -160,6 +184,7 @@ pub fn lines(table: &Table, axis: Option<usize>, numbers: &[Option<i64>]) -> Vec
         found.push((ka.clone(), what, line.len()));
         start = end;
     }
+    found.sort_unstable_by(|x, y| x.0.cmp(&y.0));
     found
 }
 
