@@ -14,8 +14,6 @@ use crate::single::period_of;
 use crate::table::Table;
 use graph_games::pattern::{Theorem, MIN_CHECKED, MIN_PERIODS};
 use std::cmp::Ordering;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 
 /// Lines with the affine period, at least.
 pub const MIN_LINES: usize = 3;
@@ -138,14 +136,13 @@ pub fn lines(table: &Table, axis: Option<usize>, numbers: &[Option<i64>]) -> Vec
     // Sorted by a hash of the fixed values, then along the line: each line's rows together, in
     // order (a sort of small tuples, where comparing rows in place missed the cache). Two lines
     // of one hash (never seen) are told apart by sorting by the rows themselves instead.
+    let mix = |h: u64, v: u64| (h ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
     let hash_of = |r: usize| {
-        let mut h = DefaultHasher::new();
         let p = table.row(r);
         match axis {
-            Some(i) => (0..p.len()).filter(|&j| j != i).for_each(|j| p[j].hash(&mut h)),
-            None => (p[1] as i128 - p[0] as i128).hash(&mut h),
+            Some(i) => (0..p.len()).filter(|&j| j != i).fold(0, |h, j| mix(h, p[j] as u64)),
+            None => mix(0, p[1].wrapping_sub(p[0]) as u64),
         }
-        h.finish()
     };
     let mut keyed: Vec<(u64, i64, u32)> = (0..table.rows()).map(|r| (hash_of(r), along(r), r as u32)).collect();
     keyed.sort_unstable();

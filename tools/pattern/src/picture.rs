@@ -33,15 +33,31 @@ const SVG: [&str; 10] = [
     "#9be15d",
 ];
 
-/// The slices of a table: per value of parameters 3.. (in order), the cells of parameters 1, 2.
+/// The first [`MAX_SLICES`] slices of a table (and whether there are more): per value of
+/// parameters 3.. (in order), the cells of parameters 1, 2. Only the rows of those slices are kept.
 #[allow(clippy::type_complexity)]
-fn slices(table: &Table) -> BTreeMap<Vec<i64>, BTreeMap<(i64, i64), u32>> {
+fn slices(table: &Table) -> (BTreeMap<Vec<i64>, BTreeMap<(i64, i64), u32>>, bool) {
+    // The smallest MAX_SLICES keys (one more, to know there are more), then their cells.
+    let mut keys: std::collections::BTreeSet<&[i64]> = std::collections::BTreeSet::new();
+    for r in 0..table.rows() {
+        let key = &table.row(r)[2..];
+        if keys.len() > MAX_SLICES && keys.iter().next_back().map_or(false, |&last| key >= last) {
+            continue;
+        }
+        keys.insert(key);
+        if keys.len() > MAX_SLICES + 1 {
+            let last = *keys.iter().next_back().unwrap_or(&key);
+            keys.remove(last);
+        }
+    }
     let mut slices: BTreeMap<Vec<i64>, BTreeMap<(i64, i64), u32>> = BTreeMap::new();
     for r in 0..table.rows() {
         let p = table.row(r);
-        slices.entry(p[2..].to_vec()).or_default().insert((p[0], p[1]), table.values[r]);
+        if keys.contains(&p[2..]) {
+            slices.entry(p[2..].to_vec()).or_default().insert((p[0], p[1]), table.values[r]);
+        }
     }
-    slices
+    (slices, keys.len() > MAX_SLICES)
 }
 
 /// The most slices drawn.
@@ -64,11 +80,11 @@ pub fn text(table: &Table, names: &[String], colour: bool, max_cells: usize) -> 
         names[1],
         legend.join(", ")
     ));
-    let all = slices(table);
+    let (all, _) = slices(table);
     for (count, (rest, cells)) in all.iter().enumerate() {
         let per_slice = (hi0 as i128 - lo0 as i128 + 1) * (hi1 as i128 - lo1 as i128 + 1);
         if count == MAX_SLICES || (count as i128 + 1) * per_slice > max_cells as i128 {
-            out.push_str(&format!("({} more slices not drawn)\n", all.len() - MAX_SLICES));
+            out.push_str("(the other slices are not drawn)\n");
             break;
         }
         if !rest.is_empty() {
@@ -108,7 +124,7 @@ pub fn svg(table: &Table, names: &[String]) -> String {
     let (lo0, hi0) = table.range(0);
     let (lo1, hi1) = table.range(1);
     let (h, w) = ((hi0 - lo0 + 1) as usize, (hi1 - lo1 + 1) as usize);
-    let all = slices(table);
+    let (all, _) = slices(table);
     let shown = all.len().min(MAX_SLICES);
     let across = shown.min(4);
     let down = (shown + across - 1) / across;
