@@ -92,7 +92,8 @@ pub struct Period {
 /// assert_eq!((found.preperiod, found.period, found.proved), (0, 4, true));
 /// ```
 pub fn find_period<T: Hash + Eq>(values: &[T], theorem: Theorem) -> Option<Period> {
-    let mut found = search(values.len(), theorem, |i, j| if values[i] == values[j] { Some(0) } else { None })?;
+    let mut found =
+        search(values.len(), theorem, |i, j| if values[i] == values[j] { Some(0) } else { None })?;
     contradicted(&mut found, values, theorem);
     Some(found)
 }
@@ -233,7 +234,16 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
         Theorem::Octal(t) => Some(2 * preperiod + period + t),
     };
     let proved = proof_needs.map_or(false, |needs| needs <= len);
-    Some(Period { preperiod, period, saltus, exceptions, checked_to: len, proved, proof_needs, contradiction: None })
+    Some(Period {
+        preperiod,
+        period,
+        saltus,
+        exceptions,
+        checked_to: len,
+        proved,
+        proof_needs,
+        contradiction: None,
+    })
 }
 
 #[cfg(test)]
@@ -309,8 +319,9 @@ mod tests {
                     values[n] = values[n - t..n].iter().fold(round as u64, |h, &v| h * 31 + v) % alphabet;
                 }
             }
-            let contradicts =
-                |i: usize, j: usize| i < j && i >= t && values[i - t..i] == values[j - t..j] && values[i] != values[j];
+            let contradicts = |i: usize, j: usize| {
+                i < j && i >= t && values[i - t..i] == values[j - t..j] && values[i] != values[j]
+            };
             let any = (t..len).any(|j| (t..j).any(|i| contradicts(i, j)));
             match window_contradiction(&values, t) {
                 Some((i, j)) => assert!(contradicts(i, j), "{values:?} t {t}: ({i}, {j})"),

@@ -10,8 +10,7 @@
 //! residue column is used only where its modulus is at least 1 and its terms fit `i64` on the
 //! whole box of the table ([`Residue::bounds`]), so the emitted code computes it exactly there.
 
-use crate::single::period_of;
-use crate::table::Table;
+use crate::table::{period_of, Table};
 use graph_games::pattern::{Theorem, MIN_CHECKED, MIN_PERIODS};
 use std::cmp::Ordering;
 
@@ -129,7 +128,9 @@ pub fn lines(table: &Table, axis: Option<usize>, numbers: &[Option<i64>]) -> Vec
         let (p, q) = (table.row(x), table.row(y));
         match axis {
             Some(i) => (0..p.len()).filter(|&j| j != i).map(|j| p[j].cmp(&q[j])).find(|o| o.is_ne()),
-            None => Some((p[1] as i128 - p[0] as i128).cmp(&(q[1] as i128 - q[0] as i128))).filter(|o| o.is_ne()),
+            None => {
+                Some((p[1] as i128 - p[0] as i128).cmp(&(q[1] as i128 - q[0] as i128))).filter(|o| o.is_ne())
+            }
         }
         .unwrap_or(Ordering::Equal)
     };
@@ -144,9 +145,11 @@ pub fn lines(table: &Table, axis: Option<usize>, numbers: &[Option<i64>]) -> Vec
             None => mix(0, p[1].wrapping_sub(p[0]) as u64),
         }
     };
-    let mut keyed: Vec<(u64, i64, u32)> = (0..table.rows()).map(|r| (hash_of(r), along(r), r as u32)).collect();
+    let mut keyed: Vec<(u64, i64, u32)> =
+        (0..table.rows()).map(|r| (hash_of(r), along(r), r as u32)).collect();
     keyed.sort_unstable();
-    let collided = keyed.windows(2).any(|w| w[0].0 == w[1].0 && fixed_order(w[0].2 as usize, w[1].2 as usize).is_ne());
+    let collided =
+        keyed.windows(2).any(|w| w[0].0 == w[1].0 && fixed_order(w[0].2 as usize, w[1].2 as usize).is_ne());
     let mut order: Vec<u32> = keyed.into_iter().map(|k| k.2).collect();
     if collided {
         order.sort_unstable_by(|&x, &y| {
@@ -215,8 +218,10 @@ pub fn affine(
     }
     let mut best: Option<(usize, Residue, Vec<Vec<i128>>)> = None;
     for (over, scale, offset) in candidates {
-        let modulus = |key: &Vec<i128>| scale as i128 * over.iter().map(|&q| key[q]).sum::<i128>() + offset as i128;
-        let held: Vec<&(&Vec<i128>, i128, usize)> = periodic.iter().filter(|(key, p, _)| modulus(key) == *p).collect();
+        let modulus =
+            |key: &Vec<i128>| scale as i128 * over.iter().map(|&q| key[q]).sum::<i128>() + offset as i128;
+        let held: Vec<&(&Vec<i128>, i128, usize)> =
+            periodic.iter().filter(|(key, p, _)| modulus(key) == *p).collect();
         let mut periods: Vec<i128> = held.iter().map(|h| h.1).collect();
         periods.sort_unstable();
         periods.dedup();

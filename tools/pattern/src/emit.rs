@@ -144,7 +144,8 @@ fn ret(lang: Lang, what: &str, is_number: bool) -> String {
 /// The decision list as `value(names...)`; `bounds` each parameter's least and greatest value in
 /// the table (the range of the comment).
 pub fn rule(lang: Lang, rule: &Rule, names: &[String], bounds: &[(i64, i64)]) -> String {
-    let range: Vec<String> = names.iter().zip(bounds).map(|(x, (lo, hi))| format!("{x} in {lo}..={hi}")).collect();
+    let range: Vec<String> =
+        names.iter().zip(bounds).map(|(x, (lo, hi))| format!("{x} in {lo}..={hi}")).collect();
     let mut out = header(lang, names, &range.join(", "));
     // The residues, as locals named around the parameters.
     let mut columns = names.to_vec();
@@ -231,7 +232,8 @@ pub fn period(lang: Lang, found: &Period, start: i64, values: &[&str], name: &st
     };
     // `n - start` in i128 where it could leave i64 (n far below a positive start).
     // i64::MIN has no literal in C++ (its magnitude is read first).
-    let cpp_start = if start == i64::MIN { "(-9223372036854775807LL - 1)".to_string() } else { format!("({start}LL)") };
+    let cpp_start =
+        if start == i64::MIN { "(-9223372036854775807LL - 1)".to_string() } else { format!("({start}LL)") };
     match lang {
         Lang::Rust => {
             out.push_str(&format!("    let {i} = {name} as i128 - ({start});\n"));
@@ -242,7 +244,9 @@ pub fn period(lang: Lang, found: &Period, start: i64, values: &[&str], name: &st
             ));
             let ty = if numbers { "i128" } else { "&str" };
             out.push_str(&format!("    let {cyc}: [{ty}; {p}] = [{}];\n", list(cycle, numbers)));
-            out.push_str(&format!("    let ({k}, {j}) = (({i} - {pre}) / {p}, (({i} - {pre}) % {p}) as usize);\n"));
+            out.push_str(&format!(
+                "    let ({k}, {j}) = (({i} - {pre}) / {p}, (({i} - {pre}) % {p}) as usize);\n"
+            ));
             if numbers {
                 out.push_str(&format!("    ({cyc}[{j}] + {k} * {s}).to_string()\n"));
             } else {

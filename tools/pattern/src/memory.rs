@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 static STEP: AtomicUsize = AtomicUsize::new(0);
 
 /// The steps of a run, as the message names them.
-pub const STEPS: [&str; 5] = ["reading the table", "the periods", "the rule search", "the picture", "the output"];
+pub const STEPS: [&str; 5] =
+    ["reading the table", "the periods", "the rule search", "the picture", "the output"];
 
 /// Marks the step under way: `STEPS[index]`.
 pub fn step(index: usize) {

@@ -53,7 +53,12 @@ fn row_text<T: ToString>(p: &[T]) -> String {
 
 /// The periods along the lines of `axis` (`None`: the diagonals), grouped by period in numeric
 /// order; with the period that grows with another parameter, if one does, and its residue.
-fn periods_text(table: &Table, axis: Option<usize>, names: &[String], residue: &mut Option<Residue>) -> String {
+fn periods_text(
+    table: &Table,
+    axis: Option<usize>,
+    names: &[String],
+    residue: &mut Option<Residue>,
+) -> String {
     let found = lines(table, axis, &table.numbers());
     let title = match axis {
         Some(i) => {
@@ -63,7 +68,9 @@ fn periods_text(table: &Table, axis: Option<usize>, names: &[String], residue: &
         None => format!("along the diagonals ({} - {} fixed)", names[1], names[0]),
     };
     let along = &names[axis.unwrap_or(0)];
-    let mut groups: BTreeMap<(u8, usize, i64), (Vec<&Vec<i128>>, i64, i64)> = BTreeMap::new();
+    // Per (kind, period, saltus): the lines, and the least and greatest start of their periods.
+    type Group<'k> = (Vec<&'k Vec<i128>>, i64, i64);
+    let mut groups: BTreeMap<(u8, usize, i64), Group> = BTreeMap::new();
     for (key, what, _) in &found {
         let (group, from) = match *what {
             Found::Period { period, saltus, from } => ((0, period, saltus), from),
@@ -103,7 +110,8 @@ fn periods_text(table: &Table, axis: Option<usize>, names: &[String], residue: &
                 None => String::new(),
             };
             let fixed: Vec<String> = others.iter().map(|&j| names[j].clone()).collect();
-            let listed: Vec<String> = keys.iter().take(MAX_KEYS).map(|k| row_text(k).replace(' ', ",")).collect();
+            let listed: Vec<String> =
+                keys.iter().take(MAX_KEYS).map(|k| row_text(k).replace(' ', ",")).collect();
             let more = if keys.len() > MAX_KEYS { ", ..." } else { "" };
             let bounds: Vec<(i64, i64)> = (0..table.arity).map(|j| table.range(j)).collect();
             let offered = if found_residue.bounds(&bounds).is_some() {
@@ -230,7 +238,12 @@ pub fn report(
         );
         return Ok(Outcome { stdout, status, note: String::new() });
     }
-    let mut out = format!("{} rows, {} parameters: {}\n", table.rows(), table.arity, row_text(names).replace(' ', ", "));
+    let mut out = format!(
+        "{} rows, {} parameters: {}\n",
+        table.rows(),
+        table.arity,
+        row_text(names).replace(' ', ", ")
+    );
     if cells <= MAX_PICTURE_CELLS {
         let colour = match options.colour {
             Colour::Always => true,

@@ -50,9 +50,13 @@ fn extend(table: &Table, residues: &[Residue]) -> Table {
 /// relative to that parameter's range), in the table's order.
 fn corner(table: &Table, count: usize) -> Table {
     let params = table.arity - table.derived;
-    let ranges: Vec<(f64, f64)> =
-        (0..params).map(|i| table.range(i)).map(|(lo, hi)| (lo as f64, hi as f64 - lo as f64 + 1.0)).collect();
-    let rank = |r: usize| (0..params).map(|i| (table.row(r)[i] as f64 - ranges[i].0) / ranges[i].1).fold(0.0, f64::max);
+    let ranges: Vec<(f64, f64)> = (0..params)
+        .map(|i| table.range(i))
+        .map(|(lo, hi)| (lo as f64, hi as f64 - lo as f64 + 1.0))
+        .collect();
+    let rank = |r: usize| {
+        (0..params).map(|i| (table.row(r)[i] as f64 - ranges[i].0) / ranges[i].1).fold(0.0, f64::max)
+    };
     let mut order: Vec<(f64, usize)> = (0..table.rows()).map(|r| (rank(r), r)).collect();
     order.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
     let mut rows: Vec<usize> = order.into_iter().take(count).map(|x| x.1).collect();
@@ -107,7 +111,9 @@ pub fn search(table: &Table, residues: &[Residue]) -> Search {
     };
     let finding = match finding {
         Finding::Rule(rule) if fit.rows() == whole.rows() => Finding::Rule(with_residues(rule)),
-        Finding::Closest(rule, wrong) if fit.rows() == whole.rows() => Finding::Closest(with_residues(rule), wrong),
+        Finding::Closest(rule, wrong) if fit.rows() == whole.rows() => {
+            Finding::Closest(with_residues(rule), wrong)
+        }
         // Fitted on the corner: a rule only if it gives every row.
         Finding::Rule(rule) => {
             let rule = with_residues(rule);

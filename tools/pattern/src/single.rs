@@ -5,9 +5,8 @@
 use crate::emit;
 use crate::options::Options;
 use crate::out::{check_counts, json_string, Outcome};
-use crate::table::{Error, Table};
-use crate::table::shown;
-use graph_games::pattern::{find_arithmetic_period, find_period, Period, Theorem, MIN_PERIODS};
+use crate::table::{period_of, shown, Error, Table};
+use graph_games::pattern::{Period, Theorem, MIN_PERIODS};
 
 /// The most exceptions and values of a period the text lists (the JSON has them all).
 const MAX_SHOWN: usize = 64;
@@ -51,16 +50,6 @@ fn sequence(table: &Table) -> Result<(i64, Vec<u32>), String> {
         }
     }
     Ok((rows[0].0, rows.iter().map(|row| row.1).collect()))
-}
-
-/// The period of the values (numbered as in the table; `numbers`: [`Table::numbers`]): with a
-/// saltus when all are numbers.
-pub fn period_of(ids: &[u32], numbers: &[Option<i64>], theorem: Theorem) -> Option<Period> {
-    let all: Option<Vec<i64>> = ids.iter().map(|&v| numbers[v as usize]).collect();
-    match all {
-        Some(values) => find_arithmetic_period(&values, theorem),
-        None => find_period(ids, theorem),
-    }
 }
 
 /// The value the period gives at `n` (`None` before the table's start).
@@ -117,7 +106,10 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
         } else if theorem == Theorem::None {
             unproved = Some("--window T or --octal T to prove".to_string());
         } else if let Some(needs) = f.proof_needs.filter(|_| !f.proved) {
-            unproved = Some(format!("the theorem needs the table up to {name} = {}", start as i128 + needs as i128 - 1));
+            unproved = Some(format!(
+                "the theorem needs the table up to {name} = {}",
+                start as i128 + needs as i128 - 1
+            ));
         }
     }
     if let Some(lang) = options.emit {

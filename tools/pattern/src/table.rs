@@ -10,6 +10,7 @@
 //!
 //! Anything else is an [`Error`] naming its line and column (1-based, columns in bytes).
 
+use graph_games::pattern::{find_arithmetic_period, find_period, Period, Theorem};
 use std::fmt;
 
 /// One line's complaint: what and where.
@@ -78,10 +79,26 @@ impl Table {
     }
 }
 
+/// The period of the values (numbered as in the table; `numbers`: [`Table::numbers`]): with a
+/// saltus when all are numbers.
+pub fn period_of(ids: &[u32], numbers: &[Option<i64>], theorem: Theorem) -> Option<Period> {
+    let all: Option<Vec<i64>> = ids.iter().map(|&v| numbers[v as usize]).collect();
+    match all {
+        Some(values) => find_arithmetic_period(&values, theorem),
+        None => find_period(ids, theorem),
+    }
+}
+
 /// Reads a table (module doc: the format).
 pub fn parse(text: &str) -> Result<Table, Error> {
-    let mut table =
-        Table { arity: 0, params: Vec::new(), values: Vec::new(), tokens: Vec::new(), lines: Vec::new(), derived: 0 };
+    let mut table = Table {
+        arity: 0,
+        params: Vec::new(),
+        values: Vec::new(),
+        tokens: Vec::new(),
+        lines: Vec::new(),
+        derived: 0,
+    };
     let mut index = std::collections::HashMap::new();
     for (number, line) in text.split('\n').enumerate() {
         let number = number + 1;
@@ -123,7 +140,11 @@ pub fn parse(text: &str) -> Result<Table, Error> {
         }
         let (column, value) = tokens[table.arity];
         if let Some(c) = value.chars().find(|c| c.is_control()) {
-            let why = format!("the value `{}` holds the control character {}", shown(value), escape(&c.to_string()));
+            let why = format!(
+                "the value `{}` holds the control character {}",
+                shown(value),
+                escape(&c.to_string())
+            );
             return Err(Error::at(number, column, why));
         }
         let next = table.tokens.len() as u32;

@@ -23,7 +23,11 @@ fn solve(n_max: usize, moves: &[usize]) -> Vec<bool> {
 }
 
 /// The rows `n k value` of the game `moves(k)` for `n <= n_max`, `k` in `ks`.
-fn game_table(n_max: usize, ks: std::ops::RangeInclusive<usize>, moves: impl Fn(usize) -> Vec<usize>) -> String {
+fn game_table(
+    n_max: usize,
+    ks: std::ops::RangeInclusive<usize>,
+    moves: impl Fn(usize) -> Vec<usize>,
+) -> String {
     let solved: Vec<(usize, Vec<bool>)> = ks.map(|k| (k, solve(n_max, &moves(k)))).collect();
     let mut t = String::new();
     for n in 0..=n_max {
@@ -39,7 +43,8 @@ fn game_table(n_max: usize, ks: std::ops::RangeInclusive<usize>, moves: impl Fn(
 fn rule_holds_far_beyond(test: &str, small: &str, large: &str, far: &str, names: &str) -> String {
     let path = work_dir(test).join("large.txt");
     std::fs::write(&path, large).unwrap();
-    let (status, text) = run(&["--names", names, "--color", "never", "--check", path.to_str().unwrap()], small);
+    let (status, text) =
+        run(&["--names", names, "--color", "never", "--check", path.to_str().unwrap()], small);
     assert_eq!(status, 0, "{test}: {text}");
     assert!(text.contains("rule ("), "{test}: no rule:\n{text}");
     assert!(text.contains(" disagree") && text.contains(", 0 disagree"), "{test}: {text}");
@@ -50,7 +55,12 @@ fn rule_holds_far_beyond(test: &str, small: &str, large: &str, far: &str, names:
         if let Some(got) = compile_and_run(test, lang, &code, 2, far) {
             let got: Vec<&str> = got.lines().collect();
             let wrong = (0..expected.len()).find(|&i| got.get(i) != Some(&expected[i]));
-            assert_eq!(wrong, None, "{test} {lang}: row {:?} wrong:\n{code}", wrong.map(|i| far.lines().nth(i)));
+            assert_eq!(
+                wrong,
+                None,
+                "{test} {lang}: row {:?} wrong:\n{code}",
+                wrong.map(|i| far.lines().nth(i))
+            );
         }
     }
     text
@@ -234,7 +244,9 @@ fn a_closed_stdout_and_control_bytes() {
     // An invisible character (U+202E) in a value: escaped in the picture's legend, and the emitted
     // code returns it as it is.
     let t: String = (0..40)
-        .flat_map(|a| (0..20).map(move |b| format!("{a} {b} {}\n", if (a + b) % 2 == 0 { "\u{202e}L" } else { "W" })))
+        .flat_map(|a| {
+            (0..20).map(move |b| format!("{a} {b} {}\n", if (a + b) % 2 == 0 { "\u{202e}L" } else { "W" }))
+        })
         .collect();
     let (_, text) = run(&["--color", "never"], &t);
     assert!(text.contains("\\u{202e}L") && !text.contains('\u{202e}'), "{text}");

@@ -200,7 +200,8 @@ fn proved_only_about_n_from_0_and_by_a_window_the_table_agrees_with() {
     assert!(text.contains("not proved (the window recurrence holds from n = 1 on"), "{text}");
     // {2, 9, 11} with --window 5 (its moves take up to 11): the table itself contradicts it, at
     // two places the report names; checked here on the table.
-    let outcomes: Vec<&str> = subtraction(&[2, 9, 11], 200).iter().map(|&v| if v == 0 { "L" } else { "W" }).collect();
+    let outcomes: Vec<&str> =
+        subtraction(&[2, 9, 11], 200).iter().map(|&v| if v == 0 { "L" } else { "W" }).collect();
     let out = json(&["--json", "--window", "5"], &table(&outcomes));
     assert_eq!(field(&out, "proved"), "false", "{out}");
     let why = field(&out, "unproved_because");

@@ -150,4 +150,3 @@ pub fn compile_and_run(test: &str, lang: &str, code: &str, arity: usize, rows: &
     assert!(out.status.success(), "{lang} fails:\n{code}");
     Some(String::from_utf8(out.stdout).unwrap())
 }
-
