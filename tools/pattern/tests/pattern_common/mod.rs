@@ -142,7 +142,6 @@ pub fn compile_and_run(test: &str, lang: &str, code: &str, arity: usize, rows: &
     let mut stdin = child.stdin.take().unwrap();
     let text = rows.to_string();
     let feeder = std::thread::spawn(move || {
-        use std::io::Write;
         stdin.write_all(text.as_bytes()).unwrap();
     });
     let out = child.wait_with_output().unwrap();
