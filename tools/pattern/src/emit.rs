@@ -156,7 +156,7 @@ pub fn rule(lang: Lang, rule: &Rule, names: &[String], bounds: &[(i64, i64)]) ->
         out.push_str(&match lang {
             Lang::Rust => format!("    let {local}: i64 = if ({m}) >= 1 {{ {x}.rem_euclid({m}) }} else {{ -1 }};\n"),
             Lang::Cpp => format!(
-                "    long long {local} = -1;\n    if (({m}) >= 1) {{\n        {local} = {x} % ({m});\n        if ({local} < 0) {local} += ({m});\n    }}\n"
+                "    long long {local} = -1;\n    if (({m}) >= 1) {{\n        {local} = {x} % ({m});\n        if ({local} < 0) {local} += ({m});\n    }}\n    (void){local};\n"
             ),
             Lang::Python => format!("    {local} = {x} % ({m}) if ({m}) >= 1 else -1\n"),
         });
