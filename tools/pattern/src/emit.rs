@@ -55,6 +55,21 @@ fn term(lang: Lang, t: Term, n: &[String]) -> String {
 }
 
 fn condition(lang: Lang, c: Condition, n: &[String]) -> String {
+    // A difference compared with 0 is a comparison: no subtraction, which could overflow.
+    if let Term::Diff(i, j) = c.term {
+        let op = match (c.test, c.negated) {
+            (Test::Eq(0), false) => Some("=="),
+            (Test::Eq(0), true) => Some("!="),
+            (Test::Le(0), false) => Some("<="),
+            (Test::Le(0), true) => Some(">"),
+            (Test::Le(-1), false) => Some("<"),
+            (Test::Le(-1), true) => Some(">="),
+            _ => None,
+        };
+        if let Some(op) = op {
+            return format!("({} {op} {})", n[i], n[j]);
+        }
+    }
     let t = term(lang, c.term, n);
     let (eq, ne) = ("==", "!=");
     let is = |yes: &str, no: &str| if c.negated { no.to_string() } else { yes.to_string() };

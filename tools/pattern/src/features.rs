@@ -167,8 +167,9 @@ pub struct Feature {
 }
 
 /// Every term of the families for `arity` columns, simplest first, that the emitted code computes
-/// exactly on the box `bounds` ([`Term::fits`]); with many columns, only the single ones and
-/// their sum and xor.
+/// exactly on the box `bounds` ([`Term::fits`]), and the differences that it does not: those only
+/// compared with 0 ([`features`]), which the code writes as `p_i <= p_j`, never subtracting.
+/// With many columns, only the single ones and their sum and xor.
 pub fn terms(arity: usize, bounds: &[(i64, i64)]) -> Vec<Term> {
     let mut terms: Vec<Term> = (0..arity).map(Term::Param).collect();
     if arity <= 6 {
@@ -184,15 +185,16 @@ pub fn terms(arity: usize, bounds: &[(i64, i64)]) -> Vec<Term> {
         terms.push(Term::SumAll);
         terms.push(Term::XorAll);
     }
-    terms.retain(|t| t.fits(bounds));
+    terms.retain(|t| t.fits(bounds) || matches!(t, Term::Diff(..)));
     terms
 }
 
-/// Every condition of the families on `terms` (each fitting `i64` on the table: [`terms`]) that is true on some rows of `table` and false on
-/// others, once per set of rows (module doc), with its bits; negations are not listed (the search
-/// tries both). At most about [`MAX_FEATURE_WORDS`] words of bits: past that, the terms of
-/// single columns only, then as many of those as fit.
-pub fn features(table: &Table, terms: &[Term]) -> Vec<Feature> {
+/// Every condition of the families on `terms` ([`terms`]) that is true on some rows of `table` and
+/// false on others, once per set of rows (module doc), with its bits; negations are not listed
+/// (the search tries both). A difference that does not fit `i64` on the box `bounds` gets only
+/// the comparisons `== 0`, `<= 0`, `<= -1`. At most about [`MAX_FEATURE_WORDS`] words of bits:
+/// past that, the terms of single columns only, then as many of those as fit.
+pub fn features(table: &Table, terms: &[Term], bounds: &[(i64, i64)]) -> Vec<Feature> {
     let rows = table.rows();
     let words = (rows + 63) / 64;
     // The sets of rows seen, by a hash of their bits (then compared whole): no second copy.
@@ -211,14 +213,22 @@ pub fn features(table: &Table, terms: &[Term]) -> Vec<Feature> {
         h.finish()
     };
     for term in terms {
-        // The terms fit i64 on the table's box (`terms`), so on its rows: i64 is exact, and faster.
-        let values: Vec<i64> = (0..rows).map(|r| term.eval(table.row(r)) as i64).collect();
+        // A term that fits i64 on the table's box fits on its rows: i64 is exact, and faster. One
+        // that does not (a difference) is compared with 0 only: its sign is all that counts.
+        let exact = term.fits(bounds);
+        let values: Vec<i64> = (0..rows)
+            .map(|r| term.eval(table.row(r)))
+            .map(|t| if exact { t as i64 } else { t.signum() as i64 })
+            .collect();
         let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
         let constants = lo.max(-MAX_CONSTANT)..=hi.min(MAX_CONSTANT);
         let mut tests: Vec<Test> = constants.clone().map(Test::Eq).collect();
         tests.extend(constants.map(Test::Le));
         for m in 2..=MAX_MODULUS {
             tests.extend((0..m).map(|r| Test::Mod(m, r)));
+        }
+        if !exact {
+            tests = vec![Test::Eq(0), Test::Le(0), Test::Le(-1)];
         }
         for test in tests {
             let condition = Condition { term, test, negated: false };

@@ -96,8 +96,10 @@ pub fn search(table: &Table, residues: &[Residue]) -> Search {
     let searched = table.tokens.len().saturating_mul(words) <= MAX_LABEL_WORDS;
     let finding = if searched {
         let terms = terms(fit.arity, &bounds);
-        let feats = features(fit, &terms);
-        find(&Learner::new(fit, &feats, &terms))
+        let feats = features(fit, &terms, &bounds);
+        // A branch's value may be a term only where the code computes it exactly.
+        let exact: Vec<_> = terms.iter().copied().filter(|t| t.fits(&bounds)).collect();
+        find(&Learner::new(fit, &feats, &exact))
     } else {
         commonest(fit)
     };

@@ -115,6 +115,9 @@ fn rules_on_numbers_at_the_edge_of_i64_hold_in_the_emitted_code() {
         }
     }
     t.push_str("9223372036854775807 -1 W\n");
+    // `a - b` leaves i64 there, so it is no term; compared with 0 it is `a <= b`, no subtraction.
+    let out = json(&["--json"], &t);
+    assert!(field(&out, "rule").starts_with("\"a <= b: W"), "{out}");
     let mut tables = vec![t];
     // Tables of small and edge values, the value given by terms the code can compute exactly
     // (xor, min, max, one column) or, on columns near one edge, a difference (not the sum).
