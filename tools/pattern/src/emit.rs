@@ -240,13 +240,20 @@ pub fn period(lang: Lang, found: &Period, start: i64, values: &[&str], name: &st
     };
     let (i, fst, cyc, k, j) = (local("i"), local("first"), local("cycle"), local("k"), local("j"));
     let numbers = s != 0;
+    // i64::MIN has no literal in C++ (its magnitude is read first, too large for long long).
+    let number = |v: &str| {
+        if lang == Lang::Cpp && v == i64::MIN.to_string() {
+            "(-9223372036854775807LL - 1)".to_string()
+        } else {
+            v.to_string()
+        }
+    };
     let list = |items: &[&str], numbers: bool| -> String {
         let shown: Vec<String> =
-            items.iter().map(|v| if numbers { v.to_string() } else { literal(lang, v) }).collect();
+            items.iter().map(|v| if numbers { number(v) } else { literal(lang, v) }).collect();
         shown.join(", ")
     };
     // `n - start` in i128 where it could leave i64 (n far below a positive start).
-    // i64::MIN has no literal in C++ (its magnitude is read first).
     let cpp_start =
         if start == i64::MIN { "(-9223372036854775807LL - 1)".to_string() } else { format!("({start}LL)") };
     match lang {

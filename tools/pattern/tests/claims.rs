@@ -263,3 +263,18 @@ fn a_closed_stdout_and_control_bytes() {
         }
     }
 }
+
+#[test]
+fn a_period_at_the_edge_of_i64_in_the_emitted_code() {
+    // n from i64::MIN, the value n itself (period 1, saltus 1): the C++ has no literal for i64::MIN.
+    let rows = |count: i64| -> String { (0..count).map(|i| format!("{0} {0}\n", i64::MIN + i)).collect() };
+    let (fit, beyond) = (rows(40), rows(400));
+    let expected: Vec<String> = (0..400).map(|i| (i64::MIN + i).to_string()).collect();
+    for lang in ["rust", "cpp", "python"] {
+        let (status, code) = run(&["--emit", lang], &fit);
+        assert_eq!(status, 0, "{code}");
+        if let Some(got) = compile_and_run("edge_period", lang, &code, 1, &beyond) {
+            assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{lang}:\n{code}");
+        }
+    }
+}
