@@ -1,6 +1,6 @@
-//! The memory contract under every limit: each judge program and example, run on a small, a large
-//! and a header-only input under a ladder of address-space limits (`ulimit -v`), from the smallest
-//! at which the program starts at all to past the run's peak, either answers exactly as it does
+//! The memory contract under every limit: each judge program and example (and the `pattern` tool),
+//! run on a small, a large and a header-only input under a ladder of address-space limits
+//! (`ulimit -v`), from the smallest at which the program starts at all to past the run's peak, either answers exactly as it does
 //! without a limit (exit 0, the same stdout) or refuses with exit 2, one line `error: ...` and
 //! nothing on stdout: never a signal, never an abort ("memory allocation of N bytes failed").
 //!
