@@ -2,7 +2,8 @@
 //! run on a small, a large and a header-only input under a ladder of address-space limits
 //! (`ulimit -v`), from the smallest at which the program starts at all to past the run's peak,
 //! either answers exactly as it does without a limit (exit 0, the same stdout) or refuses with
-//! exit 2, one line `error: ...` and nothing on stdout: never a signal, never an abort ("memory allocation of N bytes failed").
+//! exit 2, one line `error: ...` and nothing on stdout: never a signal, never an abort ("memory
+//! allocation of N bytes failed").
 //!
 //! The oracle is the program's own run without a limit, on the same input (a limit changes
 //! whether it can answer, never what it answers); that each valid input's answer is right is the
