@@ -5,7 +5,7 @@
 #   bench/run.sh [ROW | BINARY | all] ...      (default: all)
 #
 # Rows: graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
-# mob_1e6 mob_1e8 stress pattern_300 berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
+# mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
 # shiritori_draws shiritori_random; a binary's or example's name (graph_game, graph_sum,
 # police_thief, grid_game_28218, move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
 # and the tools, the timing tool `bench` among them (cargo build --release; BENCH_NOBUILD=1 skips
@@ -23,7 +23,7 @@ OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
-  grid_thin mob_1e6 mob_1e8 stress pattern_300 berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
+  grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -35,7 +35,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     move_or_block) echo mob_1e6 mob_1e8 ;;
     berzerk) echo berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops ;;
     shiritori) echo shiritori_draws shiritori_random ;;
-    pattern) echo pattern_300 ;;
+    pattern) echo pattern_300 pattern_big ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -375,6 +375,33 @@ row_pattern_300() {
     read -r a ma <<< "$LINE"
     echo "pattern on the 300 x 300 table of $name (examples/game_tables.rs): $(secs "$a"), $(mib "$ma")"
     mark "$a <= 10" "time $(secs "$a") (goal <= 10 s)"
+  done
+}
+
+# pattern on tables of 10^6 rows and of 10^4 columns (made here with awk): one parameter, L then
+# W (a preperiod of half a million exceptions); two parameters, 1000 x 1000 (a rule); five random
+# parameters (no rule: the search fits on its corner, the closest rule is checked on every row);
+# 40 rows of 10^4 parameters. Each at most a few seconds and a few hundred MiB.
+row_pattern_big() {
+  if [[ ! -x $REL/pattern ]]; then skip pattern_big "no $REL/pattern (tools/pattern/, cargo build --release)"; return; fi
+  mkdir -p "$INPUTS"
+  local name
+  for name in one_1e6 two_1e6 five_1e6 columns_1e4; do
+    IN=$INPUTS/pattern.$name.txt
+    if [[ ! -s $IN ]]; then
+      case $name in
+        one_1e6) awk 'BEGIN { for (n = 0; n < 1000000; n++) print n, (n < 500000 ? "L" : "W") }' ;;
+        two_1e6) awk 'BEGIN { for (a = 0; a < 1000; a++) for (b = 0; b < 1000; b++) print a, b, ((a - b) % 3 == 0 ? "L" : "W") }' ;;
+        five_1e6) awk 'BEGIN { srand(1); for (r = 0; r < 1000000; r++) { for (c = 0; c < 5; c++) printf "%d ", int(rand() * 20); print (rand() < 0.5 ? "W" : "L") } }' ;;
+        columns_1e4) awk 'BEGIN { for (r = 0; r < 40; r++) { for (c = 0; c < 10000; c++) printf "%d ", (r * 7 + c) % 13; print (r % 2 ? "W" : "L") } }' ;;
+      esac > "$IN.part" || { rm -f "$IN.part"; fail "awk cannot make $IN"; return; }
+      mv "$IN.part" "$IN"
+    fi
+    timed 1 /dev/null -- "$REL/pattern" "$IN" --color never || return
+    read -r a ma <<< "$LINE"
+    echo "pattern on $name: $(secs "$a"), $(mib "$ma")"
+    mark "$a <= 5" "time $(secs "$a") (goal <= 5 s)"
+    mark "$ma <= 262144" "peak memory $(mib "$ma") (goal <= 256 MiB)"
   done
 }
 

@@ -21,14 +21,25 @@
 //! - [`Theorem::Window`]`(t)`: for every `n >= t`, `v(n)` is the same function of the `t` values
 //!   before it (a subtraction game whose moves take at most `t`). Once a whole window of `t`
 //!   values repeats at distance `p` from `preperiod` on, each next value repeats too, by
-//!   induction: proved when `preperiod + period + t <= len` and the saltus is 0.
+//!   induction: proved when `preperiod + period + t <= len`, the saltus is 0, and the table
+//!   itself does not contradict the hypothesis: no two windows of `t` equal values (at
+//!   `n >= t`) are followed by two different values ([`window_contradiction`], kept in
+//!   [`Period::contradiction`]). The hypothesis itself is the caller's word: a table that does
+//!   not contradict it cannot confirm it.
 //! - [`Theorem::Octal`]`(t)`: an octal game whose moves remove at most `t` tokens. The octal
 //!   periodicity theorem (Guy and Smith): if `v(n + p) = v(n)` for every `s <= n < 2s + p + t`,
 //!   then for every `n >= s`. Proved when `2 * preperiod + period + t <= len` and the saltus is 0.
 //!
+//! Index 0 is `n = 0`: both theorems speak of `n`, so a caller whose table starts elsewhere
+//! passes [`Theorem::None`] (the octal theorem needs every value from `n = 0`; the window one a
+//! table that starts where the recurrence holds, at `n >= 0`).
+//!
 //! Where the table is too short for the theorem, [`Period::proof_needs`] says how long it must be.
 //! Cost: `O(len)` per candidate period, usually far less (each check walks back from the end and
 //! stops at the first break), and at most `len / MIN_PERIODS` candidates.
+
+use std::collections::HashMap;
+use std::hash::Hash;
 
 /// Whole periods the periodic part of a table must hold for a period to be reported.
 pub const MIN_PERIODS: usize = 3;
@@ -65,6 +76,9 @@ pub struct Period {
     pub proved: bool,
     /// With a theorem: the table's length the proof needs (`None` without one, or with a saltus).
     pub proof_needs: Option<usize>,
+    /// With [`Theorem::Window`]: two indices `i < j` whose windows are equal and whose values
+    /// differ ([`window_contradiction`]); the period is then not proved.
+    pub contradiction: Option<(usize, usize)>,
 }
 
 /// The eventual period of tokens compared for equality (saltus 0), if the table confirms one.
@@ -77,8 +91,11 @@ pub struct Period {
 /// let found = find_period(&outcomes, Theorem::Window(3)).unwrap();
 /// assert_eq!((found.preperiod, found.period, found.proved), (0, 4, true));
 /// ```
-pub fn find_period<T: PartialEq>(values: &[T], theorem: Theorem) -> Option<Period> {
-    search(values.len(), theorem, |i, j| if values[i] == values[j] { Some(0) } else { None })
+pub fn find_period<T: Hash + Eq>(values: &[T], theorem: Theorem) -> Option<Period> {
+    let mut found =
+        search(values.len(), theorem, |i, j| if values[i] == values[j] { Some(0) } else { None })?;
+    contradicted(&mut found, values, theorem);
+    Some(found)
 }
 
 /// The eventual period of numbers, with a saltus: `v(n + p) = v(n) + s` (`s` may be 0).
@@ -91,7 +108,77 @@ pub fn find_period<T: PartialEq>(values: &[T], theorem: Theorem) -> Option<Perio
 /// assert_eq!((found.preperiod, found.period, found.saltus, found.proved), (0, 2, 1, false));
 /// ```
 pub fn find_arithmetic_period(values: &[i64], theorem: Theorem) -> Option<Period> {
-    search(values.len(), theorem, |i, j| values[j].checked_sub(values[i]))
+    let mut found = search(values.len(), theorem, |i, j| values[j].checked_sub(values[i]))?;
+    contradicted(&mut found, values, theorem);
+    Some(found)
+}
+
+/// Under [`Theorem::Window`], a period the table contradicts is not proved.
+fn contradicted<T: Hash + Eq>(found: &mut Period, values: &[T], theorem: Theorem) {
+    if let Theorem::Window(t) = theorem {
+        found.contradiction = window_contradiction(values, t);
+        if found.contradiction.is_some() {
+            found.proved = false;
+        }
+    }
+}
+
+/// Whether the table contradicts [`Theorem::Window`]`(t)`: two indices `i < j`, both at least
+/// `t`, whose `t` values before are equal and whose own values differ (the first such `j`).
+///
+/// Exact, in `O(len + t)` expected time: windows are found by a rolling hash, and two windows of
+/// equal hash are compared value by value. Once a window `j` equals an earlier window `i` and
+/// `v(j) = v(i)`, window `j + 1` equals window `i + 1` without a comparison; so every window is
+/// tied to an earlier equal one (or is the first of its kind), and one comparison of `t` values
+/// starts a chain that runs to the end or to the contradiction.
+///
+/// ```
+/// use graph_games::pattern::window_contradiction;
+///
+/// // L L W, then after the same two values L L: W once, L once.
+/// assert_eq!(window_contradiction(&['L', 'L', 'W', 'L', 'L', 'L'], 2), Some((2, 5)));
+/// assert_eq!(window_contradiction(&['L', 'W', 'W', 'L', 'W', 'W'], 2), None);
+/// ```
+pub fn window_contradiction<T: Hash + Eq>(values: &[T], t: usize) -> Option<(usize, usize)> {
+    if t == 0 || values.len() <= t {
+        return None;
+    }
+    // Each value as a small number (1, 2, ...), and the windows' hashes modulo 2^61 - 1.
+    const P: u128 = (1 << 61) - 1;
+    const BASE: u128 = 0x5DEE_CE66_D1A4_F87D % P;
+    let mut numbered: HashMap<&T, u64> = HashMap::new();
+    let ids: Vec<u64> = values
+        .iter()
+        .map(|v| {
+            let next = numbered.len() as u64 + 1;
+            *numbered.entry(v).or_insert(next)
+        })
+        .collect();
+    let mut top = 1u128; // BASE^t
+    let mut hash = 0u128;
+    for &id in &ids[..t] {
+        hash = (hash * BASE + id as u128) % P;
+        top = top * BASE % P;
+    }
+    let mut first: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut chain: Option<usize> = None;
+    for j in t..ids.len() {
+        if j > t {
+            hash = (hash * BASE + ids[j - 1] as u128 + P * P - top * ids[j - 1 - t] as u128 % P) % P;
+        }
+        let twin = match chain {
+            Some(i) => Some(i + 1),
+            None => first
+                .get(&(hash as u64))
+                .and_then(|seen| seen.iter().copied().find(|&i| ids[i - t..i] == ids[j - t..j])),
+        };
+        match twin {
+            Some(i) if ids[i] != ids[j] => return Some((i, j)),
+            Some(i) => chain = Some(i),
+            None => first.entry(hash as u64).or_default().push(j),
+        }
+    }
+    None
 }
 
 /// The search of the module doc over `len` values, `step(i, j)` the difference `v(j) - v(i)`
@@ -147,7 +234,16 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
         Theorem::Octal(t) => Some(2 * preperiod + period + t),
     };
     let proved = proof_needs.map_or(false, |needs| needs <= len);
-    Some(Period { preperiod, period, saltus, exceptions, checked_to: len, proved, proof_needs })
+    Some(Period {
+        preperiod,
+        period,
+        saltus,
+        exceptions,
+        checked_to: len,
+        proved,
+        proof_needs,
+        contradiction: None,
+    })
 }
 
 #[cfg(test)]
@@ -210,6 +306,31 @@ mod tests {
     }
 
     #[test]
+    fn window_contradictions_agree_with_comparing_every_pair() {
+        let mut rng = Rng::new(11);
+        for round in 0..3000 {
+            let len = rng.below(40) as usize;
+            let t = 1 + rng.below(4) as usize;
+            let alphabet = 2 + rng.below(2);
+            let mut values: Vec<u64> = (0..len).map(|_| rng.below(alphabet)).collect();
+            // Half the time, one function of the window (no contradiction to find).
+            if round % 2 == 0 {
+                for n in t..len {
+                    values[n] = values[n - t..n].iter().fold(round as u64, |h, &v| h * 31 + v) % alphabet;
+                }
+            }
+            let contradicts = |i: usize, j: usize| {
+                i < j && i >= t && values[i - t..i] == values[j - t..j] && values[i] != values[j]
+            };
+            let any = (t..len).any(|j| (t..j).any(|i| contradicts(i, j)));
+            match window_contradiction(&values, t) {
+                Some((i, j)) => assert!(contradicts(i, j), "{values:?} t {t}: ({i}, {j})"),
+                None => assert!(!any, "{values:?} t {t}: a contradiction missed"),
+            }
+        }
+    }
+
+    #[test]
     fn exceptions_and_proofs() {
         // 5 exceptional values, then period 3: 0 1 2 0 1 2 ...
         let mut values: Vec<i64> = (0..40).map(|n| n % 3).collect();
@@ -217,7 +338,12 @@ mod tests {
         values[4] = 7;
         let found = find_period(&values, Theorem::Window(2)).unwrap();
         assert_eq!((found.preperiod, found.period, found.exceptions.clone()), (5, 3, vec![1, 4]));
-        assert_eq!((found.proof_needs, found.proved, found.checked_to), (Some(10), true, 40));
+        // Long enough, but the window (2, 0) is followed by 7 at 4 and by 1 at 7: not proved.
+        assert_eq!((found.proof_needs, found.proved, found.checked_to), (Some(10), false, 40));
+        assert_eq!(found.contradiction, Some((4, 7)));
+        let clean: Vec<i64> = (0..40).map(|n| n % 3).collect();
+        let proved = find_period(&clean, Theorem::Window(2)).unwrap();
+        assert_eq!((proved.proved, proved.contradiction), (true, None));
         let octal = find_period(&values, Theorem::Octal(30)).unwrap();
         assert_eq!((octal.proof_needs, octal.proved), (Some(43), false));
         // No period: strictly growing tokens; too short a tail.

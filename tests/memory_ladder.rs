@@ -1,8 +1,9 @@
-//! The memory contract under every limit: each judge program and example, run on a small, a large
-//! and a header-only input under a ladder of address-space limits (`ulimit -v`), from the smallest
-//! at which the program starts at all to past the run's peak, either answers exactly as it does
-//! without a limit (exit 0, the same stdout) or refuses with exit 2, one line `error: ...` and
-//! nothing on stdout: never a signal, never an abort ("memory allocation of N bytes failed").
+//! The memory contract under every limit: each judge program and example (and the `pattern` tool),
+//! run on a small, a large and a header-only input under a ladder of address-space limits
+//! (`ulimit -v`), from the smallest at which the program starts at all to past the run's peak,
+//! either answers exactly as it does without a limit (exit 0, the same stdout) or refuses with
+//! exit 2, one line `error: ...` and nothing on stdout: never a signal, never an abort ("memory
+//! allocation of N bytes failed").
 //!
 //! The oracle is the program's own run without a limit, on the same input (a limit changes
 //! whether it can answer, never what it answers); that each valid input's answer is right is the
@@ -379,4 +380,29 @@ fn token_duel_jury() {
             "token_duel_jury under ulimit -v {kib}: {out:?}"
         );
     }
+}
+
+/// `pattern` (tools/pattern): a table of one parameter (a period, proved), one of two (the picture,
+/// the periods along the lines and the residue of a period that grows with the other parameter,
+/// the rule search) and its emitted code. Every allocation of the tool that fails ends it with one
+/// line (its allocator), never an abort.
+#[test]
+fn pattern() {
+    let one: String = (0..20000).map(|n| format!("{n} {}\n", if n % 7 == 0 { "L" } else { "W" })).collect();
+    let mut two = String::new();
+    for n in 0..60 {
+        for k in 3..60 {
+            // Codeforces 1194D: moves 1, 2 or k; the second player wins on these.
+            let lose = if k % 3 != 0 { n % 3 == 0 } else { n % (k + 1) % 3 == 0 && n % (k + 1) != k };
+            two.push_str(&format!("{n} {k} {}\n", if lose { "L" } else { "W" }));
+        }
+    }
+    let cases = [
+        case("one", one.as_str(), &["--window", "7"]),
+        case("one_json", one.as_str(), &["--json"]),
+        case("two", two.as_str(), &["--names", "n,k"]),
+        case("two_emit", two.as_str(), &["--emit", "cpp"]),
+        case("bad", "0 W\n1 x y\n", &[]),
+    ];
+    ladder("pattern", &program("pattern", false), &cases);
 }

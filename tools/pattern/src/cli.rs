@@ -13,6 +13,7 @@ pub const MAX_ROWS: usize = 2_000_000;
 
 /// Reads `path` (or stdin, for `None` or `-`) as a table.
 pub fn read_table(path: Option<&str>) -> Result<Table, Error> {
+    crate::memory::step(0);
     let mut bytes = Vec::new();
     let what = path.unwrap_or("stdin");
     let result = match path {
@@ -55,6 +56,9 @@ pub fn names(given: &Option<Vec<String>>, arity: usize) -> Result<Vec<String>, E
 
 /// The whole run on `args` (without the program's name): what to print, or the error.
 pub fn run(args: &[String]) -> Result<Outcome, Error> {
+    if graph_games::cli::stdout_is_closed() {
+        return Err(Error::new("cannot write the output: stdout is closed"));
+    }
     let options = options::parse(args)?;
     if options.help {
         return Ok(Outcome { stdout: format!("{}\n", options::USAGE), status: 0, note: String::new() });
@@ -99,13 +103,13 @@ pub fn finish(result: Result<Outcome, Error>) -> i32 {
                 Ok(()) => outcome.status,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => outcome.status,
                 Err(e) => {
-                    let _ = writeln!(std::io::stderr(), "error: writing stdout: {e}");
+                    let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
                     2
                 }
             }
         }
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "error: {e}");
+            let _ = writeln!(std::io::stderr(), "error: {}", table::escape(&e.message));
             2
         }
     }

@@ -9,19 +9,25 @@
 //! negated (`!=`, `>`). On a difference they read as comparisons (`p_i == p_j`, `p_i < p_j`).
 //! A value may be a term itself (`value = l xor r`) where the table's values are numbers.
 //!
+//! Every term is computed exactly ([`Term::eval`], in `i128`), and a term is used only where the
+//! emitted code, in `i64`, computes it exactly too: on every row of the box of the table's
+//! columns ([`Term::fits`]). The columns may include residues ([`crate::affine`]) after the
+//! parameters.
+//!
 //! Conditions that hold on exactly the same rows are kept once, the first in the order above
 //! (simplest first), so a rule is stated in the simplest words that fit.
 
 use crate::table::Table;
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 /// The largest modulus a condition uses.
 pub const MAX_MODULUS: i64 = 6;
 /// The largest constant (in absolute value) a condition compares with.
 pub const MAX_CONSTANT: i64 = 16;
 
-/// The most words (64 rows each) the conditions' bits take, about: 512 MiB.
-const MAX_FEATURE_WORDS: usize = 1 << 26;
+/// The most words (64 rows each) the conditions' bits take, about: 64 MiB.
+pub const MAX_FEATURE_WORDS: usize = 1 << 23;
 
 /// An integer function of a row's parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,16 +43,37 @@ pub enum Term {
 }
 
 impl Term {
-    pub fn eval(self, p: &[i64]) -> i64 {
+    /// The term's value, exact (no `i64` sum or difference can leave `i128`).
+    pub fn eval(self, p: &[i64]) -> i128 {
+        let x = |i: usize| p[i] as i128;
         match self {
-            Term::Param(i) => p[i],
-            Term::Sum(i, j) => p[i].wrapping_add(p[j]),
-            Term::Diff(i, j) => p[i].wrapping_sub(p[j]),
-            Term::Xor(i, j) => p[i] ^ p[j],
-            Term::Min(i, j) => p[i].min(p[j]),
-            Term::Max(i, j) => p[i].max(p[j]),
-            Term::SumAll => p.iter().fold(0i64, |a, &b| a.wrapping_add(b)),
-            Term::XorAll => p.iter().fold(0, |a, &b| a ^ b),
+            Term::Param(i) => x(i),
+            Term::Sum(i, j) => x(i) + x(j),
+            Term::Diff(i, j) => x(i) - x(j),
+            Term::Xor(i, j) => (p[i] ^ p[j]) as i128,
+            Term::Min(i, j) => x(i).min(x(j)),
+            Term::Max(i, j) => x(i).max(x(j)),
+            Term::SumAll => p.iter().map(|&v| v as i128).sum(),
+            Term::XorAll => p.iter().fold(0i64, |a, &b| a ^ b) as i128,
+        }
+    }
+
+    /// Whether the emitted code computes the term exactly in `i64` (every partial result in
+    /// range) for every row of the box `bounds` (each column's least and greatest value).
+    pub fn fits(self, bounds: &[(i64, i64)]) -> bool {
+        let b = |i: usize| (bounds[i].0 as i128, bounds[i].1 as i128);
+        let within = |(lo, hi): (i128, i128)| lo >= i64::MIN as i128 && hi <= i64::MAX as i128;
+        match self {
+            Term::Sum(i, j) => within((b(i).0 + b(j).0, b(i).1 + b(j).1)),
+            Term::Diff(i, j) => within((b(i).0 - b(j).1, b(i).1 - b(j).0)),
+            Term::SumAll => {
+                let mut total = (0i128, 0i128);
+                (0..bounds.len()).all(|i| {
+                    total = (total.0 + b(i).0, total.1 + b(i).1);
+                    within(total)
+                })
+            }
+            _ => true,
         }
     }
 
@@ -92,9 +119,9 @@ impl Condition {
     pub fn holds(self, p: &[i64]) -> bool {
         let t = self.term.eval(p);
         let yes = match self.test {
-            Test::Mod(m, r) => t.rem_euclid(m) == r,
-            Test::Eq(c) => t == c,
-            Test::Le(c) => t <= c,
+            Test::Mod(m, r) => t.rem_euclid(m as i128) == r as i128,
+            Test::Eq(c) => t == c as i128,
+            Test::Le(c) => t <= c as i128,
         };
         yes != self.negated
     }
@@ -139,10 +166,12 @@ pub struct Feature {
     pub bits: Bits,
 }
 
-/// Every term of the families for `arity` parameters, simplest first.
-pub fn terms(arity: usize) -> Vec<Term> {
+/// Every term of the families for `arity` columns, simplest first, that the emitted code computes
+/// exactly on the box `bounds` ([`Term::fits`]), and the differences that it does not: those only
+/// compared with 0 ([`features`]), which the code writes as `p_i <= p_j`, never subtracting.
+/// With many columns, only the single ones and their sum and xor.
+pub fn terms(arity: usize, bounds: &[(i64, i64)]) -> Vec<Term> {
     let mut terms: Vec<Term> = (0..arity).map(Term::Param).collect();
-    // Pairs only where their number stays small (a table of many parameters).
     if arity <= 6 {
         for make in [Term::Diff, Term::Sum, Term::Min, Term::Max, Term::Xor] {
             for i in 0..arity {
@@ -156,37 +185,50 @@ pub fn terms(arity: usize) -> Vec<Term> {
         terms.push(Term::SumAll);
         terms.push(Term::XorAll);
     }
+    terms.retain(|t| t.fits(bounds) || matches!(t, Term::Diff(..)));
     terms
 }
 
-/// Every condition of the families that is true on some rows of `table` and false on others, once
-/// per set of rows (module doc), with its bits; negations are not listed (the search tries both).
-pub fn features(table: &Table) -> Vec<Feature> {
+/// Every condition of the families on `terms` ([`terms`]) that is true on some rows of `table` and
+/// false on others, once per set of rows (module doc), with its bits; negations are not listed
+/// (the search tries both). A difference that does not fit `i64` on the box `bounds` gets only
+/// the comparisons `== 0`, `<= 0`, `<= -1`. At most about [`MAX_FEATURE_WORDS`] words of bits:
+/// past that, the terms of single columns only, then as many of those as fit.
+pub fn features(table: &Table, terms: &[Term], bounds: &[(i64, i64)]) -> Vec<Feature> {
     let rows = table.rows();
     let words = (rows + 63) / 64;
-    let mut seen: HashSet<Bits> = HashSet::new();
-    let mut found = Vec::new();
+    // The sets of rows seen, by a hash of their bits (then compared whole): no second copy.
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut found: Vec<Feature> = Vec::new();
     let full = full_mask(rows);
-    // At most about 512 MiB of bits: past that, the terms of single parameters (and all of them).
-    let mut terms = terms(table.arity);
     let per_term = (4 * MAX_CONSTANT as usize + 2) + (2..=MAX_MODULUS as usize).sum::<usize>();
+    let mut terms = terms.to_vec();
     if terms.len() * per_term * words > MAX_FEATURE_WORDS {
-        terms.retain(|t| matches!(t, Term::Param(_) | Term::SumAll | Term::XorAll));
+        terms.retain(|t| matches!(t, Term::Param(_)));
+        terms.truncate((MAX_FEATURE_WORDS / (per_term * words)).max(1));
     }
+    let digest = |bits: &[u64]| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        bits.hash(&mut h);
+        h.finish()
+    };
     for term in terms {
-        let values: Vec<i64> = (0..rows).map(|r| term.eval(table.row(r))).collect();
+        // A term that fits i64 on the table's box fits on its rows: i64 is exact, and faster. One
+        // that does not (a difference) is compared with 0 only: its sign is all that counts.
+        let exact = term.fits(bounds);
+        let values: Vec<i64> = (0..rows)
+            .map(|r| term.eval(table.row(r)))
+            .map(|t| if exact { t as i64 } else { t.signum() as i64 })
+            .collect();
         let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
-        let mut tests = Vec::new();
-        for c in lo.max(-MAX_CONSTANT)..=hi.min(MAX_CONSTANT) {
-            tests.push(Test::Eq(c));
-        }
-        for c in lo.max(-MAX_CONSTANT)..=hi.min(MAX_CONSTANT) {
-            tests.push(Test::Le(c));
-        }
+        let constants = lo.max(-MAX_CONSTANT)..=hi.min(MAX_CONSTANT);
+        let mut tests: Vec<Test> = constants.clone().map(Test::Eq).collect();
+        tests.extend(constants.map(Test::Le));
         for m in 2..=MAX_MODULUS {
-            for r in 0..m {
-                tests.push(Test::Mod(m, r));
-            }
+            tests.extend((0..m).map(|r| Test::Mod(m, r)));
+        }
+        if !exact {
+            tests = vec![Test::Eq(0), Test::Le(0), Test::Le(-1)];
         }
         for test in tests {
             let condition = Condition { term, test, negated: false };
@@ -202,14 +244,16 @@ pub fn features(table: &Table) -> Vec<Feature> {
                 }
             }
             let complement: Bits = bits.iter().zip(&full).map(|(b, f)| !b & f).collect();
-            if ones(&bits) == 0
-                || complement.iter().all(|&w| w == 0)
-                || seen.contains(&bits)
-                || seen.contains(&complement)
-            {
+            if ones(&bits) == 0 || complement.iter().all(|&w| w == 0) {
                 continue;
             }
-            seen.insert(bits.clone());
+            let known = |set: &Bits| {
+                seen.get(&digest(set)).map_or(false, |at| at.iter().any(|&f| found[f].bits == *set))
+            };
+            if known(&bits) || known(&complement) {
+                continue;
+            }
+            seen.entry(digest(&bits)).or_default().push(found.len());
             found.push(Feature { condition, bits });
         }
     }

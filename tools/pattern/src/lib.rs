@@ -6,23 +6,31 @@
 //! only under the theorem the caller names; a rule only when it gives every row and was confirmed
 //! on rows it was not fitted on ([`rule`]). Otherwise the tool says it found none.
 //!
-//! Bad input or arguments: one `error:` line on stderr, exit status 2, nothing on stdout. A closed
-//! stdout ends the tool quietly.
+//! Bad input or arguments, a stdout closed from the start, memory that cannot be had: one escaped
+//! `error:` line on stderr, exit status 2, nothing on stdout. A reader that goes away ends the
+//! tool quietly. Every number it prints is computed exactly, and the code it emits computes it
+//! exactly on the table's range ([`emit`]).
 //!
 //! Files: the table's format ([`table`]), the conditions of rules ([`features`]), their search
-//! ([`rule`]), the picture ([`picture`]), the code it emits ([`emit`]), the command line
-//! ([`options`]), what it prints for one parameter ([`single`]) and for more ([`report`]), what a
-//! run gives ([`out`]), and the run itself ([`cli`]). Files import one another only downwards:
-//! `cli` on top, then `report`, `single`, `options`, then `rule`, `emit`, `picture`, then
-//! `features`, `table` and `out`.
+//! ([`rule`]), the lines' periods and the periods that grow with another parameter ([`affine`]),
+//! the search on a whole table ([`search`]), the picture ([`picture`]), the code it emits
+//! ([`emit`]) and the names it accepts ([`names`]), the command line ([`options`]), what it prints
+//! for one parameter ([`single`]) and for more ([`report`]), what a run gives ([`out`]), the
+//! allocator ([`memory`]), and the run itself ([`cli`]). Files import one another only downwards:
+//! `cli` on top, then `report`, `single`, `options`, then `search`, `emit`, `picture`, then
+//! `rule`, `names`, then `affine`, `features`, then `table`, `out` and `memory`.
 
+pub mod affine;
 pub mod cli;
 pub mod emit;
 pub mod features;
+pub mod memory;
+pub mod names;
 pub mod options;
 pub mod out;
 pub mod picture;
 pub mod report;
 pub mod rule;
+pub mod search;
 pub mod single;
 pub mod table;

@@ -14,7 +14,8 @@ table's end, or proved with --window T (each value is one function of the T befo
 --octal T (an octal game whose moves remove at most T). Two or more: a picture, the periods
 along each line, and the smallest rule found (a decision list), reported only when confirmed
 on rows it was not fitted on; else the closest one, with its exceptions.
-  --names a,b,..   the parameters' names (default n for one, else a, b, c, ... or p1, p2, ...)
+  --names a,b,..   the parameters' names (default n for one, else a, b, c, ... or p1, p2, ...);
+                   not a keyword of Rust, C++ or Python, nor twice
   --svg FILE       the picture as an SVG image (two parameters or more)
   --emit LANG      the rule or the period as a function `value`, in rust, cpp or python
   --check FILE     the rule or period against a second table: exit status 1 if one row disagrees
@@ -43,25 +44,6 @@ pub struct Options {
     pub help: bool,
 }
 
-/// Words a parameter may not be named: the emitted code's own names, and the keywords and
-/// built-ins of Rust, C++ and Python it would clash with.
-const RESERVED: [&str; 87] = [
-    "value", "i", "j", "k", "first", "cycle", "std", "min", "max", "str", "len", "divmod", "int", "long",
-    "fn", "if", "else", "in", "let", "return", "not", "and", "or", "for", "while", "loop", "match", "mod",
-    "type", "true", "false", "True", "False", "None", "self", "Self", "use", "as", "is", "do", "char",
-    "auto", "const", "static", "struct", "enum", "impl", "pub", "crate", "super", "where", "move", "ref",
-    "mut", "break", "continue", "lambda", "pass", "from", "import", "global", "with", "yield", "try",
-    "except", "raise", "del", "assert", "async", "await", "elif", "def", "class", "new", "delete", "this",
-    "switch", "case", "default", "goto", "sizeof", "void", "bool", "double", "float", "unsafe", "_",
-];
-
-fn identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !RESERVED.contains(&name)
-}
-
 pub fn parse(args: &[String]) -> Result<Options, Error> {
     let mut o = Options {
         input: None,
@@ -86,11 +68,7 @@ pub fn parse(args: &[String]) -> Result<Options, Error> {
             "--json" => o.json = true,
             "--names" => {
                 let names: Vec<String> = value("names, as a,b,c")?.split(',').map(str::to_string).collect();
-                if let Some(bad) = names.iter().find(|n| !identifier(n)) {
-                    return Err(Error::new(format!(
-                        "--names: `{bad}` is not a name (letters, digits, _; not a keyword)"
-                    )));
-                }
+                crate::names::check(&names).map_err(|why| Error::new(format!("--names: {why}")))?;
                 o.names = Some(names);
             }
             "--window" | "--octal" => {

@@ -3,20 +3,27 @@
 //! (or `--color always`) each value has its background colour. `--svg` draws the same as an
 //! image, a square per cell, with its legend.
 
-use crate::table::Table;
+use crate::table::{escape, shown, Table};
+
+/// The most values the legend names (the others are `*`).
+const MAX_LEGEND: usize = 40;
 use std::collections::BTreeMap;
 
 /// A cell's character per token: its first character where those differ, else `0-9a-zA-Z...`.
 pub fn symbols(tokens: &[String]) -> Vec<char> {
-    let first: Vec<char> = tokens.iter().map(|t| t.chars().next().unwrap_or('?')).collect();
+    // A character that would not show (a control or invisible one) makes the table use the pool.
+    let first: Vec<char> = tokens
+        .iter()
+        .map(|t| t.chars().next().filter(|c| escape(&c.to_string()).len() == c.len_utf8()).unwrap_or('\u{0}'))
+        .collect();
     let mut distinct = first.clone();
     distinct.sort_unstable();
     distinct.dedup();
-    if distinct.len() == first.len() {
+    if distinct.len() == first.len() && !first.contains(&'\u{0}') {
         return first;
     }
     let pool: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".chars().collect();
-    (0..tokens.len()).map(|i| if i < pool.len() { pool[i] } else { '*' }).collect()
+    (0..tokens.len()).map(|i| if i < pool.len().min(MAX_LEGEND) { pool[i] } else { '*' }).collect()
 }
 
 /// The background colours of the terminal (ANSI 256-colour numbers) and of the SVG.
@@ -26,43 +33,65 @@ const SVG: [&str; 10] = [
     "#9be15d",
 ];
 
-/// The slices of a table: per value of parameters 3.. (in order), the cells of parameters 1, 2.
+/// The first [`MAX_SLICES`] slices of a table (and whether there are more): per value of
+/// parameters 3.. (in order), the cells of parameters 1, 2. Only the rows of those slices are kept.
 #[allow(clippy::type_complexity)]
-fn slices(table: &Table) -> BTreeMap<Vec<i64>, BTreeMap<(i64, i64), u32>> {
+fn slices(table: &Table) -> (BTreeMap<Vec<i64>, BTreeMap<(i64, i64), u32>>, bool) {
+    // The smallest MAX_SLICES keys (one more, to know there are more), then their cells.
+    let mut keys: std::collections::BTreeSet<&[i64]> = std::collections::BTreeSet::new();
+    for r in 0..table.rows() {
+        let key = &table.row(r)[2..];
+        if keys.len() > MAX_SLICES && keys.iter().next_back().map_or(false, |&last| key >= last) {
+            continue;
+        }
+        keys.insert(key);
+        if keys.len() > MAX_SLICES + 1 {
+            let last = *keys.iter().next_back().unwrap_or(&key);
+            keys.remove(last);
+        }
+    }
     let mut slices: BTreeMap<Vec<i64>, BTreeMap<(i64, i64), u32>> = BTreeMap::new();
     for r in 0..table.rows() {
         let p = table.row(r);
-        slices.entry(p[2..].to_vec()).or_default().insert((p[0], p[1]), table.values[r]);
+        if keys.contains(&p[2..]) {
+            slices.entry(p[2..].to_vec()).or_default().insert((p[0], p[1]), table.values[r]);
+        }
     }
-    slices
+    (slices, keys.len() > MAX_SLICES)
 }
 
 /// The most slices drawn.
 pub const MAX_SLICES: usize = 24;
 
-/// The picture as text (`colour`: ANSI backgrounds).
-pub fn text(table: &Table, names: &[String], colour: bool) -> String {
+/// The picture as text (`colour`: ANSI backgrounds), at most `max_cells` cells (whole slices).
+pub fn text(table: &Table, names: &[String], colour: bool, max_cells: usize) -> String {
     let syms = symbols(&table.tokens);
     let (lo0, hi0) = table.range(0);
     let (lo1, hi1) = table.range(1);
     let mut out = String::new();
-    let legend: Vec<String> = table.tokens.iter().zip(&syms).map(|(t, s)| format!("{s} = {t}")).collect();
+    let mut legend: Vec<String> =
+        table.tokens.iter().zip(&syms).take(MAX_LEGEND).map(|(t, s)| format!("{s} = {}", shown(t))).collect();
+    if table.tokens.len() > MAX_LEGEND {
+        legend.push(format!("* = the {} others", table.tokens.len() - MAX_LEGEND));
+    }
     out.push_str(&format!(
         "picture: {} down ({lo0}..{hi0}), {} across ({lo1}..{hi1}); {}\n",
         names[0],
         names[1],
         legend.join(", ")
     ));
-    let all = slices(table);
+    let (all, _) = slices(table);
     for (count, (rest, cells)) in all.iter().enumerate() {
-        if count == MAX_SLICES {
-            out.push_str(&format!("({} more slices not drawn)\n", all.len() - MAX_SLICES));
+        let per_slice = (hi0 as i128 - lo0 as i128 + 1) * (hi1 as i128 - lo1 as i128 + 1);
+        if count == MAX_SLICES || (count as i128 + 1) * per_slice > max_cells as i128 {
+            out.push_str("(the other slices are not drawn)\n");
             break;
         }
         if !rest.is_empty() {
             let named: Vec<String> =
-                rest.iter().zip(&names[2..]).map(|(v, n)| format!("{n} = {v}")).collect();
-            out.push_str(&format!("{}:\n", named.join(", ")));
+                rest.iter().zip(&names[2..]).take(8).map(|(v, n)| format!("{n} = {v}")).collect();
+            let more = if rest.len() > 8 { ", ..." } else { "" };
+            out.push_str(&format!("{}{more}:\n", named.join(", ")));
         }
         for a in lo0..=hi0 {
             out.push_str(&format!("{a:>5} "));
@@ -86,8 +115,8 @@ pub fn text(table: &Table, names: &[String], colour: bool) -> String {
     out
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+fn xml(s: &str) -> String {
+    escape(s).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The picture as an SVG image: slices side by side, four to a row.
@@ -95,7 +124,7 @@ pub fn svg(table: &Table, names: &[String]) -> String {
     let (lo0, hi0) = table.range(0);
     let (lo1, hi1) = table.range(1);
     let (h, w) = ((hi0 - lo0 + 1) as usize, (hi1 - lo1 + 1) as usize);
-    let all = slices(table);
+    let (all, _) = slices(table);
     let shown = all.len().min(MAX_SLICES);
     let across = shown.min(4);
     let down = (shown + across - 1) / across;
@@ -109,15 +138,15 @@ pub fn svg(table: &Table, names: &[String]) -> String {
     );
     out.push_str(&format!(
         "<text x=\"10\" y=\"18\">{} down ({lo0}..{hi0}), {} across ({lo1}..{hi1}), {} rows</text>\n",
-        escape(&names[0]),
-        escape(&names[1]),
+        xml(&names[0]),
+        xml(&names[1]),
         table.rows()
     ));
     for (k, (rest, cells)) in all.iter().take(shown).enumerate() {
         let (x0, y0) = (10 + (k % across) * sw + 40, 30 + (k / across) * sh + 20);
         if !rest.is_empty() {
             let named: Vec<String> =
-                rest.iter().zip(&names[2..]).map(|(v, n)| format!("{} = {v}", escape(n))).collect();
+                rest.iter().zip(&names[2..]).map(|(v, n)| format!("{} = {v}", xml(n))).collect();
             out.push_str(&format!("<text x=\"{x0}\" y=\"{}\">{}</text>\n", y0 - 4, named.join(", ")));
         }
         out.push_str(&format!(
@@ -145,7 +174,7 @@ pub fn svg(table: &Table, names: &[String]) -> String {
             "<rect x=\"10\" y=\"{y}\" width=\"16\" height=\"16\" fill=\"{}\"/><text x=\"32\" y=\"{}\">{}</text>\n",
             SVG[i % SVG.len()],
             y + 13,
-            escape(token)
+            xml(token)
         ));
     }
     out.push_str("</svg>\n");

@@ -18,6 +18,7 @@
 //! held out. Otherwise the closest rule (fitted on every row, at most [`MAX_SIZE`] conditions,
 //! the rest "otherwise" the commonest value) is shown with its exceptions, never as a rule.
 
+use crate::affine::Residue;
 use crate::features::{full_mask, ones, Bits, Condition, Feature, Term};
 use crate::table::Table;
 
@@ -48,11 +49,16 @@ pub struct Branch {
     pub output: Output,
 }
 
-/// A decision list, with the tokens its outputs name.
+/// A decision list, with the tokens its outputs name and the residue columns its conditions
+/// may read after the parameters.
 #[derive(Debug, Clone)]
 pub struct Rule {
     pub branches: Vec<Branch>,
     pub tokens: Vec<String>,
+    /// The columns after the parameters ([`crate::affine`]): their conditions read `p[base + i]`.
+    pub derived: Vec<Residue>,
+    /// The number of parameters.
+    pub base: usize,
 }
 
 impl Rule {
@@ -60,16 +66,28 @@ impl Rule {
         self.branches.iter().map(|b| b.conditions.len()).sum()
     }
 
-    /// The branch that decides a row's parameters.
+    /// A row's columns: its parameters, then the residues (`p` as given if it has them).
+    fn columns<'p>(&self, p: &'p [i64]) -> std::borrow::Cow<'p, [i64]> {
+        if self.derived.is_empty() || p.len() > self.base {
+            return std::borrow::Cow::Borrowed(p);
+        }
+        let mut all = p.to_vec();
+        all.extend(self.derived.iter().map(|d| d.eval(p)));
+        std::borrow::Cow::Owned(all)
+    }
+
+    /// The branch that decides a row (its parameters, or all its columns).
     pub fn branch(&self, p: &[i64]) -> Option<usize> {
-        self.branches.iter().position(|b| b.conditions.iter().all(|c| c.holds(p)))
+        let p = self.columns(p);
+        self.branches.iter().position(|b| b.conditions.iter().all(|c| c.holds(&p)))
     }
 
     /// The value the rule gives a row, as a token.
     pub fn predict(&self, p: &[i64]) -> Option<String> {
-        self.branch(p).map(|b| match self.branches[b].output {
+        let p = self.columns(p);
+        self.branch(&p).map(|b| match self.branches[b].output {
             Output::Token(t) => self.tokens[t as usize].clone(),
-            Output::Term(term) => term.eval(p).to_string(),
+            Output::Term(term) => term.eval(&p).to_string(),
         })
     }
 }
@@ -105,7 +123,7 @@ impl<'a> Learner<'a> {
             for &term in value_terms {
                 let mut bits = vec![0u64; words];
                 for r in 0..table.rows() {
-                    if numbers[table.values[r] as usize] == Some(term.eval(table.row(r))) {
+                    if numbers[table.values[r] as usize].map(i128::from) == Some(term.eval(table.row(r))) {
                         bits[r / 64] |= 1 << (r % 64);
                     }
                 }
@@ -237,7 +255,7 @@ impl<'a> Learner<'a> {
     }
 
     fn rule(&self, branches: Vec<Branch>) -> Rule {
-        Rule { branches, tokens: self.table.tokens.clone() }
+        Rule { branches, tokens: self.table.tokens.clone(), derived: Vec::new(), base: self.table.arity }
     }
 }
 
@@ -253,10 +271,11 @@ fn both(a: &[u64], b: &[u64]) -> usize {
 /// pseudo-random half. Each is the rows fitted on.
 fn splits(table: &Table) -> Vec<Bits> {
     let rows = table.rows();
-    let ranges: Vec<(i64, i64)> = (0..table.arity).map(|i| table.range(i)).collect();
+    let params = table.arity - table.derived;
+    let ranges: Vec<(i64, i64)> = (0..params).map(|i| table.range(i)).collect();
     let rank = |r: usize| {
         let p = table.row(r);
-        (0..table.arity)
+        (0..params)
             .map(|i| (p[i] as f64 - ranges[i].0 as f64) / (ranges[i].1 as f64 - ranges[i].0 as f64 + 1.0))
             .fold(0.0, f64::max)
     };
@@ -315,6 +334,8 @@ pub fn commonest(table: &Table) -> Finding {
     let rule = Rule {
         branches: vec![Branch { conditions: Vec::new(), output: Output::Token(top as u32) }],
         tokens: table.tokens.clone(),
+        derived: Vec::new(),
+        base: table.arity,
     };
     let wrong = wrong_rows(&rule, table);
     Finding::Closest(rule, wrong)

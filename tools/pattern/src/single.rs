@@ -5,8 +5,30 @@
 use crate::emit;
 use crate::options::Options;
 use crate::out::{check_counts, json_string, Outcome};
-use crate::table::{Error, Table};
-use graph_games::pattern::{find_arithmetic_period, find_period, Period, MIN_PERIODS};
+use crate::table::{period_of, shown, Error, Table};
+use graph_games::pattern::{Period, Theorem, MIN_PERIODS};
+
+/// The most exceptions and values of a period the text lists (the JSON has them all).
+const MAX_SHOWN: usize = 64;
+
+/// The theorem the table can be proved by, or none and why (`start`: its first `n`). Both
+/// theorems speak of `n` from 0: the octal one needs every value from `n = 0`, the window one a
+/// table that starts where its recurrence holds (`n >= 0`).
+fn applicable(theorem: Theorem, start: i64, name: &str) -> (Theorem, Option<String>) {
+    match theorem {
+        Theorem::Octal(_) if start != 0 => (
+            Theorem::None,
+            Some(format!("the octal theorem needs every {name} from 0; the table starts at {name} = {start}")),
+        ),
+        Theorem::Window(t) if start < 0 => (
+            Theorem::None,
+            Some(format!(
+                "the window recurrence holds from {name} = {t} on; a table from {name} = {start} is checked, never proved"
+            )),
+        ),
+        _ => (theorem, None),
+    }
+}
 
 /// The values in order of `n`, with the first `n`; or why they do not form a sequence.
 fn sequence(table: &Table) -> Result<(i64, Vec<u32>), String> {
@@ -28,16 +50,6 @@ fn sequence(table: &Table) -> Result<(i64, Vec<u32>), String> {
         }
     }
     Ok((rows[0].0, rows.iter().map(|row| row.1).collect()))
-}
-
-/// The period of the values: with a saltus when all are numbers.
-pub fn period_of(table: &Table, ids: &[u32], theorem: graph_games::pattern::Theorem) -> Option<Period> {
-    let numbers = table.numbers();
-    let all: Option<Vec<i64>> = ids.iter().map(|&v| numbers[v as usize]).collect();
-    match all {
-        Some(values) => find_arithmetic_period(&values, theorem),
-        None => find_period(ids, theorem),
-    }
 }
 
 /// The value the period gives at `n` (`None` before the table's start).
@@ -73,9 +85,33 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
             return Ok(Outcome { stdout, status, note: String::new() });
         }
     };
-    let found = period_of(table, &ids, options.theorem);
+    let (theorem, mut unproved) = applicable(options.theorem, start, name);
+    let found = period_of(&ids, &table.numbers(), theorem);
     let last = start + ids.len() as i64 - 1;
     let at = |i: usize| start + i as i64;
+    if let (Some((i, j)), Theorem::Window(t)) = (found.as_ref().and_then(|f| f.contradiction), theorem) {
+        unproved = Some(format!(
+            "the table contradicts --window {t}: the {t} values before {name} = {} and before {name} = {} are the same, but {name} = {} has {} and {name} = {} has {}",
+            at(i),
+            at(j),
+            at(i),
+            shown(table.token_of(ids[i])),
+            at(j),
+            shown(table.token_of(ids[j]))
+        ));
+    }
+    if let (Some(f), None) = (&found, &unproved) {
+        if f.saltus != 0 && theorem != Theorem::None {
+            unproved = Some("no theorem for a saltus".to_string());
+        } else if theorem == Theorem::None {
+            unproved = Some("--window T or --octal T to prove".to_string());
+        } else if let Some(needs) = f.proof_needs.filter(|_| !f.proved) {
+            unproved = Some(format!(
+                "the theorem needs the table up to {name} = {}",
+                start as i128 + needs as i128 - 1
+            ));
+        }
+    }
     if let Some(lang) = options.emit {
         return Ok(match &found {
             Some(f) => {
@@ -127,17 +163,18 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
             Some(f) => {
                 let exceptions: Vec<String> = f.exceptions.iter().map(|&i| at(i).to_string()).collect();
                 format!(
-                    "\"period\": {}, \"preperiod\": {}, \"from\": {}, \"saltus\": {}, \"exceptions\": [{}], \"checked_to\": {last}, \"proved\": {}, \"proof_needs\": {}",
+                    "\"period\": {}, \"preperiod\": {}, \"from\": {}, \"saltus\": {}, \"exceptions\": [{}], \"checked_to\": {last}, \"proved\": {}, \"proof_needs\": {}, \"unproved_because\": {}",
                     f.period,
                     f.preperiod,
                     at(f.preperiod),
                     f.saltus,
                     exceptions.join(", "),
                     f.proved,
-                    f.proof_needs.map_or("null".to_string(), |needs| (start as i128 + needs as i128 - 1).to_string())
+                    f.proof_needs.map_or("null".to_string(), |needs| (start as i128 + needs as i128 - 1).to_string()),
+                    unproved.as_deref().filter(|_| !f.proved).map_or("null".to_string(), json_string)
                 )
             }
-            None => format!("\"period\": null, \"preperiod\": null, \"saltus\": null, \"exceptions\": [], \"checked_to\": {last}, \"proved\": false"),
+            None => format!("\"period\": null, \"preperiod\": null, \"saltus\": null, \"exceptions\": [], \"checked_to\": {last}, \"proved\": false, \"unproved_because\": null"),
         };
         let stdout = format!("{{\"rows\": {}, {body}{check_json}}}\n", table.rows());
         return Ok(Outcome { stdout, status, note: String::new() });
@@ -150,21 +187,38 @@ pub fn report(table: &Table, name: &str, options: &Options, check: Option<&Table
         Some(f) => {
             let saltus = if f.saltus != 0 { format!(", saltus {}", f.saltus) } else { String::new() };
             out.push_str(&format!("period {}{saltus}, from {name} = {} (preperiod {})\n", f.period, at(f.preperiod), f.preperiod));
-            let exceptions: Vec<String> = f.exceptions.iter().map(|&i| at(i).to_string()).collect();
+            let exceptions: Vec<String> =
+                f.exceptions.iter().take(MAX_SHOWN).map(|&i| at(i).to_string()).collect();
+            let more = if f.exceptions.len() > MAX_SHOWN { " ..." } else { "" };
             let last_exception = f.exceptions.last().map_or("none".to_string(), |&i| at(i).to_string());
-            out.push_str(&format!("exceptions: {} (last: {last_exception}) [{}]\n", exceptions.len(), exceptions.join(" ")));
+            out.push_str(&format!(
+                "exceptions: {} (last: {last_exception}) [{}{more}]\n",
+                f.exceptions.len(),
+                exceptions.join(" ")
+            ));
             if f.proved {
-                out.push_str(&format!("proved: the table reaches {name} = {} that the theorem needs\n", start as i128 + f.proof_needs.unwrap_or(0) as i128 - 1));
+                let (flag, hypothesis) = match theorem {
+                    Theorem::Window(t) => (format!("--window {t}"), format!("each value one function of the {t} before it")),
+                    Theorem::Octal(t) => (format!("--octal {t}"), format!("an octal game whose moves take at most {t}")),
+                    Theorem::None => (String::new(), String::new()),
+                };
+                out.push_str(&format!(
+                    "proved, given {flag} ({hypothesis}; the table does not contradict it): the table reaches {name} = {} that the theorem needs\n",
+                    start as i128 + f.proof_needs.unwrap_or(0) as i128 - 1
+                ));
             } else {
-                out.push_str(&format!("checked up to {name} = {last}, not proved"));
-                match f.proof_needs {
-                    Some(needs) => out.push_str(&format!(" (the theorem needs the table up to {name} = {})\n", start as i128 + needs as i128 - 1)),
-                    None if options.theorem != graph_games::pattern::Theorem::None => out.push_str(" (no theorem for a saltus)\n"),
-                    None => out.push_str(" (--window T or --octal T to prove)\n"),
-                }
+                out.push_str(&format!(
+                    "checked up to {name} = {last}, not proved ({})\n",
+                    unproved.as_deref().unwrap_or("no theorem")
+                ));
             }
-            let cycle: Vec<&str> = ids[f.preperiod..f.preperiod + f.period].iter().map(|&v| table.tokens[v as usize].as_str()).collect();
-            out.push_str(&format!("one period: {}\n", cycle.join(" ")));
+            let cycle: Vec<String> = ids[f.preperiod..f.preperiod + f.period]
+                .iter()
+                .take(MAX_SHOWN)
+                .map(|&v| shown(table.token_of(v)))
+                .collect();
+            let more = if f.period > MAX_SHOWN { format!(" ... ({} values)", f.period) } else { String::new() };
+            out.push_str(&format!("one period: {}{more}\n", cycle.join(" ")));
         }
     }
     out.push_str(&check_text);

@@ -10,6 +10,7 @@
 //!
 //! Anything else is an [`Error`] naming its line and column (1-based, columns in bytes).
 
+use graph_games::pattern::{find_arithmetic_period, find_period, Period, Theorem};
 use std::fmt;
 
 /// One line's complaint: what and where.
@@ -46,6 +47,9 @@ pub struct Table {
     pub tokens: Vec<String>,
     /// Each row's line in the file (for messages).
     pub lines: Vec<usize>,
+    /// Of the `arity` columns, how many at the end are computed from the others (residues the
+    /// rule search may use: [`crate::affine`]), not read; 0 for a table as read.
+    pub derived: usize,
 }
 
 impl Table {
@@ -58,9 +62,15 @@ impl Table {
     pub fn token(&self, row: usize) -> &str {
         &self.tokens[self.values[row] as usize]
     }
-    /// Each distinct value as a number, where it is one.
+    /// The token of value number `id`.
+    pub fn token_of(&self, id: u32) -> &str {
+        &self.tokens[id as usize]
+    }
+    /// Each distinct value as a number, where it is one spelled as Rust, C++ and Python print it
+    /// (`-3`, `0`, `12`): `+1`, `01`, `-0` are tokens like `W`, so a value is its token everywhere,
+    /// and a number the tool computes (a saltus, a term) is written as the table writes it.
     pub fn numbers(&self) -> Vec<Option<i64>> {
-        self.tokens.iter().map(|t| t.parse::<i64>().ok()).collect()
+        self.tokens.iter().map(|t| t.parse::<i64>().ok().filter(|v| v.to_string() == *t)).collect()
     }
     /// The smallest and largest value of parameter `i`.
     pub fn range(&self, i: usize) -> (i64, i64) {
@@ -69,10 +79,26 @@ impl Table {
     }
 }
 
+/// The period of the values (numbered as in the table; `numbers`: [`Table::numbers`]): with a
+/// saltus when all are numbers.
+pub fn period_of(ids: &[u32], numbers: &[Option<i64>], theorem: Theorem) -> Option<Period> {
+    let all: Option<Vec<i64>> = ids.iter().map(|&v| numbers[v as usize]).collect();
+    match all {
+        Some(values) => find_arithmetic_period(&values, theorem),
+        None => find_period(ids, theorem),
+    }
+}
+
 /// Reads a table (module doc: the format).
 pub fn parse(text: &str) -> Result<Table, Error> {
-    let mut table =
-        Table { arity: 0, params: Vec::new(), values: Vec::new(), tokens: Vec::new(), lines: Vec::new() };
+    let mut table = Table {
+        arity: 0,
+        params: Vec::new(),
+        values: Vec::new(),
+        tokens: Vec::new(),
+        lines: Vec::new(),
+        derived: 0,
+    };
     let mut index = std::collections::HashMap::new();
     for (number, line) in text.split('\n').enumerate() {
         let number = number + 1;
@@ -112,7 +138,15 @@ pub fn parse(text: &str) -> Result<Table, Error> {
                 }
             }
         }
-        let value = tokens[table.arity].1;
+        let (column, value) = tokens[table.arity];
+        if let Some(c) = value.chars().find(|c| c.is_control()) {
+            let why = format!(
+                "the value `{}` holds the control character {}",
+                shown(value),
+                escape(&c.to_string())
+            );
+            return Err(Error::at(number, column, why));
+        }
         let next = table.tokens.len() as u32;
         let id = *index.entry(value.to_string()).or_insert(next);
         if id == next {
@@ -144,13 +178,28 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     found
 }
 
-/// A word as an error shows it: at most 20 characters.
-fn shown(word: &str) -> String {
+/// A word as a message shows it: at most 20 characters, escaped ([`escape`]).
+pub fn shown(word: &str) -> String {
     let mut s: String = word.chars().take(20).collect();
     if s.len() < word.len() {
         s.push_str("...");
     }
-    s
+    escape(&s)
+}
+
+/// Text as one printable line: control characters and the invisible ones that reorder or hide
+/// text (bidirectional overrides, zero-width spaces) as `\u{...}`.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let hidden = matches!(c as u32, 0x200b..=0x200f | 0x202a..=0x202e | 0x2060..=0x2069 | 0xfeff);
+        if c.is_control() || hidden {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -178,5 +227,11 @@ mod tests {
         );
         assert_eq!(parse("\n# only\n").unwrap_err().message, "line 1, column 1: no rows: the table is empty");
         assert!(parse("  W\n").unwrap_err().message.starts_with("line 1, column 3:"));
+        assert_eq!(
+            parse("0 a\u{1b}b\n").unwrap_err().message,
+            "line 1, column 3: the value `a\\u{1b}b` holds the control character \\u{1b}"
+        );
+        let t = parse("0 1\n1 +1\n2 01\n3 -0\n4 -7\n").unwrap();
+        assert_eq!(t.numbers(), vec![Some(1), None, None, None, Some(-7)]);
     }
 }

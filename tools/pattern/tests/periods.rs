@@ -176,3 +176,83 @@ fn a_period_found_holds_on_the_longer_table_and_check_says_so() {
     assert_eq!(status, 1);
     assert!(out.contains("1999 agree, 1 disagree") && out.contains("line 1501: n = 1500"), "{out}");
 }
+
+/// The rows `n value` of `values` from `n = start`.
+fn table_from<T: std::fmt::Display>(values: &[T], start: i64) -> String {
+    values.iter().enumerate().map(|(i, v)| format!("{} {v}\n", start + i as i64)).collect()
+}
+
+#[test]
+fn proved_only_about_n_from_0_and_by_a_window_the_table_agrees_with() {
+    // 0.16 from n = 105 to 128 looks like period 3, but g(129) breaks it: no octal proof, which
+    // needs every value from n = 0.
+    let g = octal("16", 140);
+    assert_ne!(g[129], g[126], "the slice's period 3 breaks at 129");
+    let out = json(&["--json", "--octal", "2"], &table_from(&g[105..129], 105));
+    assert_eq!((field(&out, "period"), field(&out, "proved")), ("3", "false"), "{out}");
+    assert!(field(&out, "unproved_because").contains("needs every n from 0"), "{out}");
+    // Dawson's chess, proved from n = 0 (above), is not from n = 1.
+    let chess = octal("137", 400);
+    let out = json(&["--json", "--octal", "3"], &table_from(&chess[1..], 1));
+    assert_eq!(field(&out, "proved"), "false", "{out}");
+    // Negative n: checked, never proved.
+    let (_, text) = run(&["--window", "1"], &table_from(&["W"; 41], -40));
+    assert!(text.contains("not proved (the window recurrence holds from n = 1 on"), "{text}");
+    // {2, 9, 11} with --window 5 (its moves take up to 11): the table itself contradicts it, at
+    // two places the report names; checked here on the table.
+    let outcomes: Vec<&str> =
+        subtraction(&[2, 9, 11], 200).iter().map(|&v| if v == 0 { "L" } else { "W" }).collect();
+    let out = json(&["--json", "--window", "5"], &table(&outcomes));
+    assert_eq!(field(&out, "proved"), "false", "{out}");
+    let why = field(&out, "unproved_because");
+    let places: Vec<usize> = why
+        .split("before n = ")
+        .skip(1)
+        .map(|s| s.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap())
+        .collect();
+    let (i, j) = (places[0], places[1]);
+    assert!(outcomes[i - 5..i] == outcomes[j - 5..j] && outcomes[i] != outcomes[j], "{why}");
+    // With the true bound, proved; and the period holds on a table fifteen times as long.
+    let (p, pre, _, proved) = found(&table(&outcomes), &["--window", "11"]).unwrap();
+    assert!(proved);
+    let long = subtraction(&[2, 9, 11], 3000);
+    assert!((pre as usize..3000 - p as usize).all(|n| (long[n] == 0) == (long[n + p as usize] == 0)));
+}
+
+#[test]
+fn a_proved_period_of_a_random_subtraction_game_holds_far_beyond_its_table() {
+    let mut rng = common::Rng(46);
+    let mut proofs = 0;
+    for _ in 0..60 {
+        let set: Vec<usize> = (1..=7).filter(|_| rng.below(2) == 0).collect();
+        if set.is_empty() {
+            continue;
+        }
+        let len = rng.between(30, 200);
+        let long: Vec<&str> =
+            subtraction(&set, 3000).iter().map(|&v| if v == 0 { "L" } else { "W" }).collect();
+        // The true bound, and a random one that may be false (then the proof rests on a false
+        // hypothesis; but a contradiction the tool names must be real).
+        let truth = set[set.len() - 1];
+        for t in [truth, rng.between(1, 7)] {
+            let out = json(&["--json", "--window", &t.to_string()], &table(&long[..len]));
+            if field(&out, "proved") == "true" && t >= truth {
+                proofs += 1;
+                let number = |name| field(&out, name).parse::<usize>().unwrap();
+                let (p, pre) = (number("period"), number("preperiod"));
+                assert!((pre..3000 - p).all(|n| long[n] == long[n + p]), "{set:?} t {t}: {out}");
+            }
+            let why = field(&out, "unproved_because");
+            if why.contains("contradicts") {
+                let at: Vec<usize> = why
+                    .split("before n = ")
+                    .skip(1)
+                    .map(|s| s.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap())
+                    .collect();
+                let (i, j) = (at[0], at[1]);
+                assert!(long[i - t..i] == long[j - t..j] && long[i] != long[j], "{set:?} t {t}: {why}");
+            }
+        }
+    }
+    assert!(proofs >= 20, "only {proofs} proofs: the test tests too little");
+}

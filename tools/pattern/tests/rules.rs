@@ -8,11 +8,9 @@ mod common;
 mod pattern_common;
 use graph_games::games::move_or_block::{outcome, Counts};
 use graph_games::solver::Outcome;
-use pattern_common::{field, json, run, work_dir};
+use pattern_common::{compile_and_run, field, json, run, work_dir};
 use std::collections::HashMap;
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// move_or_block's model solved by a naive fixpoint (the module doc of its model: the moves),
 /// every `(l, r, c)` with `l + r + c <= sum`: 'W', 'L' or 'D' for the player to move.
@@ -132,82 +130,6 @@ fn move_or_block_rule_from_counts_up_to_12_holds_up_to_40_and_its_code_runs() {
             assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{lang}:\n{code}");
         }
     }
-}
-
-/// Compiles (or, for Python, runs) the emitted `code` (in a folder named after `test`) with a driver that reads rows of `arity`
-/// parameters (and the value) and prints `value(...)` per row; its stdout. `None` (and a skipped
-/// test) if the compiler is not on this machine.
-fn compile_and_run(test: &str, lang: &str, code: &str, arity: usize, rows: &str) -> Option<String> {
-    // A folder per test and language: the tests run in parallel.
-    let dir = work_dir(&format!("emit_{test}_{lang}"));
-    let params: Vec<String> = (0..arity).map(|i| format!("p[{i}]")).collect();
-    let (program, source) = match lang {
-        "rust" => {
-            let src = format!(
-                "{code}\nfn main() {{\n    use std::io::BufRead;\n    for line in std::io::stdin().lock().lines() {{\n        let p: Vec<i64> = line.unwrap().split_whitespace().take({arity}).map(|w| w.parse().unwrap()).collect();\n        println!(\"{{}}\", value({}));\n    }}\n}}\n",
-                params.join(", ")
-            );
-            fs::write(dir.join("main.rs"), src).unwrap();
-            let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-            let built = Command::new(rustc)
-                .args(["-O", "--edition", "2021", "-D", "warnings", "-o"])
-                .arg(dir.join("main"))
-                .arg(dir.join("main.rs"))
-                .status();
-            assert!(built.expect("rustc runs").success(), "the emitted Rust does not compile:\n{code}");
-            (dir.join("main"), None)
-        }
-        "cpp" => {
-            let src = format!(
-                "{code}\n#include <cstdio>\nint main() {{\n    long long p[{arity}]; char v[256];\n    while (true) {{\n        for (int i = 0; i < {arity}; i++) if (scanf(\"%lld\", &p[i]) != 1) return 0;\n        if (scanf(\"%255s\", v) != 1) return 0;\n        printf(\"%s\\n\", value({}).c_str());\n    }}\n}}\n",
-                params.join(", ")
-            );
-            fs::write(dir.join("main.cpp"), src).unwrap();
-            let built = Command::new("g++")
-                .args(["-O2", "-Wall", "-Werror", "-o"])
-                .arg(dir.join("main"))
-                .arg(dir.join("main.cpp"))
-                .status();
-            match built {
-                Err(_) => {
-                    common::skipped("rules: emitted C++", "no g++ on this machine");
-                    return None;
-                }
-                Ok(s) => assert!(s.success(), "the emitted C++ does not compile:\n{code}"),
-            }
-            (dir.join("main"), None)
-        }
-        _ => {
-            let src = format!(
-                "{code}\nimport sys\nfor line in sys.stdin:\n    p = [int(w) for w in line.split()[:{arity}]]\n    print(value({}))\n",
-                params.join(", ")
-            );
-            fs::write(dir.join("main.py"), src).unwrap();
-            (Path::new("python3").to_path_buf(), Some(dir.join("main.py")))
-        }
-    };
-    let mut command = Command::new(&program);
-    if let Some(script) = &source {
-        command.arg(script);
-    }
-    let child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
-    let mut child = match child {
-        Err(_) if lang == "python" => {
-            common::skipped("rules: emitted Python", "no python3 on this machine");
-            return None;
-        }
-        other => other.unwrap(),
-    };
-    let mut stdin = child.stdin.take().unwrap();
-    let text = rows.to_string();
-    let feeder = std::thread::spawn(move || {
-        use std::io::Write;
-        stdin.write_all(text.as_bytes()).unwrap();
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    assert!(out.status.success(), "{lang} fails:\n{code}");
-    Some(String::from_utf8(out.stdout).unwrap())
 }
 
 #[test]

@@ -87,7 +87,7 @@ fn bad_input_and_arguments_are_one_error_line() {
     refused(&["--emit", "rust", "--json"], table, "one output at a time");
     refused(&["--color", "blue"], table, "auto, always or never");
     refused(&["--names", "a"], table, "1 names for 2 parameters");
-    refused(&["--names", "a,2b"], table, "`2b` is not a name");
+    refused(&["--names", "a,2b"], table, "`2b` cannot name a parameter");
     refused(&["--svg", "/x.svg"], "0 W\n", "two parameters or more");
     refused(&["--svg", "/nonexistent/dir/x.svg"], table, "--svg /nonexistent/dir/x.svg");
     refused(&["/nonexistent/table"], "", "/nonexistent/table");
@@ -111,7 +111,7 @@ fn the_picture_the_svg_and_the_json() {
     let (status, text) = run(&["--color", "never"], &t);
     assert_eq!(status, 0);
     assert!(text.contains("    0 LWWLWWLWWLWWLWWLWWLW\n    1 WLWWLWWLWWLWWLWWLWWL\n"), "{text}");
-    assert!(text.contains("along b (a fixed):\n  period 3 from 0: 12 lines"), "{text}");
+    assert!(text.contains("along b (a fixed):\n  period 3 from b = 0: 12 lines"), "{text}");
     assert!(text.contains("(a - b) mod 3 != 0: W (160 rows)"), "{text}");
     let (_, coloured) = run(&["--color", "always"], &t);
     assert!(coloured.contains("\x1b[48;5;"));
