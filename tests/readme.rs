@@ -101,7 +101,7 @@ fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
 }
 
 /// The manual: the README and the pages it links to for the details.
-const MANUAL: [&str; 10] = [
+const MANUAL: [&str; 11] = [
     "README.md",
     "docs/programs.md",
     "docs/contract.md",
@@ -112,6 +112,7 @@ const MANUAL: [&str; 10] = [
     "docs/make.md",
     "docs/pattern.md",
     "docs/playing.md",
+    "docs/partizan.md",
 ];
 
 #[test]
