@@ -205,6 +205,31 @@ impl Forms {
         }
     }
 
+    /// The canonical form of the sum of `parts`, made as [`Forms::winner_of_sum`] makes it (the
+    /// uptimal parts added exactly, then the others), with at most `max_new_forms` new forms;
+    /// past that, an error.
+    pub fn sum_of_parts(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<FormId, Error> {
+        let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
+        let mut others: FastMap<FormId, i64> = FastMap::default();
+        for &g in parts {
+            match self.uptimal(g).and_then(|u| total.add(&u)) {
+                Some(t) => total = t,
+                None => *others.entry(g).or_insert(0) += 1,
+            }
+        }
+        let limit = self.len().saturating_add(max_new_forms);
+        self.form_limit = Some(limit);
+        let result = self.sum_of_others(&total, &others);
+        self.form_limit = None;
+        result.map_err(|e| {
+            if self.len() >= limit {
+                Error::new(format!("the sum's canonical form needs more than {max_new_forms} new forms"))
+            } else {
+                e
+            }
+        })
+    }
+
     fn sum_of_others(&mut self, total: &Uptimal, others: &FastMap<FormId, i64>) -> Result<FormId, Error> {
         // A component and its negative cancel.
         let mut counts: Vec<(FormId, i64)> = Vec::new();
@@ -318,5 +343,7 @@ mod tests {
             f.sum(a, star).unwrap()
         };
         assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), f.winner(total).unwrap());
+        assert_eq!(f.sum_of_parts(&parts, 1000).unwrap(), total);
+        assert_eq!(f.sum_of_parts(&[up, star, one], 1000).unwrap(), by_sums(&mut f, "1", 1, 1));
     }
 }
