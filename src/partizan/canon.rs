@@ -163,6 +163,7 @@ impl Forms {
         if let Some(known) = self.known_sum(g, h)? {
             return Ok(known);
         }
+        self.step()?;
         let mut stack = vec![Addition { a: g, b: h, next: 0, left: Vec::new(), right: Vec::new() }];
         loop {
             let top = stack.len() - 1;
@@ -180,6 +181,7 @@ impl Forms {
                             list.push(s);
                         }
                         None => {
+                            self.step()?;
                             // The side is known again from `next` when the sum comes back.
                             stack.push(Addition { a: c, b: d, next: 0, left: Vec::new(), right: Vec::new() });
                         }

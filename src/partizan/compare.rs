@@ -73,6 +73,7 @@ impl Forms {
         if let Some(known) = self.known_le(a, b) {
             return Ok(known);
         }
+        self.step()?;
         let mut stack = vec![self.question(a, b)];
         // The answer of the question just settled, for the one beneath it.
         let mut settled: Option<bool> = None;
@@ -105,7 +106,10 @@ impl Forms {
                         settled = Some(false);
                     }
                     Some(false) => stack[top].next += 1,
-                    None => stack.push(self.question(c, d)),
+                    None => {
+                        self.step()?;
+                        stack.push(self.question(c, d));
+                    }
                 },
             }
         }

@@ -63,6 +63,9 @@ pub struct Forms {
     pub(crate) uptimal_memo: FastMap<u32, Option<Uptimal>>,
     /// The most forms the table may hold for now (a sum's bound, sums.rs).
     pub(crate) form_limit: Option<usize>,
+    /// The steps taken ([`Forms::steps`]) and the most allowed ([`Forms::limit_steps`]).
+    steps: u64,
+    step_limit: Option<u64>,
 }
 
 /// The id that stands for the pending form in comparisons (compare.rs).
@@ -91,6 +94,8 @@ impl Forms {
             pending_memo: FastMap::default(),
             uptimal_memo: FastMap::default(),
             form_limit: None,
+            steps: 0,
+            step_limit: None,
         };
         // The zero number; no allocation of this size can fail but in a process that cannot run.
         let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
@@ -109,6 +114,31 @@ impl Forms {
     /// Whether the table holds nothing but 0 (it always holds 0).
     pub fn is_empty(&self) -> bool {
         false
+    }
+
+    /// Bounds the work of what follows: once `limit` steps have been taken in all, since the table
+    /// was made, the next step fails with an error (the operation that took it with it); `None`
+    /// lifts the bound. A step is a comparison of two forms or a sum of two forms that was not
+    /// known yet, asked by any operation: a cap on time where the forms' count is none (a few
+    /// hundred forms may take 10^8 comparisons).
+    pub fn limit_steps(&mut self, limit: Option<u64>) {
+        self.step_limit = limit;
+    }
+
+    /// The steps taken so far ([`Forms::limit_steps`]).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Counts one step: an error past the limit ([`Forms::limit_steps`]).
+    pub(crate) fn step(&mut self) -> Result<(), Error> {
+        self.steps += 1;
+        match self.step_limit {
+            Some(limit) if self.steps > limit => {
+                Err(Error::new(format!("more than {limit} steps of work on the canonical forms")))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The form's value when it is a number.

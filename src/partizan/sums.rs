@@ -318,6 +318,31 @@ mod tests {
     }
 
     #[test]
+    fn a_step_limit_stops_the_work_with_an_error_and_the_table_stays_sound() {
+        let mut f = Forms::new();
+        let one = f.integer(1).unwrap();
+        let minus_one = f.integer(-1).unwrap();
+        let switch = f.make(&[one], &[minus_one]).unwrap();
+        let star = f.make(&[Forms::ZERO], &[Forms::ZERO]).unwrap();
+        let up = f.make(&[Forms::ZERO], &[star]).unwrap();
+        let g = f.sum(switch, up).unwrap();
+        let mut fresh = Forms::new();
+        let taken = fresh.steps();
+        fresh.limit_steps(Some(taken + 3));
+        let (one, minus_one) = (fresh.integer(1).unwrap(), fresh.integer(-1).unwrap());
+        let switch = fresh.make(&[one], &[minus_one]).unwrap();
+        let star = fresh.make(&[Forms::ZERO], &[Forms::ZERO]).unwrap();
+        let up = fresh.make(&[Forms::ZERO], &[star]);
+        let stopped = up.and_then(|up| fresh.sum(switch, up).map(|_| ()));
+        assert!(stopped.unwrap_err().message().contains("steps of work"));
+        fresh.limit_steps(None);
+        let up = fresh.make(&[Forms::ZERO], &[star]).unwrap();
+        let h = fresh.sum(switch, up).unwrap();
+        assert_eq!(fresh.show(h), f.show(g));
+        assert!(fresh.steps() > taken + 3);
+    }
+
+    #[test]
     fn hot_and_cold_forms_are_not_uptimals() {
         let mut f = Forms::new();
         let zero = Forms::ZERO;
