@@ -170,6 +170,7 @@ impl Forms {
             let (a, b, next) = (stack[top].a, stack[top].b, stack[top].next);
             match self.addend(a, b, next) {
                 Some((side, c, d)) => {
+                    self.step()?;
                     stack[top].next += 1;
                     match self.known_sum(c, d)? {
                         Some(s) => {
@@ -181,7 +182,6 @@ impl Forms {
                             list.push(s);
                         }
                         None => {
-                            self.step()?;
                             // The side is known again from `next` when the sum comes back.
                             stack.push(Addition { a: c, b: d, next: 0, left: Vec::new(), right: Vec::new() });
                         }

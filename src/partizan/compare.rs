@@ -70,10 +70,10 @@ impl Forms {
 
     /// `a <= b` for ids that may be [`PENDING`] (one side at most).
     pub(crate) fn le_ids(&mut self, a: u32, b: u32) -> Result<bool, Error> {
+        self.step()?;
         if let Some(known) = self.known_le(a, b) {
             return Ok(known);
         }
-        self.step()?;
         let mut stack = vec![self.question(a, b)];
         // The answer of the question just settled, for the one beneath it.
         let mut settled: Option<bool> = None;
@@ -98,7 +98,7 @@ impl Forms {
                     }
                     settled = Some(true);
                 }
-                Some((c, d)) => match self.known_le(c, d) {
+                Some((c, d)) => match self.step().map(|()| self.known_le(c, d))? {
                     Some(true) => {
                         if let Some(done) = self.settle(&mut stack, false)? {
                             return Ok(done);
@@ -106,10 +106,7 @@ impl Forms {
                         settled = Some(false);
                     }
                     Some(false) => stack[top].next += 1,
-                    None => {
-                        self.step()?;
-                        stack.push(self.question(c, d));
-                    }
+                    None => stack.push(self.question(c, d)),
                 },
             }
         }

@@ -118,9 +118,9 @@ impl Forms {
 
     /// Bounds the work of what follows: once `limit` steps have been taken in all, since the table
     /// was made, the next step fails with an error (the operation that took it with it); `None`
-    /// lifts the bound. A step is a comparison of two forms or a sum of two forms that was not
-    /// known yet, asked by any operation: a cap on time where the forms' count is none (a few
-    /// hundred forms may take 10^8 comparisons).
+    /// lifts the bound. A step is a comparison asked, or one of the smaller comparisons it asks in
+    /// turn (known or not), or a pair of forms whose sum a sum needs (known or not): a cap
+    /// on time where the forms' count is none (a few hundred forms may take 10^8 comparisons).
     pub fn limit_steps(&mut self, limit: Option<u64>) {
         self.step_limit = limit;
     }
