@@ -53,6 +53,8 @@ pub const MAX_QUERIES: u64 = 200_000;
 pub const MAX_TOKENS: u64 = 200_000;
 /// The most canonical forms the program makes, all told.
 pub const MAX_FORMS: usize = 1_000_000;
+/// The most steps of work on the forms ([`Forms::limit_steps`]: comparisons and sums), all told.
+pub const MAX_STEPS: u64 = 2_000_000;
 /// The most bytes `--values` writes.
 pub const MAX_VALUES_TEXT: u64 = 20_000_000;
 
@@ -148,6 +150,7 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
         values: Vec::new(),
         winners: Vec::new(),
     };
+    problem.forms.limit_steps(Some(MAX_STEPS));
     problem.values = forms_of(&mut problem, &order)?;
     problem.winners = winners(&mut problem)?;
     Ok(problem)
@@ -256,9 +259,21 @@ fn cycle_error(cycle: &[u32]) -> Error {
     Error::new(format!("the graph has a cycle{size}: {}", shown.join(" -> ")))
 }
 
-/// The error for more than [`MAX_FORMS`] forms, made while doing `what`.
-fn too_many_forms(what: impl std::fmt::Display) -> Error {
-    Error::new(format!("{what} needs more than {MAX_FORMS} canonical forms in all (the program's limit)"))
+/// The error for work on the forms for `what` past [`MAX_FORMS`] or [`MAX_STEPS`], if it went past.
+fn past_limits(forms: &Forms, what: &dyn std::fmt::Display) -> Option<Error> {
+    let limit = if forms_left(forms) == 0 {
+        format!("{MAX_FORMS} canonical forms")
+    } else if forms.steps() > MAX_STEPS {
+        format!("{MAX_STEPS} steps of work on canonical forms")
+    } else {
+        return None;
+    };
+    Some(Error::new(format!("{what} needs more than {limit} in all (the program's limit)")))
+}
+
+/// `result`, of work on the forms for `what`, its error told by [`past_limits`] where it applies.
+fn settled<T>(result: Result<T, Error>, forms: &Forms, what: &dyn std::fmt::Display) -> Result<T, Error> {
+    result.map_err(|e| past_limits(forms, what).unwrap_or_else(|| Error::new(format!("{what}: {e}"))))
 }
 
 /// The forms [`MAX_FORMS`] still allows.
@@ -279,9 +294,10 @@ fn forms_of(problem: &mut Problem, order: &[u32]) -> Result<Vec<FormId>, Error> 
         right.clear();
         left.extend(problem.moves(v, Side::Left).iter().map(|&t| values[t as usize]));
         right.extend(problem.moves(v, Side::Right).iter().map(|&t| values[t as usize]));
-        values[v] = problem.forms.make(&left, &right)?;
-        if problem.forms.len() > MAX_FORMS {
-            return Err(too_many_forms(format_args!("the value of vertex {}", v + 1)));
+        let what = format_args!("the value of vertex {}", v + 1);
+        values[v] = settled(problem.forms.make(&left, &right), &problem.forms, &what)?;
+        if let Some(e) = past_limits(&problem.forms, &what) {
+            return Err(e);
         }
     }
     Ok(values)
@@ -299,20 +315,9 @@ fn winners(problem: &mut Problem) -> Result<Vec<Winner>, Error> {
         from = to as usize;
         let budget = forms_left(&problem.forms);
         let winner = problem.forms.winner_of_sum(&parts, budget);
-        winners.push(settled(winner, &problem.forms, &format_args!("query {}", i + 1))?);
+        winners.push(settled(winner, &problem.forms, &format_args!("the sum of query {}", i + 1))?);
     }
     Ok(winners)
-}
-
-/// `result`, a sum's, with the error for a sum past [`MAX_FORMS`] told as such (`what` the sum).
-fn settled<T>(result: Result<T, Error>, forms: &Forms, what: &dyn std::fmt::Display) -> Result<T, Error> {
-    result.map_err(|e| {
-        if forms_left(forms) == 0 {
-            too_many_forms(format_args!("the sum of {what}"))
-        } else {
-            Error::new(format!("{what}: {e}"))
-        }
-    })
 }
 
 /// Answers every query: the outcomes [`read`] found.

@@ -12,7 +12,9 @@
 //! ([`Forms::sum_of_parts`]) and the new sum `S + G(b) - G(a)` settled by
 //! [`Forms::winner_of_sum`], each within what [`super::MAX_FORMS`] leaves.
 //!
-//! Cost: per query, the moves out of its tokens' distinct vertices, each O(1) in the exact case.
+//! Moves to vertices of the same form are tried once (the first in the input's order stands for
+//! them). Cost: per query, the distinct forms its tokens' distinct vertices move to, each O(1) in
+//! the exact case; O(n + m) once before.
 
 use super::{forms_left, settled, Answer, Problem};
 use crate::input::Error;
@@ -30,13 +32,14 @@ pub fn decide_with_moves(mut problem: Problem, mover: Side) -> Result<Answer, Er
     let n = problem.num_vertices();
     try_grow_within(&mut tried, n, n, &"the moves")?;
     tried.resize(n, 0u32);
+    let distinct = distinct_moves(&problem, mover)?;
     let mut from = 0;
     for i in 0..q {
         let to = problem.ends[i] as usize;
         let found =
             if problem.winners[i].wins(mover, mover) {
                 let tokens = problem.tokens[from..to].to_vec();
-                let found = winning_move(&mut problem, &tokens, mover, &mut tried, i as u32 + 1)?;
+                let found = winning_move(&mut problem, &distinct, &tokens, mover, &mut tried, i as u32 + 1)?;
                 // A position the mover wins moving first has a move that wins (module doc).
                 Some(found.ok_or_else(|| {
                     Error::new(format!("no winning move found for query {} (a bug)", i + 1))
@@ -50,9 +53,48 @@ pub fn decide_with_moves(mut problem: Problem, mover: Side) -> Result<Answer, Er
     Ok(Answer { winners: problem.winners, moves })
 }
 
+/// For each vertex, the mover's moves to distinct forms: of the moves to one form (all win or all
+/// lose), the first in the input's order, in that order.
+struct Distinct {
+    starts: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Distinct {
+    fn of(&self, v: usize) -> &[u32] {
+        &self.targets[self.starts[v] as usize..self.starts[v + 1] as usize]
+    }
+}
+
+/// The mover's moves to distinct forms ([`Distinct`]).
+fn distinct_moves(problem: &Problem, mover: Side) -> Result<Distinct, Error> {
+    let n = problem.num_vertices();
+    let forms = problem.forms.len();
+    // The vertex (plus 1) whose moves last reached each form.
+    let mut seen: Vec<u32> = Vec::new();
+    try_grow_within(&mut seen, forms, forms, &"the moves")?;
+    seen.resize(forms, 0);
+    let (mut starts, mut targets) = (Vec::new(), Vec::new());
+    try_grow_within(&mut starts, n + 1, n + 1, &"the moves")?;
+    starts.push(0);
+    for v in 0..n {
+        for &b in problem.moves(v, mover) {
+            let g = problem.values[b as usize].index();
+            if seen[g] != v as u32 + 1 {
+                seen[g] = v as u32 + 1;
+                try_grow_within(&mut targets, 1, problem.targets.len(), &"the moves")?;
+                targets.push(b);
+            }
+        }
+        starts.push(targets.len() as u32);
+    }
+    Ok(Distinct { starts, targets })
+}
+
 /// The first move of `tokens` (module doc) after which `mover` wins moving second.
 fn winning_move(
     problem: &mut Problem,
+    distinct: &Distinct,
     tokens: &[u32],
     mover: Side,
     tried: &mut [u32],
@@ -73,9 +115,7 @@ fn winning_move(
         tried[a as usize] = stamp;
         let ga = problem.values[a as usize];
         let ua = forms.uptimal(ga);
-        let at = 2 * a as usize + usize::from(mover == Side::Right);
-        for e in problem.starts[at]..problem.starts[at + 1] {
-            let b = problem.targets[e as usize];
+        for &b in distinct.of(a as usize) {
             let gb = problem.values[b as usize];
             let exact = match (&total, &ua, forms.uptimal(gb)) {
                 (Some(s), Some(ua), Some(ub)) => {
