@@ -29,8 +29,9 @@
 //!
 //! # Limits
 //! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`], [`MAX_TOKENS`] (in all the queries); at most
-//! [`MAX_FORMS`] canonical forms in all (the values, the sums the queries need, the moves'
-//! checks): past that, an error, never a hang. `--values` writes at most [`MAX_VALUES_TEXT`]
+//! [`MAX_FORMS`] canonical forms and [`MAX_STEPS`] steps of work on them in all (the values, the
+//! sums the queries need, the moves' checks): past either, an error, never a hang (the steps bound
+//! the time, which the forms' count does not: a few hundred forms can take 10^8 comparisons). `--values` writes at most [`MAX_VALUES_TEXT`]
 //! bytes. Memory follows what arrives: the edges (8 bytes each) and tokens (4) in arrays that
 //! grow as they are read, the layout (`8n + 4m` bytes) checked before it is made, and the table of
 //! forms checked as it grows.
