@@ -9,16 +9,12 @@ use graph_games::partizan::Side;
 const USAGE: &str = "\
 usage: graph_partizan [--values] [--move [--right]] < input
 
-Reads `n m`, m edges `u v c` (1 <= u, v <= n; c is L, a move for Left, or R, a move for Right;
-no cycle), `q` and q queries `k t1 ... tk` (k tokens on vertices t_i) and prints, for every
-query, who wins the sum of those tokens (a move moves one token along an edge of the mover's
-label; who cannot move loses): Left or Right (whoever starts), First or Second (to move).
+Reads `n m`, m edges `u v c` (c: L or R, whose move it is; no cycle), `q` and q queries
+`k t1 ... tk` (tokens on vertices t_i); prints who wins each sum: Left, Right, First or Second.
 
-  --values   instead, print every vertex's canonical form in CGSuite's notation, one a line
-             (the queries are still read and checked)
-  --move     after the winner, where the player to move wins: `i v`, token i (1-based) to
-             vertex v, a move after which the mover wins whatever the defence (Left moves)
-  --right    with --move: Right is the player to move
+  --values   print every vertex's canonical form instead (the queries are still checked)
+  --move     after a win of the player to move: `i v`, token i to vertex v, a winning move
+  --right    with --move: Right moves first (else Left)
   --help     print this help
 ";
 
