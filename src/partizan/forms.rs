@@ -119,7 +119,8 @@ impl Forms {
     /// Bounds the work of what follows: once `limit` steps have been taken in all, since the table
     /// was made, the next step fails with an error (the operation that took it with it); `None`
     /// lifts the bound. A step is a comparison asked, or one of the smaller comparisons it asks in
-    /// turn (known or not), or a pair of forms whose sum a sum needs (known or not): a cap
+    /// turn (known or not), or a pair of forms whose sum a sum needs (known or not), or an option
+    /// of a nimber built as it stands: a cap
     /// on time where the forms' count is none (a few hundred forms may take 10^8 comparisons).
     pub fn limit_steps(&mut self, limit: Option<u64>) {
         self.step_limit = limit;
@@ -132,7 +133,13 @@ impl Forms {
 
     /// Counts one step: an error past the limit ([`Forms::limit_steps`]).
     pub(crate) fn step(&mut self) -> Result<(), Error> {
-        self.steps += 1;
+        self.steps_of(1)
+    }
+
+    /// Counts `k` steps at once (work that asks no comparison, such as a form of `k` options
+    /// built as it stands): an error past the limit.
+    pub(crate) fn steps_of(&mut self, k: u64) -> Result<(), Error> {
+        self.steps = self.steps.saturating_add(k);
         match self.step_limit {
             Some(limit) if self.steps > limit => {
                 Err(Error::new(format!("more than {limit} steps of work on the canonical forms")))

@@ -146,6 +146,7 @@ impl Forms {
         let mut list = vec![x];
         let mut current = x;
         for _ in 0..m {
+            self.steps_of(list.len() as u64)?;
             let mut sorted = list.clone();
             sorted.sort_unstable();
             current = self.intern(&sorted, &sorted)?;
