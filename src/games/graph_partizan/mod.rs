@@ -29,9 +29,10 @@
 //!
 //! # Limits
 //! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`], [`MAX_TOKENS`] (in all the queries); at most
-//! [`MAX_FORMS`] canonical forms and [`MAX_STEPS`] steps of work on them in all (the values, the
-//! sums the queries need, the moves' checks): past either, an error, never a hang (the steps bound
-//! the time, which the forms' count does not: a few hundred forms can take 10^8 comparisons). `--values` writes at most [`MAX_VALUES_TEXT`]
+//! [`MAX_STEPS`] steps of work on the forms in all ([`Forms::limit_steps`]: the values, the sums the
+//! queries need, the moves' checks): past it, an error, never a hang. The steps bound the time,
+//! which a bound on the forms' count would not (a few hundred forms can take 10^8 comparisons),
+//! and the forms too: a step makes a few at most, so there are fewer than `n + 3·MAX_STEPS`. `--values` writes at most [`MAX_VALUES_TEXT`]
 //! bytes. Memory follows what arrives: the edges (8 bytes each) and tokens (4) in arrays that
 //! grow as they are read, the layout (`8n + 4m` bytes) checked before it is made, and the table of
 //! forms checked as it grows.
@@ -52,8 +53,6 @@ pub const MAX_EDGES: u64 = 200_000;
 pub const MAX_QUERIES: u64 = 200_000;
 /// The most tokens in all the queries together.
 pub const MAX_TOKENS: u64 = 200_000;
-/// The most canonical forms the program makes, all told.
-pub const MAX_FORMS: usize = 1_000_000;
 /// The most steps of work on the forms ([`Forms::limit_steps`]: comparisons and sums), all told.
 pub const MAX_STEPS: u64 = 2_000_000;
 /// The most bytes `--values` writes.
@@ -114,7 +113,7 @@ pub struct Answer {
 
 /// Reads and checks the whole input: the graph (acyclic: a cycle is an error naming it), `q` and
 /// the queries, and nothing after them; then the vertices' forms and each query's outcome, within
-/// [`MAX_FORMS`] (so that every error is found before anything is written).
+/// [`MAX_STEPS`] (so that every error is found before anything is written).
 pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let n = input.u64_in("the number of vertices n", 1, MAX_VERTICES)? as usize;
     let m = input.u64_in("the number of edges m", 0, MAX_EDGES)? as usize;
@@ -260,26 +259,16 @@ fn cycle_error(cycle: &[u32]) -> Error {
     Error::new(format!("the graph has a cycle{size}: {}", shown.join(" -> ")))
 }
 
-/// The error for work on the forms for `what` past [`MAX_FORMS`] or [`MAX_STEPS`], if it went past.
-fn past_limits(forms: &Forms, what: &dyn std::fmt::Display) -> Option<Error> {
-    let limit = if forms_left(forms) == 0 {
-        format!("{MAX_FORMS} canonical forms")
-    } else if forms.steps() > MAX_STEPS {
-        format!("{MAX_STEPS} steps of work on canonical forms")
-    } else {
-        return None;
-    };
-    Some(Error::new(format!("{what} needs more than {limit} in all (the program's limit)")))
-}
-
-/// `result`, of work on the forms for `what`, its error told by [`past_limits`] where it applies.
+/// `result`, of work on the forms for `what`: an error past [`MAX_STEPS`] told as such.
 fn settled<T>(result: Result<T, Error>, forms: &Forms, what: &dyn std::fmt::Display) -> Result<T, Error> {
-    result.map_err(|e| past_limits(forms, what).unwrap_or_else(|| Error::new(format!("{what}: {e}"))))
-}
-
-/// The forms [`MAX_FORMS`] still allows.
-fn forms_left(forms: &Forms) -> usize {
-    MAX_FORMS.saturating_sub(forms.len())
+    result.map_err(|e| {
+        if forms.steps() > MAX_STEPS {
+            let limit = format!("{MAX_STEPS} steps of work on canonical forms");
+            Error::new(format!("{what} needs more than {limit} in all (the program's limit)"))
+        } else {
+            Error::new(format!("{what}: {e}"))
+        }
+    })
 }
 
 /// Every vertex's canonical form, children first along `order`.
@@ -297,14 +286,11 @@ fn forms_of(problem: &mut Problem, order: &[u32]) -> Result<Vec<FormId>, Error> 
         right.extend(problem.moves(v, Side::Right).iter().map(|&t| values[t as usize]));
         let what = format_args!("the value of vertex {}", v + 1);
         values[v] = settled(problem.forms.make(&left, &right), &problem.forms, &what)?;
-        if let Some(e) = past_limits(&problem.forms, &what) {
-            return Err(e);
-        }
     }
     Ok(values)
 }
 
-/// Each query's outcome, within [`MAX_FORMS`].
+/// Each query's outcome, within [`MAX_STEPS`].
 fn winners(problem: &mut Problem) -> Result<Vec<Winner>, Error> {
     let mut winners = Vec::new();
     try_grow_within(&mut winners, problem.ends.len(), problem.ends.len(), &"the answers")?;
@@ -314,8 +300,7 @@ fn winners(problem: &mut Problem) -> Result<Vec<Winner>, Error> {
         parts.clear();
         parts.extend(problem.tokens[from..to as usize].iter().map(|&t| problem.values[t as usize]));
         from = to as usize;
-        let budget = forms_left(&problem.forms);
-        let winner = problem.forms.winner_of_sum(&parts, budget);
+        let winner = problem.forms.winner_of_sum(&parts, usize::MAX);
         winners.push(settled(winner, &problem.forms, &format_args!("the sum of query {}", i + 1))?);
     }
     Ok(winners)

@@ -10,13 +10,13 @@
 //! wins is named. When every token's form and the target's are numbers plus ups plus nimbers, the
 //! new sum is added exactly in O(1); otherwise `S` is made as a canonical form once
 //! ([`Forms::sum_of_parts`]) and the new sum `S + G(b) - G(a)` settled by
-//! [`Forms::winner_of_sum`], each within what [`super::MAX_FORMS`] leaves.
+//! [`Forms::winner_of_sum`], each within what [`super::MAX_STEPS`] leaves.
 //!
 //! Moves to vertices of the same form are tried once (the first in the input's order stands for
 //! them). Cost: per query, the distinct forms its tokens' distinct vertices move to, each O(1) in
 //! the exact case; O(n + m) once before.
 
-use super::{forms_left, settled, Answer, Problem};
+use super::{settled, Answer, Problem};
 use crate::input::Error;
 use crate::memory::try_grow_within;
 use crate::partizan::{Dyadic, FormId, Side, Uptimal};
@@ -136,15 +136,13 @@ fn winning_move(
                             None => {
                                 let parts: Vec<FormId> =
                                     tokens.iter().map(|&t| problem.values[t as usize]).collect();
-                                let budget = forms_left(forms);
-                                let s = settled(forms.sum_of_parts(&parts, budget), forms, &what)?;
+                                let s = settled(forms.sum_of_parts(&parts, usize::MAX), forms, &what)?;
                                 sum = Some(s);
                                 s
                             }
                         };
                         let minus_a = forms.neg(ga)?;
-                        let budget = forms_left(forms);
-                        let w = settled(forms.winner_of_sum(&[s, gb, minus_a], budget), forms, &what)?;
+                        let w = settled(forms.winner_of_sum(&[s, gb, minus_a], usize::MAX), forms, &what)?;
                         let wins = w.wins(mover, mover.other());
                         checked.insert((ga, gb), wins);
                         wins
