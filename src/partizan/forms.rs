@@ -131,6 +131,11 @@ impl Forms {
         self.steps
     }
 
+    /// The steps that may still be taken ([`Forms::limit_steps`]).
+    pub(crate) fn steps_left(&self) -> u64 {
+        self.step_limit.map_or(u64::MAX, |limit| limit.saturating_sub(self.steps))
+    }
+
     /// Counts one step: an error past the limit ([`Forms::limit_steps`]).
     pub(crate) fn step(&mut self) -> Result<(), Error> {
         self.steps_of(1)
