@@ -31,7 +31,7 @@ fn canonical(g: &Plain) -> Plain {
     let mut left: Vec<Plain> = g.left.iter().map(canonical).collect();
     let mut right: Vec<Plain> = g.right.iter().map(canonical).collect();
     loop {
-        left = undominated(left, |a, b| le(a, b));
+        left = undominated(left, le);
         right = undominated(right, |a, b| le(b, a));
         let whole = Plain { left: left.clone(), right: right.clone() };
         let mut changed = false;
@@ -179,10 +179,10 @@ fn canonical_forms_agree_with_the_plain_implementation() {
         let game = random_game(&mut rng, n);
         let mut forms = Forms::new();
         let values = table_values(&mut forms, &game);
-        for s in 0..n {
+        for (s, &value) in values.iter().enumerate() {
             let expected = text(&canonical(&plain_state(&game, s)));
-            let got = text(&plain_of(&forms, values[s]));
-            assert_eq!(got, expected, "round {round}, state {s}: {}", forms.show(values[s]));
+            let got = text(&plain_of(&forms, value));
+            assert_eq!(got, expected, "round {round}, state {s}: {}", forms.show(value));
         }
         // Equal values, equal ids (and only they).
         for a in 0..n {

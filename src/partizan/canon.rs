@@ -97,8 +97,7 @@ impl Forms {
         while k < options.len() {
             let g = options[k];
             let mut dominated = false;
-            for j in 0..options.len() {
-                let h = options[j];
+            for &h in options.iter() {
                 if h == g {
                     continue;
                 }
