@@ -29,7 +29,7 @@ fn main() {
             std::io::Write::write_all(output, &text)?;
         } else if flags.has("--move") {
             let mover = if flags.has("--right") { Side::Right } else { Side::Left };
-            graph_partizan::write_answer(&graph_partizan::decide_with_moves(problem, mover)?, output)?;
+            graph_partizan::write_answer(&graph_partizan::moves::decide_with_moves(problem, mover)?, output)?;
         } else {
             graph_partizan::write_answer(&graph_partizan::decide(problem), output)?;
         }

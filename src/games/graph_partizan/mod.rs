@@ -14,7 +14,7 @@
 //!
 //! # Output
 //! One line per query ([`write_answer`]): `Left`, `Right`, `First` or `Second`. With `--move`
-//! ([`decide_with_moves`], Left to move, or Right with `--right`), a line where the player to move
+//! ([`moves::decide_with_moves`], Left to move, or Right with `--right`), a line where the player to move
 //! wins goes on with `i v`: moving token `i` (1-based, in the query's order) to vertex `v`, a move
 //! after which the mover wins moving second, whatever the defence. With `--values`
 //! ([`values_text`]), instead, one line per vertex: its canonical form in CGSuite's notation
@@ -37,12 +37,11 @@
 //! grow as they are read, the layout (`8n + 4m` bytes) checked before it is made, and the table of
 //! forms checked as it grows.
 
-mod moves;
+pub mod moves;
 
 use crate::input::{shown, Error, Scanner};
 use crate::memory::{check_memory, output_buffer, try_grow_within};
 use crate::partizan::{FormId, Forms, Side, Winner};
-pub use moves::decide_with_moves;
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts.
