@@ -9,8 +9,8 @@
 //! once, for its first token) and each token's edges in the input's order, and the first that
 //! wins is named. When every token's form and the target's are numbers plus ups plus nimbers, the
 //! new sum is added exactly in O(1); otherwise `S` is made as a canonical form once
-//! ([`Forms::sum_of_parts`]) and the new sum `S + G(b) - G(a)` settled by
-//! [`Forms::winner_of_sum`], each within what [`super::MAX_STEPS`] leaves.
+//! ([`Forms::sum_of_parts`](crate::partizan::Forms::sum_of_parts)) and the new sum `S + G(b) - G(a)` settled by
+//! [`Forms::winner_of_sum`](crate::partizan::Forms::winner_of_sum), each within what [`super::MAX_STEPS`] leaves.
 //!
 //! Moves to vertices of the same form are tried once (the first in the input's order stands for
 //! them). Cost: per query, the distinct forms its tokens' distinct vertices move to, each O(1) in
