@@ -100,10 +100,11 @@ fn winning_move(
     tried: &mut [u32],
     stamp: u32,
 ) -> Result<Option<(u32, u32)>, Error> {
-    let forms = &mut problem.forms;
+    // The fields apart (a closure of edition 2018 takes the whole `problem`).
+    let (forms, values) = (&mut problem.forms, &problem.values);
     let mut total = Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 });
     for &t in tokens {
-        let u = forms.uptimal(problem.values[t as usize]);
+        let u = forms.uptimal(values[t as usize]);
         total = total.and_then(|s| u.and_then(|u| s.add(&u)));
     }
     let mut sum: Option<FormId> = None;
@@ -113,10 +114,10 @@ fn winning_move(
             continue;
         }
         tried[a as usize] = stamp;
-        let ga = problem.values[a as usize];
+        let ga = values[a as usize];
         let ua = forms.uptimal(ga);
         for &b in distinct.of(a as usize) {
-            let gb = problem.values[b as usize];
+            let gb = values[b as usize];
             let exact = match (&total, &ua, forms.uptimal(gb)) {
                 (Some(s), Some(ua), Some(ub)) => {
                     let minus_a = Uptimal { number: ua.number.neg(), ups: -ua.ups, nimber: ua.nimber };
@@ -134,8 +135,7 @@ fn winning_move(
                         let s = match sum {
                             Some(s) => s,
                             None => {
-                                let parts: Vec<FormId> =
-                                    tokens.iter().map(|&t| problem.values[t as usize]).collect();
+                                let parts: Vec<FormId> = tokens.iter().map(|&t| values[t as usize]).collect();
                                 let s = settled(forms.sum_of_parts(&parts, MAX_SUM_FORMS), forms, &what)?;
                                 sum = Some(s);
                                 s
