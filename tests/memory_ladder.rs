@@ -192,6 +192,32 @@ fn graph_sum() {
     ladder("graph_sum", &program("graph_sum", false), &cases);
 }
 
+#[test]
+fn graph_partizan() {
+    let mut rng = Rng(3);
+    let (n, m, q) = (20_000, 40_000, 5_000);
+    // Edges down to one of the 8 vertices below, labelled at random: no cycle.
+    let mut large = format!("{n} {m}\n");
+    for _ in 0..m {
+        let u = rng.between(2, n);
+        let v = rng.between(u.saturating_sub(8).max(1), u - 1);
+        large += &format!("{u} {v} {}\n", if rng.below(2) == 0 { 'L' } else { 'R' });
+    }
+    large += &format!("{q}\n");
+    for _ in 0..q {
+        let k = rng.between(1, 5);
+        let tokens: Vec<String> = (0..k).map(|_| rng.between(1, n).to_string()).collect();
+        large += &format!("{k} {}\n", tokens.join(" "));
+    }
+    let cases = [
+        case("small", judge_input("graph_partizan", "example"), &[]),
+        case("large", large.clone(), &[]),
+        case("large-move", large, &["--move"]),
+        case("header", "200000 200000\n", &[]),
+    ];
+    ladder("graph_partizan", &program("graph_partizan", false), &cases);
+}
+
 /// An open `n x n` board, the policeman in one corner and the thief in the other.
 fn open_board(n: usize) -> String {
     let mut text = format!("{n} {n}\nP{}\n", ".".repeat(n - 1));

@@ -2,6 +2,8 @@
 //!
 //! - [`graph_game`]: the general game on any directed graph (`graph_game` binary).
 //! - [`graph_sum`]: sums of tokens on any directed graph, by loopy nim values (`graph_sum`).
+//! - [`graph_partizan`]: sums of tokens on a graph without cycles whose edges are Left's or
+//!   Right's, by canonical forms (`graph_partizan`).
 //! - [`police_thief`]: the policeman and the thief on a board (`police_thief`), with
 //!   [`police_thief::explain`] for `--explain`.
 //! - [`grid_game`]: BOJ 28218 (`grid_game_28218`).
@@ -49,6 +51,7 @@ macro_rules! judge_problem {
 }
 
 pub mod graph_game;
+pub mod graph_partizan;
 pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;

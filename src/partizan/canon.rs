@@ -162,12 +162,14 @@ impl Forms {
         if let Some(known) = self.known_sum(g, h)? {
             return Ok(known);
         }
+        self.step()?;
         let mut stack = vec![Addition { a: g, b: h, next: 0, left: Vec::new(), right: Vec::new() }];
         loop {
             let top = stack.len() - 1;
             let (a, b, next) = (stack[top].a, stack[top].b, stack[top].next);
             match self.addend(a, b, next) {
                 Some((side, c, d)) => {
+                    self.step()?;
                     stack[top].next += 1;
                     match self.known_sum(c, d)? {
                         Some(s) => {

@@ -70,6 +70,7 @@ impl Forms {
 
     /// `a <= b` for ids that may be [`PENDING`] (one side at most).
     pub(crate) fn le_ids(&mut self, a: u32, b: u32) -> Result<bool, Error> {
+        self.step()?;
         if let Some(known) = self.known_le(a, b) {
             return Ok(known);
         }
@@ -97,7 +98,7 @@ impl Forms {
                     }
                     settled = Some(true);
                 }
-                Some((c, d)) => match self.known_le(c, d) {
+                Some((c, d)) => match self.step().map(|()| self.known_le(c, d))? {
                     Some(true) => {
                         if let Some(done) = self.settle(&mut stack, false)? {
                             return Ok(done);

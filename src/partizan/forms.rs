@@ -67,6 +67,9 @@ pub struct Forms {
     /// The memos of thermo.rs: each form's stops (left, right) and its thermograph's walls.
     pub(crate) stops_memo: FastMap<u32, (Dyadic, Dyadic)>,
     pub(crate) walls_memo: FastMap<u32, (Vec<Line>, Vec<Line>)>,
+    /// The steps taken ([`Forms::steps`]) and the most allowed ([`Forms::limit_steps`]).
+    steps: u64,
+    step_limit: Option<u64>,
 }
 
 /// A piece of a thermograph's wall (thermo.rs): from `start` on, `value + slope·(t - start)`.
@@ -100,6 +103,8 @@ impl Forms {
             form_limit: None,
             stops_memo: FastMap::default(),
             walls_memo: FastMap::default(),
+            steps: 0,
+            step_limit: None,
         };
         // The zero number; no allocation of this size can fail but in a process that cannot run.
         let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
@@ -118,6 +123,43 @@ impl Forms {
     /// Whether the table holds nothing but 0 (it always holds 0).
     pub fn is_empty(&self) -> bool {
         false
+    }
+
+    /// Bounds the work of what follows: once `limit` steps have been taken in all, since the table
+    /// was made, the next step fails with an error (the operation that took it with it); `None`
+    /// lifts the bound. A step is a comparison asked, or one of the smaller comparisons it asks in
+    /// turn (known or not), or a pair of forms whose sum a sum needs (known or not), or an option
+    /// of a nimber built as it stands: a cap
+    /// on time where the forms' count is none (a few hundred forms may take 10^8 comparisons).
+    pub fn limit_steps(&mut self, limit: Option<u64>) {
+        self.step_limit = limit;
+    }
+
+    /// The steps taken so far ([`Forms::limit_steps`]).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The steps that may still be taken ([`Forms::limit_steps`]).
+    pub(crate) fn steps_left(&self) -> u64 {
+        self.step_limit.map_or(u64::MAX, |limit| limit.saturating_sub(self.steps))
+    }
+
+    /// Counts one step: an error past the limit ([`Forms::limit_steps`]).
+    pub(crate) fn step(&mut self) -> Result<(), Error> {
+        self.steps_of(1)
+    }
+
+    /// Counts `k` steps at once (work that asks no comparison, such as a form of `k` options
+    /// built as it stands): an error past the limit.
+    pub(crate) fn steps_of(&mut self, k: u64) -> Result<(), Error> {
+        self.steps = self.steps.saturating_add(k);
+        match self.step_limit {
+            Some(limit) if self.steps > limit => {
+                Err(Error::new(format!("more than {limit} steps of work on the canonical forms")))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The form's value when it is a number.

@@ -5,7 +5,8 @@
 //! component that is not a number, so only those are moved in; once none is left, the number's
 //! sign decides (the player to move on a number `x <= 0` as Left, `x >= 0` as Right, loses). Each
 //! position and mover is searched once (memo), with an explicit stack, within a budget of
-//! positions: past it the search gives up (`None`), never hangs.
+//! positions and the table's steps (a move tried costs a step a component, [`Forms::limit_steps`]):
+//! past the budget the search gives up (`None`), past the steps it fails, never hangs.
 
 use super::dyadic::Dyadic;
 use super::forms::{FormId, Forms, Side};
@@ -37,16 +38,21 @@ impl Forms {
         }
         components.sort_unstable();
         let mut memo: FastMap<Position, bool> = FastMap::default();
+        // The steps (forms.rs) it may take: a move tried costs one a component.
+        let room = self.steps_left();
+        let mut left = room;
         let left_first =
-            match self.wins_moving(&mut memo, (components.clone(), number.clone(), Side::Left), budget) {
-                Some(w) => w,
-                None => return Ok(None),
-            };
-        let right_first = match self.wins_moving(&mut memo, (components, number, Side::Right), budget) {
-            Some(w) => w,
-            None => return Ok(None),
+            self.wins_moving(&mut memo, (components.clone(), number.clone(), Side::Left), budget, &mut left);
+        let right_first = match left_first {
+            Some(_) => self.wins_moving(&mut memo, (components, number, Side::Right), budget, &mut left),
+            None => None,
         };
-        Ok(Some(Winner::from_wins(left_first, !right_first)))
+        // Past the steps left, one more makes the error.
+        self.steps_of(if left == 0 { room.saturating_add(1) } else { room - left })?;
+        match (left_first, right_first) {
+            (Some(l), Some(r)) => Ok(Some(Winner::from_wins(l, !r))),
+            _ => Ok(None),
+        }
     }
 
     /// Whether the player to move in `start` wins, or `None` past the budget.
@@ -55,6 +61,7 @@ impl Forms {
         memo: &mut FastMap<Position, bool>,
         start: Position,
         budget: usize,
+        steps: &mut u64,
     ) -> Option<bool> {
         if let Some(&known) = memo.get(&start) {
             return Some(known);
@@ -80,6 +87,12 @@ impl Forms {
                 }
                 stack[top].next += 1;
             }
+            let cost = stack[top].position.0.len() as u64 + 1;
+            if *steps < cost {
+                *steps = 0;
+                return None;
+            }
+            *steps -= cost;
             match self.move_at(&stack[top].position, stack[top].next) {
                 None => {
                     // No move wins (or none at all): lost, unless only a number is left.

@@ -109,14 +109,7 @@ impl Forms {
     /// Who wins the sum of `parts` (module doc), building at most `max_new_forms` new forms for
     /// the parts that are not uptimals; past that, an error.
     pub fn winner_of_sum(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<Winner, Error> {
-        let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
-        let mut others: FastMap<FormId, i64> = FastMap::default();
-        for &g in parts {
-            match self.as_uptimal(g).and_then(|u| total.add(&u)) {
-                Some(t) => total = t,
-                None => *others.entry(g).or_insert(0) += 1,
-            }
-        }
+        let (total, others) = self.split_parts(parts);
         if others.is_empty() {
             return Ok(total.winner());
         }
@@ -155,6 +148,38 @@ impl Forms {
                 }
             }
         }
+    }
+
+    /// The canonical form of the sum of `parts`, made as [`Forms::winner_of_sum`] makes it (the
+    /// uptimal parts added exactly, then the others), with at most `max_new_forms` new forms;
+    /// past that, an error.
+    pub fn sum_of_parts(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<FormId, Error> {
+        let (total, others) = self.split_parts(parts);
+        let limit = self.len().saturating_add(max_new_forms);
+        self.form_limit = Some(limit);
+        let result = self.sum_of_others(&total, &others);
+        self.form_limit = None;
+        result.map_err(|e| {
+            if self.len() >= limit {
+                Error::new(format!("the sum's canonical form needs more than {max_new_forms} new forms"))
+            } else {
+                e
+            }
+        })
+    }
+
+    /// The uptimal parts' exact total, and how many times each other part comes (in a map whose
+    /// order is the same from run to run: the same input, the same sums made).
+    fn split_parts(&mut self, parts: &[FormId]) -> (Uptimal, FastMap<FormId, i64>) {
+        let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
+        let mut others: FastMap<FormId, i64> = FastMap::default();
+        for &g in parts {
+            match self.as_uptimal(g).and_then(|u| total.add(&u)) {
+                Some(t) => total = t,
+                None => *others.entry(g).or_insert(0) += 1,
+            }
+        }
+        (total, others)
     }
 
     fn sum_of_others(&mut self, total: &Uptimal, others: &FastMap<FormId, i64>) -> Result<FormId, Error> {
@@ -245,6 +270,31 @@ mod tests {
     }
 
     #[test]
+    fn a_step_limit_stops_the_work_with_an_error_and_the_table_stays_sound() {
+        let mut f = Forms::new();
+        let one = f.integer(1).unwrap();
+        let minus_one = f.integer(-1).unwrap();
+        let switch = f.make(&[one], &[minus_one]).unwrap();
+        let star = f.make(&[Forms::ZERO], &[Forms::ZERO]).unwrap();
+        let up = f.make(&[Forms::ZERO], &[star]).unwrap();
+        let g = f.sum(switch, up).unwrap();
+        let mut fresh = Forms::new();
+        let taken = fresh.steps();
+        fresh.limit_steps(Some(taken + 3));
+        let (one, minus_one) = (fresh.integer(1).unwrap(), fresh.integer(-1).unwrap());
+        let switch = fresh.make(&[one], &[minus_one]).unwrap();
+        let star = fresh.make(&[Forms::ZERO], &[Forms::ZERO]).unwrap();
+        let up = fresh.make(&[Forms::ZERO], &[star]);
+        let stopped = up.and_then(|up| fresh.sum(switch, up).map(|_| ()));
+        assert!(stopped.unwrap_err().message().contains("steps of work"));
+        fresh.limit_steps(None);
+        let up = fresh.make(&[Forms::ZERO], &[star]).unwrap();
+        let h = fresh.sum(switch, up).unwrap();
+        assert_eq!(fresh.show(h), f.show(g));
+        assert!(fresh.steps() > taken + 3);
+    }
+
+    #[test]
     fn hot_and_cold_forms_are_not_uptimals() {
         let mut f = Forms::new();
         let zero = Forms::ZERO;
@@ -270,5 +320,7 @@ mod tests {
             f.sum(a, star).unwrap()
         };
         assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), f.winner(total).unwrap());
+        assert_eq!(f.sum_of_parts(&parts, 1000).unwrap(), total);
+        assert_eq!(f.sum_of_parts(&[up, star, one], 1000).unwrap(), by_sums(&mut f, "1", 1, 1));
     }
 }

@@ -27,6 +27,8 @@ impl Forms {
         let mut options = vec![Forms::ZERO];
         let mut g = Forms::ZERO;
         for _ in 0..m {
+            // Each nimber's options are as many steps of work (Forms::limit_steps).
+            self.steps_of(options.len() as u64)?;
             g = self.intern(&options, &options)?;
             let at = options.binary_search(&g).unwrap_or_else(|at| at);
             reserve_one(&mut options, "the options of a nimber")?;

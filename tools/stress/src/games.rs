@@ -3,12 +3,15 @@
 //! cases and their sizes. One list of types (`games!`) gives the names and the dispatch.
 
 use crate::cases::graph_game::GraphGameCase;
+use crate::cases::graph_partizan::GraphPartizanCase;
 use crate::cases::graph_sum::GraphSumCase;
 use crate::cases::grid_game::GridGameCase;
 use crate::cases::move_or_block::MoveOrBlockCase;
 use crate::cases::police_thief::PoliceThiefCase;
 use crate::cases::Case;
-use graph_games::games::{graph_game, graph_sum, grid_game, move_or_block, police_thief, JudgeProblem};
+use graph_games::games::{
+    graph_game, graph_partizan, graph_sum, grid_game, move_or_block, police_thief, JudgeProblem,
+};
 
 /// A judge's statement, as far as `stress` holds solutions to it.
 pub struct Statement {
@@ -63,7 +66,14 @@ macro_rules! games {
     };
 }
 
-games!(graph_game::Judge, police_thief::Judge, grid_game::Judge, move_or_block::Judge, graph_sum::Judge);
+games!(
+    graph_game::Judge,
+    police_thief::Judge,
+    grid_game::Judge,
+    move_or_block::Judge,
+    graph_sum::Judge,
+    graph_partizan::Judge
+);
 
 impl Subject for graph_game::Judge {
     const SIZE_COUNTS: &'static str = "vertices";
@@ -81,6 +91,15 @@ impl Subject for graph_sum::Judge {
     const LARGE: (&'static str, usize) = ("bench_random", 500_000);
     const STATEMENT: Option<Statement> = None;
     type Case = GraphSumCase;
+}
+
+impl Subject for graph_partizan::Judge {
+    const SIZE_COUNTS: &'static str = "vertices";
+    const DEFAULT_SIZE: usize = 12;
+    const MAX_SIZE: usize = graph_partizan::MAX_VERTICES as usize;
+    const LARGE: (&'static str, usize) = ("random", 200_000);
+    const STATEMENT: Option<Statement> = None;
+    type Case = GraphPartizanCase;
 }
 
 impl Subject for police_thief::Judge {

@@ -7,6 +7,7 @@
 //! does not export (it cannot depend on this crate, nor this crate on the library's tests).
 
 pub mod graph_game;
+pub mod graph_partizan;
 pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;

@@ -1,0 +1,38 @@
+//! Judge binary for sums of partizan games on a directed graph; see
+//! `graph_games::games::graph_partizan`.
+
+use graph_games::cli;
+use graph_games::games::graph_partizan;
+use graph_games::input::Error;
+use graph_games::partizan::Side;
+
+const USAGE: &str = "\
+usage: graph_partizan [--values] [--move [--right]] < input
+
+Reads `n m`, m edges `u v c` (c: L or R, whose move it is; no cycle), `q` and q queries
+`k t1 ... tk` (tokens on vertices t_i); prints who wins each sum: Left, Right, First or Second.
+
+  --values   print every vertex's canonical form instead (the queries are still checked)
+  --move     after a win of the player to move: `i v`, token i to vertex v, a winning move
+  --right    with --move: Right moves first (else Left)
+  --help     print this help
+";
+
+fn main() {
+    std::process::exit(cli::run(USAGE, &["--values", "--move", "--right"], |flags, input, output| {
+        if flags.has("--right") && !flags.has("--move") {
+            return Err(Error::new("--right says who moves for --move: give --move too").into());
+        }
+        let problem = graph_partizan::read(input)?;
+        if flags.has("--values") {
+            let text = graph_partizan::values_text(&problem)?;
+            std::io::Write::write_all(output, &text)?;
+        } else if flags.has("--move") {
+            let mover = if flags.has("--right") { Side::Right } else { Side::Left };
+            graph_partizan::write_answer(&graph_partizan::moves::decide_with_moves(problem, mover)?, output)?;
+        } else {
+            graph_partizan::write_answer(&graph_partizan::decide(problem), output)?;
+        }
+        Ok(())
+    }));
+}
