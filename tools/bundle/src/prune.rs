@@ -2,8 +2,9 @@
 //! type-checks the candidate and its foreign copy at once (see the `cfg` stage); something one
 //! copy reports unused goes only if the other reports it unused too or does not compile it. An
 //! item under `dead_code` goes with its attributes and comments, a type with its `impl` blocks in
-//! its module, a trait with its `impl` blocks anywhere, a trait's method (or constant, or type)
-//! with its definition in each of those; `unused_imports` go from their `use`. An import of
+//! its module (anywhere if no other type has its name), a trait with its `impl` blocks anywhere, a
+//! trait's method (or constant, or type) with its definition in each of those; `unused_imports`
+//! go from their `use`. An import of
 //! something cut then no longer resolves: it goes from its `use` (only such errors are
 //! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
 //! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
@@ -249,10 +250,11 @@ impl Lexed<'_> {
         let mut edits = vec![self.cut(first, last)];
         pruned.removed += 1;
         if matches!(self.text(kw), "struct" | "enum" | "union" | "trait" | "type") {
-            // A trait's impls anywhere; a type's in its module (others may reuse its name).
+            // A trait's impls anywhere; a type's in its module (others may reuse its name), or
+            // anywhere if no other type has its name (its impls in the modules that import it).
             let name = self.text(k);
-            let (from, to) =
-                if self.text(kw) == "trait" { (0, self.code.len()) } else { self.module_around(kw)? };
+            let anywhere = self.text(kw) == "trait" || self.types_named(name) == 1;
+            let (from, to) = if anywhere { (0, self.code.len()) } else { self.module_around(kw)? };
             for (first, kw, open, last) in self.impls()? {
                 if from < first && first < to && (kw..open).any(|j| self.text(j) == name) {
                     edits.push(self.cut(first, last));
@@ -272,6 +274,12 @@ impl Lexed<'_> {
             }
         }
         Ok(edits)
+    }
+
+    /// How many types (and traits) the text defines under `name`, in any module.
+    fn types_named(&self, name: &str) -> usize {
+        let defines = |k: usize| matches!(self.text(k), "struct" | "enum" | "union" | "type" | "trait");
+        (1..self.code.len()).filter(|&k| self.text(k) == name && defines(k - 1)).count()
     }
 
     /// The name of the trait whose body holds the item starting at code index `first`, if one does.
@@ -435,6 +443,31 @@ mod tests {
         let (pruned, report) = prune_text(&src).unwrap();
         assert_eq!(pruned, format!("{main}{a}}}\n"));
         assert!(report.removed >= 6, "{report:?}");
+    }
+
+    /// Runs the rustc on the path. An unused type goes with its `impl` blocks in the modules that
+    /// import it (its name being its own), and their imports with it.
+    #[test]
+    fn an_unused_type_goes_with_its_impls_in_other_modules() {
+        let main = "fn main() {\n    a::run();\n}\n\nmod a {\n    pub fn run() {}\n}\n";
+        let rest = text(&[
+            "",
+            "mod table {",
+            "    pub struct Table(pub u8);",
+            "}",
+            "",
+            "mod sums {",
+            "    use super::table::Table;",
+            "",
+            "    impl Table {",
+            "        pub fn double(&self) -> u8 {",
+            "            2 * self.0",
+            "        }",
+            "    }",
+            "}",
+        ]);
+        let (pruned, _) = prune_text(&format!("{main}{rest}")).unwrap();
+        assert_eq!(pruned, main);
     }
 
     /// Runs the rustc on the path. A trait's unused method goes from the trait and from the impls
