@@ -10,6 +10,8 @@
 //! and allocates only its result.
 
 use std::cmp::Ordering;
+// (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
+use std::convert::TryFrom;
 use std::fmt;
 use std::str::FromStr;
 

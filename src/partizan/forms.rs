@@ -14,6 +14,8 @@ use super::outcome::Uptimal;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
 use std::collections::HashMap;
+// (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
+use std::convert::TryFrom;
 use std::hash::{BuildHasher, Hash};
 
 /// A canonical form in a [`Forms`] table: equal ids are equal games, and only they.
