@@ -11,8 +11,6 @@
 
 use super::bigint::BigInt;
 use std::cmp::Ordering;
-// (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
-use std::convert::TryFrom;
 use std::fmt;
 use std::str::FromStr;
 
