@@ -43,7 +43,7 @@ use std::path::Path;
 const USAGE: &str = "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [--layout L]
               [PROGRAM|MAIN.rs...]
   From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
-  into target/bundle/. A PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any
+  into target/bundle/, but those over the size cap in every layout (each named on a line). A PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any
   main file using the library, anywhere (its `mod x;` files beside it go in too).
   The bundle of MAIN.rs is DIR/NAME.rs, NAME being MAIN with each character but A-Z a-z 0-9 _
   made _ (and _ before a leading digit): `my prog.rs` gives my_prog.rs, a crate name rustc takes.
@@ -105,6 +105,9 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     options.max_bytes = if options.docs { max_bytes } else { max_bytes.or(Some(MAX_BUNDLE_BYTES)) };
     if names.is_empty() {
         names = inline::programs(root)?;
+        for (name, why) in inline::programs_over_the_cap(root) {
+            say(&format!("{name}: not bundled: {why}"))?;
+        }
     }
     let mut mains = Vec::new();
     for name in names {

@@ -253,6 +253,18 @@ fn code_of(text: &str) -> &str {
 }
 
 #[test]
+fn the_programs_left_out_are_over_the_cap_in_every_layout() {
+    // A program is left out of the default run only where it cannot fit: each one's bundle, in
+    // the smallest layout, fails the size check (and only it).
+    for (name, _) in bundle_tool::inline::programs_over_the_cap(&root()) {
+        let failed = assemble::bundle(&root(), &main_of(name), &Options::default(), |_| String::new())
+            .err()
+            .unwrap_or_else(|| panic!("{name} fits the cap: bundle it with the others"));
+        assert!(failed.message.contains("over the limit"), "{name}: {}", failed.message);
+    }
+}
+
+#[test]
 fn bundles_hold_only_what_the_program_needs() {
     for name in bundle_tool::inline::programs(&root()).unwrap() {
         let bundle = make_bundle(&name, &Options::default());
