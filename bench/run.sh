@@ -23,7 +23,8 @@ OUT=target/bench
 INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
-  grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random)
+  grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random
+  partizan_sum domineering_5x5 domineering_4x6)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -36,6 +37,8 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     berzerk) echo berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops ;;
     shiritori) echo shiritori_draws shiritori_random ;;
     pattern) echo pattern_300 pattern_big ;;
+    graph_partizan) echo partizan_sum ;;
+    domineering) echo domineering_5x5 domineering_4x6 ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -487,6 +490,45 @@ shiritori_row() {
 }
 row_shiritori_draws() { shiritori_row "letters from 36 (93% draws)" 36; }
 row_shiritori_random() { shiritori_row "letters from all 52 (a third each)" 52; }
+
+# graph_partizan on one sum of 10^5 number-valued components: a chain of 10^5 vertices, each
+# moving to the one before for Left or for Right (a random label, seed 1), so every value is an
+# integer; one query holding every vertex, and 9 of 10 tokens each. Made here with awk.
+row_partizan_sum() {
+  binary graph_partizan || return
+  IN=$INPUTS/graph_partizan.numbers.100000.1.in
+  if [[ ! -s $IN ]]; then
+    mkdir -p "$INPUTS"
+    awk 'BEGIN { n = 100000; srand(1); print n, n - 1
+      for (i = 2; i <= n; i++) print i, i - 1, (rand() < 0.5 ? "L" : "R")
+      print 10; line = n; for (i = 1; i <= n; i++) line = line " " i; print line
+      for (q = 1; q <= 9; q++) { line = 10; for (k = 1; k <= 10; k++) line = line " " int(rand() * n) + 1; print line } }' \
+      > "$IN.part" && mv "$IN.part" "$IN" || { rm -f "$IN.part"; fail "cannot write $IN"; return; }
+  fi
+  timed 7 "$IN" -- "$REL/graph_partizan" || return
+  read -r a ma <<< "$LINE"
+  echo "graph_partizan, a sum of 10^5 number-valued components (and 9 small ones) on a 10^5-vertex chain: $(secs "$a"), $(mib "$ma")"
+  mark "$a <= 0.2" "time $(secs "$a") (goal <= 0.2 s)"
+}
+
+# examples/domineering on an empty board: its canonical form (every position it leads to valued
+# once, regions split, mirror images merged); the forms' count and memory with --stats.
+domineering_row() {  # domineering_row ROWS COLUMNS GOAL_SECONDS
+  example domineering || return
+  IN=$INPUTS/domineering.$1x$2.in
+  if [[ ! -s $IN ]]; then
+    mkdir -p "$INPUTS"
+    { echo 1; echo "$1 $2"; for ((r = 0; r < $1; r++)); do printf '%*s\n' "$2" '' | tr ' ' '.'; done; } > "$IN"
+  fi
+  timed 3 "$IN" -- "$REL/examples/domineering" || return
+  read -r a ma <<< "$LINE"
+  local stats
+  stats=$("$REL/examples/domineering" --stats < "$IN" 2>&1 >/dev/null | tail -1)
+  echo "domineering, the empty $1 x $2 board: $(secs "$a"), $(mib "$ma"); $stats"
+  mark "$a <= $3" "time $(secs "$a") (goal <= $3 s)"
+}
+row_domineering_5x5() { domineering_row 5 5 1; }
+row_domineering_4x6() { domineering_row 4 6 0.5; }
 
 for row in "${selected[@]}"; do
   "row_$row"
