@@ -87,8 +87,14 @@ impl Default for Forms {
 }
 
 impl Forms {
-    /// A table holding the game 0.
+    /// A table holding the game 0. Panics when memory for it cannot be had: a program that keeps
+    /// the contract calls [`Forms::try_new`].
     pub fn new() -> Forms {
+        Forms::try_new().expect("room for the game 0")
+    }
+
+    /// A table holding the game 0, or an error when memory for it cannot be had.
+    pub fn try_new() -> Result<Forms, Error> {
         let mut forms = Forms {
             entries: Vec::new(),
             options: Vec::new(),
@@ -108,10 +114,9 @@ impl Forms {
             steps: 0,
             step_limit: None,
         };
-        // The zero number; no allocation of this size can fail but in a process that cannot run.
-        let zero = forms.number(Dyadic::zero()).expect("room for the game 0");
+        let zero = forms.number(Dyadic::zero())?;
         debug_assert_eq!(zero, Forms::ZERO);
-        forms
+        Ok(forms)
     }
 
     /// The game 0 (`{|}`), in every table.

@@ -143,14 +143,14 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let (starts, targets) = layout(n, &edges)?;
     drop(edges);
     let order = children_first(n, &starts, &targets)?;
-    // The table's first allocations (Forms::new cannot fail), checked.
+    // A margin for the table's first small allocations, which are not checked one by one.
     check_memory(4 << 20, "the table of canonical forms")?;
     let mut problem = Problem {
         starts,
         targets,
         tokens,
         ends,
-        forms: Forms::new(),
+        forms: Forms::try_new()?,
         values: Vec::new(),
         winners: Vec::new(),
     };
