@@ -328,8 +328,16 @@ pub(crate) fn reserve<T>(v: &mut Vec<T>, more: usize, what: &str) -> Result<(), 
     let target = (v.capacity() * 2).max(v.len() + more).max(8);
     let bytes = target as u128 * std::mem::size_of::<T>() as u128;
     v.try_reserve_exact(target - v.len()).map_err(|_| out_of_memory(bytes, what))?;
+    // The margin's probe costs a mapping of 32 MiB: not for each small list (a sum makes two
+    // for each of its additions); the large vectors' growth checks it.
+    if bytes < SMALL_GROWTH {
+        return Ok(());
+    }
     check_memory(bytes / 8 + (1 << 20), what)
 }
+
+/// Growth below this many bytes is checked by itself, without the margin's probe ([`reserve`]).
+const SMALL_GROWTH: u128 = 1 << 16;
 
 /// Room for one more entry in a memo or index, checked ([`reserve_one`]).
 pub(crate) fn reserve_entry<K: Eq + Hash, V>(map: &mut FastMap<K, V>) -> Result<(), Error> {
