@@ -10,7 +10,9 @@
 
 mod random;
 
-use graph_games::partizan::{forward_values, Dyadic, Evaluator, FormId, Forms, Rules, Side, Uptimal, Winner};
+use graph_games::partizan::{
+    forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, Uptimal, Winner,
+};
 use random::Rng;
 use std::collections::HashMap;
 
@@ -128,12 +130,7 @@ impl Plain {
 
     /// `x + k·^ + *m`, from ^ = {0|*} and *m = {*0..*(m-1) | the same}, added by the definition.
     fn uptimal(&mut self, u: &Uptimal) -> usize {
-        let x = u.number.to_string();
-        let (n, e) = match x.split_once('/') {
-            Some((n, d)) => (n.parse::<i128>().unwrap(), d.parse::<u128>().unwrap().trailing_zeros()),
-            None => (x.parse::<i128>().unwrap(), 0),
-        };
-        let mut total = self.num(n, e);
+        let mut total = number_of(self, &u.number);
         let zero = self.num(0, 0);
         let star = self.game(&[zero], &[zero]);
         let up = self.game(&[zero], &[star]);
@@ -156,16 +153,10 @@ fn number(forms: &mut Forms, plain: &mut Plain, n: i128, e: u32) -> (FormId, usi
     (forms.number(Dyadic::parse(&text).unwrap()).unwrap(), plain.num(n, e))
 }
 
-/// Up to `most` options drawn from `pool` (repeats likely).
-fn draw(rng: &mut Rng, pool: &[(FormId, usize)], most: usize) -> Vec<(FormId, usize)> {
-    (0..rng.between(0, most)).map(|_| *rng.pick(pool)).collect()
-}
-
 /// A pool of forms, each made by `make` from options drawn among the earlier ones, each checked
 /// against the oracle as it is made: order and repeats do not change the form, and it is a number
-/// exactly when the oracle finds it equal to that number.
-///
-/// With `canonical`, each form's oracle node is its canonical form written out (small, for sums).
+/// exactly when the oracle finds it equal to that number. With `canonical`, each form's oracle
+/// node is its canonical form written out (small, for sums).
 fn pool(
     rng: &mut Rng,
     forms: &mut Forms,
@@ -180,7 +171,9 @@ fn pool(
     pool.push(star);
     pool.push((forms.make(&[zero.0], &[star.0]).unwrap(), plain.game(&[zero.1], &[star.1])));
     for _ in 0..made {
-        let (left, right) = (draw(rng, &pool, 4), draw(rng, &pool, 4));
+        // Up to 4 options a side, repeats likely.
+        let mut draw = || (0..rng.between(0, 4)).map(|_| *rng.pick(&pool)).collect::<Vec<_>>();
+        let (left, right) = (draw(), draw());
         let ids = |list: &[(FormId, usize)]| list.iter().map(|o| o.0).collect::<Vec<_>>();
         let g = forms.make(&ids(&left), &ids(&right)).unwrap();
         let (mut l2, mut r2) = (ids(&left), ids(&right));
@@ -188,15 +181,12 @@ fn pool(
         rng.shuffle(&mut r2);
         l2.extend(l2.clone());
         assert_eq!(forms.make(&l2, &r2).unwrap(), g, "order and repeats");
-        let p = plain.game(
-            &left.iter().map(|o| o.1).collect::<Vec<_>>(),
-            &right.iter().map(|o| o.1).collect::<Vec<_>>(),
-        );
+        let nodes = |list: &[(FormId, usize)]| list.iter().map(|o| o.1).collect::<Vec<_>>();
+        let p = plain.game(&nodes(&left), &nodes(&right));
         let written = plain_of(forms, plain, g);
         assert!(plain.eq(p, written), "{} is not the game made", forms.show(g));
         if let Some(x) = forms.as_number(g) {
-            let x = x.clone();
-            let (_, q) = number_of(plain, &x);
+            let q = number_of(plain, x);
             assert!(plain.eq(p, q), "{} is not the number {x}", forms.show(g));
         }
         pool.push((g, if canonical { written } else { p }));
@@ -204,13 +194,11 @@ fn pool(
     pool
 }
 
-fn number_of(plain: &mut Plain, x: &Dyadic) -> (i128, usize) {
+/// A number of the table as the oracle's node, read from its text (`n` or `n/2^e`).
+fn number_of(plain: &mut Plain, x: &Dyadic) -> usize {
     let text = x.to_string();
-    let (n, e) = match text.split_once('/') {
-        Some((n, d)) => (n.parse::<i128>().unwrap(), d.parse::<u128>().unwrap().trailing_zeros()),
-        None => (text.parse::<i128>().unwrap(), 0),
-    };
-    (n, plain.num(n, e))
+    let (n, d) = text.split_once('/').unwrap_or((&text, "1"));
+    plain.num(n.parse().unwrap(), d.parse::<u128>().unwrap().trailing_zeros())
 }
 
 /// Integers in the thousands, dyadics near 1/3 and 1 - 2^-62 with 62 bits of fraction.
@@ -292,10 +280,10 @@ fn sums_negatives_and_comparisons_against_the_definitions() {
             let minus_k = plain.neg(r);
             let difference = plain.sum(pq, minus_k);
             let expected = match plain.winner(difference) {
-                Winner::Second => graph_games::partizan::Comparison::Equal,
-                Winner::Left => graph_games::partizan::Comparison::Greater,
-                Winner::Right => graph_games::partizan::Comparison::Less,
-                Winner::First => graph_games::partizan::Comparison::Confused,
+                Winner::Second => Comparison::Equal,
+                Winner::Left => Comparison::Greater,
+                Winner::Right => Comparison::Less,
+                Winner::First => Comparison::Confused,
             };
             assert_eq!(forms.compare(gh, k).unwrap(), expected, "round {round}");
             assert_eq!(gh == k, plain.eq(pq, r), "round {round}");
@@ -356,7 +344,7 @@ fn uptimal_forms_at_the_edges_are_the_sums() {
 /// A table form as an oracle node, written out.
 fn plain_of(forms: &Forms, plain: &mut Plain, g: FormId) -> usize {
     if let Some(x) = forms.as_number(g) {
-        return number_of(plain, x).1;
+        return number_of(plain, x);
     }
     let left: Vec<usize> = forms.left(g).iter().map(|&h| plain_of(forms, plain, h)).collect();
     let right: Vec<usize> = forms.right(g).iter().map(|&h| plain_of(forms, plain, h)).collect();
@@ -420,7 +408,7 @@ fn the_same_input_gets_the_same_answers() {
     assert_eq!(transcript(7), transcript(7));
 }
 
-/// A chain of `n` positions: position s moves to s - 1 (Left) and s - 2 (Right) or the like.
+/// A chain's rules, for the evaluator.
 struct Chain(fn(usize, Side, &mut Vec<usize>));
 
 impl Rules for Chain {
@@ -430,25 +418,23 @@ impl Rules for Chain {
     }
 }
 
-/// {G | -1} nested, G = -1 first (-1, -1*, -1v, ...).
+/// State 0 is 0, state 1 is -1 (`{|0}`); from s >= 2 Left moves to s - 1 and Right to 1 in
+/// `hot_chain` ({G | -1} nested: -1*, -1v, ...), Left to 0 and Right to s - 1 in `tiny_chain`
+/// ({0 | G} nested: {0|-1}, {0||0|-1}, ...).
 fn hot_chain(s: usize, side: Side, list: &mut Vec<usize>) {
-    match (s, side) {
-        (0, _) => {}
-        (1, Side::Right) => list.push(0),
-        (1, Side::Left) => {}
-        (_, Side::Left) => list.push(s - 1),
-        (_, Side::Right) => list.push(1),
-    }
+    chain(s, side, list, [s.wrapping_sub(1), 1]);
 }
 
 fn tiny_chain(s: usize, side: Side, list: &mut Vec<usize>) {
-    // 0, 1 = -1 ({|0}), 2 = {0 | -1}, s >= 3: {0 || s - 1} nested: {0 | s - 1}.
+    chain(s, side, list, [0, s.wrapping_sub(1)]);
+}
+
+fn chain(s: usize, side: Side, list: &mut Vec<usize>, moves: [usize; 2]) {
     match (s, side) {
-        (0, _) => {}
+        (0, _) | (1, Side::Left) => {}
         (1, Side::Right) => list.push(0),
-        (1, Side::Left) => {}
-        (_, Side::Left) => list.push(0),
-        (_, Side::Right) => list.push(s - 1),
+        (_, Side::Left) => list.push(moves[0]),
+        (_, Side::Right) => list.push(moves[1]),
     }
 }
 
@@ -466,28 +452,17 @@ fn chains_of_a_million_positions_need_no_recursion() {
         }
         let minus = forms.neg(last).unwrap();
         let w = forms.winner(last).unwrap();
-        let mirrored = match w {
-            Winner::Left => Winner::Right,
-            Winner::Right => Winner::Left,
-            other => other,
-        };
-        assert_eq!(forms.winner(minus).unwrap(), mirrored);
+        let m = forms.winner(minus).unwrap();
+        for first in [Side::Left, Side::Right] {
+            assert_eq!(m.wins(Side::Left, first), w.wins(Side::Right, first.other()));
+        }
         let star = forms.make(&[Forms::ZERO], &[Forms::ZERO]).unwrap();
         assert_eq!(forms.winner_of_sum(&[last, star, star], 10).unwrap(), w);
-        // {G | -1} nested is -1 and downs (an uptimal, built back); {0 | G} nested is not one.
-        match forms.uptimal(last) {
-            Some(u) => {
-                // State s >= 2 is -1 + (s - 2) downs, with a star when s - 2 is even.
-                let downs = n as i64 - 3;
-                assert_eq!(
-                    (k, u.number.to_string(), u.ups, u.nimber),
-                    (0, "-1".into(), -downs, 1 - downs as u64 % 2)
-                );
-            }
-            None => assert_eq!(k, 1),
-        }
-        let le = forms.le(values[n - 2], last).unwrap();
-        assert_eq!(forms.le(values[n - 2], last).unwrap(), le);
+        // {G | -1} nested: state s >= 2 is -1 + (s - 2) downs, with a star when s - 2 is even.
+        let downs = n as i64 - 3;
+        let expected = Uptimal { number: Dyadic::from_i64(-1), ups: -downs, nimber: 1 - downs as u64 % 2 };
+        assert_eq!(forms.uptimal(last), if k == 0 { Some(expected) } else { None });
+        forms.le(values[n - 2], last).unwrap();
         if k == 0 {
             // A sum walks the whole depth: G + 1/2 has G's depth, and is G's uptimal plus 1/2.
             let half = forms.number(Dyadic::parse("1/2").unwrap()).unwrap();
@@ -512,11 +487,10 @@ fn forward_values_out_of_memory_is_an_error() {
         }
         return;
     }
-    let me = std::env::current_exe().unwrap();
     let out = std::process::Command::new("/bin/sh")
         .arg("-c")
         .arg("ulimit -v 1300000 && exec \"$0\" --exact forward_values_out_of_memory_is_an_error --nocapture --test-threads 1")
-        .arg(&me)
+        .arg(std::env::current_exe().unwrap())
         .env("PARTIZAN_OOM_CHILD", "1")
         .output()
         .unwrap();
