@@ -285,8 +285,10 @@ impl Forms {
             number: NOT_A_NUMBER,
             options_made: true,
         };
-        let previous = self.by_options.insert(hash, id.0).unwrap_or(u32::MAX);
+        // The entry first: a table that ran out of memory there is left as it was.
+        let previous = self.by_options.get(&hash).copied().unwrap_or(u32::MAX);
         self.push_entry(entry, previous)?;
+        self.by_options.insert(hash, id.0);
         Ok(id)
     }
 

@@ -64,7 +64,7 @@ pub fn forward_values<M: Fn(usize, Side, &mut Vec<usize>)>(
     };
     let all = |s: usize| (if s == 0 { 0 } else { ends[2 * s - 1] }, ends[2 * s + 1]);
     let order = children_first(num_states, &targets, &all)?;
-    let mut values = vec![Forms::ZERO; num_states];
+    let mut values = filled(num_states, Forms::ZERO, "the values of the states")?;
     let mut left = Vec::new();
     let mut right = Vec::new();
     for s in order {
@@ -86,8 +86,9 @@ fn children_first(
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
-    let mut mark = vec![NEW; num_states];
-    let mut order = Vec::with_capacity(num_states);
+    let mut mark = filled(num_states, NEW, "the walk of the game")?;
+    let mut order = Vec::new();
+    reserve(&mut order, num_states, "the walk of the game")?;
     // (state, index of its next move in `targets`)
     let mut stack: Vec<(usize, usize)> = Vec::new();
     for root in 0..num_states {
@@ -125,4 +126,12 @@ fn children_first(
         }
     }
     Ok(order)
+}
+
+/// `n` copies of `value`, the memory checked (the contract: no abort).
+fn filled<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    reserve(&mut v, n, what)?;
+    v.resize(n, value);
+    Ok(v)
 }

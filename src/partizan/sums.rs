@@ -20,6 +20,7 @@ use super::forms::{FormId, Forms};
 use super::hash::FastMap;
 use super::outcome::Uptimal;
 use super::outcome::Winner;
+use super::uptimal::{MAX_NIMBER, MAX_UPS};
 use crate::input::Error;
 
 impl Forms {
@@ -113,6 +114,17 @@ impl Forms {
         if others.is_empty() {
             return Ok(total.winner());
         }
+        let too_large = || {
+            Error::new(format!(
+                "the sum is too large to settle: its canonical form needs more than {max_new_forms} \
+                 new forms, and a search more than {max_new_forms} positions"
+            ))
+        };
+        // The exact total joins the other parts as one form, in the sum or in the search: past the
+        // sizes made as forms, neither can settle it.
+        if total.nimber > MAX_NIMBER || total.ups.unsigned_abs() > MAX_UPS {
+            return Err(too_large());
+        }
         let limit = self.len().saturating_add(max_new_forms);
         self.form_limit = Some(limit);
         let result = self.sum_of_others(&total, &others);
@@ -122,12 +134,6 @@ impl Forms {
             Err(e) if self.len() < limit => Err(e),
             Err(_) => {
                 // Too large to build: search the sum's positions instead, within a budget.
-                let too_large = || {
-                    Error::new(format!(
-                        "the sum is too large to settle: its canonical form needs more than {max_new_forms} \
-                         new forms, and a search more than {max_new_forms} positions"
-                    ))
-                };
                 let mut parts: Vec<FormId> = Vec::new();
                 for (&g, &count) in &others {
                     for _ in 0..count.min(max_new_forms as i64) {
