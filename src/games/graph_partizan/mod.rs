@@ -288,8 +288,12 @@ fn forms_of(problem: &mut Problem, order: &[u32]) -> Result<Vec<FormId>, Error> 
         right.clear();
         left.extend(problem.moves(v, Side::Left).iter().map(|&t| values[t as usize]));
         right.extend(problem.moves(v, Side::Right).iter().map(|&t| values[t as usize]));
-        let what = format_args!("the value of vertex {}", v + 1);
-        values[v] = settled(problem.forms.make(&left, &right), &problem.forms, &what)?;
+        // (A binding of format_args! outlives its statement only from rustc 1.64 on.)
+        values[v] = settled(
+            problem.forms.make(&left, &right),
+            &problem.forms,
+            &format_args!("the value of vertex {}", v + 1),
+        )?;
     }
     Ok(values)
 }
