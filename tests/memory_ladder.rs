@@ -336,6 +336,27 @@ fn stone_piles() {
 }
 
 #[test]
+fn hackenbush() {
+    let cases = [
+        case("small", judge_input("hackenbush", "sample"), &[]),
+        case("large", judge_input("hackenbush", "max_string_alternating"), &[]),
+        case("header", "10000\n100000\n", &[]),
+    ];
+    ladder("hackenbush", &program("hackenbush", true), &cases);
+}
+
+#[test]
+fn domineering() {
+    let cases = [
+        case("small", judge_input("domineering", "sample"), &[]),
+        case("large", format!("1\n4 6\n{}", "......\n".repeat(4)), &[]),
+        case("large-table", "3 8\n", &["--table"]),
+        case("header", "10\n", &[]),
+    ];
+    ladder("domineering", &program("domineering", true), &cases);
+}
+
+#[test]
 fn stones_read_nothing() {
     for name in ["stones", "stones_forward"] {
         ladder(name, &program(name, true), &[case("no-input", "", &[])]);
