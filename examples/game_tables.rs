@@ -7,19 +7,27 @@
 //! game_tables two_heaps MAX S1 S2 ...     two such piles a, b <= MAX, a move on one of them: `a b W|L`
 //! game_tables wythoff MAX                 two piles, take any number from one or the same from both
 //! game_tables move_or_block MAX           move_or_block's (l, r, c) model, each count <= MAX: `l r c W|L|D`
+//! game_tables cutcake MAX                 Cutcake on an m x n cake, m, n <= MAX: `m n value`
+//! game_tables toads_frogs MAX             Toads and Frogs on T^a .^b F^c, a, b, c <= MAX: `a b c value`
 //! ```
 //!
-//! MAX is at most 10^6, 1000, 300 and 100 respectively; a bad argument is one `error:` line, exit 2,
-//! and so is memory that cannot be had: each table's need (the moves laid out, the solver's, the
-//! lines) is checked before it is taken ([`check_memory`]).
+//! MAX is at most 10^6, 1000, 300, 100, 64 and 5 respectively; a bad argument is one `error:` line,
+//! exit 2, and so is memory that cannot be had: each impartial table's need (the moves laid out,
+//! the solver's, the lines) is checked before it is taken ([`check_memory`]), and the partizan
+//! tables' forms as they are made.
 //!
-//! Written with the forward API ([`ForwardGame`]: the moves out of each state) and solved with
-//! [`try_solve`], or [`try_loopy_values`] for `--grundy`; move_or_block's model is the library's own.
+//! The impartial games are written with the forward API ([`ForwardGame`]: the moves out of each
+//! state) and solved with [`try_solve`], or [`try_loopy_values`] for `--grundy`; move_or_block's
+//! model is the library's own. The partizan ones (Cutcake: Left cuts a piece along a line between
+//! two of its columns, Right between two of its rows; Toads and Frogs as examples/toads_frogs.rs
+//! plays it) are valued by [`Evaluator`]: the value is the canonical form in CGSuite's notation,
+//! without spaces, or with `--outcome` who wins (`Left`, `Right`, `First`, `Second`).
 
 use graph_games::forward::{self, ForwardGame};
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::move_or_block::Counts;
 use graph_games::memory::check_memory;
+use graph_games::partizan::{Evaluator, FormId, Forms, Rules, Side};
 use graph_games::solver::{
     search_bytes_per_state, try_loopy_values, try_solve, values_bytes, Game, Outcome, Start, Value,
 };
@@ -67,11 +75,80 @@ fn numbers(args: &[String]) -> Result<Vec<usize>, String> {
     args.iter().map(|a| a.parse::<usize>().map_err(|_| format!("`{a}` is not a count"))).collect()
 }
 
+/// Cutcake's rules on a sum of cakes `(rows, columns)`, kept sorted, 1 x 1 pieces dropped (no one
+/// can cut them).
+struct Cutcake;
+
+impl Rules for Cutcake {
+    type Position = Vec<(u8, u8)>;
+
+    fn moves(&self, cakes: &Vec<(u8, u8)>, side: Side, list: &mut Vec<Vec<(u8, u8)>>) {
+        if let [(m, n)] = cakes[..] {
+            // Left cuts between columns, Right between rows.
+            let length = if side == Side::Left { n } else { m };
+            for k in 1..length {
+                let halves = if side == Side::Left { [(m, k), (m, n - k)] } else { [(k, n), (m - k, n)] };
+                let mut pieces: Vec<(u8, u8)> = halves.iter().copied().filter(|&p| p != (1, 1)).collect();
+                pieces.sort_unstable();
+                list.push(pieces);
+            }
+        }
+    }
+
+    fn split(&self, cakes: &Vec<(u8, u8)>, parts: &mut Vec<Vec<(u8, u8)>>) {
+        if cakes.len() >= 2 {
+            parts.extend(cakes.iter().map(|&cake| vec![cake]));
+        }
+    }
+}
+
+/// Toads and Frogs on a strip (`T`, `F`, `.`): toads go right, frogs left, one cell or over one
+/// creature of the other kind (docs/problems/toads_frogs.md).
+struct ToadsFrogs;
+
+impl Rules for ToadsFrogs {
+    type Position = Vec<u8>;
+
+    fn moves(&self, strip: &Vec<u8>, side: Side, list: &mut Vec<Vec<u8>>) {
+        let (mine, theirs) = if side == Side::Left { (b'T', b'F') } else { (b'F', b'T') };
+        let cell = |i: Option<usize>| i.and_then(|i| strip.get(i).copied());
+        for i in 0..strip.len() {
+            let ahead =
+                |steps: usize| if side == Side::Left { Some(i + steps) } else { i.checked_sub(steps) };
+            if strip[i] != mine {
+                continue;
+            }
+            let to = match cell(ahead(1)) {
+                Some(b'.') => ahead(1),
+                Some(c) if c == theirs && cell(ahead(2)) == Some(b'.') => ahead(2),
+                _ => None,
+            };
+            if let Some(to) = to {
+                let mut after = strip.clone();
+                after[i] = b'.';
+                after[to] = mine;
+                list.push(after);
+            }
+        }
+    }
+}
+
+/// A row's value: the form, or with `outcome` who wins it.
+fn partizan_token(forms: &mut Forms, g: FormId, outcome: bool) -> Result<String, String> {
+    if outcome {
+        Ok(forms.winner(g).map_err(|e| e.to_string())?.name().to_string())
+    } else {
+        Ok(forms.show(g))
+    }
+}
+
 fn tables(args: &[String]) -> Result<String, String> {
     let grundy = args.iter().any(|a| a == "--grundy");
-    let args: Vec<String> = args.iter().filter(|a| *a != "--grundy").cloned().collect();
-    let (game, rest) =
-        args.split_first().ok_or("name a game: subtraction, two_heaps, wythoff, move_or_block")?;
+    let outcome = args.iter().any(|a| a == "--outcome");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--grundy" && *a != "--outcome").cloned().collect();
+    let (game, rest) = args
+        .split_first()
+        .ok_or("name a game: subtraction, two_heaps, wythoff, move_or_block, cutcake, toads_frogs")?;
     let rest = numbers(rest)?;
     let (&max, moves) = rest.split_first().ok_or("give MAX")?;
     // Each game's MAX keeps its solve within seconds and a few hundred MB.
@@ -80,10 +157,22 @@ fn tables(args: &[String]) -> Result<String, String> {
         "two_heaps" => 1000,
         "wythoff" => 300,
         "move_or_block" => 100,
+        "cutcake" => 64,
+        "toads_frogs" => 5,
         _ => return Err(format!("unknown game `{game}`")),
     };
     if max > most {
         return Err(format!("{game}: MAX is at most {most}"));
+    }
+    let partizan = matches!(game.as_str(), "cutcake" | "toads_frogs");
+    if partizan && grundy {
+        return Err(format!("{game} is partizan: no Grundy values (its values are its canonical forms)"));
+    }
+    if !partizan && outcome {
+        return Err(format!("{game}: --outcome is for the partizan games (this table is outcomes already)"));
+    }
+    if partizan && !moves.is_empty() {
+        return Err(format!("{game} takes MAX alone"));
     }
     let mut out = String::new();
     match game.as_str() {
@@ -149,6 +238,34 @@ fn tables(args: &[String]) -> Result<String, String> {
                     for c in 0..=max as u64 {
                         let state = model.state(Counts { left: l, right: r, elsewhere: c });
                         out.push_str(&format!("{l} {r} {c} {}\n", token(solution.outcome(state))));
+                    }
+                }
+            }
+        }
+        "cutcake" => {
+            let mut forms = Forms::new();
+            let mut evaluator = Evaluator::new(Cutcake);
+            let what = if outcome { "who wins" } else { "its value" };
+            out.push_str(&format!("# cutcake: m rows, n columns (Left cuts between columns), {what}\n"));
+            for m in 1..=max as u8 {
+                for n in 1..=max as u8 {
+                    let cake = if (m, n) == (1, 1) { Vec::new() } else { vec![(m, n)] };
+                    let g = evaluator.value(&mut forms, cake).map_err(|e| e.to_string())?;
+                    out.push_str(&format!("{m} {n} {}\n", partizan_token(&mut forms, g, outcome)?));
+                }
+            }
+        }
+        "toads_frogs" => {
+            let mut forms = Forms::new();
+            let mut evaluator = Evaluator::new(ToadsFrogs);
+            let what = if outcome { "who wins" } else { "its value" };
+            out.push_str(&format!("# toads_frogs: the strip of a toads, b empty cells, c frogs, {what}\n"));
+            for a in 0..=max {
+                for b in 0..=max {
+                    for c in 0..=max {
+                        let strip = [vec![b'T'; a], vec![b'.'; b], vec![b'F'; c]].concat();
+                        let g = evaluator.value(&mut forms, strip).map_err(|e| e.to_string())?;
+                        out.push_str(&format!("{a} {b} {c} {}\n", partizan_token(&mut forms, g, outcome)?));
                     }
                 }
             }

@@ -16,7 +16,16 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
         .iter()
         .map(|&bin| (bin.to_string(), binary(bin), root().join(format!("inputs/{bin}/example.in"))))
         .collect();
-    for name in ["berzerk", "marbles", "shiritori", "stone_piles", "hackenbush", "domineering"] {
+    for name in [
+        "berzerk",
+        "marbles",
+        "shiritori",
+        "stone_piles",
+        "hackenbush",
+        "domineering",
+        "toads_frogs",
+        "columns",
+    ] {
         let case = common::judge_cases(name)
             .into_iter()
             .find(|case| !case.file_name().unwrap().to_str().unwrap().starts_with("bad_"))

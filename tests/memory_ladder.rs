@@ -357,6 +357,22 @@ fn domineering() {
 }
 
 #[test]
+fn toads_frogs_and_columns() {
+    let cases = [
+        case("small", judge_input("toads_frogs", "sample"), &[]),
+        case("large", judge_input("toads_frogs", "max_facing_fours"), &[]),
+        case("header", "10\n", &[]),
+    ];
+    ladder("toads_frogs", &program("toads_frogs", true), &cases);
+    let cases = [
+        case("small", judge_input("columns", "sample"), &[]),
+        case("large", judge_input("columns", "max_mixed_values"), &["--values"]),
+        case("header", "8\n", &[]),
+    ];
+    ladder("columns", &program("columns", true), &cases);
+}
+
+#[test]
 fn stones_read_nothing() {
     for name in ["stones", "stones_forward"] {
         ladder(name, &program(name, true), &[case("no-input", "", &[])]);
