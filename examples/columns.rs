@@ -5,10 +5,10 @@
 //!
 //! # Rules
 //! An `n x n` board; each cell is empty (`.`), or holds a gold beetle (`G`, Left's) or a silver
-//! one (`S`, Right's). On her turn Left either moves one gold beetle one cell up into an empty cell,
-//! or takes any one silver beetle off the board; Right either moves a silver beetle one cell up
-//! into an empty cell, or takes any one gold beetle off. A player who cannot move loses; Left
-//! moves first. Who wins?
+//! one (`S`, Right's). On her turn Left either moves one gold beetle one cell up into an empty
+//! cell, or takes any one silver beetle off the board; Right either moves a silver beetle one
+//! cell up into an empty cell, or takes any one gold beetle off. A player who cannot move loses;
+//! Left moves first. Who wins?
 //!
 //! # Input
 //! `n` (1 to 8) and `n` rows of `n` characters `.`, `G` or `S`, the top row first; nothing after.

@@ -10,8 +10,8 @@
 //!
 //! # Input
 //! `k` (1 to 10), then `k` boards, each `r c` (1 to 8 each) and `r` rows of `c` characters, `.`
-//! empty and `#` filled; at most 25 empty cells a board and 50 in all; nothing after them. With `--table`: `R C`
-//! (1 to 8 each, `R * C` at most 25) and nothing else.
+//! empty and `#` filled; at most 25 empty cells a board and 50 in all; nothing after them. With
+//! `--table`: `R C` (1 to 8 each, `R * C` at most 25) and nothing else.
 //!
 //! # Output
 //! `k` lines, board `i`'s value (its canonical form in CGSuite's notation), then one line, who
@@ -24,9 +24,9 @@
 //! other empty cell dropped (no domino can use them), the rest cropped to their bounding box, and
 //! of the board and its three mirror images (left-right, top-bottom, both: each keeps vertical
 //! dominoes vertical) the one with the smallest mask, so that the four are valued once. A position
-//! of two or more regions (empty cells connected through sides) is split into them ([`Rules::split`]):
-//! its value is the sum of theirs. [`Evaluator`] values each position once, children first,
-//! without recursion; [`Forms::winner_of_sum`] gives who wins the boards' sum.
+//! of two or more regions (empty cells connected through sides) is split into them
+//! ([`Rules::split`]): its value is the sum of theirs. [`Evaluator`] values each position once,
+//! children first, without recursion; [`Forms::winner_of_sum`] gives who wins the boards' sum.
 //!
 //! # Cost
 //! The positions a board leads to grow exponentially with its empty cells: the bound of 25 keeps

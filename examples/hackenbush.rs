@@ -30,8 +30,9 @@
 //!
 //! # Cost
 //! A number's denominator is at most 2 to the height of its subtree: a string of `n` edges costs
-//! O(n^2 / 64) word operations (about 0.1 s at 10^5). Memory: a value a vertex while its children
-//! are being added, their digits bounded by the edges below (O(n) bits in all), checked before.
+//! O(n^2 / 64) word operations (0.6 s at 10^5 on a busy 2-core machine). Memory: a value a vertex
+//! while its children are being added, their digits bounded by the edges below (O(n) bits in
+//! all), checked before.
 
 use graph_games::cli;
 use graph_games::input::{shown, Error, Scanner};

@@ -16,6 +16,7 @@
 
 mod common;
 use common::{assert_rejected, run_program, Rng};
+use graph_games::partizan::Forms;
 use std::collections::HashMap;
 
 fn run_example(args: &[&str], input: &str) -> std::process::Output {
@@ -111,6 +112,14 @@ fn winner(boards: &[Board]) -> &'static str {
     }
 }
 
+/// The switch `{1|-1}` as the library prints it (CGSuite writes it `+-1`).
+fn switch() -> String {
+    let mut forms = Forms::new();
+    let (one, minus_one) = (forms.integer(1).unwrap(), forms.integer(-1).unwrap());
+    let g = forms.make(&[one], &[minus_one]).unwrap();
+    forms.show(g)
+}
+
 fn random_board(rng: &mut Rng, max_empty: u32) -> Board {
     loop {
         let (rows, cols) = (rng.between(1, 5), rng.between(1, 5));
@@ -175,7 +184,7 @@ fn empty_rectangles_against_hand_and_literature() {
         let row = if n < 2 { "0".to_string() } else { format!("-{}", n / 2) };
         assert_eq!(table[&(1, n)], row, "a row of {n}");
     }
-    assert_eq!(table[&(2, 2)], "{1|-1}");
+    assert_eq!(table[&(2, 2)], switch());
     // Every rectangle of up to 12 cells: its winner by the minimax, through the judge mode.
     for (&(r, c), _) in table.iter().filter(|(&(r, c), _)| r * c <= 12) {
         let board = Board { rows: r, cols: c, empty: (1 << (r * c)) - 1 };
@@ -190,7 +199,7 @@ fn empty_rectangles_against_hand_and_literature() {
     assert_eq!(answer(&[], &input_of(&[five])), vec!["0", "Second"]);
     // Two 2 x 2 squares cancel: {1|-1} + {1|-1} = 0.
     let square = Board { rows: 2, cols: 2, empty: 15 };
-    assert_eq!(answer(&[], &input_of(&[square, square])), vec!["{1|-1}", "{1|-1}", "Second"]);
+    assert_eq!(answer(&[], &input_of(&[square, square])), vec![switch(), switch(), "Second".to_string()]);
 }
 
 #[test]

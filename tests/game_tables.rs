@@ -122,8 +122,8 @@ fn simplest_between(lo: Option<f64>, hi: Option<f64>) -> f64 {
             }
             let mut d = 1.0;
             loop {
-                // Nearest 0 at this denominator: the smallest above `l` if positive, else the largest
-                // below `h`.
+                // Nearest 0 at this denominator: the smallest above `l` if positive, else the
+                // largest below `h`.
                 let x = if l >= 0.0 { ((l * d).floor() + 1.0) / d } else { ((h * d).ceil() - 1.0) / d };
                 if l < x && x < h {
                     return x;

@@ -8,9 +8,10 @@
 //!   must be a number (Blue-Red Hackenbush is all numbers) and equal to what the program prints;
 //!   the winner must be its sign.
 //! - Strings (one path up from the ground), up to 10^5 edges, against Berlekamp's sign expansion:
-//!   the first run of `k` edges of one colour is worth `k` (with that colour's sign), and the `j`-th
-//!   edge after it adds `±1/2^j` (plus for blue), the first of them being of the other colour. The
-//!   fraction is rebuilt here in decimal with a small big-number type of the test's own.
+//!   the first run of `k` edges of one colour is worth `k` (with that colour's sign), and the
+//!   `j`-th edge after it adds `±1/2^j` (plus for blue), the first of them being of the other
+//!   colour. The fraction is rebuilt here in decimal with a small big-number type of the test's
+//!   own.
 //!
 //! Also the judge cases' expected files (worked by hand in docs/problems/hackenbush.md) pass
 //! through the first oracle, and bad input keeps the contract. Random inputs come from splitmix64
