@@ -170,9 +170,8 @@ fn cutcake_table_is_the_recursion_over_numbers() {
         let (status, text, _) = tables(args);
         assert_eq!(status, Some(0));
         let mut expected = Vec::new();
-        for m in 1..=max {
-            for n in 1..=max {
-                let x = value[m][n];
+        for (m, row) in value.iter().enumerate().skip(1) {
+            for (n, &x) in row.iter().enumerate().skip(1) {
                 let token = match (outcome, x) {
                     (false, _) => number_token(x),
                     (true, x) if x > 0.0 => "Left".to_string(),
@@ -184,7 +183,7 @@ fn cutcake_table_is_the_recursion_over_numbers() {
         }
         assert_eq!(rows(&text), expected, "{args:?}");
     }
-    // Winning Ways' 1 x n strip: Left makes n - 1 cuts, Right none.
+    // A 1 x n strip: Left makes n - 1 cuts, Right none.
     assert_eq!(value[1][8], 7.0);
 }
 
