@@ -18,15 +18,15 @@
 //! `Left` (positive: Blue wins whoever starts), `Right` (negative) or `Second` (zero).
 //!
 //! # Method
-//! Every Blue-Red Hackenbush position is a number. On a tree it is computed from the leaves down
-//! (Berlekamp, Conway and Guy, *Winning Ways*, "Hackenbush trees"): the branches hanging from one
-//! vertex add (the colon principle makes a vertex's branches a sum), and a branch, the edge from a
-//! vertex `v` to its parent with `v`'s subtree on top worth `x`, is worth, for a blue edge, `x + 1`
-//! if `x >= 0`, else `(x + m) / 2^(m - 1)` with `m` the least integer `>= 1` such that `x + m >= 1`
-//! (`m = 1 - floor(x)`); for a red edge, the mirror: minus the blue value of `-x`. The vertices are
-//! taken children first (each once its children are done: no recursion, a string of 10^5 edges
-//! works), and the ground's value is the forest's. tests/hackenbush.rs checks the rule against
-//! the canonical forms of the game itself on small trees.
+//! Every Blue-Red Hackenbush position is a number. On a tree it is computed from the leaves down:
+//! the branches hanging from one vertex add (by the colon principle of Berlekamp, Conway and Guy's
+//! *Winning Ways*, they count as a single stalk of their sum's value), and a branch, the edge
+//! from a vertex `v` to its parent with `v`'s subtree on top worth `x`, is worth, for a blue edge,
+//! `x + 1` if `x >= 0`, else `(x + m) / 2^(m - 1)` with `m` the least integer `>= 1` such that
+//! `x + m >= 1` (`m = 1 - floor(x)`); for a red edge, the mirror: minus the blue value of `-x`.
+//! The vertices are taken children first (each once its children are done: no recursion, a
+//! string of 10^5 edges works), and the ground's value is the forest's. tests/hackenbush.rs
+//! checks the rule against the canonical forms of the game itself on small trees.
 //!
 //! # Cost
 //! A number's denominator is at most 2 to the height of its subtree: a string of `n` edges costs
