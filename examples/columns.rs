@@ -123,7 +123,7 @@ fn main() {
             }
         }
         input.finish("the last row")?;
-        let mut forms = Forms::new();
+        let mut forms = Forms::try_new()?;
         let mut evaluator = Evaluator::new(Beetles);
         let mut values: Vec<FormId> = Vec::new();
         for column in &columns {

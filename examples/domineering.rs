@@ -211,7 +211,7 @@ fn read_board<R: Read>(input: &mut Scanner<R>, which: &str) -> Result<(Board, Po
 
 fn main() {
     std::process::exit(cli::run(USAGE, &["--table"], |flags, input, output| {
-        let mut forms = Forms::new();
+        let mut forms = Forms::try_new()?;
         let mut evaluator = Evaluator::new(Domineering);
         if flags.has("--table") {
             let rows = input.u64_in("the largest number of rows R", 1, MAX_SIDE)?;

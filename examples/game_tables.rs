@@ -243,7 +243,7 @@ fn tables(args: &[String]) -> Result<String, String> {
             }
         }
         "cutcake" => {
-            let mut forms = Forms::new();
+            let mut forms = Forms::try_new().map_err(|e| e.to_string())?;
             let mut evaluator = Evaluator::new(Cutcake);
             let what = if outcome { "who wins" } else { "its value" };
             out.push_str(&format!("# cutcake: m rows, n columns (Left cuts between columns), {what}\n"));
@@ -256,7 +256,7 @@ fn tables(args: &[String]) -> Result<String, String> {
             }
         }
         "toads_frogs" => {
-            let mut forms = Forms::new();
+            let mut forms = Forms::try_new().map_err(|e| e.to_string())?;
             let mut evaluator = Evaluator::new(ToadsFrogs);
             let what = if outcome { "who wins" } else { "its value" };
             out.push_str(&format!("# toads_frogs: the strip of a toads, b empty cells, c frogs, {what}\n"));

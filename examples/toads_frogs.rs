@@ -154,7 +154,7 @@ fn main() {
             strips.push(strip);
         }
         input.finish("the last strip")?;
-        let mut forms = Forms::new();
+        let mut forms = Forms::try_new()?;
         let mut evaluator = Evaluator::new(ToadsAndFrogs);
         let mut values: Vec<FormId> = Vec::new();
         for strip in &strips {
