@@ -133,7 +133,7 @@ fn main() {
         let mut text = String::new();
         if flags.has("--values") {
             for &value in &values {
-                text.push_str(&forms.show(value));
+                text.push_str(&forms.try_show(value)?);
                 text.push('\n');
             }
         }

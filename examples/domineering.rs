@@ -227,7 +227,7 @@ fn main() {
                     let empty = if r as u32 * c as u32 == 64 { u64::MAX } else { (1 << (r * c)) - 1 };
                     let value =
                         evaluator.value(&mut forms, Board { rows: r, cols: c, empty }.normalised())?;
-                    text.push_str(&format!("{r} {c} {}\n", forms.show(value)));
+                    text.push_str(&format!("{r} {c} {}\n", forms.try_show(value)?));
                 }
             }
             output.write_all(text.as_bytes())?;
@@ -257,7 +257,7 @@ fn main() {
         let winner = forms.winner_of_sum(&values, SUM_FORMS)?;
         let mut text = String::new();
         for &value in &values {
-            text.push_str(&forms.show(value));
+            text.push_str(&forms.try_show(value)?);
             text.push('\n');
         }
         text.push_str(winner.name());

@@ -138,7 +138,7 @@ fn partizan_token(forms: &mut Forms, g: FormId, outcome: bool) -> Result<String,
     if outcome {
         Ok(forms.winner(g).map_err(|e| e.to_string())?.name().to_string())
     } else {
-        Ok(forms.show(g))
+        forms.try_show(g).map_err(|e| e.to_string())
     }
 }
 

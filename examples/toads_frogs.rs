@@ -163,7 +163,7 @@ fn main() {
         let winner = forms.winner_of_sum(&values, SUM_FORMS)?;
         let mut text = String::new();
         for &value in &values {
-            text.push_str(&forms.show(value));
+            text.push_str(&forms.try_show(value)?);
             text.push('\n');
         }
         text.push_str(winner.name());
