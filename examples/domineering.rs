@@ -56,6 +56,7 @@ board's canonical form, then who wins their sum: Left (vertical dominoes), Right
 First or Second.
 
   --table    read R C instead and print `r c value` for every empty r x c board, r <= R, c <= C
+  --stats    then, on stderr: the positions valued, the canonical forms made and their memory
   --help     print this help
 ";
 
@@ -210,7 +211,7 @@ fn read_board<R: Read>(input: &mut Scanner<R>, which: &str) -> Result<(Board, Po
 }
 
 fn main() {
-    std::process::exit(cli::run(USAGE, &["--table"], |flags, input, output| {
+    std::process::exit(cli::run(USAGE, &["--table", "--stats"], |flags, input, output| {
         let mut forms = Forms::try_new()?;
         let mut evaluator = Evaluator::new(Domineering);
         if flags.has("--table") {
@@ -263,6 +264,14 @@ fn main() {
         text.push_str(winner.name());
         text.push('\n');
         output.write_all(text.as_bytes())?;
+        if flags.has("--stats") {
+            // For make bench: what the values cost (the forms' table, not the memo of positions).
+            let (positions, count, bytes) = (evaluator.positions(), forms.len(), forms.heap_bytes());
+            eprintln!(
+                "{positions} positions, {count} canonical forms, {bytes} bytes in the table ({} a form)",
+                bytes / count.max(1)
+            );
+        }
         Ok(())
     }));
 }
