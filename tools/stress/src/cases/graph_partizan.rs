@@ -21,7 +21,7 @@
 //! empty going, one token on vertex 1 if none is left), edges, whole queries (one is kept) or
 //! tokens (one is kept): a subgraph of a graph without cycles has none, so every step is valid.
 
-use super::{shrink_steps, Case, Rng};
+use super::{queries_without_tokens, shrink_steps, Case, Rng};
 use graph_games::games::graph_partizan::{read, MAX_EDGES, MAX_QUERIES, MAX_TOKENS, MAX_VERTICES};
 use graph_games::input::decimal::push_decimal;
 use graph_games::input::{is_space, Scanner};
@@ -77,17 +77,7 @@ impl GraphPartizanCase {
 
     /// Without the tokens `gone` (indices into all the tokens, query after query).
     fn without_tokens(&self, gone: Range<usize>) -> GraphPartizanCase {
-        let mut at = 0;
-        let mut queries = Vec::with_capacity(self.queries.len());
-        for tokens in &self.queries {
-            let here = at..at + tokens.len();
-            at = here.end;
-            let kept: Vec<u32> =
-                here.zip(tokens).filter(|(i, _)| !gone.contains(i)).map(|(_, &t)| t).collect();
-            if !kept.is_empty() {
-                queries.push(kept);
-            }
-        }
+        let queries = queries_without_tokens(&self.queries, gone);
         GraphPartizanCase { queries, ..self.clone() }
     }
 }

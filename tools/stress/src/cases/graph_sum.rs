@@ -27,7 +27,7 @@
 //! kept) or tokens (one is always kept; a query left empty goes), so it lowers the measure and
 //! shrinking ends. Steps come coarsest first, halves to single items, each distinct case once.
 
-use super::{shrink_steps, Case, Rng};
+use super::{queries_without_tokens, shrink_steps, Case, Rng};
 use graph_games::games::graph_sum::{read, MAX_EDGES, MAX_QUERIES, MAX_TOKENS, MAX_VERTICES};
 use graph_games::input::decimal::parse_u64;
 use graph_games::input::decimal::push_decimal;
@@ -87,17 +87,7 @@ impl GraphSumCase {
     /// The case without the tokens `gone` (indices into all the tokens, query after query; not
     /// all of them): a query left without tokens goes.
     fn without_tokens(&self, gone: Range<usize>) -> GraphSumCase {
-        let mut at = 0;
-        let mut queries = Vec::with_capacity(self.queries.len());
-        for tokens in &self.queries {
-            let here = at..at + tokens.len();
-            at = here.end;
-            let kept: Vec<u32> =
-                here.zip(tokens).filter(|(i, _)| !gone.contains(i)).map(|(_, &t)| t).collect();
-            if !kept.is_empty() {
-                queries.push(kept);
-            }
-        }
+        let queries = queries_without_tokens(&self.queries, gone);
         GraphSumCase { queries, ..self.clone() }
     }
 }
