@@ -75,12 +75,13 @@ out=$dir/crate
 mkdir -p "$out"
 lib=(--extern "graph_games=$out/libgraph_games.rlib" -L "$out")
 # With its default features, as cargo builds it (Cargo.toml's `default`).
-features=(--cfg 'feature="prefault"' --cfg 'feature="stdout-check"')
+features=(--cfg 'feature="prefault"' --cfg 'feature="stdout-check"' --cfg 'feature="extras"')
 "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games "${features[@]}" \
   -o "$out/libgraph_games.rlib" src/lib.rs
 bins=0
 for main in src/bin/*.rs; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin "${lib[@]}" -o "$out/$(basename "$main" .rs)" "$main"
+  "$rustc" --edition 2021 -D warnings --crate-type bin "${features[@]}" "${lib[@]}" \
+    -o "$out/$(basename "$main" .rs)" "$main"
   bins=$((bins + 1))
 done
 # The examples too: whole submissions against the library, as a contestant builds them.
