@@ -38,6 +38,7 @@
 //! forms checked as it grows.
 
 pub mod moves;
+pub mod program;
 
 use crate::input::{shown, Error, Scanner};
 use crate::memory::{check_memory, output_buffer, try_grow_within};
