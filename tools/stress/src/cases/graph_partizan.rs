@@ -1,6 +1,8 @@
 //! Generated inputs of [`graph_games::games::graph_partizan`] (`graph_partizan`):
 //! [`GraphPartizanCase`], a graph without cycles whose edges are Left's or Right's, and queries of
-//! tokens on it, as data.
+//! tokens on it, as data. What it shares with `graph_sum`'s inputs (the text, the shrink steps,
+//! the making of queries) is [`TokenGraph`]'s, in `token_graph.rs`; here are its edge's side, its
+//! families and its limits.
 //!
 //! # Families
 //! `size` is the number of vertices `n` (at least 1); every family but `tiny` has exactly `size`.
@@ -16,88 +18,45 @@
 //!   more: long chains of numbers (no recursion along them) and their sums.
 //!
 //! # Shrinking
-//! [`GraphPartizanCase::measure`] is `n + m + q + tokens`; every step of [`Case::smaller`] drops
-//! vertices (the others relabelled in order, the edges and tokens on them dropped, a query left
-//! empty going, one token on vertex 1 if none is left), edges, whole queries (one is kept) or
-//! tokens (one is kept): a subgraph of a graph without cycles has none, so every step is valid.
+//! [`TokenGraph::steps`]: vertices (the others relabelled in order), edges, whole queries or
+//! tokens go, `n + m + q + tokens` lower at every step; a subgraph of a graph without cycles has
+//! none, so every step is valid.
 
-use super::{queries_without_tokens, shrink_steps, Case, Rng};
+use super::token_graph::{self, ordered_pair, shuffled, Edge, TokenGraph};
+use super::{Case, Rng};
 use graph_games::games::graph_partizan::{read, MAX_EDGES, MAX_QUERIES, MAX_TOKENS, MAX_VERTICES};
-use graph_games::input::decimal::push_decimal;
-use graph_games::input::{is_space, Scanner};
-use std::ops::Range;
+use graph_games::input::Scanner;
 
-/// One input of `graph_partizan`: `n` vertices, the edges in input order, the queries in order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GraphPartizanCase {
-    /// The number of vertices, at least 1.
-    pub n: usize,
-    /// The edges `(u, v, right)`, a move from `u` to `v` for Right if `right` else for Left,
-    /// 0-based (written 1-based).
-    pub edges: Vec<(u32, u32, bool)>,
-    /// Each query's tokens (0-based vertices): at least one query, each of at least one token.
-    pub queries: Vec<Vec<u32>>,
-}
+/// One input of `graph_partizan`: `n` vertices, the edges `(u, v, right)` in input order (a move
+/// from `u` to `v` for Right if `right` else for Left), the queries in order.
+pub type GraphPartizanCase = TokenGraph<(u32, u32, bool)>;
 
-impl GraphPartizanCase {
-    /// What every shrink step lowers: `n + m + q + tokens`.
-    pub fn measure(&self) -> u64 {
-        (self.n + self.edges.len() + self.queries.len() + self.tokens()) as u64
+/// An edge `(u, v, right)`, written `u v R` for Right's, `u v L` for Left's.
+impl Edge for (u32, u32, bool) {
+    fn ends(self) -> (u32, u32) {
+        (self.0, self.1)
     }
 
-    /// How many tokens the queries hold in all.
-    pub fn tokens(&self) -> usize {
-        self.queries.iter().map(Vec::len).sum()
+    fn between(self, u: u32, v: u32) -> Self {
+        (u, v, self.2)
     }
 
-    fn without_vertices(&self, gone: Range<usize>) -> GraphPartizanCase {
-        let (start, end) = (gone.start as u32, gone.end as u32);
-        let kept = |v: u32| v < start || v >= end;
-        let new = |v: u32| if v < start { v } else { v - (end - start) };
-        let edges = self.edges.iter().filter(|e| kept(e.0) && kept(e.1));
-        let query = |tokens: &Vec<u32>| tokens.iter().copied().filter(|&t| kept(t)).map(new).collect();
-        let mut queries: Vec<Vec<u32>> =
-            self.queries.iter().map(query).filter(|q: &Vec<u32>| !q.is_empty()).collect();
-        if queries.is_empty() {
-            queries.push(vec![0]);
+    fn label(self) -> &'static [u8] {
+        if self.2 {
+            b" R"
+        } else {
+            b" L"
         }
-        let edges = edges.map(|&(u, v, right)| (new(u), new(v), right)).collect();
-        GraphPartizanCase { n: self.n - gone.len(), edges, queries }
     }
 
-    fn without_edges(&self, gone: Range<usize>) -> GraphPartizanCase {
-        let edges = [&self.edges[..gone.start], &self.edges[gone.end..]].concat();
-        GraphPartizanCase { edges, ..self.clone() }
-    }
-
-    fn without_queries(&self, gone: Range<usize>) -> GraphPartizanCase {
-        let queries = [&self.queries[..gone.start], &self.queries[gone.end..]].concat();
-        GraphPartizanCase { queries, ..self.clone() }
-    }
-
-    /// Without the tokens `gone` (indices into all the tokens, query after query).
-    fn without_tokens(&self, gone: Range<usize>) -> GraphPartizanCase {
-        let queries = queries_without_tokens(&self.queries, gone);
-        GraphPartizanCase { queries, ..self.clone() }
+    fn read<'a>(u: u32, v: u32, words: &mut impl Iterator<Item = &'a [u8]>) -> Option<Self> {
+        Some((u, v, words.next()? == b"R"))
     }
 }
 
 /// `q` queries (within the limits) of `k(rng)` random tokens each, now and then one repeated.
 fn queries(rng: &mut Rng, n: usize, q: usize, k: impl Fn(&mut Rng) -> usize) -> Vec<Vec<u32>> {
-    let q = q.clamp(1, MAX_QUERIES as usize);
-    let mut room = MAX_TOKENS as usize;
-    let mut out = Vec::with_capacity(q);
-    for left in (0..q).rev() {
-        let k = k(rng).clamp(1, room - left);
-        room -= k;
-        let mut tokens: Vec<u32> = Vec::with_capacity(k);
-        for _ in 0..k {
-            let repeat = !tokens.is_empty() && rng.chance(1, 6);
-            tokens.push(if repeat { *rng.pick(&tokens) } else { rng.below(n as u64) as u32 });
-        }
-        out.push(tokens);
-    }
-    out
+    token_graph::queries(rng, n, q, k, true, (MAX_QUERIES, MAX_TOKENS))
 }
 
 /// `m` edges down the hidden order `order`, half of them to one of the next 8 vertices.
@@ -109,21 +68,10 @@ fn dag_edges(rng: &mut Rng, order: &[u32], m: usize) -> Vec<(u32, u32, bool)> {
     let m = m.min(MAX_EDGES as usize);
     let mut edges = Vec::with_capacity(m);
     for _ in 0..m {
-        let a = rng.below(n as u64 - 1) as usize;
-        let b = if rng.chance(1, 2) {
-            a + 1 + rng.below((n - 1 - a).min(8) as u64) as usize
-        } else {
-            rng.between(a + 1, n - 1)
-        };
+        let (a, b) = ordered_pair(rng, n);
         edges.push((order[b], order[a], rng.chance(1, 2)));
     }
     edges
-}
-
-fn shuffled(rng: &mut Rng, n: usize) -> Vec<u32> {
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    rng.shuffle(&mut order);
-    order
 }
 
 impl Case for GraphPartizanCase {
@@ -160,52 +108,12 @@ impl Case for GraphPartizanCase {
     }
 
     fn write(&self) -> Vec<u8> {
-        let digits = self.n.to_string().len() + 1;
-        let mut out = Vec::with_capacity(
-            64 + self.edges.len() * (2 * digits + 2) + (self.queries.len() + self.tokens()) * digits,
-        );
-        push_decimal(&mut out, self.n as u64);
-        out.push(b' ');
-        push_decimal(&mut out, self.edges.len() as u64);
-        out.push(b'\n');
-        for &(u, v, right) in &self.edges {
-            push_decimal(&mut out, u64::from(u) + 1);
-            out.push(b' ');
-            push_decimal(&mut out, u64::from(v) + 1);
-            out.extend_from_slice(if right { b" R\n" } else { b" L\n" });
-        }
-        push_decimal(&mut out, self.queries.len() as u64);
-        out.push(b'\n');
-        for tokens in &self.queries {
-            push_decimal(&mut out, tokens.len() as u64);
-            for &t in tokens {
-                out.push(b' ');
-                push_decimal(&mut out, u64::from(t) + 1);
-            }
-            out.push(b'\n');
-        }
-        out
+        self.text()
     }
 
     fn parse(text: &[u8]) -> Option<Self> {
         read(&mut Scanner::new(text)).ok()?;
-        let mut words = text.split(|&b| is_space(b)).filter(|t| !t.is_empty());
-        let mut word = move || words.next();
-        let number = |w: Option<&[u8]>| std::str::from_utf8(w?).ok()?.parse::<usize>().ok();
-        let (n, m) = (number(word())?, number(word())?);
-        let mut edges = Vec::with_capacity(m);
-        for _ in 0..m {
-            let (u, v) = (number(word())?, number(word())?);
-            edges.push((u as u32 - 1, v as u32 - 1, word()? == b"R"));
-        }
-        let q = number(word())?;
-        let mut queries = Vec::with_capacity(q);
-        for _ in 0..q {
-            let k = number(word())?;
-            let tokens: Option<Vec<u32>> = (0..k).map(|_| number(word()).map(|t| t as u32 - 1)).collect();
-            queries.push(tokens?);
-        }
-        Some(GraphPartizanCase { n, edges, queries })
+        GraphPartizanCase::of_valid_text(text)
     }
 
     fn shrink_measure(&self) -> u128 {
@@ -213,23 +121,7 @@ impl Case for GraphPartizanCase {
     }
 
     fn smaller(&self) -> Vec<Self> {
-        let (q, tokens) = (self.queries.len(), self.tokens());
-        let kinds = [(self.n, self.n - 1), (self.edges.len(), usize::MAX), (q, q - 1), (tokens, tokens - 1)];
-        let steps =
-            shrink_steps(&kinds, self.measure(), GraphPartizanCase::measure, |kind, gone| match kind {
-                0 => self.without_vertices(gone),
-                1 => self.without_edges(gone),
-                2 => self.without_queries(gone),
-                _ => self.without_tokens(gone),
-            });
-        // Dropping all of a query's tokens is dropping the query: each case once.
-        let mut distinct: Vec<GraphPartizanCase> = Vec::with_capacity(steps.len());
-        for step in steps {
-            if !distinct.contains(&step) {
-                distinct.push(step);
-            }
-        }
-        distinct
+        self.steps()
     }
 }
 

@@ -1,5 +1,7 @@
 //! Generated inputs of [`graph_games::games::graph_sum`] (`graph_sum`): [`GraphSumCase`], a graph
-//! and queries of tokens on it, as data.
+//! and queries of tokens on it, as data. What it shares with `graph_partizan`'s inputs (the text,
+//! the shrink steps, the making of queries) is [`TokenGraph`]'s, in `token_graph.rs`; here are its
+//! bare edge, its families and its limits.
 //!
 //! # Families
 //! `size` is the number of vertices `n` (at least 1); every family but `tiny` has exactly `size`.
@@ -21,74 +23,35 @@
 //!   edges in all in random order, and the queries of `bench_random`.
 //!
 //! # Shrinking
-//! [`GraphSumCase::measure`] is `n + m + q + tokens`: every step of [`Case::smaller`] drops
-//! vertices (the others relabelled in order, the edges and tokens that touch them dropped, and the
-//! queries left empty; if none is left, one token on vertex 1), edges, whole queries (one is always
-//! kept) or tokens (one is always kept; a query left empty goes), so it lowers the measure and
-//! shrinking ends. Steps come coarsest first, halves to single items, each distinct case once.
+//! [`TokenGraph::steps`]: vertices (the others relabelled in order, the edges and tokens that
+//! touch them dropped), edges, whole queries or tokens go, `n + m + q + tokens` lower at every
+//! step; any graph is valid, so every step is.
 
-use super::{queries_without_tokens, shrink_steps, Case, Rng};
+use super::token_graph::{self, ordered_pair, shuffled, Edge, TokenGraph};
+use super::{Case, Rng};
 use graph_games::games::graph_sum::{read, MAX_EDGES, MAX_QUERIES, MAX_TOKENS, MAX_VERTICES};
-use graph_games::input::decimal::parse_u64;
-use graph_games::input::decimal::push_decimal;
-use graph_games::input::{is_space, Scanner};
-use std::ops::Range;
+use graph_games::input::Scanner;
 
-/// One input of `graph_sum`: `n` vertices, the edges in input order, the queries in order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GraphSumCase {
-    /// The number of vertices, at least 1.
-    pub n: usize,
-    /// The edges `(u, v)`, a move from `u` to `v`, 0-based (written 1-based).
-    pub edges: Vec<(u32, u32)>,
-    /// Each query's tokens (0-based vertices): at least one query, each of at least one token.
-    pub queries: Vec<Vec<u32>>,
-}
+/// One input of `graph_sum`: `n` vertices, the edges `(u, v)` in input order (a move from `u` to
+/// `v`), the queries in order.
+pub type GraphSumCase = TokenGraph<(u32, u32)>;
 
-impl GraphSumCase {
-    /// What every shrink step lowers: `n + m + q + tokens`.
-    pub fn measure(&self) -> u64 {
-        (self.n + self.edges.len() + self.queries.len() + self.tokens()) as u64
+/// An edge `(u, v)`, written `u v`: a move and nothing more.
+impl Edge for (u32, u32) {
+    fn ends(self) -> (u32, u32) {
+        self
     }
 
-    /// How many tokens the queries hold in all.
-    pub fn tokens(&self) -> usize {
-        self.queries.iter().map(Vec::len).sum()
+    fn between(self, u: u32, v: u32) -> Self {
+        (u, v)
     }
 
-    /// The case without the vertices `gone`: the others keep their order, their edges and tokens
-    /// too; a query left without tokens goes, and if none is left, one token on vertex 0 stays.
-    fn without_vertices(&self, gone: Range<usize>) -> GraphSumCase {
-        let (start, end) = (gone.start as u32, gone.end as u32);
-        let kept = |v: u32| v < start || v >= end;
-        let new = |v: u32| if v < start { v } else { v - (end - start) };
-        let edges = self.edges.iter().filter(|&&(u, v)| kept(u) && kept(v)).map(|&(u, v)| (new(u), new(v)));
-        let query = |tokens: &Vec<u32>| tokens.iter().copied().filter(|&t| kept(t)).map(new).collect();
-        let mut queries: Vec<Vec<u32>> =
-            self.queries.iter().map(query).filter(|q: &Vec<u32>| !q.is_empty()).collect();
-        if queries.is_empty() {
-            queries.push(vec![0]);
-        }
-        GraphSumCase { n: self.n - gone.len(), edges: edges.collect(), queries }
+    fn label(self) -> &'static [u8] {
+        b""
     }
 
-    /// The case without the edges `gone` (indices into the list).
-    fn without_edges(&self, gone: Range<usize>) -> GraphSumCase {
-        let edges = [&self.edges[..gone.start], &self.edges[gone.end..]].concat();
-        GraphSumCase { edges, ..self.clone() }
-    }
-
-    /// The case without the queries `gone` (not all of them).
-    fn without_queries(&self, gone: Range<usize>) -> GraphSumCase {
-        let queries = [&self.queries[..gone.start], &self.queries[gone.end..]].concat();
-        GraphSumCase { queries, ..self.clone() }
-    }
-
-    /// The case without the tokens `gone` (indices into all the tokens, query after query; not
-    /// all of them): a query left without tokens goes.
-    fn without_tokens(&self, gone: Range<usize>) -> GraphSumCase {
-        let queries = queries_without_tokens(&self.queries, gone);
-        GraphSumCase { queries, ..self.clone() }
+    fn read<'a>(u: u32, v: u32, _: &mut impl Iterator<Item = &'a [u8]>) -> Option<Self> {
+        Some((u, v))
     }
 }
 
@@ -102,37 +65,15 @@ fn random_edges(rng: &mut Rng, n: usize, m: usize) -> Vec<(u32, u32)> {
     (0..m).map(|_| (vertex(rng, n), vertex(rng, n))).collect()
 }
 
-/// The vertices `0..n` in a random order.
-fn shuffled(rng: &mut Rng, n: usize) -> Vec<u32> {
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    rng.shuffle(&mut order);
-    order
-}
-
 /// At most `m` edges, within the program's limit.
 fn edges_within(m: usize) -> usize {
     m.min(MAX_EDGES as usize)
 }
 
-/// `q` queries (at most [`MAX_QUERIES`]) of uniform random tokens on `0..n`, each of `k(rng)`
-/// tokens, fewer where [`MAX_TOKENS`] would be passed; now and then (`repeats`) a token repeated.
+/// `q` queries (within the limits) of uniform random tokens, each of `k(rng)` tokens; now and
+/// then (`repeats`) a token repeated.
 fn queries(rng: &mut Rng, n: usize, q: usize, k: impl Fn(&mut Rng) -> usize, repeats: bool) -> Vec<Vec<u32>> {
-    let q = q.clamp(1, MAX_QUERIES as usize);
-    let mut room = MAX_TOKENS as usize;
-    let mut out = Vec::with_capacity(q);
-    for left in (0..q).rev() {
-        // Keep a token for every query still to come.
-        let k = k(rng).clamp(1, room - left);
-        room -= k;
-        let mut tokens: Vec<u32> = Vec::with_capacity(k);
-        for _ in 0..k {
-            let repeat = repeats && !tokens.is_empty() && rng.chance(1, 6);
-            let t = if repeat { *rng.pick(&tokens) } else { vertex(rng, n) };
-            tokens.push(t);
-        }
-        out.push(tokens);
-    }
-    out
+    token_graph::queries(rng, n, q, k, repeats, (MAX_QUERIES, MAX_TOKENS))
 }
 
 /// `dag`: each edge goes forward in a hidden random order, half of them at most 8 places on.
@@ -144,12 +85,7 @@ fn dag(rng: &mut Rng, n: usize) -> Vec<(u32, u32)> {
     let m = edges_within(rng.between(n, 3 * n));
     let mut edges = Vec::with_capacity(m);
     for _ in 0..m {
-        let a = rng.below(n as u64 - 1) as usize;
-        let b = if rng.chance(1, 2) {
-            a + 1 + rng.below((n - 1 - a).min(8) as u64) as usize
-        } else {
-            rng.between(a + 1, n - 1)
-        };
+        let (a, b) = ordered_pair(rng, n);
         edges.push((order[a], order[b]));
     }
     edges
@@ -240,51 +176,12 @@ impl Case for GraphSumCase {
     }
 
     fn write(&self) -> Vec<u8> {
-        let digits = self.n.to_string().len() + 1;
-        let mut out = Vec::with_capacity(
-            64 + self.edges.len() * 2 * digits + (self.queries.len() + self.tokens()) * digits,
-        );
-        push_decimal(&mut out, self.n as u64);
-        out.push(b' ');
-        push_decimal(&mut out, self.edges.len() as u64);
-        out.push(b'\n');
-        for &(u, v) in &self.edges {
-            push_decimal(&mut out, u64::from(u) + 1);
-            out.push(b' ');
-            push_decimal(&mut out, u64::from(v) + 1);
-            out.push(b'\n');
-        }
-        push_decimal(&mut out, self.queries.len() as u64);
-        out.push(b'\n');
-        for tokens in &self.queries {
-            push_decimal(&mut out, tokens.len() as u64);
-            for &t in tokens {
-                out.push(b' ');
-                push_decimal(&mut out, u64::from(t) + 1);
-            }
-            out.push(b'\n');
-        }
-        out
+        self.text()
     }
 
     fn parse(text: &[u8]) -> Option<Self> {
         read(&mut Scanner::new(text)).ok()?;
-        let mut words = text.split(|&b| is_space(b)).filter(|t| !t.is_empty());
-        let mut number = move || parse_u64(words.next()?, false).ok().map(|x| x as usize);
-        let (n, m) = (number()?, number()?);
-        let mut edges = Vec::with_capacity(m);
-        for _ in 0..m {
-            let (u, v) = (number()?, number()?);
-            edges.push((u as u32 - 1, v as u32 - 1));
-        }
-        let q = number()?;
-        let mut queries = Vec::with_capacity(q);
-        for _ in 0..q {
-            let k = number()?;
-            let tokens: Option<Vec<u32>> = (0..k).map(|_| number().map(|t| t as u32 - 1)).collect();
-            queries.push(tokens?);
-        }
-        Some(GraphSumCase { n, edges, queries })
+        GraphSumCase::of_valid_text(text)
     }
 
     fn shrink_measure(&self) -> u128 {
@@ -292,23 +189,7 @@ impl Case for GraphSumCase {
     }
 
     fn smaller(&self) -> Vec<Self> {
-        let (q, tokens) = (self.queries.len(), self.tokens());
-        let kinds = [(self.n, self.n - 1), (self.edges.len(), usize::MAX), (q, q - 1), (tokens, tokens - 1)];
-        let steps = shrink_steps(&kinds, self.measure(), GraphSumCase::measure, |kind, gone| match kind {
-            0 => self.without_vertices(gone),
-            1 => self.without_edges(gone),
-            2 => self.without_queries(gone),
-            _ => self.without_tokens(gone),
-        });
-        // Dropping all of a query's tokens is dropping the query: each case once.
-        let mut distinct: Vec<(u64, GraphSumCase)> = Vec::with_capacity(steps.len());
-        for step in steps {
-            let measure = step.measure();
-            if !distinct.iter().any(|(m, seen)| *m == measure && *seen == step) {
-                distinct.push((measure, step));
-            }
-        }
-        distinct.into_iter().map(|(_, step)| step).collect()
+        self.steps()
     }
 }
 

@@ -12,6 +12,7 @@ pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;
 pub mod police_thief;
+pub mod token_graph;
 
 #[path = "../../../../src/rng.rs"]
 mod rng;
@@ -136,22 +137,6 @@ pub fn shrink_steps<C>(
         }
     }
     out
-}
-
-/// Token queries without the tokens `gone` (indices into all the tokens, query after query): a
-/// query left without tokens goes (graph_sum's and graph_partizan's shrink step).
-pub fn queries_without_tokens(queries: &[Vec<u32>], gone: Range<usize>) -> Vec<Vec<u32>> {
-    let mut at = 0;
-    let mut kept_queries = Vec::with_capacity(queries.len());
-    for tokens in queries {
-        let here = at..at + tokens.len();
-        at = here.end;
-        let kept: Vec<u32> = here.zip(tokens).filter(|(i, _)| !gone.contains(i)).map(|(_, &t)| t).collect();
-        if !kept.is_empty() {
-            kept_queries.push(kept);
-        }
-    }
-    kept_queries
 }
 
 /// The integer square root.
