@@ -31,6 +31,7 @@ pub mod json;
 pub mod lex;
 pub mod mapped;
 pub mod prune;
+pub mod rename;
 pub mod rustc;
 pub mod text;
 
