@@ -12,7 +12,8 @@
 //!    and whether they differ from it or are not in git at all).
 //! 4. Check: at most [`MAX_BUNDLE_BYTES`] (unless `--docs`; over it, the library's part is laid
 //!    out by the fallbacks of [`Layout`] in turn, while still over: without indentation, then also
-//!    without the spaces between tokens that may touch), and compiled in every edition judges
+//!    without the spaces between tokens that may touch, then without the line breaks between them,
+//!    then with its own names shortened if that compiles), and compiled in every edition judges
 //!    offer (2018, 2021, 2024), with its foreign copy (for other targets). An error anywhere, or a
 //!    warning in the library's part, fails it; a warning in the user's code is told, with its file,
 //!    line and column, and the bundle is written (a judge does not deny warnings). Every message is
@@ -663,10 +664,14 @@ mod tests {
         let (indented, unindented, tight) =
             (size(Layout::Indented), size(Layout::Unindented), size(Layout::Tight));
         assert!(tight < unindented && unindented < indented, "{tight} {unindented} {indented}");
+        let (joined, short) = (size(Layout::Joined), size(Layout::Short));
+        assert!(short < joined && joined < tight, "{short} {joined} {tight}");
         for (max, layout) in [
             (indented, Layout::Indented),
             (indented - 1, Layout::Unindented),
             (unindented - 1, Layout::Tight),
+            (tight - 1, Layout::Joined),
+            (joined - 1, Layout::Short),
         ] {
             let bundle = made(Some(max), None).unwrap();
             assert_eq!(bundle.layout, layout, "at most {max} bytes");
@@ -682,10 +687,18 @@ mod tests {
                 .ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side\n}else{\n0\n}\n}\n}\n}\n"),
             "{tight_text}"
         );
-        let refused = made(Some(tight - 1), None).unwrap_err();
+        // Joined: a line break stays only between tokens that may not touch, or first in a block
+        // without a `;` of its own; short: `area` is the user's, `side` the library's alone.
+        let joined_text = made(Some(joined), None).unwrap().text;
+        assert!(joined_text.ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side}else{\n0}}}}\n"));
+        let short_text = made(Some(short), None).unwrap();
+        assert!(short_text.text.ends_with("pub fn area(a:u32)->u32{\nif a>0{\na*a}else{\n0}}}}\n"));
+        assert_eq!(short_text.rounds, 1);
+        let refused = made(Some(short - 1), None).unwrap_err();
         let told = format!(
-            "{tight} bytes (the library without indentation and tight), over the limit of {} bytes",
-            tight - 1
+            "{short} bytes (the library without indentation, tight, joined and its names shortened), over the \
+             limit of {} bytes",
+            short - 1
         );
         assert_eq!(refused.message, told);
     }
