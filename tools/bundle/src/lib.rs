@@ -26,6 +26,7 @@
 
 pub mod assemble;
 pub mod cfg;
+pub mod declared;
 pub mod inline;
 pub mod items;
 pub mod json;

@@ -33,21 +33,20 @@
 //! if that makes it shorter. Then the bundle is compiled ([`shortened`]): a name whose renamed
 //! token an error or a library warning points at is kept, and the renaming redone, a few rounds.
 
+use super::declared::{Declared, KEYWORDS};
 use super::json::Diagnostic;
 use super::lex::{Kind, Lexed};
 use super::mapped::Mapped;
 use super::rustc::{at_level, diagnostics_of_both};
 use std::collections::{BTreeMap, BTreeSet};
 
-const KEYWORDS: &str = "as async await break const continue crate dyn else enum extern false fn for if impl in \
-    let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while \
-    abstract become box do final macro override priv typeof unsized virtual yield try gen union auto default \
-    macro_rules raw safe";
 const PRIMITIVES: &str = "bool char str u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64";
-const PRELUDE: &str = "Option Some None Result Ok Err Vec String Box ToString ToOwned Clone Copy Send Sync Sized \
+const PRELUDE: &str =
+    "Option Some None Result Ok Err Vec String Box ToString ToOwned Clone Copy Send Sync Sized \
     Unpin Drop Fn FnMut FnOnce Iterator IntoIterator DoubleEndedIterator ExactSizeIterator Extend Default Eq \
     PartialEq Ord PartialOrd AsRef AsMut Into From TryFrom TryInto FromIterator drop main std core alloc";
-const FRAGMENTS: &str = "block expr expr_2021 ident item lifetime literal meta pat pat_param path stmt tt ty vis";
+const FRAGMENTS: &str =
+    "block expr expr_2021 ident item lifetime literal meta pat pat_param path stmt tt ty vis";
 /// The methods of std's traits a library type may derive or implement (or get by a blanket impl).
 const STD_METHODS: &str = "clone clone_from eq ne partial_cmp lt le gt ge cmp max min clamp hash hash_slice \
     fmt to_string to_owned clone_into borrow borrow_mut into from try_from try_into type_id as_ref as_mut deref \
@@ -132,7 +131,9 @@ pub fn renaming(src: &str, library: usize, kept: &BTreeSet<String>) -> Result<Ve
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
     for k in (first..n).filter(|&k| ident(k)) {
         let name = lexed.text(k);
-        let shape = name.len() >= 2 && !name.starts_with('_') && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+        let shape = name.len() >= 2
+            && !name.starts_with('_')
+            && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
         if shape && declared.contains(name) && !never.contains(name) {
             *uses.entry(name).or_insert(0) += 1;
         }
@@ -235,7 +236,12 @@ pub struct Shortened {
 /// shortened ([`renaming`]), compiled in `editions` here and for other targets each round: the
 /// names an error (or a warning in the library's part) points at are kept, and it is done again.
 /// `Err` (why) if an error points at no renamed name, or after [`ROUNDS`] rounds.
-pub fn shortened(rustc: &str, editions: &[String], text: &Mapped, library: usize) -> Result<Shortened, String> {
+pub fn shortened(
+    rustc: &str,
+    editions: &[String],
+    text: &Mapped,
+    library: usize,
+) -> Result<Shortened, String> {
     let mut kept = BTreeSet::new();
     for round in 1..=ROUNDS {
         let renamed = renaming(&text.text, library, &kept)?;
@@ -253,7 +259,10 @@ pub fn shortened(rustc: &str, editions: &[String], text: &Mapped, library: usize
             let (on_host, on_foreign) = diagnostics_of_both(rustc, &short.text, edition)?;
             let in_library = |d: &&Diagnostic| d.primary.first().map_or(false, |s| s.0 >= library);
             let errors = at_level(&on_host, "error").chain(at_level(&on_foreign, "error"));
-            for d in errors.chain(at_level(&on_host, "warning").filter(in_library)).filter(|d| !d.primary.is_empty()) {
+            for d in errors
+                .chain(at_level(&on_host, "warning").filter(in_library))
+                .filter(|d| !d.primary.is_empty())
+            {
                 let at = |&&(start, end, _): &&(usize, usize, String)| {
                     d.primary.iter().any(|&(s, e)| start < e.max(s + 1) && s < end)
                 };
@@ -276,354 +285,184 @@ pub fn shortened(rustc: &str, editions: &[String], text: &Mapped, library: usize
     Err(format!("renamed, it still does not compile after {ROUNDS} rounds"))
 }
 
-/// What the library's part declares and what it must keep, as far as its tokens tell.
-#[derive(Default)]
-struct Declared {
-    /// Every name declared: items, fields, variants, bindings.
-    declared: BTreeSet<String>,
-    /// The fields, and the items of impls and traits: the names that may follow a `.`.
-    members: BTreeSet<String>,
-    /// The names of items deriving `Debug` (and their fields and variants), and the types with
-    /// their own `impl Debug`.
-    debug: BTreeSet<String>,
-    /// Names kept whatever else: in attributes, macros' names and `stringify!`, std's paths, the
-    /// items of impls of std's traits and of the library's for std's types.
-    excluded: BTreeSet<String>,
-}
+#[cfg(test)]
+mod tests {
+    use super::super::assemble::Options;
+    use super::*;
+    use std::fs;
+    use std::process::Command;
 
-impl Declared {
-    /// Of the code tokens of `lexed` from the `first`.
-    fn find(lexed: &Lexed, first: usize) -> Result<Declared, String> {
-        let n = lexed.code.len();
-        let t = |k: usize| lexed.text(k);
-        let ident = |k: usize| k < n && lexed.token(k).kind == Kind::Ident;
-        let keyword = |k: usize| KEYWORDS.split_whitespace().any(|w| w == t(k));
-        let names = |from: usize, to: usize| -> Vec<String> {
-            (from..to).filter(|&k| ident(k)).map(|k| t(k).to_string()).collect()
+    /// A program of `user` code and a `library`, as a bundle lays them out.
+    fn program(user: &str, library: &str) -> (String, usize) {
+        let head = format!("#![allow(dead_code, unused)]\n{user}\n");
+        (format!("{head}mod graph_games {{\n{library}\n}}\n"), head.len())
+    }
+
+    /// `src` renamed, once, keeping `kept`.
+    fn renamed(src: &str, library: usize) -> String {
+        let renamed = renaming(src, library, &BTreeSet::new()).unwrap();
+        Mapped::inserted(src).edit(renamed.into_iter().map(|r| (r.start, r.end, r.name)).collect()).text
+    }
+
+    /// What `src` prints, compiled by the rustc on the path (edition 2021, case lints denied), or
+    /// its errors.
+    fn run(name: &str, src: &str) -> Result<String, String> {
+        let dir = std::env::temp_dir().join(format!("graph_games_bundle_rename_{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let (source, executable) = (dir.join(format!("{name}.rs")), dir.join(name));
+        fs::write(&source, src).unwrap();
+        let compiled = Command::new(Options::default().rustc)
+            .args(["--edition", "2021", "-D", "nonstandard_style", "-o"])
+            .arg(&executable)
+            .arg(&source)
+            .output()
+            .unwrap();
+        if !compiled.status.success() {
+            return Err(String::from_utf8_lossy(&compiled.stderr).into_owned());
+        }
+        let ran = Command::new(&executable).output().unwrap();
+        Ok(String::from_utf8_lossy(&ran.stdout).into_owned())
+    }
+
+    /// The names of `library` (with `user`) as renamed: those `kept` stay, those `gone` go, and
+    /// the renamed program compiles and prints what the written one prints; what went wrong.
+    fn check(case: &str, user: &str, library: &str, kept: &[&str], gone: &[&str]) -> Vec<String> {
+        let (src, at) = program(user, library);
+        let short = renamed(&src, at);
+        let words = |text: &str| -> BTreeSet<String> {
+            let lexed = Lexed::new(text).unwrap();
+            (0..lexed.code.len()).map(|k| lexed.text(k).to_string()).collect()
         };
-        let mut d = Declared::default();
-        let (mut traits, mut impls, mut types) = (BTreeMap::new(), Vec::new(), BTreeSet::new());
-        for k in first..n {
-            let before = t(k.wrapping_sub(1));
-            match t(k) {
-                "#" if t(k + 1) == "[" || t(k + 1) == "!" && t(k + 2) == "[" => {
-                    let open = if t(k + 1) == "[" { k + 1 } else { k + 2 };
-                    d.excluded.extend(names(open, lexed.matching(open)?));
-                }
-                "!" if ident(k.wrapping_sub(1)) && matches!(t(k + 1), "(" | "[" | "{") => {
-                    d.excluded.insert(before.to_string());
-                    if matches!(before, "stringify" | "concat") {
-                        d.excluded.extend(names(k + 1, lexed.matching(k + 1)?));
-                    }
-                }
-                "use" => {
-                    let end = (k..n).find(|&j| t(j) == ";").unwrap_or(n);
-                    let head = if t(k + 1) == "::" { k + 2 } else { k + 1 };
-                    if matches!(t(head), "std" | "core" | "alloc") {
-                        d.excluded.extend(names(k, end));
-                    }
-                }
-                "std" | "core" | "alloc" if t(k + 1) == "::" && before != "::" => {
-                    let mut j = k;
-                    while ident(j) {
-                        d.excluded.insert(t(j).to_string());
-                        j += if t(j + 1) == "::" { 2 } else { n };
-                    }
-                }
-                "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" if before != "*" => {
-                    let at = if t(k) == "static" && t(k + 1) == "mut" { k + 2 } else { k + 1 };
-                    if !ident(at) || keyword(at) {
-                        continue;
-                    }
-                    let name = t(at).to_string();
-                    d.declared.insert(name.clone());
-                    let after = skip_generics(lexed, at + 1);
-                    match t(k) {
-                        "fn" if t(after) == "(" => d.bind_parameters(lexed, after + 1, lexed.matching(after)?),
-                        "struct" | "enum" => {
-                            types.insert(name.clone());
-                            let open = (after..n).find(|&j| matches!(t(j), "{" | ";" | "(")).unwrap_or(n);
-                            let mut own = vec![name];
-                            if t(open) == "{" {
-                                own.extend(d.fields_and_variants(lexed, open, t(k) == "enum")?);
-                            }
-                            if derives_debug(lexed, k) {
-                                d.debug.extend(own);
-                            }
-                        }
-                        "trait" => {
-                            types.insert(name.clone());
-                            let open = (after..n).find(|&j| t(j) == "{").unwrap_or(n);
-                            let items = items_in(lexed, open)?;
-                            d.members.extend(items.iter().cloned());
-                            traits.insert(name, items);
-                        }
-                        "type" => drop(types.insert(name)),
-                        _ => {}
-                    }
-                }
-                "impl" if matches!(before, "}" | ";" | "{" | "]" | "unsafe" | "") => {
-                    let (of, for_type, open) = impl_header(lexed, k);
-                    let items = items_in(lexed, open)?;
-                    d.members.extend(items.iter().cloned());
-                    impls.push((of, for_type, items));
-                }
-                "let" => {
-                    let end = (k + 1..n).find(|&j| matches!(t(j), "=" | ":" | ";") && depth(lexed, k + 1, j) == 0);
-                    d.bind(lexed, k + 1, end.unwrap_or(k + 1));
-                }
-                "for" if t(k + 1) != "<" => {
-                    let stop = (k + 1..n).find(|&j| matches!(t(j), "in" | "{" | ";") && depth(lexed, k + 1, j) == 0);
-                    if let Some(end) = stop.filter(|&j| t(j) == "in") {
-                        d.bind(lexed, k + 1, end);
-                    }
-                }
-                "match" => d.bind_arms(lexed, k)?,
-                "|" if matches!(before, "(" | "," | "=" | "{" | ";" | "move" | "return" | ":" | "[")
-                    || before == ">" && t(k - 2) == "=" =>
-                {
-                    let end = (k + 1..n).find(|&j| t(j) == "|" && depth(lexed, k + 1, j) == 0).unwrap_or(k + 1);
-                    d.bind_parameters(lexed, k + 1, end);
-                }
-                _ => {}
-            }
+        let after = words(&short);
+        let mut wrong: Vec<String> =
+            kept.iter().filter(|n| !after.contains(**n)).map(|n| format!("`{n}` renamed")).collect();
+        wrong.extend(gone.iter().filter(|n| after.contains(**n)).map(|n| format!("`{n}` kept")));
+        let written = run(&format!("{case}_written"), &src).unwrap_or_else(|e| panic!("{case}: {e}"));
+        match run(&format!("{case}_short"), &short) {
+            Ok(printed) if printed == written => {}
+            Ok(printed) => wrong.push(format!("prints {printed:?}, not {written:?}")),
+            Err(errors) => wrong.push(format!("does not compile: {errors}")),
         }
-        for (of, for_type, items) in impls {
-            let of = match of {
-                Some(of) => of,
-                None => continue,
-            };
-            match traits.get(&of) {
-                None => {
-                    d.excluded.extend(items);
-                    if of == "Debug" {
-                        d.debug.extend(for_type);
-                    }
-                }
-                Some(trait_items) if !for_type.map_or(false, |t| types.contains(&t)) => {
-                    d.excluded.extend(items);
-                    d.excluded.extend(trait_items.iter().cloned());
-                }
-                Some(_) => {}
-            }
-        }
-        Ok(d)
+        assert!(short.starts_with(&src[..at]), "{case}: the user's code changed");
+        wrong.into_iter().map(|w| format!("{case}: {w}:\n{short}")).collect()
     }
 
-    /// The bindings of the pattern in code tokens `from..to`: lowercase names not followed by
-    /// `(`, `{`, `::`, `!` or `:` (a path, a macro, a field's name) nor after `::` or `.`.
-    fn bind(&mut self, lexed: &Lexed, from: usize, to: usize) {
-        for k in from..to {
-            let next = if k + 1 < to { lexed.text(k + 1) } else { "" };
-            let name = lexed.text(k);
-            let binding = lexed.token(k).kind == Kind::Ident
-                && name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-                && !KEYWORDS.split_whitespace().any(|w| w == name)
-                && !matches!(next, "(" | "{" | "::" | "!" | ":")
-                && !matches!(lexed.text(k.wrapping_sub(1)), "::" | ".");
-            if binding {
-                self.declared.insert(name.to_string());
-            }
-        }
+    /// Each hazard on a snippet: a rule's absence would make the renamed program fail to compile
+    /// or print something else (a silent change where marked).
+    #[test]
+    fn renamed_snippets_compile_and_print_the_same() {
+        let main = "fn main() { println!(\"{}\", graph_games::go()); }";
+        let mut wrong = Vec::new();
+        // Consistency: field shorthand, shadowing, an item named like a local, and fresh names
+        // apart from the user's (`a`) and cased (`Left` a type, `LIMIT` a const).
+        wrong.extend(check(
+            "shorthand",
+            "fn main() { let a = 1; println!(\"{} {}\", a, graph_games::go()); }",
+            "pub struct Left { left: u32 }\nconst LIMIT: u32 = 7;\nfn width() -> u32 { 3 }\n\
+             pub fn go() -> u32 { let left = 2; let s = Left { left }; let width = width() + s.left; \
+             let width = width * LIMIT; width }",
+            &["a", "go", "main"],
+            &["left", "Left", "LIMIT", "width"],
+        ));
+        // A format string's inline argument.
+        wrong.extend(check(
+            "format",
+            main,
+            "pub fn go() -> String { let left = 2; format!(\"{left} {left:>3}\") }",
+            &["left"],
+            &[],
+        ));
+        // An inherent method named like Ord's (silent: Ord::max takes `self` and wins).
+        wrong.extend(check(
+            "std_method",
+            main,
+            "#[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]\npub struct Point(u8);\n\
+             impl Point { fn max(&self, o: Point) -> Point { Point(100 + o.0) } }\n\
+             pub fn go() -> u8 { Point(1).max(Point(2)).0 }",
+            &["max"],
+            &["Point"],
+        ));
+        // Debug output spells a derived type's names (silent), and those of an own `impl Debug`.
+        wrong.extend(check(
+            "debug",
+            main,
+            "#[derive(Debug)]\npub struct Spot { across: u8, kind: Kind }\n#[derive(Debug)]\nenum Kind { Wide }\n\
+             pub struct Mine;\nimpl std::fmt::Debug for Mine { fn fmt(&self, f: &mut std::fmt::Formatter) -> \
+             std::fmt::Result { write!(f, \"m\") } }\n\
+             pub fn go() -> String { format!(\"{:?} {:?}\", Spot { across: 1, kind: Kind::Wide }, Mine) }",
+            &["Spot", "across", "Kind", "Wide", "Mine"],
+            &[],
+        ));
+        // An impl of a std trait: its items are std's names.
+        wrong.extend(check(
+            "std_trait",
+            main,
+            "pub struct Wrap(u8);\nimpl std::ops::Deref for Wrap { type Target = u8; fn deref(&self) -> &u8 { &self.0 } }\n\
+             pub fn go() -> u8 { *Wrap(4) + 1 }",
+            &["Target", "deref"],
+            &["Wrap"],
+        ));
+        // A library trait for a std type (silent: u8's own `count_ones` wins before renaming).
+        wrong.extend(check(
+            "foreign_type",
+            main,
+            "trait Ones { fn count_ones(&self) -> u32; }\nimpl Ones for u8 { fn count_ones(&self) -> u32 { 99 } }\n\
+             pub fn go() -> u32 { 5u8.count_ones() }",
+            &["count_ones"],
+            &[],
+        ));
+        // A macro's fragment specifier, a name in an attribute, a std path, `stringify!` (silent).
+        wrong.extend(check(
+            "macro",
+            main,
+            "macro_rules! twice { ($value:expr) => { $value * 2 }; }\nfn expr() -> u32 { 2 }\n\
+             #[inline]\nfn inline() -> u32 { 1 }\nfn swap() -> u32 { 5 }\n\
+             pub fn go() -> String { let (mut x, mut y) = (1, 2); std::mem::swap(&mut x, &mut y); \
+             let width = 3; format!(\"{} {} {}\", twice!(expr() + inline() + x + swap()), stringify!(width), width) }",
+            &["expr", "inline", "swap", "width", "twice"],
+            &[],
+        ));
+        // A name the user's code writes.
+        wrong.extend(check(
+            "user",
+            main,
+            "fn helper() -> u8 { 1 }\npub fn go() -> u8 { helper() }",
+            &["go"],
+            &["helper"],
+        ));
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
-    /// The bindings of parameters `from..to` (a fn's, or a closure's between its `|`s): in each,
-    /// the pattern before its `:`.
-    fn bind_parameters(&mut self, lexed: &Lexed, from: usize, to: usize) {
-        let (mut start, mut in_pattern, mut angle) = (from, true, 0i32);
-        for k in from..to {
-            let at_top = depth(lexed, from, k) == 0;
-            match lexed.text(k) {
-                "<" if !in_pattern => angle += 1,
-                ">" if !in_pattern && !matches!(lexed.text(k - 1), "-" | "=") => angle -= 1,
-                ":" if at_top && in_pattern => {
-                    self.bind(lexed, start, k);
-                    in_pattern = false;
-                }
-                "," if at_top && angle == 0 => {
-                    if in_pattern {
-                        self.bind(lexed, start, k);
-                    }
-                    (start, in_pattern) = (k + 1, true);
-                }
-                _ => {}
-            }
-        }
-        if in_pattern {
-            self.bind(lexed, start, to);
-        }
+    /// `module_path!` spells the modules' names: nothing is renamed (silent otherwise).
+    #[test]
+    fn a_spelt_path_renames_nothing() {
+        let (src, at) = program(
+            "fn main() { println!(\"{}\", graph_games::inner_part::go()); }",
+            "pub mod inner_part { fn helper() -> u8 { 1 }\npub fn go() -> String { format!(\"{} {}\", module_path!(), helper()) } }",
+        );
+        assert_eq!(renamed(&src, at), src);
+        let (src, at) = program("fn main() {}", "pub mod inner_part { fn helper() -> u8 { 1 } }");
+        assert_ne!(renamed(&src, at), src);
     }
 
-    /// The bindings of the arms of the `match` at `k`: each pattern up to its `=>` or its guard.
-    fn bind_arms(&mut self, lexed: &Lexed, k: usize) -> Result<(), String> {
-        let (t, n) = (|j: usize| lexed.text(j), lexed.code.len());
-        let mut open = k + 1;
-        while open < n && t(open) != "{" {
-            open = if matches!(t(open), "(" | "[") { lexed.matching(open)? + 1 } else { open + 1 };
-        }
-        if open >= n {
-            return Ok(());
-        }
-        let close = lexed.matching(open)?;
-        let mut at = open + 1;
-        while at < close {
-            let arrow = (at..close).find(|&j| {
-                t(j) == "=" && t(j + 1) == ">" && lexed.token(j).end == lexed.token(j + 1).start && depth(lexed, at, j) == 0
-            });
-            let arrow = match arrow {
-                Some(arrow) => arrow,
-                None => break,
-            };
-            let guard = (at..arrow).find(|&j| t(j) == "if" && depth(lexed, at, j) == 0);
-            self.bind(lexed, at, guard.unwrap_or(arrow));
-            at = if t(arrow + 2) == "{" {
-                let end = lexed.matching(arrow + 2)? + 1;
-                end + usize::from(t(end) == ",")
-            } else {
-                (arrow + 2..close).find(|&j| t(j) == "," && depth(lexed, arrow + 2, j) == 0).map_or(close, |j| j + 1)
-            };
-        }
-        Ok(())
+    /// A name the first renaming breaks (a field named like `Range`'s) is kept in a second
+    /// round; fresh names go in order, the most used first.
+    #[test]
+    fn an_error_keeps_its_names_in_another_round() {
+        let (src, at) = program(
+            "fn main() { println!(\"{}\", graph_games::go()); }",
+            "pub struct Span { start: u32, length: u32 }\n\
+             pub fn go() -> u32 { let r = 1..2; let s = Span { start: r.start, length: 1 }; s.start + s.length + s.length }",
+        );
+        let rustc = Options::default().rustc;
+        let short = shortened(&rustc, &["2021".to_string()], &Mapped::inserted(&src), at).unwrap();
+        assert_eq!(
+            (short.rounds, short.kept.iter().map(String::as_str).collect::<Vec<_>>()),
+            (2, vec!["start"])
+        );
+        assert!(short.text.text.contains("pub struct A { start: u32, a: u32 }"), "{}", short.text.text);
+        let fresh: Vec<String> = (0..30).map(|at| Fresh { upper: false, at }.nth(at)).collect();
+        assert_eq!(&fresh[24..28], ["y", "z", "a0", "a1"]);
+        assert_eq!(Fresh { upper: true, at: 0 }.nth(26 + 260), "A00");
     }
-
-    /// The fields (and with `variants`, the variants) of the struct or enum whose body opens at
-    /// code token `open`, declared; returned.
-    fn fields_and_variants(&mut self, lexed: &Lexed, open: usize, variants: bool) -> Result<Vec<String>, String> {
-        let (t, close) = (|j: usize| lexed.text(j), lexed.matching(open)?);
-        let mut found = Vec::new();
-        for k in open + 1..close {
-            if lexed.token(k).kind != Kind::Ident || KEYWORDS.split_whitespace().any(|w| w == t(k)) {
-                continue;
-            }
-            let level = depth(lexed, open + 1, k);
-            let field = t(k + 1) == ":" && (level == 0 || variants && level == 1);
-            let variant = variants && level == 0 && matches!(t(k - 1), "{" | "," | "]");
-            if field {
-                self.members.insert(t(k).to_string());
-            }
-            if field || variant {
-                self.declared.insert(t(k).to_string());
-                found.push(t(k).to_string());
-            }
-        }
-        Ok(found)
-    }
-}
-
-/// The bracket depth at code token `at` counted from `from` (where it is 0).
-fn depth(lexed: &Lexed, from: usize, at: usize) -> i32 {
-    (from..at).fold(0, |level, j| match lexed.text(j) {
-        "(" | "[" | "{" => level + 1,
-        ")" | "]" | "}" => level - 1,
-        _ => level,
-    })
-}
-
-/// The code token after the generics `<..>` at `k`, or `k` if none are there.
-fn skip_generics(lexed: &Lexed, k: usize) -> usize {
-    if lexed.text(k) != "<" {
-        return k;
-    }
-    let mut angle = 0;
-    for j in k..lexed.code.len() {
-        match lexed.text(j) {
-            "<" => angle += 1,
-            ">" if !matches!(lexed.text(j - 1), "-" | "=") => {
-                angle -= 1;
-                if angle == 0 {
-                    return j + 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    lexed.code.len()
-}
-
-/// The names of the items (`fn`, `type`, `const`) of the body that opens at code token `open`.
-fn items_in(lexed: &Lexed, open: usize) -> Result<Vec<String>, String> {
-    let mut items = Vec::new();
-    if lexed.text(open) != "{" {
-        return Ok(items);
-    }
-    let close = lexed.matching(open)?;
-    let mut k = open + 1;
-    while k < close {
-        match lexed.text(k) {
-            "(" | "[" | "{" => k = lexed.matching(k)?,
-            "fn" | "type" | "const" if lexed.token(k + 1).kind == Kind::Ident => {
-                items.push(lexed.text(k + 1).to_string())
-            }
-            _ => {}
-        }
-        k += 1;
-    }
-    Ok(items)
-}
-
-/// Of the `impl` at code token `k`: its trait's name (if any), the name of the type it is for
-/// (`None` for a tuple, a slice, an array), and the code token of its body's `{`.
-fn impl_header(lexed: &Lexed, k: usize) -> (Option<String>, Option<String>, usize) {
-    let (t, n) = (|j: usize| lexed.text(j), lexed.code.len());
-    let from = skip_generics(lexed, k + 1);
-    let (mut angle, mut of_end, mut open) = (0, None, n);
-    for j in from..n {
-        match t(j) {
-            "<" => angle += 1,
-            ">" if !matches!(t(j - 1), "-" | "=") => angle -= 1,
-            "for" if angle == 0 && t(j + 1) != "<" && of_end.is_none() => of_end = Some(j),
-            "{" | "where" if angle == 0 => {
-                open = (j..n).find(|&m| t(m) == "{").unwrap_or(n);
-                break;
-            }
-            _ => {}
-        }
-    }
-    let end_of_type = (from..open).find(|&j| t(j) == "where").unwrap_or(open);
-    // The last name outside `<..>` of a path: `fmt::Display`, `graph_games::x::Y<T>`.
-    let last_name = |from: usize, to: usize| {
-        let mut angle = 0;
-        let mut name = None;
-        for j in from..to {
-            match t(j) {
-                "<" => angle += 1,
-                ">" if !matches!(t(j - 1), "-" | "=") => angle -= 1,
-                _ if angle == 0 && lexed.token(j).kind == Kind::Ident && !matches!(t(j), "dyn" | "mut") => {
-                    name = Some(t(j).to_string())
-                }
-                _ => {}
-            }
-        }
-        name
-    };
-    let (of, type_from) = match of_end {
-        Some(f) => (last_name(from, f), f + 1),
-        None => (None, from),
-    };
-    let skipped = (type_from..end_of_type).find(|&j| !matches!(t(j), "&" | "mut" | "dyn") && lexed.token(j).kind != Kind::Lifetime);
-    let for_type = match skipped.map(t) {
-        Some("(" | "[") | None => None,
-        Some(_) => last_name(type_from, end_of_type),
-    };
-    (of, for_type, open)
-}
-
-/// Whether the struct or enum at code token `k` carries `#[derive(.. Debug ..)]`.
-fn derives_debug(lexed: &Lexed, k: usize) -> bool {
-    let t = |j: usize| lexed.text(j);
-    let mut j = k.wrapping_sub(1);
-    while matches!(t(j), "pub" | "(" | ")" | "crate" | "super" | "in" | "self") {
-        j = j.wrapping_sub(1);
-    }
-    while t(j) == "]" {
-        let open = match lexed.matching_back(j) {
-            Ok(open) => open,
-            Err(_) => return false,
-        };
-        if (open..j).any(|m| t(m) == "derive") && (open..j).any(|m| t(m) == "Debug") {
-            return true;
-        }
-        j = open.wrapping_sub(2);
-    }
-    false
 }
