@@ -124,7 +124,7 @@ impl Declared {
                 }
                 "match" => d.bind_arms(lexed, k)?,
                 "|" if matches!(before, "(" | "," | "=" | "{" | ";" | "move" | "return" | ":" | "[")
-                    || before == ">" && t(k - 2) == "=" =>
+                    || before == ">" && t(k.wrapping_sub(2)) == "=" =>
                 {
                     let end =
                         (k + 1..n).find(|&j| t(j) == "|" && depth(lexed, k + 1, j) == 0).unwrap_or(k + 1);

@@ -118,10 +118,10 @@ pub fn renaming(src: &str, library: usize, kept: &BTreeSet<String>) -> Result<Ve
             continue;
         }
         let member = found.members.contains(name);
-        let after_dot = before == "." && lexed.text(k - 2) != ".";
-        let owner = lexed.text(k - 2);
+        let after_dot = before == "." && lexed.text(k.wrapping_sub(2)) != ".";
+        let owner = lexed.text(k.wrapping_sub(2));
         let foreign_owner = before == "::"
-            && ident(k - 2)
+            && ident(k.wrapping_sub(2))
             && !declared.contains(owner)
             && !matches!(owner, "crate" | "self" | "super" | "Self");
         if after_dot && !member || foreign_owner || name.starts_with("r#") {

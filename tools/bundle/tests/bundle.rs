@@ -25,7 +25,8 @@ mod common;
 use bundle as bundle_tool;
 use bundle_tool::assemble::{self, Layout, Options};
 use bundle_tool::lex::{tokenize, Kind};
-use common::{judge_cases, root, Judge};
+use common::{case_flags, judge_cases, root, Judge};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -85,6 +86,23 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
         assert_same_but_inner_spaces("graph_sum", bundle, &tight.text);
         made.push(("graph_sum-tight".to_string(), "graph_sum", tight.text));
     }
+    // The short layout (the last fallback: also joined, and the library's names shortened) the
+    // same way: graph_sum's forced short, checked to be its joined layout renamed; and the judge
+    // mode of graph_partizan alone (its flags' code left out), which fits the cap only so, bundled
+    // as a contestant's file would be.
+    let forced = |layout| make_bundle("graph_sum", &Options { layout: Some(layout), ..Options::default() });
+    let (joined, short) = (forced(Layout::Joined), forced(Layout::Short));
+    assert_same_but_renamed("graph_sum", &joined.text, &short.text);
+    made.push(("graph_sum-short".to_string(), "graph_sum", short.text));
+    let partizan_judge = dir.join("graph_partizan_judge.rs");
+    fs::write(&partizan_judge, PARTIZAN_JUDGE).unwrap();
+    let partizan_judge = partizan_judge.display().to_string();
+    let partizan = assemble::bundle(&root(), &partizan_judge, &Options::default(), |_| {
+        "the commit under test".to_string()
+    })
+    .unwrap_or_else(|e| panic!("bundling {partizan_judge}: {}", e.message));
+    assert_eq!(partizan.layout, Layout::Short, "{partizan_judge}: {} bytes", partizan.text.len());
+    made.push(("graph_partizan_judge".to_string(), "graph_partizan", partizan.text));
     let contest = contest_template(&dir);
     made.push(("mon_prog__".to_string(), "graph_game", contest.text.clone()));
     // Bundle and compile two at a time (rustc -O is the slow part; the machine has two cores).
@@ -135,7 +153,9 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
                 ));
                 continue;
             }
-            for case in judge_cases(judged_as) {
+            // The judge mode alone takes no flags: the cases with flags are the full program's.
+            let flagless = name.as_str() == "graph_partizan_judge";
+            for case in judge_cases(judged_as).into_iter().filter(|c| !flagless || case_flags(c).is_empty()) {
                 judge.case(&executable, judged_as, &case, &format!("  (bundle {name}, edition {edition})"));
             }
         }
@@ -158,6 +178,57 @@ fn assert_same_but_inner_spaces(name: &str, bundle: &str, tight: &str) {
     assert_eq!(bundle[..cut], tight[..tight_cut], "{name}: the user's part changed");
     let squeezed = |text: &str| -> Vec<String> { text.lines().map(|l| l.replace([' ', '\t'], "")).collect() };
     assert_eq!(squeezed(&bundle[cut..]), squeezed(&tight[tight_cut..]), "{name}");
+}
+
+/// The judge mode of graph_partizan (src/bin/graph_partizan.rs without its flags), as a
+/// contestant would write it: its bundle is over the cap but in the short layout.
+const PARTIZAN_JUDGE: &str = "use graph_games::cli;
+use graph_games::games::graph_partizan;
+
+const USAGE: &str = \"usage: graph_partizan < input\\n\";
+
+fn main() {
+    std::process::exit(cli::run(USAGE, &[], |_flags, input, output| {
+        let problem = graph_partizan::read(input)?;
+        graph_partizan::write_answer(&graph_partizan::decide(problem), output)?;
+        Ok(())
+    }));
+}
+";
+
+/// `short` is `joined` but for a renaming of the names of its library's part: the same tokens
+/// but for identifiers, the user's part byte for byte, each name renamed always to the same one,
+/// never two to one, and to a name `joined` does not hold.
+fn assert_same_but_renamed(name: &str, joined: &str, short: &str) {
+    let code = |text: &str| -> Vec<(Kind, String)> {
+        let tokens = tokenize(text).unwrap().into_iter().filter(|t| t.kind != Kind::Space);
+        tokens.map(|t| (t.kind, text[t.start..t.end].to_string())).collect()
+    };
+    let (cut, short_cut) =
+        (joined.find("\nmod graph_games").unwrap(), short.find("\nmod graph_games").unwrap());
+    assert_eq!(joined[..cut], short[..short_cut], "{name}: the user's part changed");
+    let (before, after) = (code(&joined[cut..]), code(&short[short_cut..]));
+    assert_eq!(before.len(), after.len(), "{name}");
+    let joined_code = code(joined);
+    let old_names: BTreeSet<&str> =
+        joined_code.iter().filter(|t| t.0 == Kind::Ident).map(|t| t.1.as_str()).collect();
+    let (mut to, mut from, mut kept) = (BTreeMap::new(), BTreeMap::new(), BTreeSet::new());
+    let mut renamed = 0;
+    for ((kind, old), (new_kind, new)) in before.iter().zip(&after) {
+        assert_eq!(kind, new_kind, "{name}: `{old}` became `{new}`");
+        if old == new {
+            kept.insert(old);
+            continue;
+        }
+        assert_eq!(*kind, Kind::Ident, "{name}: `{old}` became `{new}`");
+        assert!(new.len() < old.len() && !old_names.contains(new.as_str()), "{name}: `{old}` became `{new}`");
+        assert_eq!(to.insert(old, new).unwrap_or(new), new, "{name}: `{old}` renamed two ways");
+        assert_eq!(from.insert(new, old).unwrap_or(old), old, "{name}: two names became `{new}`");
+        renamed += 1;
+    }
+    let both: Vec<_> = kept.iter().filter(|old| to.contains_key(*old)).collect();
+    assert!(both.is_empty(), "{name}: renamed in places only: {both:?}");
+    assert!(renamed > 100 && short.len() + 2000 < joined.len(), "{name}: {renamed} tokens renamed");
 }
 
 /// The library modules a bundle holds, by path (`cli`, `games::graph_game`), from its files.
