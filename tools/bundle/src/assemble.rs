@@ -248,7 +248,7 @@ pub fn bundle(
         if layout != Layout::Short {
             return Ok((text, 0));
         }
-        let short = shortened(&options.rustc, &options.editions, &text, user_end)
+        let short = shortened(&options.rustc, &options.editions, &text, user_end, options.max_bytes)
             .map_err(|why| format!("the library's names could not be shortened: {why}"))?;
         Ok((short.text, short.rounds))
     };

@@ -383,3 +383,50 @@ fn derives_debug(lexed: &Lexed, k: usize) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a snippet declares, may follow a `.`, spells in Debug output and must keep.
+    #[test]
+    fn declarations_members_and_exclusions() {
+        let src = "#[derive(Clone, Debug)]\npub struct Spot { across: u8 }\nenum Turn { Left, Right { by: u8 } }\n\
+                   impl std::fmt::Display for Spot { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { \
+                   write!(f, \"{}\", self.across) } }\ntrait Ones { fn ones(&self) -> u32; }\n\
+                   impl Ones for u8 { fn ones(&self) -> u32 { 1 } }\nimpl Ones for Spot { fn ones(&self) -> u32 { 2 } }\n\
+                   fn go<F: Fn(u8) -> u8>(step: F, (low, high): (u8, u8)) -> u8 { let mut total = 0; \
+                   for index in low..high { total += step(index); } match Some(total) { Some(t) if t > 1 => t, \
+                   other => other.unwrap_or(0) } }\nuse std::collections::HashMap;\nconst LIMIT: usize = 3;\n\
+                   fn apply() { let twice = |value: u8, times| value * times; stringify!(hidden); }";
+        let lexed = Lexed::new(src).unwrap();
+        let found = Declared::find(&lexed, 0).unwrap();
+        let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<BTreeSet<String>>();
+        let declared = set(&[
+            "Spot", "across", "Turn", "Left", "Right", "by", "fmt", "f", "Ones", "ones", "go", "step", "low",
+            "high", "total", "index", "t", "other", "LIMIT", "apply", "twice", "value", "times",
+        ]);
+        assert_eq!(found.declared, declared);
+        assert_eq!(found.members, set(&["across", "by", "fmt", "ones"]));
+        assert_eq!(found.debug, set(&["Spot", "across"]));
+        // std's paths whole, the `use` too; `ones` of a library trait implemented for `u8`.
+        let excluded = set(&[
+            "derive",
+            "Clone",
+            "Debug",
+            "std",
+            "fmt",
+            "Display",
+            "Formatter",
+            "Result",
+            "write",
+            "ones",
+            "use",
+            "collections",
+            "HashMap",
+            "stringify",
+            "hidden",
+        ]);
+        assert_eq!(found.excluded, excluded);
+    }
+}

@@ -22,9 +22,10 @@
 //!   declare (a std method of the same name could win or lose the call after renaming), and the
 //!   methods of std's common traits (`max`, `cmp`, `eq`, `clone`, an iterator's): a library method of that
 //!   name may be shadowed by std's on a type deriving or implementing them, which a new name would undo;
-//! - when the bundle formats with Debug anywhere (`{:?}`, `dbg!`, `assert_eq!`, `unwrap`): the
-//!   names of an item deriving `Debug` (its type, fields, variants) and a type with its own `impl
-//!   Debug` (the output spells them);
+//! - the names of an item deriving `Debug` (its type, fields, variants) and of a type with its own
+//!   `impl Debug`: Debug output (`{:?}`, `assert_eq!`, `unwrap`) spells them. Always, though the
+//!   rule need only hold where the bundle formats with Debug: the bundler keeps a `derive(Debug)`
+//!   only where the program needs it, so it is used whenever it is there;
 //! - `module_path!` or `type_name` anywhere: nothing is renamed (they spell paths).
 //!
 //! Fresh names keep rustc's case lints quiet: a name starting uppercase gets `A`.. `Z`, `A0`..
@@ -58,21 +59,6 @@ const STD_METHODS: &str = "clone clone_from eq ne partial_cmp lt le gt ge cmp ma
     product is_sorted try_fold try_for_each next_back rfold rfind nth_back len is_empty into_iter extend \
     from_iter write write_all flush write_fmt write_str write_char read read_to_end read_exact read_to_string \
     bytes read_line lines fill_buf consume split read_until source description cause from_str finish";
-/// What formats with Debug, besides a `?}` in a format string.
-const DEBUG_USES: [&str; 11] = [
-    "dbg",
-    "assert_eq",
-    "assert_ne",
-    "debug_assert",
-    "debug_assert_eq",
-    "debug_assert_ne",
-    "unwrap",
-    "expect",
-    "unwrap_err",
-    "expect_err",
-    "Debug",
-];
-
 /// One renamed token: its bytes in the joined bundle, its new name, and the name it had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Renamed {
@@ -101,15 +87,10 @@ pub fn renaming(src: &str, library: usize, kept: &BTreeSet<String>) -> Result<Ve
         .collect();
     let found = Declared::find(&lexed, first)?;
     let literals = (0..n).filter(|&k| lexed.token(k).kind == Kind::Literal).map(|k| lexed.text(k));
-    let mut debug_used = false;
     for literal in literals.filter(|l| l.contains('"')) {
-        debug_used |= literal.contains("?}");
         never.extend(format_arguments(literal));
     }
-    debug_used |= DEBUG_USES.iter().any(|used| everywhere.contains(used));
-    if debug_used {
-        never.extend(found.debug.iter().map(String::as_str));
-    }
+    never.extend(found.debug.iter().map(String::as_str));
     never.extend(found.excluded.iter().map(String::as_str));
     let declared = &found.declared;
     for k in first..n {
@@ -235,18 +216,24 @@ pub struct Shortened {
 /// `text`, a joined bundle whose library's part starts at byte `library`, with the library's names
 /// shortened ([`renaming`]), compiled in `editions` here and for other targets each round: the
 /// names an error (or a warning in the library's part) points at are kept, and it is done again.
-/// `Err` (why) if an error points at no renamed name, or after [`ROUNDS`] rounds.
+/// `Err` (why) if an error points at no renamed name, or after [`ROUNDS`] rounds. A first renaming
+/// longer than `max_bytes` is returned uncompiled (0 rounds): a later round keeps more names.
 pub fn shortened(
     rustc: &str,
     editions: &[String],
     text: &Mapped,
     library: usize,
+    max_bytes: Option<usize>,
 ) -> Result<Shortened, String> {
     let mut kept = BTreeSet::new();
     for round in 1..=ROUNDS {
         let renamed = renaming(&text.text, library, &kept)?;
         let edits = renamed.iter().map(|r| (r.start, r.end, text.rewritten(r.start, &r.name))).collect();
         let short = text.splice(edits);
+        let names: BTreeSet<&str> = renamed.iter().map(|r| r.original.as_str()).collect();
+        if round == 1 && max_bytes.map_or(false, |max| short.text.len() > max) {
+            return Ok(Shortened { text: short, rounds: 0, kept, renamed: names.len() });
+        }
         // Where each renamed token is in the shortened text.
         let mut cut = 0;
         let mut places = Vec::new();
@@ -277,7 +264,6 @@ pub fn shortened(
             if let Some(error) = unexplained {
                 return Err(format!("renamed, it does not compile: {error}"));
             }
-            let names: BTreeSet<&str> = renamed.iter().map(|r| r.original.as_str()).collect();
             return Ok(Shortened { text: short, rounds: round, kept, renamed: names.len() });
         }
         kept.extend(blamed);
@@ -455,7 +441,7 @@ mod tests {
              pub fn go() -> u32 { let r = 1..2; let s = Span { start: r.start, length: 1 }; s.start + s.length + s.length }",
         );
         let rustc = Options::default().rustc;
-        let short = shortened(&rustc, &["2021".to_string()], &Mapped::inserted(&src), at).unwrap();
+        let short = shortened(&rustc, &["2021".to_string()], &Mapped::inserted(&src), at, None).unwrap();
         assert_eq!(
             (short.rounds, short.kept.iter().map(String::as_str).collect::<Vec<_>>()),
             (2, vec!["start"])
