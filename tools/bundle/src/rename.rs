@@ -199,7 +199,7 @@ impl Fresh {
 }
 
 /// The most rounds of compiling a renaming before the layout is given up.
-const ROUNDS: usize = 5;
+pub const ROUNDS: usize = 5;
 
 /// A bundle with its library's names shortened.
 #[derive(Debug)]
