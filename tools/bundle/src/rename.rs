@@ -447,6 +447,11 @@ mod tests {
             (2, vec!["start"])
         );
         assert!(short.text.text.contains("pub struct A { start: u32, a: u32 }"), "{}", short.text.text);
+        // An error at no renamed name: the layout is unavailable, told why.
+        let (src, at) =
+            program("fn main() {}", "fn helper() -> u8 { 1 }\npub fn go() -> u8 { helper() + \"x\" }");
+        let why = shortened(&rustc, &["2021".to_string()], &Mapped::inserted(&src), at, None).unwrap_err();
+        assert!(why.starts_with("renamed, it does not compile: error"), "{why}");
         let fresh: Vec<String> = (0..30).map(|at| Fresh { upper: false, at }.nth(at)).collect();
         assert_eq!(&fresh[24..28], ["y", "z", "a0", "a1"]);
         assert_eq!(Fresh { upper: true, at: 0 }.nth(26 + 260), "A00");
