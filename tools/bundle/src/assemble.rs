@@ -12,7 +12,8 @@
 //!    and whether they differ from it or are not in git at all).
 //! 4. Check: at most [`MAX_BUNDLE_BYTES`] (unless `--docs`; over it, the library's part is laid
 //!    out by the fallbacks of [`Layout`] in turn, while still over: without indentation, then also
-//!    without the spaces between tokens that may touch), and compiled in every edition judges
+//!    without the spaces between tokens that may touch, then without the line breaks between them,
+//!    then with its own names shortened if that compiles), and compiled in every edition judges
 //!    offer (2018, 2021, 2024), with its foreign copy (for other targets). An error anywhere, or a
 //!    warning in the library's part, fails it; a warning in the user's code is told, with its file,
 //!    line and column, and the bundle is written (a judge does not deny warnings). Every message is
@@ -23,9 +24,11 @@ use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBR
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, without_unused_derives, Pruned};
+use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::{
     brace_list, indent_with_tabs, tidy_blank_lines, without_indentation, without_inner_spaces,
+    without_line_breaks,
 };
 use std::path::Path;
 use std::process::Command;
@@ -69,12 +72,27 @@ pub enum Layout {
     Unindented,
     /// Also without the spaces between tokens that may touch ([`without_inner_spaces`]).
     Tight,
+    /// Also without the line breaks between tokens that may touch ([`without_line_breaks`]).
+    Joined,
+    /// Also with the library's own names shortened ([`shortened`]), where that still compiles.
+    Short,
 }
 
 impl Layout {
     /// Each layout, by its name on the command line (`--layout`).
-    pub const NAMED: [(&'static str, Layout); 3] =
-        [("indented", Layout::Indented), ("unindented", Layout::Unindented), ("tight", Layout::Tight)];
+    pub const NAMED: [(&'static str, Layout); 5] = [
+        ("indented", Layout::Indented),
+        ("unindented", Layout::Unindented),
+        ("tight", Layout::Tight),
+        ("joined", Layout::Joined),
+        ("short", Layout::Short),
+    ];
+
+    /// The fallback after this one, if any.
+    fn next(self) -> Option<Layout> {
+        let at = Layout::NAMED.iter().position(|&(_, layout)| layout == self)?;
+        Layout::NAMED.get(at + 1).map(|&(_, layout)| layout)
+    }
 
     /// What the bundler tells of a layout other than the usual indented one.
     pub fn told(self) -> Option<&'static str> {
@@ -82,6 +100,8 @@ impl Layout {
             Layout::Indented => None,
             Layout::Unindented => Some("the library without indentation"),
             Layout::Tight => Some("the library without indentation and tight"),
+            Layout::Joined => Some("the library without indentation, tight and joined"),
+            Layout::Short => Some("the library without indentation, tight, joined and its names shortened"),
         }
     }
 }
@@ -112,6 +132,8 @@ pub struct Bundle {
     pub warnings: Vec<String>,
     /// How its library's part is laid out.
     pub layout: Layout,
+    /// How many rounds of renaming and compiling its short layout took (0 for the others).
+    pub rounds: usize,
     pub text: String,
 }
 
@@ -210,29 +232,51 @@ pub fn bundle(
         revision(&sources),
     );
     let user_end = header.len() + join(&attributes, &main, &Mapped::default()).text.len();
-    // The library's part laid out so (the user's code keeps its own layout).
-    let laid_out = |layout: Layout| -> Result<Mapped, String> {
+    // The library's part laid out so (the user's code keeps its own layout), and the rounds of
+    // renaming it took (short).
+    let laid_out = |layout: Layout| -> Result<(Mapped, usize), String> {
         let library = match layout {
             Layout::Indented => library.clone(),
             Layout::Unindented => without_indentation(&library)?,
             Layout::Tight => without_inner_spaces(&without_indentation(&library)?)?,
+            Layout::Joined | Layout::Short => {
+                without_line_breaks(&without_inner_spaces(&without_indentation(&library)?)?)?
+            }
         };
         let mut text = Mapped::inserted(&header);
         text.push(&join(&attributes, &main, &library));
-        Ok(text)
+        if layout != Layout::Short {
+            return Ok((text, 0));
+        }
+        let short = shortened(&options.rustc, &options.editions, &text, user_end, options.max_bytes)
+            .map_err(|why| format!("the library's names could not be shortened: {why}"))?;
+        Ok((short.text, short.rounds))
     };
     let over = |text: &Mapped| options.max_bytes.map_or(false, |max| text.text.len() > max);
     let mut layout = options.layout.unwrap_or(Layout::Indented);
-    let mut text = laid_out(layout)?;
-    // Over the limit as it is: the fallbacks in turn, each only while still over (not with docs).
-    while options.layout.is_none() && !options.docs && over(&text) && layout != Layout::Tight {
-        layout = if layout == Layout::Indented { Layout::Unindented } else { Layout::Tight };
-        text = laid_out(layout)?;
+    let (mut text, mut rounds) = laid_out(layout)?;
+    // Over the limit as it is: the fallbacks in turn, each only while still over (not with docs);
+    // the last one, short, may be unavailable (why is told).
+    let mut unavailable = String::new();
+    while options.layout.is_none() && !options.docs && over(&text) {
+        let next = match layout.next() {
+            Some(next) => next,
+            None => break,
+        };
+        match laid_out(next) {
+            Ok(laid) => (text, rounds, layout) = (laid.0, laid.1, next),
+            Err(why) if next == Layout::Short => {
+                unavailable = format!("; {why}");
+                break;
+            }
+            Err(why) => return Err(why.into()),
+        }
     }
     let failed = |message: String| Failed { message, text: Some(text.text.clone()) };
     if let Some(max) = options.max_bytes.filter(|&max| text.text.len() > max) {
         let laid = layout.told().map_or(String::new(), |how| format!(" ({how})"));
-        return Err(failed(format!("{} bytes{laid}, over the limit of {max} bytes", text.text.len())));
+        let size = text.text.len();
+        return Err(failed(format!("{size} bytes{laid}, over the limit of {max} bytes{unavailable}")));
     }
     // Compiles in every edition, here and for other targets; warnings only in the user's code.
     let (mut warnings, mut foreign_warnings) = (Vec::new(), Vec::new());
@@ -271,7 +315,7 @@ pub fn bundle(
             }
         }
     }
-    Ok(Bundle { sources, pruned, foreign_warnings, warnings, layout, text: text.text })
+    Ok(Bundle { sources, pruned, foreign_warnings, warnings, layout, rounds, text: text.text })
 }
 
 /// `file` as the header shows it: relative to the folder of `main` if there (see [`shown`]).
@@ -620,10 +664,14 @@ mod tests {
         let (indented, unindented, tight) =
             (size(Layout::Indented), size(Layout::Unindented), size(Layout::Tight));
         assert!(tight < unindented && unindented < indented, "{tight} {unindented} {indented}");
+        let (joined, short) = (size(Layout::Joined), size(Layout::Short));
+        assert!(short < joined && joined < tight, "{short} {joined} {tight}");
         for (max, layout) in [
             (indented, Layout::Indented),
             (indented - 1, Layout::Unindented),
             (unindented - 1, Layout::Tight),
+            (tight - 1, Layout::Joined),
+            (joined - 1, Layout::Short),
         ] {
             let bundle = made(Some(max), None).unwrap();
             assert_eq!(bundle.layout, layout, "at most {max} bytes");
@@ -639,10 +687,18 @@ mod tests {
                 .ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side\n}else{\n0\n}\n}\n}\n}\n"),
             "{tight_text}"
         );
-        let refused = made(Some(tight - 1), None).unwrap_err();
+        // Joined: a line break stays only between tokens that may not touch, or first in a block
+        // without a `;` of its own; short: `area` is the user's, `side` the library's alone.
+        let joined_text = made(Some(joined), None).unwrap().text;
+        assert!(joined_text.ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side}else{\n0}}}}\n"));
+        let short_text = made(Some(short), None).unwrap();
+        assert!(short_text.text.ends_with("pub fn area(a:u32)->u32{\nif a>0{\na*a}else{\n0}}}}\n"));
+        assert_eq!(short_text.rounds, 1);
+        let refused = made(Some(short - 1), None).unwrap_err();
         let told = format!(
-            "{tight} bytes (the library without indentation and tight), over the limit of {} bytes",
-            tight - 1
+            "{short} bytes (the library without indentation, tight, joined and its names shortened), over the \
+             limit of {} bytes",
+            short - 1
         );
         assert_eq!(refused.message, told);
     }

@@ -239,12 +239,7 @@ pub fn inline_module(
 /// The programs the default run leaves out, each with the reason (docs/bundling.md): over the
 /// size cap in every layout. Named on the command line, each is still bundled, and fails the cap
 /// (tools/bundle/tests/bundle.rs checks that each one does).
-pub const OVER_THE_CAP: [(&str, &str); 5] = [
-    (
-        "graph_partizan",
-        "over the 48 KiB cap in every layout (76 KB tight: the partizan library it needs, canonical \
-         forms on exact big numbers, is 50 KB of it)",
-    ),
+pub const OVER_THE_CAP: [(&str, &str); 4] = [
     ("columns", "over the 48 KiB cap in every layout (68 KB tight: the partizan library's canonical forms)"),
     (
         "domineering",

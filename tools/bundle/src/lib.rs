@@ -12,6 +12,7 @@
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
 //! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
+//! - [`rename`]: the last size fallback, the library's own names shortened;
 //! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
 //!
 //! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
@@ -25,12 +26,14 @@
 
 pub mod assemble;
 pub mod cfg;
+pub mod declared;
 pub mod inline;
 pub mod items;
 pub mod json;
 pub mod lex;
 pub mod mapped;
 pub mod prune;
+pub mod rename;
 pub mod rustc;
 pub mod text;
 
@@ -53,8 +56,10 @@ const USAGE: &str = "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editi
   --max-bytes   the largest bundle accepted (default 49152, 48 KiB)
   --editions    the editions each bundle must compile in (of 2018,2021,2024; default all three)
   --layout      the library part's layout, whatever the size: indented, unindented (no
-                indentation) or tight (nor the spaces between tokens that may touch). Default:
-                the first that fits (a bundle's line tells a layout other than indented)
+                indentation), tight (nor the spaces between tokens that may touch), joined (nor
+                the line breaks between them) or short (and the library's own names shortened,
+                where it still compiles). Default: the first that fits (a bundle's line tells a
+                layout other than indented)
   The rustc used is $RUSTC, else `rustc`. Exit status: 0 done, 2 an error (one line each).";
 
 /// What the command line asks for.
@@ -210,7 +215,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         write(&path, &bundle.text)?;
         let _ = fs::remove_file(&failed_path);
         let cut = bundle.pruned.removed;
-        let laid = bundle.layout.told().map_or(String::new(), |how| format!("; {how}"));
+        let mut laid = bundle.layout.told().map_or(String::new(), |how| format!("; {how}"));
+        if bundle.rounds > 0 {
+            let s = if bundle.rounds == 1 { "" } else { "s" };
+            laid = format!("{laid}, compiled in {} round{s}", bundle.rounds);
+        }
         say(&format!(
             "{:<36} {:>6} bytes  ({}; {cut} unused items cut{laid})",
             path.display(),
@@ -261,7 +270,7 @@ mod tests {
             assert_eq!(layout(&["--layout", name, "graph_game"]), Ok(Some(Some(named))));
         }
         let bad = layout(&["--layout", "tightest", "graph_game"]).unwrap_err();
-        assert_eq!(bad, "--layout: `tightest` is not one of indented, unindented, tight");
+        assert_eq!(bad, "--layout: `tightest` is not one of indented, unindented, tight, joined, short");
         assert_eq!(layout(&["graph_game", "--layout"]).unwrap_err(), "--layout needs a value");
     }
 }

@@ -33,6 +33,12 @@ impl Mapped {
         out
     }
 
+    /// Bytes `from..from + text.len()` written as `text` (a name shortened), each byte keeping the
+    /// origin of the byte it stands in for.
+    pub fn rewritten(&self, from: usize, text: &str) -> Mapped {
+        Mapped { text: text.to_string(), ..self.slice(from, from + text.len()) }
+    }
+
     /// Appends `other`, origins and all.
     pub fn push(&mut self, other: &Mapped) {
         let shift = self.text.len();

@@ -110,13 +110,45 @@ pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
 /// The token stream is the same; only what rustc makes of the spacing itself may differ: a
 /// column (`column!()`, none in the library) and the text `stringify!` or a failed `assert!` gives.
 pub fn without_inner_spaces(mapped: &Mapped) -> Result<Mapped, String> {
+    without_spaces_between_touching(mapped, false)
+}
+
+/// `src` without the line breaks between two tokens that may touch (by the rule of
+/// [`without_inner_spaces`], which the library's part had before): for a bundle still over the size
+/// limit tight. A line break between tokens that may not touch stays (it is one byte, as a space
+/// would be). A line of the bundle is then no longer a line of its source, but every byte still
+/// knows its origin ([`Mapped`]), so an error is still told at its source's line.
+///
+/// One line break stays in a block without a `;` of its own (`{\nfalse\n}`, a lone expression):
+/// its first, as rustc's `unused_braces` lint leaves such a block alone only when it spans lines.
+pub fn without_line_breaks(mapped: &Mapped) -> Result<Mapped, String> {
+    without_spaces_between_touching(mapped, true)
+}
+
+/// The whitespace between tokens that may touch cut: within a line, or (`line_breaks`) that which
+/// holds a line break (see [`without_line_breaks`]).
+fn without_spaces_between_touching(mapped: &Mapped, line_breaks: bool) -> Result<Mapped, String> {
     let src = &mapped.text;
     let tokens = tokenize(src)?;
+    // The spaces right after a `{` whose block holds no `;` of its own.
+    let (mut kept, mut open) = (vec![false; tokens.len()], Vec::new());
+    for (i, t) in tokens.iter().enumerate() {
+        match &src[t.start..t.end] {
+            "{" => open.push((i + 1, false)),
+            ";" => open.last_mut().into_iter().for_each(|block| block.1 = true),
+            "}" => match open.pop() {
+                Some((after, false)) if after < tokens.len() => kept[after] = true,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
     let mut edits = Vec::new();
-    for three in tokens.windows(3) {
+    for (i, three) in tokens.windows(3).enumerate() {
         let (a, space, b) = (three[0], three[1], three[2]);
-        let in_line = !src[space.start..space.end].contains(['\n', '\r']);
-        if space.kind == Kind::Space && in_line && may_touch(src, a, b) {
+        let breaks = src[space.start..space.end].contains(['\n', '\r']);
+        let cut = if breaks { line_breaks && !kept[i + 1] } else { !line_breaks };
+        if space.kind == Kind::Space && cut && may_touch(src, a, b) {
             edits.push((space.start, space.end, String::new()));
         }
     }
