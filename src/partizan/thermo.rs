@@ -95,7 +95,7 @@ impl Forms {
             return Ok(Thermograph { left, right });
         }
         if !self.walls_memo.contains_key(&g.0) {
-            for h in self.followers_in_order(g) {
+            for h in self.followers_in_order(g)? {
                 if self.walls_memo.contains_key(&h.0) {
                     continue;
                 }
@@ -114,7 +114,7 @@ impl Forms {
             return Ok((x.clone(), x.clone()));
         }
         if !self.stops_memo.contains_key(&g.0) {
-            for h in self.followers_in_order(g) {
+            for h in self.followers_in_order(g)? {
                 if self.stops_memo.contains_key(&h.0) {
                     continue;
                 }

@@ -8,7 +8,7 @@
 //! ([`MAX_NIMBER`], [`MAX_UPS`]).
 
 use super::dyadic::Dyadic;
-use super::forms::{reserve_one, FormId, Forms};
+use super::forms::{reserve_one, FormId, Forms, UptimalParts};
 use crate::input::Error;
 
 /// The largest nimber read or made: `*2048` (its form and its options' hold 2 million options).
@@ -17,6 +17,66 @@ pub const MAX_NIMBER: u64 = 2048;
 pub const MAX_UPS: u64 = 1_000_000;
 
 impl Forms {
+    /// `h`, a form that is not a number, as the parts of `x + ups·^ + *nim` when it is one (module
+    /// doc), from its options' parts: `known(o)` gives those of each option `o` that is not a
+    /// number, `None` for one that is not an uptimal (a number `x` is `(x, 0, 0)`). The one
+    /// recogniser of uptimals: sums.rs and notation.rs call it children first, each with its memo.
+    pub(crate) fn uptimal_from_options(
+        &self,
+        h: FormId,
+        known: impl Fn(FormId) -> Option<UptimalParts>,
+    ) -> Option<UptimalParts> {
+        let (left, right) = (self.left(h), self.right(h));
+        let parts = |o: FormId| if self.is_number(o) { Some((o, 0, 0)) } else { known(o) };
+        let number_of = |o: FormId| if self.is_number(o) { Some(o) } else { None };
+        if left == right {
+            // x*m = {x, x*, ..., x*(m-1) | the same}. The options are distinct forms, so those
+            // of one number and no ups have distinct nimbers: all below m are all of 0..m.
+            let m = left.len() as u64;
+            let x = parts(*left.first()?)?.0;
+            for &o in left {
+                let (y, ups, nim) = parts(o)?;
+                if y != x || ups != 0 || nim >= m {
+                    return None;
+                }
+            }
+            return Some((x, 0, m));
+        }
+        match (left.len(), right.len()) {
+            // x^* = {x, x* | x}, xv* = {x | x, x*}
+            (2, 1) | (1, 2) => {
+                let (pair, single, ups) =
+                    if left.len() == 2 { (left, right[0], 1) } else { (right, left[0], -1) };
+                let x = number_of(single)?;
+                let mut parts_of_pair = [parts(pair[0])?, parts(pair[1])?];
+                parts_of_pair.sort_unstable_by_key(|p| p.2);
+                if parts_of_pair == [(x, 0, 0), (x, 0, 1)] {
+                    Some((x, ups, 1))
+                } else {
+                    None
+                }
+            }
+            // x + n·^ + *m = {x | x + (n-1)·^ + *(m xor 1)} for n >= 1 (not x^*, whose form is
+            // above: the option would be x itself), and the negatives.
+            (1, 1) => {
+                if let Some(x) = number_of(left[0]) {
+                    let (y, ups, nim) = parts(right[0])?;
+                    if y == x && ups >= 0 && (ups, nim) != (0, 0) {
+                        return Some((x, ups.checked_add(1)?, nim ^ 1));
+                    }
+                }
+                if let Some(x) = number_of(right[0]) {
+                    let (y, ups, nim) = parts(left[0])?;
+                    if y == x && ups <= 0 && (ups, nim) != (0, 0) {
+                        return Some((x, ups.checked_sub(1)?, nim ^ 1));
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
     /// The nimber `*m` (at most [`MAX_NIMBER`]).
     pub fn nimber(&mut self, m: u64) -> Result<FormId, Error> {
         if m > MAX_NIMBER {
