@@ -14,13 +14,12 @@
 //!   (`{0||0|v*}` is `{0 | {0 | v*}}`); a form that would take 4 bars keeps its braces (and 4 bars).
 //!
 //! A form is recognised as an uptimal exactly, from the canonical forms of uptimals (proved in the
-//! tests against forms built with [`Forms::sum`]): for `n >= 1`, `x + n·^ + *m` is
-//! `{x | x + (n-1)·^ + *(m xor 1)}`, but `x^*` is `{x, x* | x}`; `x*m` is `{x*j, j < m | the
-//! same}`; downs are the negatives. Since every option of an uptimal is one, the forms are
-//! classified children first (options before the forms that have them): a form is an uptimal when
-//! its options are exactly those of the uptimal they name. A switch is found the same way: the
-//! negative of each follower is looked up among the followers. Nothing recurses: the walk is
-//! [`Forms::followers_in_order`], the printing an explicit stack of pieces to write.
+//! tests against forms built with [`Forms::sum`]), by uptimal.rs's recogniser, the one sums.rs
+//! adds uptimals with. Since every option of an uptimal is one, the forms are classified children
+//! first (options before the forms that have them), each one's parts kept in the layout of the
+//! printing. A switch is found the same way: the negative of each follower is looked up among the
+//! followers. Nothing recurses: the walk is [`Forms::followers_in_order`], the printing an explicit
+//! stack of pieces to write.
 
 use super::dyadic::Dyadic;
 use super::forms::{reserve, reserve_entry, reserve_one, FormId, Forms};

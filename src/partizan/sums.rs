@@ -2,13 +2,11 @@
 //! canonical sums otherwise, within a bound.
 //!
 //! A form `x + k·^ + *m` (an *uptimal* here: `x` a number, `k` ups, `m` a nimber) is recognised
-//! from its canonical form alone, children first, by the forms these games have (Conway; Siegel,
-//! *Combinatorial Game Theory*, II.4): `x + *m = {x, x*, .., x*(m-1) | the same}`;
-//! `x + ^* = {x, x* | x}`; for `k >= 1` otherwise `x + k·^ + *m = {x | x + (k-1)·^ + *(m xor 1)}`;
-//! and the negatives. (The tests build each of them by sums and compare.) Such components add as
-//! three numbers, so 10^5 of them are summed exactly in linear time and the winner read off:
-//! the number's sign; at 0, the ups' (`k >= 2`, or `k = 1` with `m != 1`, favour Left; `^*` is
-//! fuzzy); at no ups, the nimber (0: the second player wins, else the first).
+//! from its canonical form alone, children first, by uptimal.rs (the forms these games have; the
+//! tests build each of them by sums and compare), its parts kept in the table's memo. Such
+//! components add as three numbers, so 10^5 of them are summed exactly in linear time and the
+//! winner read off: the number's sign; at 0, the ups' (`k >= 2`, or `k = 1` with `m != 1`, favour
+//! Left; `^*` is fuzzy); at no ups, the nimber (0: the second player wins, else the first).
 //!
 //! The other components are added as canonical forms: a component and its negative cancel, equal
 //! components are added by doubling, and the uptimal total joins them as one form. A sum whose
