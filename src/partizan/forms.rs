@@ -5,7 +5,9 @@
 //! are interned by value ([`Dyadic`]) and their options made only when a comparison needs them
 //! (the integer 10^5 does not bring its 10^5 predecessors along); every other entry is interned by
 //! its sorted Left and Right options. Memory is reserved checked as the table grows: a form that
-//! cannot be had is an [`Error`], never an abort.
+//! cannot be had is an [`Error`], never an abort. The helpers here (`reserve`, `push`, `copy_of`,
+//! `reserve_entry`) are how the whole module grows what grows with the forms: the table, its
+//! memos, and each operation's work stacks and lists.
 
 use super::dyadic::Dyadic;
 use super::hash::FastMap;
@@ -452,4 +454,30 @@ fn check_margin(bytes: u128, what: &str) -> Result<(), Error> {
         return Ok(());
     }
     check_memory(bytes / 8 + (1 << 20), what)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_past_what_can_be_had_is_an_error_naming_it_not_an_abort() {
+        // More than the address space: the request fails whatever the machine has, as a work
+        // stack's would when memory runs out, and the helpers every stack grows through say so.
+        let mut v: Vec<u64> = Vec::new();
+        let e = reserve(&mut v, usize::MAX / 4, "the questions of a comparison").unwrap_err();
+        assert!(e.message().starts_with("not enough memory for the questions of a comparison"), "{e:?}");
+        assert!(v.is_empty());
+        // Within reach, they grow as a vector does, the items kept in order.
+        let mut stack = Vec::new();
+        for k in 0..1000u32 {
+            push(&mut stack, k, "a stack").unwrap();
+        }
+        assert_eq!(copy_of(&stack, "a copy").unwrap(), (0..1000).collect::<Vec<u32>>());
+        let mut seen = super::super::hash::FastSet::default();
+        for k in 0..1000u32 {
+            reserve_set_entry(&mut seen).unwrap();
+            assert!(seen.insert(k));
+        }
+    }
 }

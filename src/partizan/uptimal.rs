@@ -146,9 +146,12 @@ mod tests {
     use crate::partizan::outcome::Uptimal;
     use crate::rng::Rng;
 
+    /// An uptimal's parts as numbers: `(x, ups, nim)`.
+    type Parts = (Dyadic, i64, u64);
+
     /// What the two callers of the recogniser make of `g`: sums.rs's `as_uptimal` and the kind
     /// notation.rs prints it as, both as `(x, ups, nim)` (a number with no ups and no nimber).
-    fn recognised(f: &mut Forms, g: FormId) -> (Option<(Dyadic, i64, u64)>, Option<(Dyadic, i64, u64)>) {
+    fn recognised(f: &mut Forms, g: FormId) -> (Option<Parts>, Option<Parts>) {
         let by_sums = f.as_uptimal(g).unwrap().map(|u| (u.number, u.ups, u.nimber));
         let layout = f.layout(g).unwrap();
         let by_notation = match layout.kind(f, g) {
