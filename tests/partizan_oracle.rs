@@ -253,7 +253,7 @@ fn a_chain_of_a_million_states_needs_no_recursion() {
     let last = values[n - 1];
     // State s is (s - 1)^, with a star when s - 1 is even.
     let k = (n - 2) as i64;
-    let u = forms.as_uptimal(last).expect("an uptimal");
+    let u = forms.as_uptimal(last).unwrap().expect("an uptimal");
     assert_eq!((u.number.is_zero(), u.ups, u.nimber), (true, k, ((k + 1) % 2) as u64));
     // Comparisons walk the whole depth, without recursion.
     assert!(forms.le(values[2], last).unwrap());

@@ -14,7 +14,7 @@
 //! are walked with an explicit stack. [`Forms::neg`] swaps the sides, which keeps a form canonical.
 
 use super::dyadic::Dyadic;
-use super::forms::{reserve_entry, reserve_one, FormId, Forms, Side, PENDING};
+use super::forms::{copy_of, push, reserve_entry, reserve_one, FormId, Forms, Side, PENDING};
 #[cfg(test)]
 use super::outcome::{Comparison, Winner};
 use crate::input::Error;
@@ -31,8 +31,8 @@ struct Addition {
 impl Forms {
     /// The canonical form of `{left | right}`, the options being forms of this table.
     pub fn make(&mut self, left: &[FormId], right: &[FormId]) -> Result<FormId, Error> {
-        let mut left = left.to_vec();
-        let mut right = right.to_vec();
+        let mut left = copy_of(left, "the form being made")?;
+        let mut right = copy_of(right, "the form being made")?;
         loop {
             left.sort_unstable();
             left.dedup();
@@ -123,10 +123,10 @@ impl Forms {
     /// is: the pending form is the whole game being made.
     fn bypass_reversible(&mut self, options: &[FormId], side: Side) -> Result<Option<Vec<FormId>>, Error> {
         let mut changed = false;
-        let mut result = Vec::with_capacity(options.len());
+        let mut result = Vec::new();
         for &a in options {
             self.make_number_options(a)?;
-            let replies = self.options_of(a, side.other()).to_vec();
+            let replies = copy_of(self.options_of(a, side.other()), "the form being made")?;
             let mut reversed_through = None;
             for reply in replies {
                 // Left's A reverses through A^R <= G; Right's through A^L >= G.
@@ -163,7 +163,10 @@ impl Forms {
             return Ok(known);
         }
         self.step()?;
-        let mut stack = vec![Addition { a: g, b: h, next: 0, left: Vec::new(), right: Vec::new() }];
+        // The sums open, each an option of the one beneath it: as deep as the forms are.
+        let mut stack = Vec::new();
+        let what = "the sums being made";
+        push(&mut stack, Addition { a: g, b: h, next: 0, left: Vec::new(), right: Vec::new() }, what)?;
         loop {
             let top = stack.len() - 1;
             let (a, b, next) = (stack[top].a, stack[top].b, stack[top].next);
@@ -182,7 +185,9 @@ impl Forms {
                         }
                         None => {
                             // The side is known again from `next` when the sum comes back.
-                            stack.push(Addition { a: c, b: d, next: 0, left: Vec::new(), right: Vec::new() });
+                            let addition =
+                                Addition { a: c, b: d, next: 0, left: Vec::new(), right: Vec::new() };
+                            push(&mut stack, addition, what)?;
                         }
                     }
                 }
@@ -258,7 +263,7 @@ impl Forms {
         if let Some(&known) = self.neg_memo.get(&g.0) {
             return Ok(known);
         }
-        for h in self.followers_in_order(g) {
+        for h in self.followers_in_order(g)? {
             if self.neg_memo.contains_key(&h.0) {
                 continue;
             }
@@ -274,7 +279,7 @@ impl Forms {
                         }
                         None => self.neg_memo[&option.0],
                     };
-                    list.push(minus);
+                    push(list, minus, "the negative of a form")?;
                 }
             }
             left.sort_unstable();

@@ -10,7 +10,7 @@
 //! iff no `G^L >= x`). A number meets the pending form (whose value is not known yet) through its
 //! options, made on demand.
 
-use super::forms::{reserve_entry, reserve_one, FormId, Forms, PENDING};
+use super::forms::{push, reserve_entry, reserve_one, FormId, Forms, PENDING};
 use super::outcome::{Comparison, Side, Winner};
 use crate::input::Error;
 use std::cmp::Ordering;
@@ -26,6 +26,9 @@ struct Question {
     left: bool,
     right: bool,
 }
+
+/// What the stack of questions is, in an error when memory for it runs out.
+const WHAT: &str = "the questions of a comparison";
 
 impl Forms {
     /// Whether `g <= h`.
@@ -74,7 +77,9 @@ impl Forms {
         if let Some(known) = self.known_le(a, b) {
             return Ok(known);
         }
-        let mut stack = vec![self.question(a, b)];
+        // The questions open, each asked by the one beneath it: as deep as the forms are.
+        let mut stack = Vec::new();
+        push(&mut stack, self.question(a, b), WHAT)?;
         // The answer of the question just settled, for the one beneath it.
         let mut settled: Option<bool> = None;
         loop {
@@ -106,7 +111,7 @@ impl Forms {
                         settled = Some(false);
                     }
                     Some(false) => stack[top].next += 1,
-                    None => stack.push(self.question(c, d)),
+                    None => push(&mut stack, self.question(c, d), WHAT)?,
                 },
             }
         }

@@ -5,15 +5,16 @@
 //! are interned by value ([`Dyadic`]) and their options made only when a comparison needs them
 //! (the integer 10^5 does not bring its 10^5 predecessors along); every other entry is interned by
 //! its sorted Left and Right options. Memory is reserved checked as the table grows: a form that
-//! cannot be had is an [`Error`], never an abort.
+//! cannot be had is an [`Error`], never an abort. The helpers here (`reserve`, `push`, `copy_of`,
+//! `reserve_entry`) are how the whole module grows what grows with the forms: the table, its
+//! memos, and each operation's work stacks and lists.
 
 use super::dyadic::Dyadic;
 use super::hash::FastMap;
 pub use super::outcome::Side;
-use super::outcome::Uptimal;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
 use std::convert::TryFrom;
 use std::hash::{BuildHasher, Hash};
@@ -28,6 +29,9 @@ impl FormId {
         self.0 as usize
     }
 }
+
+/// An uptimal's parts (uptimal.rs): the number (as its form), the ups, the nimber.
+pub(crate) type UptimalParts = (FormId, i64, u64);
 
 /// No number: the value of [`Entry::number`] for a form that is not one.
 const NOT_A_NUMBER: u32 = u32::MAX;
@@ -63,7 +67,7 @@ pub struct Forms {
     pub(crate) pending: (Vec<FormId>, Vec<FormId>),
     pub(crate) pending_memo: FastMap<(u32, u32), bool>,
     /// Each form known to be or not to be an uptimal (sums.rs).
-    pub(crate) uptimal_memo: FastMap<u32, Option<Uptimal>>,
+    pub(crate) uptimal_memo: FastMap<u32, Option<UptimalParts>>,
     /// The most forms the table may hold for now (a sum's bound, sums.rs).
     pub(crate) form_limit: Option<usize>,
     /// The memos of thermo.rs: each form's stops (left, right) and its thermograph's walls.
@@ -315,31 +319,36 @@ impl Forms {
 
     /// The forms `g` leads to that are not numbers, `g` included when it is not one, each once,
     /// every form after its options (children first): the order in which a value defined by
-    /// recursion over options can be computed without recursion.
-    pub fn followers_in_order(&self, g: FormId) -> Vec<FormId> {
+    /// recursion over options can be computed without recursion. An error when memory runs out.
+    pub fn followers_in_order(&self, g: FormId) -> Result<Vec<FormId>, Error> {
         let mut order = Vec::new();
         let mut seen = super::hash::FastSet::default();
         if self.is_number(g) {
-            return order;
+            return Ok(order);
         }
+        let what = "the followers of a form";
         // (form, how many of its options were pushed)
-        let mut stack = vec![(g, 0usize)];
+        let mut stack = Vec::new();
+        push(&mut stack, (g, 0usize), what)?;
+        reserve_set_entry(&mut seen)?;
         seen.insert(g);
         while let Some(&mut (h, ref mut next)) = stack.last_mut() {
             let count = self.left(h).len() + self.right(h).len();
             if *next == count {
-                order.push(h);
+                push(&mut order, h, what)?;
                 stack.pop();
                 continue;
             }
             let start = self.entries[h.index()].start as usize;
             let child = self.options[start + *next];
             *next += 1;
-            if !self.is_number(child) && seen.insert(child) {
-                stack.push((child, 0));
+            if !self.is_number(child) && !seen.contains(&child) {
+                reserve_set_entry(&mut seen)?;
+                seen.insert(child);
+                push(&mut stack, (child, 0), what)?;
             }
         }
-        order
+        Ok(order)
     }
 
     /// An estimate of the heap the table holds, in bytes (the numbers' digits counted).
@@ -397,6 +406,22 @@ pub(crate) fn reserve<T>(v: &mut Vec<T>, more: usize, what: &str) -> Result<(), 
     check_margin(bytes, what)
 }
 
+/// `item` pushed onto `v`, its growth checked ([`reserve_one`]): for the work stacks and lists
+/// whose length grows with the forms.
+pub(crate) fn push<T>(v: &mut Vec<T>, item: T, what: &str) -> Result<(), Error> {
+    reserve(v, 1, what)?;
+    v.push(item);
+    Ok(())
+}
+
+/// A copy of `items` in a vector of its own, its memory checked ([`reserve_one`]).
+pub(crate) fn copy_of<T: Clone>(items: &[T], what: &str) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    reserve(&mut v, items.len(), what)?;
+    v.extend_from_slice(items);
+    Ok(v)
+}
+
 /// Room for one more entry in a memo or index, checked ([`reserve_one`]).
 pub(crate) fn reserve_entry<K: Eq + Hash, V, S: BuildHasher>(
     map: &mut HashMap<K, V, S>,
@@ -410,6 +435,17 @@ pub(crate) fn reserve_entry<K: Eq + Hash, V, S: BuildHasher>(
     check_margin(bytes, what)
 }
 
+/// Room for one more member in a set of forms, checked ([`reserve_entry`]).
+pub(crate) fn reserve_set_entry<K: Eq + Hash, S: BuildHasher>(set: &mut HashSet<K, S>) -> Result<(), Error> {
+    if set.len() < set.capacity() {
+        return Ok(());
+    }
+    let what = "the followers of a form";
+    let bytes = (set.capacity().max(4) as u128 * 2) * (std::mem::size_of::<K>() as u128 + 1);
+    set.try_reserve(set.capacity().max(4)).map_err(|_| out_of_memory(bytes, what))?;
+    check_margin(bytes, what)
+}
+
 /// After a large block grew to `bytes`: checks that a margin beyond it can be had (an eighth of it
 /// and 1 MiB), for the small allocations that follow unchecked. Small blocks skip the check: it
 /// costs a mapping of 32 MiB (crate::memory), more than a small vector's whole life.
@@ -418,4 +454,30 @@ fn check_margin(bytes: u128, what: &str) -> Result<(), Error> {
         return Ok(());
     }
     check_memory(bytes / 8 + (1 << 20), what)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_past_what_can_be_had_is_an_error_naming_it_not_an_abort() {
+        // More than the address space: the request fails whatever the machine has, as a work
+        // stack's would when memory runs out, and the helpers every stack grows through say so.
+        let mut v: Vec<u64> = Vec::new();
+        let e = reserve(&mut v, usize::MAX / 4, "the questions of a comparison").unwrap_err();
+        assert!(e.message().starts_with("not enough memory for the questions of a comparison"), "{e:?}");
+        assert!(v.is_empty());
+        // Within reach, they grow as a vector does, the items kept in order.
+        let mut stack = Vec::new();
+        for k in 0..1000u32 {
+            push(&mut stack, k, "a stack").unwrap();
+        }
+        assert_eq!(copy_of(&stack, "a copy").unwrap(), (0..1000).collect::<Vec<u32>>());
+        let mut seen = super::super::hash::FastSet::default();
+        for k in 0..1000u32 {
+            reserve_set_entry(&mut seen).unwrap();
+            assert!(seen.insert(k));
+        }
+    }
 }

@@ -7,7 +7,7 @@
 //! that can be reached from itself makes the game loopy, not short: an error naming the cycle.
 
 use super::forms::{reserve, reserve_one, FormId, Forms, Side};
-use crate::input::Error;
+use crate::input::{out_of_memory, Error};
 
 /// Every state's canonical form, in `forms`: `moves(s, side, &mut list)` pushes onto `list` (empty
 /// when called) the states `side` can move to from `s`. An error when a move leaves `0..num_states`,
@@ -70,8 +70,13 @@ pub fn forward_values<M: Fn(usize, Side, &mut Vec<usize>)>(
     for s in order {
         left.clear();
         right.clear();
-        left.extend(targets[start(s, Side::Left)..ends[2 * s]].iter().map(|&t| values[t as usize]));
-        right.extend(targets[start(s, Side::Right)..ends[2 * s + 1]].iter().map(|&t| values[t as usize]));
+        for (list, moves) in [
+            (&mut left, &targets[start(s, Side::Left)..ends[2 * s]]),
+            (&mut right, &targets[start(s, Side::Right)..ends[2 * s + 1]]),
+        ] {
+            reserve(list, moves.len(), "the options of a state")?;
+            list.extend(moves.iter().map(|&t| values[t as usize]));
+        }
         values[s] = forms.make(&left, &right)?;
     }
     Ok(values)
@@ -96,6 +101,7 @@ fn children_first(
             continue;
         }
         mark[root] = OPEN;
+        reserve_one(&mut stack, "the walk of the game")?;
         stack.push((root, moves_of(root).0));
         while let Some(&mut (s, ref mut next)) = stack.last_mut() {
             if *next == moves_of(s).1 {
@@ -114,18 +120,30 @@ fn children_first(
                 }
                 OPEN => {
                     let at = stack.iter().position(|&(u, _)| u == t).expect("an open state is on the stack");
-                    let mut cycle: Vec<String> = stack[at..].iter().map(|&(u, _)| u.to_string()).collect();
-                    cycle.push(t.to_string());
-                    return Err(Error::new(format!(
-                        "the game has a cycle (a partizan value needs a short game): {}",
-                        cycle.join(" -> ")
-                    )));
+                    return Err(cycle_error(stack[at..].iter().map(|&(u, _)| u).chain(Some(t))));
                 }
                 _ => {}
             }
         }
     }
     Ok(order)
+}
+
+/// The error naming the cycle through `states`, back to the first: its text (as long as the
+/// cycle, which may be the whole game) grows checked, and is a memory error when it cannot.
+fn cycle_error(states: impl Iterator<Item = usize>) -> Error {
+    let mut text = String::from("the game has a cycle (a partizan value needs a short game): ");
+    for (k, s) in states.enumerate() {
+        let piece = if k == 0 { s.to_string() } else { format!(" -> {s}") };
+        if text.capacity() - text.len() < piece.len() {
+            let target = (text.capacity() * 2).max(text.len() + piece.len());
+            if text.try_reserve_exact(target - text.len()).is_err() {
+                return out_of_memory(target as u128, "the message naming a cycle");
+            }
+        }
+        text.push_str(&piece);
+    }
+    Error::new(text)
 }
 
 /// `n` copies of `value`, the memory checked (the contract: no abort).

@@ -14,13 +14,12 @@
 //!   (`{0||0|v*}` is `{0 | {0 | v*}}`); a form that would take 4 bars keeps its braces (and 4 bars).
 //!
 //! A form is recognised as an uptimal exactly, from the canonical forms of uptimals (proved in the
-//! tests against forms built with [`Forms::sum`]): for `n >= 1`, `x + n·^ + *m` is
-//! `{x | x + (n-1)·^ + *(m xor 1)}`, but `x^*` is `{x, x* | x}`; `x*m` is `{x*j, j < m | the
-//! same}`; downs are the negatives. Since every option of an uptimal is one, the forms are
-//! classified children first (options before the forms that have them): a form is an uptimal when
-//! its options are exactly those of the uptimal they name. A switch is found the same way: the
-//! negative of each follower is looked up among the followers. Nothing recurses: the walk is
-//! [`Forms::followers_in_order`], the printing an explicit stack of pieces to write.
+//! tests against forms built with [`Forms::sum`]), by uptimal.rs's recogniser, the one sums.rs
+//! adds uptimals with. Since every option of an uptimal is one, the forms are classified children
+//! first (options before the forms that have them), each one's parts kept in the layout of the
+//! printing. A switch is found the same way: the negative of each follower is looked up among the
+//! followers. Nothing recurses: the walk is [`Forms::followers_in_order`], the printing an explicit
+//! stack of pieces to write.
 
 use super::dyadic::Dyadic;
 use super::forms::{reserve, reserve_entry, reserve_one, FormId, Forms};
@@ -173,7 +172,7 @@ impl Forms {
 
     /// The kinds, sorted options and bars of `g`'s followers (module doc), children first.
     pub(crate) fn layout(&self, g: FormId) -> Result<Layout, Error> {
-        let order = self.followers_in_order(g);
+        let order = self.followers_in_order(g)?;
         let mut layout = Layout {
             kinds: FastMap::default(),
             sorted_at: FastMap::default(),
@@ -181,14 +180,20 @@ impl Forms {
             bars: FastMap::default(),
         };
         let mut list_sorted = Vec::new();
+        let mut minus = Vec::new();
         let negatives = self.negatives(&order)?;
         for &h in &order {
-            let kind = match self.uptimal_of(h, &layout) {
+            let uptimal = self.uptimal_from_options(h, |o| match layout.kind(self, o) {
+                Kind::Uptimal { number, ups, nim } => Some((number, ups, nim)),
+                _ => None,
+            });
+            let kind = match uptimal {
                 Some((number, ups, nim)) => Kind::Uptimal { number, ups, nim },
                 None => {
                     let (left, right) = (self.left(h), self.right(h));
-                    let mut minus: Vec<FormId> =
-                        left.iter().filter_map(|o| negatives.get(o).copied()).collect();
+                    minus.clear();
+                    reserve(&mut minus, left.len(), "the negatives of the options")?;
+                    minus.extend(left.iter().filter_map(|o| negatives.get(o).copied()));
                     minus.sort_unstable();
                     if minus.len() == left.len() && minus == right {
                         Kind::Switch
@@ -223,68 +228,6 @@ impl Forms {
             }
         }
         Ok(layout)
-    }
-
-    /// `h` as `(number, ups, nim)` when it is an uptimal that is not a number, from the kinds of
-    /// its options (module doc).
-    fn uptimal_of(&self, h: FormId, layout: &Layout) -> Option<(FormId, i64, u64)> {
-        let (left, right) = (self.left(h), self.right(h));
-        let parts = |o: FormId| match layout.kind(self, o) {
-            Kind::Number => Some((o, 0i64, 0u64)),
-            Kind::Uptimal { number, ups, nim } => Some((number, ups, nim)),
-            _ => None,
-        };
-        let number_of = |o: FormId| if self.is_number(o) { Some(o) } else { None };
-        // x*m = {x, x*, ..., x*(m-1) | the same}
-        if left == right {
-            let mut seen = vec![false; left.len()];
-            let mut number = None;
-            for &o in left {
-                let (x, ups, nim) = parts(o)?;
-                if ups != 0
-                    || number.map_or(false, |y| y != x)
-                    || nim >= left.len() as u64
-                    || seen[nim as usize]
-                {
-                    return None;
-                }
-                number = Some(x);
-                seen[nim as usize] = true;
-            }
-            return Some((number?, 0, left.len() as u64));
-        }
-        match (left.len(), right.len()) {
-            // x^* = {x, x* | x}, xv* = {x | x, x*}
-            (2, 1) | (1, 2) => {
-                let (pair, single, ups) =
-                    if left.len() == 2 { (left, right[0], 1) } else { (right, left[0], -1) };
-                let x = number_of(single)?;
-                let mut parts_of_pair = [parts(pair[0])?, parts(pair[1])?];
-                parts_of_pair.sort_unstable_by_key(|p| p.2);
-                if parts_of_pair == [(x, 0, 0), (x, 0, 1)] {
-                    Some((x, ups, 1))
-                } else {
-                    None
-                }
-            }
-            // x + n·^ + *m = {x | x + (n-1)·^ + *(m^1)} for n >= 1, and the negatives.
-            (1, 1) => {
-                if let Some(x) = number_of(left[0]) {
-                    let (y, ups, nim) = parts(right[0])?;
-                    if y == x && ups >= 0 && (ups, nim) != (0, 0) {
-                        return Some((x, ups.checked_add(1)?, nim ^ 1));
-                    }
-                }
-                if let Some(x) = number_of(right[0]) {
-                    let (y, ups, nim) = parts(left[0])?;
-                    if y == x && ups <= 0 && (ups, nim) != (0, 0) {
-                        return Some((x, ups.checked_sub(1)?, nim ^ 1));
-                    }
-                }
-                None
-            }
-            _ => None,
-        }
     }
 
     /// For each form in `order` (children first) whose negative is among the followers (or is a

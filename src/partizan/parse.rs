@@ -329,6 +329,7 @@ impl Forms {
             let left = *r.lists.last().expect("two lists");
             let g = self.make(&r.options[left..right], &r.options[right..])?;
             r.options.truncate(left);
+            reserve_one(&mut r.options, "the options read")?;
             r.options.push(g);
         }
         Ok(())

@@ -7,7 +7,7 @@
 //! an explicit stack, so a line of 10^6 moves works. A position met again while it is being valued
 //! makes the game loopy, not short: an error.
 
-use super::forms::{reserve_entry, reserve_one, FormId, Forms, Side};
+use super::forms::{reserve, reserve_entry, reserve_one, FormId, Forms, Side};
 use super::hash::{FastMap, FastSet};
 use crate::input::{out_of_memory, Error};
 use std::fmt::Debug;
@@ -66,7 +66,7 @@ impl<R: Rules> Evaluator<R> {
             return Ok(known);
         }
         let mut open: FastSet<R::Position> = FastSet::default();
-        let mut stack = vec![self.pending(position.clone())];
+        let mut stack = vec![self.pending(position.clone())?];
         open.insert(position);
         loop {
             let top = stack.len() - 1;
@@ -89,11 +89,14 @@ impl<R: Rules> Evaluator<R> {
                 }
                 open.insert(child.clone());
                 reserve_one(&mut stack, "the positions being valued")?;
-                stack.push(self.pending(child));
+                let pending = self.pending(child)?;
+                stack.push(pending);
                 continue;
             }
             let done = stack.pop().expect("a position");
-            let values: Vec<FormId> = done.children.iter().map(|c| self.memo[c]).collect();
+            let mut values = Vec::new();
+            reserve(&mut values, done.children.len(), "the positions being valued")?;
+            values.extend(done.children.iter().map(|c| self.memo[c]));
             let value = if done.split {
                 let mut total = Forms::ZERO;
                 for v in values {
@@ -112,19 +115,20 @@ impl<R: Rules> Evaluator<R> {
         }
     }
 
-    fn pending(&self, position: R::Position) -> Pending<R::Position> {
+    fn pending(&self, position: R::Position) -> Result<Pending<R::Position>, Error> {
         let mut children = Vec::new();
         self.rules.split(&position, &mut children);
         if children.len() >= 2 {
-            return Pending { position, children, left: 0, split: true, next: 0 };
+            return Ok(Pending { position, children, left: 0, split: true, next: 0 });
         }
         children.clear();
         self.rules.moves(&position, Side::Left, &mut children);
         let left = children.len();
         let mut right = Vec::new();
         self.rules.moves(&position, Side::Right, &mut right);
+        reserve(&mut children, right.len(), "the positions being valued")?;
         children.extend(right);
-        Pending { position, children, left, split: false, next: 0 }
+        Ok(Pending { position, children, left, split: false, next: 0 })
     }
 }
 

@@ -9,7 +9,7 @@
 //! past the budget the search gives up (`None`), past the steps it fails, never hangs.
 
 use super::dyadic::Dyadic;
-use super::forms::{FormId, Forms, Side};
+use super::forms::{copy_of, push, reserve_entry, FormId, Forms, Side};
 use super::hash::FastMap;
 use super::outcome::Winner;
 use crate::input::Error;
@@ -33,7 +33,7 @@ impl Forms {
         for &g in parts {
             match self.as_number(g) {
                 Some(x) => number = number.add(x),
-                None => components.push(g),
+                None => push(&mut components, g, WHAT)?,
             }
         }
         components.sort_unstable();
@@ -41,10 +41,10 @@ impl Forms {
         // The steps (forms.rs) it may take: a move tried costs one a component.
         let room = self.steps_left();
         let mut left = room;
-        let left_first =
-            self.wins_moving(&mut memo, (components.clone(), number.clone(), Side::Left), budget, &mut left);
+        let start = (copy_of(&components, WHAT)?, number.clone(), Side::Left);
+        let left_first = self.wins_moving(&mut memo, start, budget, &mut left)?;
         let right_first = match left_first {
-            Some(_) => self.wins_moving(&mut memo, (components, number, Side::Right), budget, &mut left),
+            Some(_) => self.wins_moving(&mut memo, (components, number, Side::Right), budget, &mut left)?,
             None => None,
         };
         // Past the steps left, one more makes the error.
@@ -55,18 +55,21 @@ impl Forms {
         }
     }
 
-    /// Whether the player to move in `start` wins, or `None` past the budget.
+    /// Whether the player to move in `start` wins, or `None` past the budget; an error when
+    /// memory runs out.
     fn wins_moving(
         &self,
         memo: &mut FastMap<Position, bool>,
         start: Position,
         budget: usize,
         steps: &mut u64,
-    ) -> Option<bool> {
+    ) -> Result<Option<bool>, Error> {
         if let Some(&known) = memo.get(&start) {
-            return Some(known);
+            return Ok(Some(known));
         }
-        let mut stack = vec![Node { position: start, next: 0 }];
+        // The positions open, each reached by a move from the one beneath it.
+        let mut stack = Vec::new();
+        push(&mut stack, Node { position: start, next: 0 }, WHAT)?;
         // The answer of the position just settled, for the one beneath it.
         let mut settled: Option<bool> = None;
         loop {
@@ -75,12 +78,12 @@ impl Forms {
                 if !child_wins {
                     // A move to a position the opponent loses: this one is won.
                     let done = stack.pop().expect("a position");
-                    if memo.len() >= budget || memo.try_reserve(1).is_err() {
-                        return None;
+                    if memo.len() >= budget {
+                        return Ok(None);
                     }
-                    memo.insert(done.position, true);
+                    remember(memo, done.position, true)?;
                     if stack.is_empty() {
-                        return Some(true);
+                        return Ok(Some(true));
                     }
                     settled = Some(true);
                     continue;
@@ -90,10 +93,10 @@ impl Forms {
             let cost = stack[top].position.0.len() as u64 + 1;
             if *steps < cost {
                 *steps = 0;
-                return None;
+                return Ok(None);
             }
             *steps -= cost;
-            match self.move_at(&stack[top].position, stack[top].next) {
+            match self.move_at(&stack[top].position, stack[top].next)? {
                 None => {
                     // No move wins (or none at all): lost, unless only a number is left.
                     let done = stack.pop().expect("a position");
@@ -103,33 +106,35 @@ impl Forms {
                             Side::Left => number.signum() > 0,
                             Side::Right => number.signum() < 0,
                         };
-                    if memo.len() >= budget || memo.try_reserve(1).is_err() {
-                        return None;
+                    if memo.len() >= budget {
+                        return Ok(None);
                     }
-                    memo.insert(done.position, wins);
+                    remember(memo, done.position, wins)?;
                     if stack.is_empty() {
-                        return Some(wins);
+                        return Ok(Some(wins));
                     }
                     settled = Some(wins);
                 }
                 Some(child) => match memo.get(&child) {
                     Some(&child_wins) => settled = Some(child_wins),
-                    None => stack.push(Node { position: child, next: 0 }),
+                    None => push(&mut stack, Node { position: child, next: 0 }, WHAT)?,
                 },
             }
         }
     }
 
-    /// The position after the `next`-th move of the mover in `position`, numbers folded in.
-    fn move_at(&self, position: &Position, next: usize) -> Option<Position> {
+    /// The position after the `next`-th move of the mover in `position`, numbers folded in, or
+    /// `None` past the last move.
+    fn move_at(&self, position: &Position, next: usize) -> Result<Option<Position>, Error> {
         let (components, number, mover) = position;
         let mut k = next;
         for (i, &g) in components.iter().enumerate() {
             let options = self.options_of(g, *mover);
             if k < options.len() {
                 let option = options[k];
-                let mut rest: Vec<FormId> =
-                    components[..i].iter().chain(&components[i + 1..]).copied().collect();
+                // (The same length as `components`: the option takes the place of `g`.)
+                let mut rest = copy_of(components, WHAT)?;
+                rest.remove(i);
                 let mut number = number.clone();
                 match self.as_number(option) {
                     Some(x) => number = number.add(x),
@@ -138,10 +143,20 @@ impl Forms {
                         rest.insert(at, option);
                     }
                 }
-                return Some((rest, number, mover.other()));
+                return Ok(Some((rest, number, mover.other())));
             }
             k -= options.len();
         }
-        None
+        Ok(None)
     }
+}
+
+/// What the search's memory is, in an error when it runs out.
+const WHAT: &str = "the positions of a search";
+
+/// Records a position's answer, the memo's growth checked.
+fn remember(memo: &mut FastMap<Position, bool>, position: Position, wins: bool) -> Result<(), Error> {
+    reserve_entry(memo)?;
+    memo.insert(position, wins);
+    Ok(())
 }

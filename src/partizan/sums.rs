@@ -2,13 +2,11 @@
 //! canonical sums otherwise, within a bound.
 //!
 //! A form `x + k·^ + *m` (an *uptimal* here: `x` a number, `k` ups, `m` a nimber) is recognised
-//! from its canonical form alone, children first, by the forms these games have (Conway; Siegel,
-//! *Combinatorial Game Theory*, II.4): `x + *m = {x, x*, .., x*(m-1) | the same}`;
-//! `x + ^* = {x, x* | x}`; for `k >= 1` otherwise `x + k·^ + *m = {x | x + (k-1)·^ + *(m xor 1)}`;
-//! and the negatives. (The tests build each of them by sums and compare.) Such components add as
-//! three numbers, so 10^5 of them are summed exactly in linear time and the winner read off:
-//! the number's sign; at 0, the ups' (`k >= 2`, or `k = 1` with `m != 1`, favour Left; `^*` is
-//! fuzzy); at no ups, the nimber (0: the second player wins, else the first).
+//! from its canonical form alone, children first, by uptimal.rs (the forms these games have; the
+//! tests build each of them by sums and compare), its parts kept in the table's memo. Such
+//! components add as three numbers, so 10^5 of them are summed exactly in linear time and the
+//! winner read off: the number's sign; at 0, the ups' (`k >= 2`, or `k = 1` with `m != 1`, favour
+//! Left; `^*` is fuzzy); at no ups, the nimber (0: the second player wins, else the first).
 //!
 //! The other components are added as canonical forms: a component and its negative cancel, equal
 //! components are added by doubling, and the uptimal total joins them as one form. A sum whose
@@ -16,7 +14,7 @@
 //! so, never a hang.
 
 use super::dyadic::Dyadic;
-use super::forms::{FormId, Forms};
+use super::forms::{push, reserve_entry, FormId, Forms};
 use super::hash::FastMap;
 use super::outcome::Uptimal;
 use super::outcome::Winner;
@@ -24,82 +22,25 @@ use super::uptimal::{MAX_NIMBER, MAX_UPS};
 use crate::input::Error;
 
 impl Forms {
-    /// `g` as `x + k·^ + *m` when it is one (module doc), else `None`.
-    pub fn as_uptimal(&mut self, g: FormId) -> Option<Uptimal> {
-        if let Some(x) = self.as_number(g) {
-            return Some(Uptimal { number: x.clone(), ups: 0, nimber: 0 });
-        }
-        if let Some(known) = self.uptimal_memo.get(&g.0) {
-            return known.clone();
-        }
-        for h in self.followers_in_order(g) {
-            if !self.uptimal_memo.contains_key(&h.0) {
-                let found = self.uptimal_from_options(h);
-                // The memo is a cache: without room, it is only not kept.
-                if self.uptimal_memo.try_reserve(1).is_ok() {
+    /// `g` as `x + k·^ + *m` when it is one (module doc), else `None`; an error when memory runs
+    /// out. Its followers are recognised children first, each once (the table's memo).
+    pub fn as_uptimal(&mut self, g: FormId) -> Result<Option<Uptimal>, Error> {
+        if !self.is_number(g) && !self.uptimal_memo.contains_key(&g.0) {
+            for h in self.followers_in_order(g)? {
+                if !self.uptimal_memo.contains_key(&h.0) {
+                    let memo = &self.uptimal_memo;
+                    let found = self.uptimal_from_options(h, |o| memo.get(&o.0).copied().flatten());
+                    reserve_entry(&mut self.uptimal_memo)?;
                     self.uptimal_memo.insert(h.0, found);
-                } else {
-                    return self.uptimal_from_options(g);
                 }
             }
         }
-        self.uptimal_memo[&g.0].clone()
-    }
-
-    /// `h` as an uptimal, its options' being known (numbers, or in the memo).
-    fn uptimal_from_options(&self, h: FormId) -> Option<Uptimal> {
-        let of = |g: FormId| -> Option<Uptimal> {
-            match self.as_number(g) {
-                Some(x) => Some(Uptimal { number: x.clone(), ups: 0, nimber: 0 }),
-                None => self.uptimal_memo.get(&g.0).cloned().flatten(),
-            }
-        };
-        let left: Vec<Uptimal> = self.left(h).iter().map(|&g| of(g)).collect::<Option<_>>()?;
-        let right: Vec<Uptimal> = self.right(h).iter().map(|&g| of(g)).collect::<Option<_>>()?;
-        let x = left.first().or_else(|| right.first())?.number.clone();
-        if left.iter().chain(&right).any(|u| u.number != x) {
-            return None;
-        }
-        let plain = |u: &Uptimal| u.ups == 0;
-        // x + *m: both sides x*j for every j < m.
-        if self.left(h) == self.right(h) && left.iter().all(plain) {
-            let m = left.len() as u64;
-            let mut seen = vec![false; left.len()];
-            for u in &left {
-                if u.nimber >= m || seen[u.nimber as usize] {
-                    return None;
-                }
-                seen[u.nimber as usize] = true;
-            }
-            return Some(Uptimal { number: x, ups: 0, nimber: m });
-        }
-        let is_number = |u: &Uptimal| u.ups == 0 && u.nimber == 0;
-        let is_star = |u: &Uptimal| u.ups == 0 && u.nimber == 1;
-        match (left.as_slice(), right.as_slice()) {
-            // x + ^* = {x, x* | x}, x + v* = {x | x, x*}.
-            ([a, b], [c]) if is_number(a) && is_star(b) && is_number(c) => {
-                Some(Uptimal { number: x, ups: 1, nimber: 1 })
-            }
-            ([a], [b, c]) if is_number(a) && is_number(b) && is_star(c) => {
-                Some(Uptimal { number: x, ups: -1, nimber: 1 })
-            }
-            // x + k^ + *m = {x | x + (k-1)^ + *(m^1)}, k >= 1, not x + *.
-            ([a], [b]) if is_number(a) && b.ups >= 0 && !is_number(b) => {
-                let (ups, nimber) = (b.ups + 1, b.nimber ^ 1);
-                if ups == 1 && nimber == 1 {
-                    return None;
-                }
-                Some(Uptimal { number: x, ups, nimber })
-            }
-            ([b], [a]) if is_number(a) && b.ups <= 0 && !is_number(b) => {
-                let (ups, nimber) = (b.ups - 1, b.nimber ^ 1);
-                if ups == -1 && nimber == 1 {
-                    return None;
-                }
-                Some(Uptimal { number: x, ups, nimber })
-            }
-            _ => None,
-        }
+        let parts = if self.is_number(g) { Some((g, 0, 0)) } else { self.uptimal_memo[&g.0] };
+        Ok(parts.map(|(x, ups, nimber)| Uptimal {
+            number: self.as_number(x).expect("a number").clone(),
+            ups,
+            nimber,
+        }))
     }
 
     /// The canonical form of an [`Uptimal`] ([`Forms::uptimal`]).
@@ -110,7 +51,7 @@ impl Forms {
     /// Who wins the sum of `parts` (module doc), building at most `max_new_forms` new forms for
     /// the parts that are not uptimals; past that, an error.
     pub fn winner_of_sum(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<Winner, Error> {
-        let (total, others) = self.split_parts(parts);
+        let (total, others) = self.split_parts(parts)?;
         if others.is_empty() {
             return Ok(total.winner());
         }
@@ -137,17 +78,17 @@ impl Forms {
                 let mut parts: Vec<FormId> = Vec::new();
                 for (&g, &count) in &others {
                     for _ in 0..count.min(max_new_forms as i64) {
-                        parts.push(g);
+                        push(&mut parts, g, "the parts of a sum")?;
                     }
                 }
                 let mut small = total.clone();
                 small.number = Dyadic::zero();
                 let number = self.number(total.number.clone())?;
-                parts.push(number);
+                push(&mut parts, number, "the parts of a sum")?;
                 self.form_limit = Some(self.len().saturating_add(max_new_forms));
                 let infinitesimal = self.uptimal_form(&small);
                 self.form_limit = None;
-                parts.push(infinitesimal.map_err(|_| too_large())?);
+                push(&mut parts, infinitesimal.map_err(|_| too_large())?, "the parts of a sum")?;
                 match self.search_winner(&parts, max_new_forms)? {
                     Some(w) => Ok(w),
                     None => Err(too_large()),
@@ -160,7 +101,7 @@ impl Forms {
     /// uptimal parts added exactly, then the others), with at most `max_new_forms` new forms;
     /// past that, an error.
     pub fn sum_of_parts(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<FormId, Error> {
-        let (total, others) = self.split_parts(parts);
+        let (total, others) = self.split_parts(parts)?;
         let limit = self.len().saturating_add(max_new_forms);
         self.form_limit = Some(limit);
         let result = self.sum_of_others(&total, &others);
@@ -176,16 +117,19 @@ impl Forms {
 
     /// The uptimal parts' exact total, and how many times each other part comes (in a map whose
     /// order is the same from run to run: the same input, the same sums made).
-    fn split_parts(&mut self, parts: &[FormId]) -> (Uptimal, FastMap<FormId, i64>) {
+    fn split_parts(&mut self, parts: &[FormId]) -> Result<(Uptimal, FastMap<FormId, i64>), Error> {
         let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
         let mut others: FastMap<FormId, i64> = FastMap::default();
         for &g in parts {
-            match self.as_uptimal(g).and_then(|u| total.add(&u)) {
+            match self.as_uptimal(g)?.and_then(|u| total.add(&u)) {
                 Some(t) => total = t,
-                None => *others.entry(g).or_insert(0) += 1,
+                None => {
+                    reserve_entry(&mut others)?;
+                    *others.entry(g).or_insert(0) += 1;
+                }
             }
         }
-        (total, others)
+        Ok((total, others))
     }
 
     fn sum_of_others(&mut self, total: &Uptimal, others: &FastMap<FormId, i64>) -> Result<FormId, Error> {
@@ -195,12 +139,13 @@ impl Forms {
         for (&g, &c) in others {
             let minus = self.neg(g)?;
             let key = g.min(minus);
+            reserve_entry(&mut net)?;
             *net.entry(key).or_insert(0) += if key == g { c } else { -c };
         }
         for (g, c) in net {
             if c != 0 {
                 let g = if c > 0 { g } else { self.neg(g)? };
-                counts.push((g, c.abs()));
+                push(&mut counts, (g, c.abs()), "the parts of a sum")?;
             }
         }
         counts.sort_unstable();
@@ -254,7 +199,7 @@ mod tests {
                 for m in 0..6u64 {
                     let g = by_sums(&mut f, x, k, m);
                     let u = Uptimal { number: Dyadic::parse(x).unwrap(), ups: k, nimber: m };
-                    assert_eq!(f.as_uptimal(g), Some(u.clone()), "{x} {k} {m}: {}", f.show(g));
+                    assert_eq!(f.as_uptimal(g).unwrap(), Some(u.clone()), "{x} {k} {m}: {}", f.show(g));
                     assert_eq!(f.uptimal_form(&u).unwrap(), g, "{x} {k} {m}");
                 }
             }
@@ -307,16 +252,16 @@ mod tests {
         let one = f.integer(1).unwrap();
         let minus_one = f.integer(-1).unwrap();
         let switch = f.make(&[one], &[minus_one]).unwrap();
-        assert_eq!(f.as_uptimal(switch), None);
+        assert_eq!(f.as_uptimal(switch).unwrap(), None);
         let star = f.make(&[zero], &[zero]).unwrap();
         let up = f.make(&[zero], &[star]).unwrap();
         let down = f.neg(up).unwrap();
         // {0 | v} = * (v reverses through *), but tiny-one {0 || 0 | -1} is not in the family.
         let g = f.make(&[zero], &[down]).unwrap();
-        assert_eq!(f.as_uptimal(g), Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 1 }));
+        assert_eq!(f.as_uptimal(g).unwrap(), Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 1 }));
         let zero_minus_one = f.make(&[zero], &[minus_one]).unwrap();
         let tiny = f.make(&[zero], &[zero_minus_one]).unwrap();
-        assert_eq!(f.as_uptimal(tiny), None);
+        assert_eq!(f.as_uptimal(tiny).unwrap(), None);
         // A sum of switches and uptimals.
         let parts = [switch, switch, up, star, one];
         assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), Winner::Left);

@@ -21,7 +21,7 @@
 //! line), so equal walls are equal vectors.
 
 use super::dyadic::Dyadic;
-use super::forms::{reserve, reserve_entry, FormId, Forms, Line, Side};
+use super::forms::{copy_of, reserve, reserve_entry, FormId, Forms, Line, Side};
 use crate::input::Error;
 
 /// A form's thermograph (module doc): its two walls.
@@ -95,7 +95,7 @@ impl Forms {
             return Ok(Thermograph { left, right });
         }
         if !self.walls_memo.contains_key(&g.0) {
-            for h in self.followers_in_order(g) {
+            for h in self.followers_in_order(g)? {
                 if self.walls_memo.contains_key(&h.0) {
                     continue;
                 }
@@ -104,8 +104,8 @@ impl Forms {
                 self.walls_memo.insert(h.0, walls);
             }
         }
-        let (left, right) = self.walls_memo[&g.0].clone();
-        Ok(Thermograph { left, right })
+        let (left, right) = &self.walls_memo[&g.0];
+        Ok(Thermograph { left: copy_of(left, "a thermograph")?, right: copy_of(right, "a thermograph")? })
     }
 
     /// `(left stop, right stop)` of `g`, memoised.
@@ -114,7 +114,7 @@ impl Forms {
             return Ok((x.clone(), x.clone()));
         }
         if !self.stops_memo.contains_key(&g.0) {
-            for h in self.followers_in_order(g) {
+            for h in self.followers_in_order(g)? {
                 if self.stops_memo.contains_key(&h.0) {
                     continue;
                 }
@@ -328,18 +328,11 @@ fn up_to(wall: &[Line], tau: &Dyadic, mean: &Dyadic) -> Result<Vec<Line>, Error>
     Ok(normalised(out))
 }
 
-/// `wall` without the pieces that go on the line of the piece before them.
-fn normalised(wall: Vec<Line>) -> Vec<Line> {
-    let mut out: Vec<Line> = Vec::with_capacity(wall.len());
-    for line in wall {
-        if let Some(last) = out.last() {
-            if last.2 == line.2 && line_at(last, &line.0) == line.1 {
-                continue;
-            }
-        }
-        out.push(line);
-    }
-    out
+/// `wall` without the pieces that go on the line of the piece before them (in place: no memory).
+fn normalised(mut wall: Vec<Line>) -> Vec<Line> {
+    // (`dedup_by` hands each piece with the last one kept before it.)
+    wall.dedup_by(|line, last| last.2 == line.2 && line_at(last, &line.0) == line.1);
+    wall
 }
 
 #[cfg(test)]

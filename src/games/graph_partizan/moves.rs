@@ -104,7 +104,7 @@ fn winning_move(
     let (forms, values) = (&mut problem.forms, &problem.values);
     let mut total = Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 });
     for &t in tokens {
-        let u = forms.as_uptimal(values[t as usize]);
+        let u = forms.as_uptimal(values[t as usize])?;
         total = total.and_then(|s| u.and_then(|u| s.add(&u)));
     }
     let mut sum: Option<FormId> = None;
@@ -115,10 +115,10 @@ fn winning_move(
         }
         tried[a as usize] = stamp;
         let ga = values[a as usize];
-        let ua = forms.as_uptimal(ga);
+        let ua = forms.as_uptimal(ga)?;
         for &b in distinct.of(a as usize) {
             let gb = values[b as usize];
-            let exact = match (&total, &ua, forms.as_uptimal(gb)) {
+            let exact = match (&total, &ua, forms.as_uptimal(gb)?) {
                 (Some(s), Some(ua), Some(ub)) => {
                     let minus_a = Uptimal { number: ua.number.neg(), ups: -ua.ups, nimber: ua.nimber };
                     s.add(&minus_a).and_then(|r| r.add(&ub)).map(|r| r.winner())
