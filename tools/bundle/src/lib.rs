@@ -25,6 +25,7 @@
 
 pub mod assemble;
 pub mod cfg;
+pub mod impls;
 pub mod inline;
 pub mod items;
 pub mod json;
