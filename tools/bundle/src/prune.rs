@@ -7,7 +7,10 @@
 //! go from their `use`. An import of
 //! something cut then no longer resolves: it goes from its `use` (only such errors are
 //! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
-//! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
+//! (with its calls) left empty goes too, until nothing more goes. Then, once, the impls of traits
+//! the code does not declare (`Display`, `FromStr`, `From<..>` ..), which rustc never reports, are
+//! tried away, and those its errors name come back (see the `impls` module); what went makes the
+//! rounds go on, for what only they used. A field or a variant cannot go
 //! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
 //! at the end, an item used only on other targets. Nothing else is allowed.
 //!
