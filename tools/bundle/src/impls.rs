@@ -261,5 +261,16 @@ mod tests {
         assert_eq!(back, [false, true, true, false, false]);
         assert!(put_back(&candidates, &mut back, &[&error("cannot add `Big` to `Big`")]));
         assert_eq!(back, [true, true, true, true, false]);
+        // `cmp` implies `Ord`, which comes back with `PartialOrd` and the `PartialEq` it needs.
+        let candidates = [
+            candidate("Ord", "Key"),
+            candidate("PartialOrd", "Key"),
+            candidate("PartialEq", "Key"),
+            candidate("Hash", "Key"),
+        ];
+        let mut back = [false; 4];
+        let cmp = error("no method named `cmp` found for enum `Option<&Key>` in the current scope");
+        assert!(put_back(&candidates, &mut back, &[&cmp]));
+        assert_eq!(back, [true, true, true, false]);
     }
 }

@@ -716,6 +716,49 @@ mod tests {
         assert_eq!(output_of(&src, "source"), "5 1\nkey 1 Some(7)\n");
     }
 
+    /// Runs the rustc on the path. An impl used only on other targets stays; one unused
+    /// everywhere goes with its `#[cfg]`.
+    #[test]
+    fn an_impl_used_only_on_other_targets_stays() {
+        let src = text(&[
+            "fn main() {",
+            "    println!(\"{}\", m::shown(&m::Shown));",
+            "}",
+            "",
+            "mod m {",
+            "    use std::fmt;",
+            "",
+            "    pub struct Shown;",
+            "",
+            "    impl fmt::Display for Shown {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"shown\")",
+            "        }",
+            "    }",
+            "",
+            "    #[cfg(unix)]",
+            "    impl fmt::Debug for Shown {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"debug\")",
+            "        }",
+            "    }",
+            "",
+            "    #[cfg(unix)]",
+            "    pub fn shown(_: &Shown) -> String {",
+            "        String::new()",
+            "    }",
+            "",
+            "    #[cfg(not(unix))]",
+            "    pub fn shown(x: &Shown) -> String {",
+            "        x.to_string()",
+            "    }",
+            "}",
+        ]);
+        let (pruned, _) = prune_text(&src).unwrap();
+        assert!(pruned.contains("impl fmt::Display for Shown"), "{pruned}");
+        assert!(!pruned.contains("Debug") && !pruned.contains("#[cfg(unix)]\n    impl"), "{pruned}");
+    }
+
     /// Runs the rustc on the path (the one `make bundle` uses).
     #[test]
     fn pruning_removes_what_rustc_finds_unused() {
