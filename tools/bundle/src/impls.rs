@@ -163,7 +163,7 @@ fn needs(family: &str) -> &'static [&'static str] {
 /// Marks `back` the candidates (of `candidates`, those not yet back) that `errors` point at, each
 /// with the others of its trait's family for its type and the families they need. An error points
 /// at those whose type and trait it names (the trait may be implied by an operator or a method,
-/// [`IMPLIED`]). If none does, every one whose type an error names goes back. Whether any went.
+/// `IMPLIED`). If none does, every one whose type an error names goes back. Whether any went.
 pub fn put_back(candidates: &[Candidate], back: &mut [bool], errors: &[&Diagnostic]) -> bool {
     let mut pointed = Vec::new();
     let mut typed = Vec::new();
