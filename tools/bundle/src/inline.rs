@@ -243,15 +243,15 @@ pub const OVER_THE_CAP: [(&str, &str); 4] = [
     ("columns", "over the 48 KiB cap in every layout (68 KB tight: the partizan library's canonical forms)"),
     (
         "domineering",
-        "over the 48 KiB cap in every layout (71 KB tight: the partizan library's canonical forms)",
+        "over the 48 KiB cap in every layout (69 KB tight: the partizan library's canonical forms)",
     ),
     (
         "toads_frogs",
-        "over the 48 KiB cap in every layout (68 KB tight: the partizan library's canonical forms)",
+        "over the 48 KiB cap in every layout (65 KB tight: the partizan library's canonical forms)",
     ),
     (
         "game_tables",
-        "over the 48 KiB cap in every layout (83 KB tight: the solver and the partizan library; a tool \
+        "over the 48 KiB cap in every layout (80 KB tight: the solver and the partizan library; a tool \
          for pattern, not a judge program)",
     ),
 ];

@@ -10,7 +10,8 @@
 //! - [`lex`]: Rust source into tokens that cover it exactly (tools/bundle/tests/layout.rs reads the house rules with it);
 //! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
-//! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]);
+//! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]), and its
+//!   unused impls of std traits, tried away ([`impls`]);
 //! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`rename`]: the last size fallback, the library's own names shortened;
 //! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
@@ -27,6 +28,7 @@
 pub mod assemble;
 pub mod cfg;
 pub mod declared;
+pub mod impls;
 pub mod inline;
 pub mod items;
 pub mod json;

@@ -7,7 +7,10 @@
 //! go from their `use`. An import of
 //! something cut then no longer resolves: it goes from its `use` (only such errors are
 //! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
-//! (with its calls) left empty goes too, until nothing more goes. A field or a variant cannot go
+//! (with its calls) left empty goes too, until nothing more goes. Then, once, the impls of traits
+//! the code does not declare (`Display`, `FromStr`, `From<..>` ..), which rustc never reports, are
+//! tried away, and those its errors name come back (see the `impls` module); what went makes the
+//! rounds go on, for what only they used. A field or a variant cannot go
 //! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
 //! at the end, an item used only on other targets. Nothing else is allowed.
 //!
@@ -18,11 +21,12 @@
 //! and that name is kept.
 
 use super::cfg::{compiled, Config};
+use super::impls::{put_back, Candidate, MAX_TRIALS};
 use super::items::{cut_in_line, unwrap_single_groups};
 use super::json::Diagnostic;
 use super::lex::{at, Lexed};
 use super::mapped::{Edit, Files, Mapped};
-use super::rustc::{at_level, diagnostics_of_both, explain};
+use super::rustc::{at_level, diagnostics_host_first, diagnostics_of_both, explain};
 use super::text::tidy_blank_lines;
 
 /// The edition of the rustc runs that find unused items.
@@ -78,12 +82,36 @@ pub fn prune(
     let mut pruned = Pruned::default();
     // Names the user imports, kept though unused (see the module doc).
     let mut imported: Vec<String> = Vec::new();
+    // The trial of the library without its unused impls, once nothing else goes (see `impls`).
+    let mut trial: Option<ImplTrial> = None;
+    let mut impls_tried = false;
     for round in 0..100 {
-        let (on_host, on_foreign) = diagnostics_of_both(rustc, &text.text, PRUNING_EDITION)?;
+        let (on_host, on_foreign) = if trial.is_some() {
+            diagnostics_host_first(rustc, &text.text, PRUNING_EDITION)?
+        } else {
+            diagnostics_of_both(rustc, &text.text, PRUNING_EDITION)?
+        };
         let lexed = Lexed::new(&text.text)?;
         let host_errors: Vec<&Diagnostic> = at_level(&on_host, "error").collect();
         let foreign_errors: Vec<&Diagnostic> = at_level(&on_foreign, "error").collect();
-        if !host_errors.is_empty() || !foreign_errors.is_empty() {
+        let has_errors = !host_errors.is_empty() || !foreign_errors.is_empty();
+        if let Some(mut tried) = trial.take() {
+            if !has_errors {
+                pruned.removed += tried.back.iter().filter(|&&back| !back).count();
+            } else {
+                // The impls the errors name go back, and the library is tried again; or all do.
+                let errors: Vec<&Diagnostic> = host_errors.iter().chain(&foreign_errors).copied().collect();
+                let progress = put_back(&tried.candidates, &mut tried.back, &errors);
+                if tried.trials == MAX_TRIALS || !progress || tried.back.iter().all(|&back| back) {
+                    return Ok(tried.fallback);
+                }
+                tried.trials += 1;
+                text = tidy(&tried.before.edit(tried.cuts()), from)?;
+                trial = Some(tried);
+                continue;
+            }
+        }
+        if has_errors {
             // Imports of items cut no longer resolve: they go; nothing else may fail.
             let errors = host_errors.iter().chain(&foreign_errors);
             let only_unresolved =
@@ -202,17 +230,51 @@ pub fn prune(
             // used, so nothing else turns unused.)
             kept.sort_unstable();
             kept.dedup_by_key(|kept| (kept.0, kept.1));
+            let mut done = pruned.clone();
             for (first, lint, name) in kept {
                 edits.push(lexed.allow_at(first, lint));
                 let what = if lint == "unused_imports" { "the import " } else { "" };
-                pruned.allowed.push(format!("{what}`{name}` (for other targets)"));
+                done.allowed.push(format!("{what}`{name}` (for other targets)"));
             }
-            return Ok((text.edit(edits), pruned));
+            let fallback = (text.edit(edits), done);
+            let candidates = if impls_tried { Vec::new() } else { lexed.impl_candidates(from)? };
+            impls_tried = true;
+            if candidates.is_empty() {
+                return Ok(fallback);
+            }
+            // Then without the impls that may be unused, and on with what only they used.
+            let back = vec![false; candidates.len()];
+            let tried = ImplTrial { before: text.clone(), fallback, candidates, back, trials: 1 };
+            previous = text.clone();
+            text = tidy(&text.edit(tried.cuts()), from)?;
+            trial = Some(tried);
+            continue;
         }
         previous = text.clone();
         text = tidy(&text.edit(edits), from)?;
     }
     Err("pruning does not converge".to_string())
+}
+
+/// The library tried without some of its impls.
+struct ImplTrial {
+    /// The text with them all, pruned.
+    before: Mapped,
+    /// What pruning gives if they all stay.
+    fallback: (Mapped, Pruned),
+    candidates: Vec<Candidate>,
+    /// Which candidates are back, needed.
+    back: Vec<bool>,
+    /// How many times the library was type-checked without some.
+    trials: usize,
+}
+
+impl ImplTrial {
+    /// The edits that cut the candidates not back from `before`.
+    fn cuts(&self) -> Vec<Edit> {
+        let cut = self.candidates.iter().zip(&self.back).filter(|(_, &back)| !back);
+        cut.map(|(candidate, _)| candidate.cut.clone()).collect()
+    }
 }
 
 impl Lexed<'_> {
@@ -509,6 +571,192 @@ mod tests {
         let (pruned, report) = prune_text(&src).unwrap();
         assert!(!pruned.contains("is_zero") && pruned.contains("self * 2"), "{pruned}");
         assert!(report.allowed.is_empty(), "{report:?}");
+    }
+
+    /// The output of `src` compiled (edition 2021) and run.
+    fn output_of(src: &str, name: &str) -> String {
+        let dir =
+            std::env::temp_dir().join(format!("graph_games_bundle_impls_{}_{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("main.rs"), src).unwrap();
+        let rustc = Options::default().rustc;
+        let built = std::process::Command::new(&rustc)
+            .args(["--edition", "2021", "-o"])
+            .arg(dir.join("main"))
+            .arg(dir.join("main.rs"))
+            .status()
+            .unwrap();
+        assert!(built.success(), "{src}");
+        let run = std::process::Command::new(dir.join("main")).output().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        String::from_utf8(run.stdout).unwrap()
+    }
+
+    /// Runs the rustc on the path. Impls of std traits nothing uses go, and then what only they
+    /// called; those used stay: by the user's code (`{}`, `+`), by the library (`{}`, `?`), and
+    /// through a bound (`Ord` of a `BTreeMap`'s key, with the `PartialOrd` it is written with).
+    /// The program prints the same.
+    #[test]
+    fn unused_impls_go_with_what_only_they_use() {
+        let src = text(&[
+            "use m::{Big, Key};",
+            "use std::collections::BTreeMap;",
+            "",
+            "fn main() {",
+            "    let mut seen = BTreeMap::new();",
+            "    seen.insert(Key(2), ());",
+            "    println!(\"{} {}\", Big::new(2) + Big::new(3), seen.len());",
+            "    println!(\"{} {:?}\", m::describe(Key(1)), m::number(\"7\").ok());",
+            "}",
+            "",
+            "mod m {",
+            "    use std::cmp::Ordering;",
+            "    use std::fmt;",
+            "    use std::ops::Add;",
+            "    use std::str::FromStr;",
+            "",
+            "    pub struct Big(u64);",
+            "",
+            "    impl Big {",
+            "        pub fn new(x: u64) -> Big {",
+            "            Big(x)",
+            "        }",
+            "",
+            "        fn parse(s: &str) -> Option<Big> {",
+            "            s.parse().ok().map(Big)",
+            "        }",
+            "",
+            "        fn digits(&self) -> String {",
+            "            self.0.to_string()",
+            "        }",
+            "    }",
+            "",
+            "    impl Add for Big {",
+            "        type Output = Big;",
+            "        fn add(self, other: Big) -> Big {",
+            "            Big(self.0 + other.0)",
+            "        }",
+            "    }",
+            "",
+            "    impl fmt::Display for Big {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"{}\", self.0)",
+            "        }",
+            "    }",
+            "",
+            "    impl fmt::Debug for Big {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"Big({})\", self.digits())",
+            "        }",
+            "    }",
+            "",
+            "    impl FromStr for Big {",
+            "        type Err = ();",
+            "        fn from_str(s: &str) -> Result<Big, ()> {",
+            "            Big::parse(s).ok_or(())",
+            "        }",
+            "    }",
+            "",
+            "    #[derive(PartialEq, Eq)]",
+            "    pub struct Key(pub u8);",
+            "",
+            "    impl PartialOrd for Key {",
+            "        fn partial_cmp(&self, other: &Key) -> Option<Ordering> {",
+            "            Some(self.cmp(other))",
+            "        }",
+            "    }",
+            "",
+            "    impl Ord for Key {",
+            "        fn cmp(&self, other: &Key) -> Ordering {",
+            "            self.0.cmp(&other.0)",
+            "        }",
+            "    }",
+            "",
+            "    impl fmt::Display for Key {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"key {}\", self.0)",
+            "        }",
+            "    }",
+            "",
+            "    impl Default for Key {",
+            "        fn default() -> Key {",
+            "            Key(0)",
+            "        }",
+            "    }",
+            "",
+            "    pub struct Failure;",
+            "",
+            "    impl From<std::num::ParseIntError> for Failure {",
+            "        fn from(_: std::num::ParseIntError) -> Failure {",
+            "            Failure",
+            "        }",
+            "    }",
+            "",
+            "    pub fn describe(key: Key) -> String {",
+            "        format!(\"{}\", key)",
+            "    }",
+            "",
+            "    pub fn number(s: &str) -> Result<u8, Failure> {",
+            "        Ok(s.parse::<u8>()?)",
+            "    }",
+            "}",
+        ]);
+        let (pruned, report) = prune_text(&src).unwrap();
+        for gone in ["Debug for Big", "FromStr", "fn parse", "fn digits", "Default"] {
+            assert!(!pruned.contains(gone), "{gone}: {pruned}");
+        }
+        for kept in ["Add for Big", "Display for Big", "PartialOrd for Key", "Ord for Key", "Display for Key"]
+        {
+            assert!(pruned.contains(kept), "{kept}: {pruned}");
+        }
+        assert!(pruned.contains("From<std::num::ParseIntError> for Failure"), "{pruned}");
+        assert!(report.removed >= 6, "{report:?}");
+        assert!(rustc_diagnostics(&Options::default().rustc, &pruned, "2018").unwrap().is_empty());
+        assert_eq!(output_of(&pruned, "pruned"), "5 1\nkey 1 Some(7)\n");
+        assert_eq!(output_of(&src, "source"), "5 1\nkey 1 Some(7)\n");
+    }
+
+    /// Runs the rustc on the path. An impl used only on other targets stays; one unused
+    /// everywhere goes with its `#[cfg]`.
+    #[test]
+    fn an_impl_used_only_on_other_targets_stays() {
+        let src = text(&[
+            "fn main() {",
+            "    println!(\"{}\", m::shown(&m::Shown));",
+            "}",
+            "",
+            "mod m {",
+            "    use std::fmt;",
+            "",
+            "    pub struct Shown;",
+            "",
+            "    impl fmt::Display for Shown {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"shown\")",
+            "        }",
+            "    }",
+            "",
+            "    #[cfg(unix)]",
+            "    impl fmt::Debug for Shown {",
+            "        fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {",
+            "            write!(f, \"debug\")",
+            "        }",
+            "    }",
+            "",
+            "    #[cfg(unix)]",
+            "    pub fn shown(_: &Shown) -> String {",
+            "        String::new()",
+            "    }",
+            "",
+            "    #[cfg(not(unix))]",
+            "    pub fn shown(x: &Shown) -> String {",
+            "        x.to_string()",
+            "    }",
+            "}",
+        ]);
+        let (pruned, _) = prune_text(&src).unwrap();
+        assert!(pruned.contains("impl fmt::Display for Shown"), "{pruned}");
+        assert!(!pruned.contains("Debug") && !pruned.contains("#[cfg(unix)]\n    impl"), "{pruned}");
     }
 
     /// Runs the rustc on the path (the one `make bundle` uses).

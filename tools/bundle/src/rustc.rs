@@ -58,6 +58,23 @@ pub fn diagnostics_of_both(
     Ok((on_host?, on_foreign?))
 }
 
+/// As [`diagnostics_of_both`], but one after the other: the foreign copy only if `text` compiles
+/// here (its diagnostics are then empty), so that a candidate likely to fail costs one process.
+pub fn diagnostics_host_first(
+    rustc: &str,
+    text: &str,
+    edition: &str,
+) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), String> {
+    let on_host = rustc_diagnostics(rustc, text, edition)?;
+    if at_level(&on_host, "error").next().is_some() {
+        return Ok((on_host, Vec::new()));
+    }
+    let foreign = foreign_copy(text)?;
+    let on_foreign =
+        if foreign == text { on_host.clone() } else { rustc_diagnostics(rustc, &foreign, edition)? };
+    Ok((on_host, on_foreign))
+}
+
 /// The diagnostics of `level` (`error`, `warning`) among `all`.
 pub fn at_level<'a>(all: &'a [Diagnostic], level: &'a str) -> impl Iterator<Item = &'a Diagnostic> + 'a {
     all.iter().filter(move |d| d.level == level)
