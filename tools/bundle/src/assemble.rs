@@ -23,7 +23,8 @@ use super::cfg::Config;
 use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
-use super::prune::{prune, without_unused_derives, Pruned};
+use super::derives::without_unused_derives;
+use super::prune::{prune, Pruned};
 use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::{

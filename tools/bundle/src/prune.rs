@@ -22,7 +22,7 @@
 
 use super::cfg::{compiled, Config};
 use super::impls::{put_back, Candidate, MAX_TRIALS};
-use super::items::{cut_in_line, unwrap_single_groups};
+use super::items::unwrap_single_groups;
 use super::json::Diagnostic;
 use super::lex::{at, Lexed};
 use super::mapped::{Edit, Files, Mapped};
@@ -411,34 +411,6 @@ impl Lexed<'_> {
         };
         (start, start, attribute)
     }
-}
-
-/// The library's part (from byte `from`) of `code` without the derives a judge program does not
-/// use, each kind dropped if it still compiles without it here and on other targets: `Debug` (the
-/// library derives it for its tests), then a `Clone` derived alone (for the library's users).
-pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
-    // The edits that drop a derive: `#[derive(Name)]` (with its line if alone there), and `Name, `
-    // from a longer one.
-    let drop = |code: &Mapped, name: &str, from_longer: bool| {
-        let (src, alone, first) = (&code.text, format!("#[derive({name})]"), format!("#[derive({name}, "));
-        let alone = src.match_indices(&alone).map(|(at, a)| cut_in_line(src, at, at + a.len()));
-        let first = src.match_indices(&first).filter(|_| from_longer);
-        let first = first.map(|(at, f)| (at + f.len() - name.len() - 2, at + f.len(), String::new()));
-        alone.chain(first).filter(|edit| edit.0 >= from).collect::<Vec<Edit>>()
-    };
-    let mut code = code.clone();
-    for (name, from_longer) in [("Debug", true), ("Clone", false)] {
-        let edits = drop(&code, name, from_longer);
-        if edits.is_empty() {
-            continue;
-        }
-        let candidate = code.edit(edits);
-        let (on_host, on_foreign) = diagnostics_of_both(rustc, &candidate.text, PRUNING_EDITION)?;
-        if on_host.iter().chain(&on_foreign).all(|d| d.level != "error") {
-            code = candidate;
-        }
-    }
-    Ok(code)
 }
 
 #[cfg(test)]
