@@ -46,7 +46,7 @@ fn env_or(name: &str, default: String) -> String {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty()).unwrap_or(default)
 }
 
-/// The flags a compiled bundle offers, as its `--help` lists them, and whether it says it is judge
+/// The flags a compiled bundle offers, as its `--help` lists them (a line each), and whether it says it is judge
 /// mode only (built without the cargo feature `extras`, as graph_partizan's is).
 struct Offered {
     flags: Vec<String>,
@@ -62,8 +62,9 @@ impl Offered {
 fn offered_flags(executable: &Path) -> Offered {
     let help = Command::new(executable).arg("--help").output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
-    let words = help.split(|c: char| c.is_whitespace() || "[]`".contains(c));
-    let flags = words.filter(|w| w.starts_with("--")).map(String::from).collect();
+    // A flag is offered where a line of the list starts with it (`  --values   print ...`).
+    let first_words = help.lines().filter_map(|line| line.split_whitespace().next());
+    let flags = first_words.filter(|w| w.starts_with("--")).map(String::from).collect();
     Offered { flags, judge_mode_only: help.contains("Judge mode only") }
 }
 
