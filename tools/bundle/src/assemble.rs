@@ -20,10 +20,10 @@
 //!    at the source file, line and column, through the span table ([`Mapped`]).
 
 use super::cfg::Config;
+use super::derives::without_unused_derives;
 use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
-use super::derives::without_unused_derives;
 use super::prune::{prune, Pruned};
 use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};

@@ -78,7 +78,8 @@ fn names_type(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(at, _)| {
         let before = text[..at].chars().next_back();
         let after = text[at + name.len()..].chars().next();
-        matches!(before, Some('`') | Some(':') | Some('&') | Some(' ')) && matches!(after, Some('`') | Some('<'))
+        matches!(before, Some('`') | Some(':') | Some('&') | Some(' '))
+            && matches!(after, Some('`') | Some('<'))
     })
 }
 
@@ -157,7 +158,10 @@ mod tests {
     fn a_debug_derive_is_found_wherever_it_stands_and_cut_alone() {
         let one = |attribute: &str, kept: &str| {
             let src = format!("{attribute}\npub(crate) struct Thing(u8);\n");
-            assert_eq!(cuts(&src), vec![("Thing".to_string(), format!("{kept}pub(crate) struct Thing(u8);\n"))]);
+            assert_eq!(
+                cuts(&src),
+                vec![("Thing".to_string(), format!("{kept}pub(crate) struct Thing(u8);\n"))]
+            );
         };
         one("#[derive(Debug)]", "");
         one("#[derive(Debug, Clone)]", "#[derive(Clone)]\n");

@@ -240,7 +240,10 @@ pub fn inline_module(
 /// size cap in every layout. Named on the command line, each is still bundled, and fails the cap
 /// (tools/bundle/tests/bundle.rs checks that each one does).
 pub const OVER_THE_CAP: [(&str, &str); 4] = [
-    ("columns", "over the 48 KiB cap in every layout (50.8 KB short: the partizan library's canonical forms)"),
+    (
+        "columns",
+        "over the 48 KiB cap in every layout (50.8 KB short: the partizan library's canonical forms)",
+    ),
     (
         "domineering",
         "over the 48 KiB cap in every layout (56.2 KB short: the partizan library's canonical forms)",
