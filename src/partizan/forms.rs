@@ -417,7 +417,9 @@ pub(crate) fn push<T>(v: &mut Vec<T>, item: T, what: &str) -> Result<(), Error> 
 /// A copy of `items` in a vector of its own, its memory checked ([`reserve_one`]).
 pub(crate) fn copy_of<T: Clone>(items: &[T], what: &str) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
-    reserve(&mut v, items.len(), what)?;
+    let bytes = std::mem::size_of_val(items) as u128;
+    v.try_reserve_exact(items.len()).map_err(|_| out_of_memory(bytes, what))?;
+    check_margin(bytes, what)?;
     v.extend_from_slice(items);
     Ok(v)
 }
