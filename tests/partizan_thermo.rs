@@ -37,8 +37,10 @@ fn disagreement(f: &mut Forms, oracle: &mut Oracle, g: FormId) -> Option<String>
         ));
     }
     // The walls as functions, at every breakpoint of either, between them and beyond.
-    let mut points: Vec<Q> =
-        [&left, &right, &expected.left, &expected.right].iter().flat_map(|w| w.vertices.iter().map(|p| p.0)).collect();
+    let mut points: Vec<Q> = [&left, &right, &expected.left, &expected.right]
+        .iter()
+        .flat_map(|w| w.vertices.iter().map(|p| p.0))
+        .collect();
     points.sort();
     points.dedup();
     let mut samples = points.clone();
@@ -99,36 +101,70 @@ fn check_all(name: &str, f: &mut Forms, values: &[FormId]) -> Vec<String> {
 }
 
 fn assert_none(name: &str, wrong: &[String]) {
-    assert!(wrong.is_empty(), "{name}: {} wrong, first:\n{}", wrong.len(), wrong[..wrong.len().min(5)].join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{name}: {} wrong, first:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(5)].join("\n")
+    );
 }
 
 #[test]
 fn hand_worked_forms_whose_option_walls_tie_and_cross() {
     let q = |text: &str| Q::of(&Dyadic::parse(text).unwrap());
-    let wall = |points: &[(&str, &str)]| Pl { vertices: points.iter().map(|&(t, v)| (q(t), q(v))).collect(), tail: Q::int(0) };
+    let wall = |points: &[(&str, &str)]| Pl {
+        vertices: points.iter().map(|&(t, v)| (q(t), q(v))).collect(),
+        tail: Q::int(0),
+    };
     let mut f = Forms::new();
     for (text, left, right, temperature, mean) in [
         // Right's options' walls, taxed: * gives 0 up to t = 0, then t; {*|-1*} (temperature 1/2,
         // mean -1/2) gives t up to 0, level with *'s up to 1/2, then t - 1/2, below it. Their
         // minimum meets Left's 1 - t at 3/4, at 1/4.
-        ("{1|*,{*|-1*}}", &[("-1", "2"), ("3/4", "1/4")][..], &[("-1", "-1"), ("0", "0"), ("1/2", "0"), ("3/4", "1/4")][..], "3/4", "1/4"),
-        // Left: {3/2|1/2}'s right wall (1/2 + t up to 1/2, then 1) minus t. Right: {0|-2} gives 0
-        // up to 1, then t - 1; {*|-1*} as above, level with it from 0 to 1/2, then above it.
-        ("{{3/2|1/2}|{0|-2},{*|-1*}}", &[("-1", "1/2"), ("1/2", "1/2"), ("1", "0")][..], &[("-1", "-1"), ("0", "0"), ("1", "0")][..], "1", "0"),
+        (
+            "{1|*,{*|-1*}}",
+            &[("-1", "2"), ("3/4", "1/4")][..],
+            &[("-1", "-1"), ("0", "0"), ("1/2", "0"), ("3/4", "1/4")][..],
+            "3/4",
+            "1/4",
+        ),
+        // Left: {3/2|1/2}'s right wall (0 at t = -1, the left wall of 1/2 being 1 - t up to
+        // -1/2; then 1/2 + t up to 1/2, then 1) minus t. Right: {0|-2} gives 0 up to 1, then
+        // t - 1; {*|-1*} as above, level with it from 0 to 1/2, then above it.
+        (
+            "{{3/2|1/2}|{0|-2},{*|-1*}}",
+            &[("-1", "1"), ("-1/2", "1/2"), ("1/2", "1/2"), ("1", "0")][..],
+            &[("-1", "-1"), ("0", "0")][..],
+            "1",
+            "0",
+        ),
         // Left: 2* gives 2 up to 0, then 2 - t. Right: {1|-1/2} (temperature 3/4, mean 1/4) gives 1
         // up to 3/4, then t + 1/4; {1*|*} (temperature 1/2, mean 1/2) gives 1 + t up to 0, 1 up to
         // 1/2, then t + 1/2: level from 0 to 1/2, then above. They meet at 7/8, at 9/8.
-        ("{2*|{1|-1/2},{1*|*}}", &[("-1", "2"), ("0", "2"), ("7/8", "9/8")][..], &[("-1", "0"), ("0", "1"), ("3/4", "1"), ("7/8", "9/8")][..], "7/8", "9/8"),
+        (
+            "{2*|{1|-1/2},{1*|*}}",
+            &[("-1", "2"), ("0", "2"), ("7/8", "9/8")][..],
+            &[("-1", "0"), ("0", "1"), ("3/4", "1"), ("7/8", "9/8")][..],
+            "7/8",
+            "9/8",
+        ),
     ] {
         let g = f.parse(text).unwrap();
         let mut oracle = Oracle::default();
         let expected = oracle.walls(&f, g);
         // The oracle agrees with the hand...
-        assert_eq!((expected.left.clone(), expected.right.clone()), (wall(left), wall(right)), "oracle, {text}");
+        assert_eq!(
+            (expected.left.clone(), expected.right.clone()),
+            (wall(left), wall(right)),
+            "oracle, {text}"
+        );
         assert_eq!((expected.temperature, expected.mean), (q(temperature), q(mean)), "oracle, {text}");
         // ... and so does the library.
         assert_eq!(disagreement(&mut f, &mut oracle, g), None);
-        assert_eq!((f.temperature(g).unwrap().to_string(), f.mean(g).unwrap().to_string()), (temperature.to_string(), mean.to_string()));
+        assert_eq!(
+            (f.temperature(g).unwrap().to_string(), f.mean(g).unwrap().to_string()),
+            (temperature.to_string(), mean.to_string())
+        );
     }
 }
 
@@ -143,7 +179,10 @@ fn domineering_up_to_4x4() {
 fn toads_and_frogs_up_to_8_cells() {
     let mut f = Forms::new();
     let values = toads_frogs_values(&mut f);
-    assert_none("Toads and Frogs up to 8 cells", &check_all("Toads and Frogs up to 8 cells", &mut f, &values));
+    assert_none(
+        "Toads and Frogs up to 8 cells",
+        &check_all("Toads and Frogs up to 8 cells", &mut f, &values),
+    );
 }
 
 #[test]
@@ -188,7 +227,9 @@ fn sums_have_the_oracles_walls_and_the_sum_of_the_means() {
 fn numbers_follow_cgsuite() {
     // An integer's temperature is -1, m/2^k's is -1/2^k, the mean the number itself.
     let mut f = Forms::new();
-    for (text, temperature) in [("0", "-1"), ("-7", "-1"), ("1/2", "-1/2"), ("-3/4", "-1/4"), ("25/16", "-1/16")] {
+    for (text, temperature) in
+        [("0", "-1"), ("-7", "-1"), ("1/2", "-1/2"), ("-3/4", "-1/4"), ("25/16", "-1/16")]
+    {
         let g = f.parse(text).unwrap();
         assert_eq!(f.temperature(g).unwrap().to_string(), temperature);
         assert_eq!(f.mean(g).unwrap().to_string(), text);

@@ -25,11 +25,13 @@
 //! - `hash`: the fast hasher of the table's maps.
 //! - `notation`, `parse`: CGSuite's notation, printed ([`Forms::show`]) and read ([`Forms::parse`]);
 //!   `uptimal`: `x + n·^ + *m` made ([`Forms::uptimal`], [`Forms::nimber`]).
-//! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]).
+//! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]);
+//!   `cool`: cooling and heating ([`Forms::cool`], [`Forms::heat`]).
 
 pub mod bigint;
 mod canon;
 mod compare;
+mod cool;
 pub mod dyadic;
 mod forms;
 mod game;

@@ -108,6 +108,14 @@ impl Forms {
         Ok(Thermograph { left: copy_of(left, "a thermograph")?, right: copy_of(right, "a thermograph")? })
     }
 
+    /// The temperature and mean of `h`, not a number, whose walls are known (after
+    /// [`Forms::thermograph`] of a form `h` follows).
+    pub(super) fn temperature_and_mean_of(&self, h: FormId) -> (Dyadic, Dyadic) {
+        let (left, right) = &self.walls_memo[&h.0];
+        let (left, right) = (left.last().expect("a wall"), right.last().expect("a wall"));
+        (left.0.clone().max(right.0.clone()), left.1.clone())
+    }
+
     /// `(left stop, right stop)` of `g`, memoised.
     fn stops(&mut self, g: FormId) -> Result<(Dyadic, Dyadic), Error> {
         if let Some(x) = self.as_number(g) {
@@ -281,8 +289,9 @@ fn combine(a: &[Line], b: &[Line], take_max: bool) -> Result<Vec<Line>, Error> {
     for (k, s) in points.iter().enumerate() {
         let (la, lb) = (&a[piece_at(a, s)], &b[piece_at(b, s)]);
         let (va, vb) = (line_at(la, s), line_at(lb, s));
-        // The better just after `s`: the better value, or on a tie the better slope.
-        let a_first = if take_max { (&va, la.2) >= (&vb, lb.2) } else { (&va, -la.2) <= (&vb, -lb.2) };
+        // The better just after `s`: the better value, or on a tie the better slope (for the
+        // maximum the larger, for the minimum the smaller: the one that goes on below).
+        let a_first = if take_max { (&va, la.2) >= (&vb, lb.2) } else { (&va, la.2) <= (&vb, lb.2) };
         let (first, second) = if a_first { ((va, la.2), (vb, lb.2)) } else { ((vb, lb.2), (va, la.2)) };
         room(&mut out, 2)?;
         out.push((s.clone(), first.0.clone(), first.1));

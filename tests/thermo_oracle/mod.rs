@@ -166,7 +166,13 @@ pub fn extreme(a: &Pl, b: &Pl, larger: bool) -> Pl {
     // The tail: whichever is ahead past every crossing, or on a tie the one that pulls ahead.
     let end = with_crossings.last().unwrap().add(Q::int(1));
     let (va, vb) = (a.at(end), b.at(end));
-    let tail = if va == vb { pick(a.tail, b.tail) } else if (va > vb) == larger { a.tail } else { b.tail };
+    let tail = if va == vb {
+        pick(a.tail, b.tail)
+    } else if (va > vb) == larger {
+        a.tail
+    } else {
+        b.tail
+    };
     Pl { vertices, tail }.simplified()
 }
 
@@ -237,7 +243,12 @@ impl Oracle {
         }
         let [left, right] = scaffold.map(|s| s.expect("a form that is not a number has options"));
         let (temperature, mean) = meeting(&left, &right);
-        let w = Walls { left: up_to(&left, temperature, mean), right: up_to(&right, temperature, mean), temperature, mean };
+        let w = Walls {
+            left: up_to(&left, temperature, mean),
+            right: up_to(&right, temperature, mean),
+            temperature,
+            mean,
+        };
         self.known.insert(g, w.clone());
         w
     }
@@ -264,8 +275,14 @@ pub fn number_walls(x: Q) -> Walls {
         return Walls { left: Pl::constant(x), right: Pl::constant(x), temperature: Q::int(-1), mean: x };
     }
     let step = Q::new(1, x.d);
-    let left = Pl { vertices: vec![(Q::int(-1), x.sub(step).add(Q::int(1))), (Q::int(0).sub(step), x)], tail: Q::int(0) };
-    let right = Pl { vertices: vec![(Q::int(-1), x.add(step).sub(Q::int(1))), (Q::int(0).sub(step), x)], tail: Q::int(0) };
+    let left = Pl {
+        vertices: vec![(Q::int(-1), x.sub(step).add(Q::int(1))), (Q::int(0).sub(step), x)],
+        tail: Q::int(0),
+    };
+    let right = Pl {
+        vertices: vec![(Q::int(-1), x.add(step).sub(Q::int(1))), (Q::int(0).sub(step), x)],
+        tail: Q::int(0),
+    };
     Walls { left, right, temperature: Q::int(0).sub(step), mean: x }
 }
 
@@ -298,7 +315,8 @@ impl Rules for ToadsFrogs {
     type Position = Vec<u8>;
     fn moves(&self, strip: &Vec<u8>, side: Side, list: &mut Vec<Vec<u8>>) {
         let (mine, theirs, step) = if side == Side::Left { (b'T', b'F', 1isize) } else { (b'F', b'T', -1) };
-        let cell = |i: isize| if i >= 0 && (i as usize) < strip.len() { Some(strip[i as usize]) } else { None };
+        let cell =
+            |i: isize| if i >= 0 && (i as usize) < strip.len() { Some(strip[i as usize]) } else { None };
         for i in 0..strip.len() as isize {
             if cell(i) != Some(mine) {
                 continue;
@@ -356,16 +374,18 @@ pub fn random_values(f: &mut Forms, seed: u64, count: usize) -> Vec<FormId> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         ((z ^ (z >> 31)) % bound as u64) as usize
     };
-    let mut pool: Vec<FormId> = ["0", "1", "-1", "2", "-2", "1/2", "-1/2", "3/4", "-3/2", "*", "^", "+-1", "{2|1/2}"]
-        .iter()
-        .map(|text| f.parse(text).unwrap())
-        .collect();
+    let mut pool: Vec<FormId> =
+        ["0", "1", "-1", "2", "-2", "1/2", "-1/2", "3/4", "-3/2", "*", "^", "+-1", "{2|1/2}"]
+            .iter()
+            .map(|text| f.parse(text).unwrap())
+            .collect();
     while pool.len() < count {
         let mut sides = [Vec::new(), Vec::new()];
         for side in &mut sides {
             for _ in 0..1 + next(3) {
                 // Recent forms more often: deeper thermographs.
-                let k = if next(2) == 0 { next(pool.len()) } else { pool.len() - 1 - next(pool.len().min(30)) };
+                let k =
+                    if next(2) == 0 { next(pool.len()) } else { pool.len() - 1 - next(pool.len().min(30)) };
                 side.push(pool[k]);
             }
         }
