@@ -67,6 +67,9 @@ fn disagreement(f: &mut Forms, oracle: &mut Oracle, g: FormId) -> Option<String>
     if (Q::of(&thermograph.temperature()), Q::of(&thermograph.mean())) != got {
         problems.push("Thermograph::temperature or mean differs from Forms'".to_string());
     }
+    if !f.is_number(g) && expected.temperature < Q::int(0) {
+        problems.push("a form that is not a number is colder than 0".to_string());
+    }
     if !f.is_number(g) && (expected.left.at(Q::int(0)), expected.right.at(Q::int(0))) != stops {
         problems.push("the oracle's walls at 0 are not its stops".to_string());
     }

@@ -6,12 +6,17 @@
 //! stops when Left, or Right, moves first and both play to the number reached).
 //!
 //! The **thermograph**: two walls, functions of the temperature `t >= -1`, the stops of `G`
-//! cooled by `t`. Each wall is continuous and piecewise linear with dyadic breakpoints; the left
-//! wall has slopes 0 and -1, the right 0 and +1 (as functions of `t`). For a form that is not a
-//! number, taxing the options' walls gives `L'(t) = max over G^L of (right wall of G^L)(t) - t`
-//! and `R'(t) = min over G^R of (left wall of G^R)(t) + t`; the **temperature** `τ` is the least
-//! `t >= -1` with `L'(t) <= R'(t)` (they meet there: `L' - R'` only decreases), the **mean** `m`
-//! their value at `τ`, and the walls are `L'`, `R'` up to `τ` and the mast `m` above it. Numbers
+//! cooled by `t` ([`Forms::cool`]). Each wall is continuous and piecewise linear with dyadic
+//! breakpoints; the left wall has slopes 0 and -1, the right 0 and +1 (as functions of `t`). For a
+//! form that is not a number, taxing the options' walls gives the scaffolds
+//! `L'(t) = max over G^L of (right wall of G^L)(t) - t` and
+//! `R'(t) = min over G^R of (left wall of G^R)(t) + t`, each the maximum (minimum) of whole
+//! piecewise-linear functions: between two consecutive breakpoints of either, the one ahead just
+//! after the first (the better value, on a tie the better slope: an option's wall that starts level
+//! with another's and then passes it counts from there), and where the other overtakes it, the
+//! other. The **temperature** `τ` is the least `t >= -1` with `L'(t) <= R'(t)` (they meet there:
+//! `L' - R'` only decreases), the **mean** `m` their value at `τ`, and the walls are `L'`, `R'` up
+//! to `τ` and the mast `m` above it. Numbers
 //! are CGSuite's: an integer `n` is a mast at `n` from `t = -1` (temperature -1); `m/2^k`
 //! (`k >= 1`) has the walls of `{x - 2^-k | x + 2^-k}`, which meet at `t = -2^-k`.
 //!
