@@ -4,9 +4,13 @@
 //! - the notation of switches, also with several options a side (`+-{*,^}` is `{*, ^ | *, v}`),
 //!   and of Tiny and Miny (`{0||0|-2}`, printed with braces), and that each reads back;
 //! - `Forms::difference(g, h)`: the plain game `g - h - d` (written out from the options,
-//!   compared by Conway's definition) is a second-player win exactly for `d = g - h`.
+//!   compared by Conway's definition) is a second-player win exactly for `d = g - h`;
+//! - the manual's first program (a pile of counters by `forward_values`): its values are the
+//!   games its rules write out, one counter `*`, two `^`, and the sums it shows;
+//! - a cycle is an error naming it, in `forward_values` and in `Evaluator` (the manual's
+//!   programs are only compiled by `readme.rs`, so what they assert is checked here).
 
-use graph_games::partizan::{FormId, Forms};
+use graph_games::partizan::{forward_values, Evaluator, FormId, Forms, Rules, Side, Winner};
 use std::collections::HashMap;
 
 /// `{left | right}` from texts of forms made before, by `make`.
@@ -157,4 +161,72 @@ fn difference_is_the_form_that_makes_the_game_zero() {
             assert!(is_zero, "{} - {} is not {}", f.show(g), f.show(h), f.show(d));
         }
     }
+}
+
+/// Whether the plain games `a` and `b` are equal (`a <= b <= a`).
+fn plain_equal(plain: &mut Plain, a: usize, b: usize) -> bool {
+    plain.le(a, b) && plain.le(b, a)
+}
+
+#[test]
+fn the_manuals_pile_of_counters() {
+    // docs/partizan.md's first program: s counters, Left takes one or two, Right exactly one.
+    let mut f = Forms::new();
+    let values = forward_values(&mut f, 6, |s, side, list| match side {
+        Side::Left => list.extend((1..=2).filter(|&k| k <= s).map(|k| s - k)),
+        Side::Right => list.extend((s >= 1).then(|| s - 1)),
+    })
+    .unwrap();
+    let mut plain = Plain::default();
+    let zero = plain.node(Vec::new(), Vec::new());
+    let star = plain.node(vec![zero], vec![zero]);
+    let up = plain.node(vec![zero], vec![star]);
+    // The piles written out by the rules: p[s] = {p[s-1], p[s-2] | p[s-1]}.
+    let mut piles = vec![zero];
+    for s in 1..6 {
+        let left = (1..=2).filter(|&k| k <= s).map(|k| piles[s - k]).collect();
+        let pile = plain.node(left, vec![piles[s - 1]]);
+        piles.push(pile);
+    }
+    let mut done = HashMap::new();
+    for s in 0..6 {
+        let table = plain.of(&f, values[s], &mut done);
+        assert!(plain_equal(&mut plain, table, piles[s]), "{s} counters: {}", f.show(values[s]));
+    }
+    assert!(plain_equal(&mut plain, piles[1], star) && f.show(values[1]) == "*");
+    assert!(plain_equal(&mut plain, piles[2], up) && f.show(values[2]) == "^");
+    // * + * = 0, and * + * + ^ > 0: Left wins whoever starts.
+    let stars = plain.sum(star, star);
+    assert!(plain_equal(&mut plain, stars, zero));
+    let total = f.sum(values[1], values[1]).unwrap();
+    assert_eq!(f.winner(total).unwrap(), Winner::Second);
+    let with_up = plain.sum(stars, up);
+    assert!(plain.le(zero, with_up) && !plain.le(with_up, zero));
+    assert_eq!(f.winner_of_sum(&[values[1], values[1], values[2]], 1000).unwrap(), Winner::Left);
+}
+
+#[test]
+fn a_cycle_is_an_error_that_names_it() {
+    // forward_values: 0 -> 1 -> 2 -> 0 by Left's moves.
+    let mut f = Forms::new();
+    let error = forward_values(&mut f, 4, |s, side, list| {
+        if side == Side::Left && s < 3 {
+            list.push((s + 1) % 3);
+        }
+    })
+    .unwrap_err();
+    let text = error.to_string();
+    assert!(text.contains("cycle") && text.contains("0 -> 1 -> 2 -> 0"), "{text}");
+    // Evaluator: a position that can be reached from itself.
+    struct Loop;
+    impl Rules for Loop {
+        type Position = u8;
+        fn moves(&self, p: &u8, side: Side, list: &mut Vec<u8>) {
+            if side == Side::Right {
+                list.push((p + 1) % 2);
+            }
+        }
+    }
+    let text = Evaluator::new(Loop).value(&mut f, 0).unwrap_err().to_string();
+    assert!(text.contains("not short") && text.contains("position 0"), "{text}");
 }
