@@ -4,7 +4,7 @@
 //! its own piecewise-linear maxima and minima, the walls built from the forms' options alone.
 //!
 //! The values tried: every distinct value of Domineering on every filling of every board up to
-//! 4 x 4, of Toads and Frogs on every strip of up to 8 cells, random forms made by `Forms::make`,
+//! 4 x 4 (and of 3 x 5, 5 x 3, 2 x 8, 8 x 2), of Toads and Frogs on every strip of up to 8 cells, random forms made by `Forms::make`,
 //! and sums of those (the mean is additive: Siegel, *Combinatorial Game Theory*, II.5); and three
 //! forms whose option walls tie and cross, worked by hand. Each test prints how many values it
 //! tried and how many disagreed (`cargo test --test partizan_thermo -- --nocapture`).
@@ -12,7 +12,9 @@
 mod thermo_oracle;
 
 use graph_games::partizan::{Dyadic, FormId, Forms, Thermograph};
-use thermo_oracle::{domineering_values, random_values, toads_frogs_values, Oracle, Pl, Q};
+use thermo_oracle::{
+    domineering_values, domineering_values_of, random_values, toads_frogs_values, Oracle, Pl, Q,
+};
 
 /// The library's wall as vertices: its breakpoints, the mast after the last.
 fn library_wall(points: Vec<(Dyadic, Dyadic)>) -> Pl {
@@ -176,6 +178,16 @@ fn domineering_up_to_4x4() {
     let mut f = Forms::new();
     let values = domineering_values(&mut f);
     assert_none("Domineering up to 4x4", &check_all("Domineering up to 4x4", &mut f, &values));
+}
+
+#[test]
+fn domineering_3x5_5x3_2x8_8x2() {
+    let mut f = Forms::new();
+    let values = domineering_values_of(&mut f, &[(3, 5), (5, 3), (2, 8), (8, 2)]);
+    assert_none(
+        "Domineering 3x5, 5x3, 2x8, 8x2",
+        &check_all("Domineering 3x5, 5x3, 2x8, 8x2", &mut f, &values),
+    );
 }
 
 #[test]

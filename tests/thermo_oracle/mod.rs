@@ -337,13 +337,17 @@ impl Rules for ToadsFrogs {
 
 /// The distinct values of every filling (subset of cells) of every board up to 4 x 4.
 pub fn domineering_values(f: &mut Forms) -> Vec<FormId> {
+    let shapes: Vec<(u8, u8)> = (1..=4).flat_map(|rows| (1..=4).map(move |cols| (rows, cols))).collect();
+    domineering_values_of(f, &shapes)
+}
+
+/// The distinct values of every filling of boards of the shapes `(rows, cols)` (at most 16 cells).
+pub fn domineering_values_of(f: &mut Forms, shapes: &[(u8, u8)]) -> Vec<FormId> {
     let mut evaluator = Evaluator::new(Domineering);
     let mut values = Vec::new();
-    for rows in 1..=4u8 {
-        for cols in 1..=4u8 {
-            for empty in 0..1u32 << (rows * cols) {
-                values.push(evaluator.value(f, (rows, cols, empty as u16)).unwrap());
-            }
+    for &(rows, cols) in shapes {
+        for empty in 0..1u32 << (rows * cols) {
+            values.push(evaluator.value(f, (rows, cols, empty as u16)).unwrap());
         }
     }
     distinct(values)
