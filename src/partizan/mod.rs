@@ -26,8 +26,13 @@
 //! - `notation`, `parse`: CGSuite's notation, printed ([`Forms::show`]) and read ([`Forms::parse`]);
 //!   `uptimal`: `x + n·^ + *m` made ([`Forms::uptimal`], [`Forms::nimber`]).
 //! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]).
+//! - `atomic`: all-small games, their atomic weights ([`Forms::atomic_weight`]) and the two-ahead
+//!   rule ([`Forms::two_ahead_winner`]); `reduced`: the reduced canonical form ([`Forms::reduced`]);
+//!   `birthday`: [`Forms::birthday`].
 
+mod atomic;
 pub mod bigint;
+mod birthday;
 mod canon;
 mod compare;
 pub mod dyadic;
@@ -37,6 +42,7 @@ pub mod hash;
 mod notation;
 mod outcome;
 mod parse;
+mod reduced;
 mod rules;
 mod search;
 mod sums;
