@@ -49,7 +49,11 @@ impl Forms {
     }
 
     /// The reduced form of `h`, not a number, its options' being in `reduced`.
-    fn reduced_from_options(&mut self, h: FormId, reduced: &FastMap<FormId, FormId>) -> Result<FormId, Error> {
+    fn reduced_from_options(
+        &mut self,
+        h: FormId,
+        reduced: &FastMap<FormId, FormId>,
+    ) -> Result<FormId, Error> {
         let (left_stop, right_stop) = (self.left_stop(h)?, self.right_stop(h)?);
         if left_stop == right_stop {
             return self.number(left_stop);
