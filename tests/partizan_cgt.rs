@@ -206,8 +206,17 @@ fn atomic_weights_by_hand() {
         let w = f.atomic_weight(g).unwrap().unwrap();
         assert_eq!(f.show(w), *weight, "{text}");
     }
+    // The far star is above every nimber among the followers: ^ = {0|*} has *2, *3 has *4.
+    for (text, far_star) in [("^", "*2"), ("*3", "*4"), ("{^|v}", "*2"), ("0", "*")] {
+        let g = f.parse(text).unwrap();
+        let star = f.far_star(g).unwrap();
+        assert_eq!(f.show(star), far_star, "{text}");
+    }
+    // ^ + ^ + *: weight 2, two atoms ahead.
+    let parts = [f.parse("^").unwrap(), f.parse("^").unwrap(), f.parse("*").unwrap()];
+    assert_eq!(f.two_ahead_winner(&parts).unwrap(), Some(Winner::Left));
     // Not all-small: a number, a hot game, a number plus ups, tiny.
-    for text in ["1", "+-1", "1/2^", "{0||0|-1}"] {
+    for text in ["1", "1/2", "+-1", "1/2^", "{0||0|-1}"] {
         let g = f.parse(text).unwrap();
         assert_eq!(f.atomic_weight(g).unwrap(), None, "{text}");
     }
@@ -275,13 +284,14 @@ fn winner_of_all_small_sums_against_the_canonical_sum_and_a_minimax() {
 #[test]
 fn the_rule_decides_sums_too_large_to_build() {
     let mut f = Forms::new();
-    // A Clobber row worth one atom that is not an uptimal: xoxo.
-    let rows = cgt_data::clobber(&mut f, 5);
+    // A Clobber row worth one atom that is not an uptimal: oxoxo = {^ | *}. By hand: {1 - 2 | 0 + 2}
+    // = 0, an integer; {^|*} > *2 (in {^|*} + *2 Left moves to ^ + *2 > 0, and Right's moves
+    // leave *3 or {^|*}, where Left moves to a win), so the greatest n <| 2: 1.
+    let g = cgt_data::clobber_row(&mut f, "oxoxo");
+    assert_eq!(f.show(g), "{^|*}");
     let one = f.integer(1).unwrap();
-    let g = *rows
-        .iter()
-        .find(|&&g| f.as_uptimal(g).unwrap().is_none() && f.atomic_weight(g).unwrap() == Some(one))
-        .expect("a row of weight 1");
+    assert_eq!(f.as_uptimal(g).unwrap(), None, "{}", f.show(g));
+    assert_eq!(f.atomic_weight(g).unwrap(), Some(one), "{}", f.show(g));
     // Two copies and more win for Left, by the canonical sums; a thousand, with room for 20 new
     // forms, by the rule alone.
     let mut total = g;

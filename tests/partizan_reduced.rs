@@ -184,4 +184,12 @@ fn reduced_forms_by_hand() {
         let r = f.reduced(g).unwrap();
         assert_eq!(f.show(r), *reduced, "{text}");
     }
+    // Modulo infinitesimals ^ and * are 0, and 1/2 is below 1, as the small number says.
+    let pairs = [("^", "*"), ("*", "^"), ("^", "0"), ("1/2", "1"), ("1", "1/2"), ("{1|0}", "1/2")];
+    for (g, h) in pairs {
+        let (g, h) = (f.parse(g).unwrap(), f.parse(h).unwrap());
+        assert_eq!(f.le_inf(g, h).unwrap(), le_inf(&mut f, g, h), "{} {}", f.show(g), f.show(h));
+    }
+    let (half, one) = (f.parse("1/2").unwrap(), f.parse("1").unwrap());
+    assert!(f.le_inf(half, one).unwrap() && !f.le_inf(one, half).unwrap());
 }

@@ -111,6 +111,11 @@ pub fn clobber(f: &mut Forms, max_len: usize) -> Vec<FormId> {
     distinct(rows.map(|s| evaluator.value(f, s).unwrap()).collect())
 }
 
+/// The value of one Linear Clobber row.
+pub fn clobber_row(f: &mut Forms, row: &str) -> FormId {
+    Evaluator::new(Clobber).value(f, row.as_bytes().to_vec()).unwrap()
+}
+
 /// `count` random forms, each made of up to two options a side from those before (numbers, `*`,
 /// switches among them).
 pub fn random_forms(f: &mut Forms, rng: &mut Rng, count: usize) -> Vec<FormId> {
