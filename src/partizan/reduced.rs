@@ -101,8 +101,7 @@ impl Forms {
         while k < options.len() {
             let a = options[k];
             let mut dominated = false;
-            for j in 0..options.len() {
-                let b = options[j];
+            for &b in options.iter() {
                 if b == a {
                     continue;
                 }
