@@ -73,6 +73,8 @@ pub struct Forms {
     /// The memos of thermo.rs: each form's stops (left, right) and its thermograph's walls.
     pub(crate) stops_memo: FastMap<u32, (Dyadic, Dyadic)>,
     pub(crate) walls_memo: FastMap<u32, (Vec<Line>, Vec<Line>)>,
+    /// Each form's atomic weight (atomic.rs), `None` for a form that is not all-small.
+    pub(crate) atomic_memo: FastMap<u32, Option<FormId>>,
     /// The steps taken ([`Forms::steps`]) and the most allowed ([`Forms::limit_steps`]).
     steps: u64,
     step_limit: Option<u64>,
@@ -115,6 +117,7 @@ impl Forms {
             form_limit: None,
             stops_memo: FastMap::default(),
             walls_memo: FastMap::default(),
+            atomic_memo: FastMap::default(),
             steps: 0,
             step_limit: None,
         };
@@ -365,6 +368,7 @@ impl Forms {
             + self.sum_memo.capacity() * 16
             + self.neg_memo.capacity() * 12
             + self.stops_memo.capacity() * (2 * std::mem::size_of::<Dyadic>() + 4)
+            + self.atomic_memo.capacity() * 12
             + self
                 .walls_memo
                 .values()

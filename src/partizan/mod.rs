@@ -27,8 +27,13 @@
 //!   `uptimal`: `x + n·^ + *m` made ([`Forms::uptimal`], [`Forms::nimber`]).
 //! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]);
 //!   `cool`: cooling and heating ([`Forms::cool`], [`Forms::heat`]).
+//! - `atomic`: all-small games, their atomic weights ([`Forms::atomic_weight`]) and the two-ahead
+//!   rule ([`Forms::two_ahead_winner`]); `reduced`: the reduced canonical form ([`Forms::reduced`]);
+//!   `birthday`: [`Forms::birthday`].
 
+mod atomic;
 pub mod bigint;
+mod birthday;
 mod canon;
 mod compare;
 mod cool;
@@ -39,6 +44,7 @@ pub mod hash;
 mod notation;
 mod outcome;
 mod parse;
+mod reduced;
 mod rules;
 mod search;
 mod sums;

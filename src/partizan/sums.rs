@@ -55,6 +55,10 @@ impl Forms {
         if others.is_empty() {
             return Ok(total.winner());
         }
+        // All-small parts decided by their atomic weights (atomic.rs), before any sum is built.
+        if let Some(w) = self.two_ahead_winner(parts)? {
+            return Ok(w);
+        }
         let too_large = || {
             Error::new(format!(
                 "the sum is too large to settle: its canonical form needs more than {max_new_forms} \
