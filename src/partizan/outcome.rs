@@ -131,7 +131,12 @@ mod tests {
     /// Display writes each class's word, spelt out here (not through `name`), padded if asked.
     #[test]
     fn a_winner_displays_as_its_word() {
-        let words = [(Winner::Left, "Left"), (Winner::Right, "Right"), (Winner::First, "First"), (Winner::Second, "Second")];
+        let words = [
+            (Winner::Left, "Left"),
+            (Winner::Right, "Right"),
+            (Winner::First, "First"),
+            (Winner::Second, "Second"),
+        ];
         for (winner, word) in words {
             assert_eq!(winner.to_string(), word);
             assert_eq!(format!("[{winner:>7}]"), format!("[{}{word}]", " ".repeat(7 - word.len())));

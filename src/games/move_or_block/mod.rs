@@ -513,7 +513,10 @@ mod tests {
             Ok(scan(board)?)
         }
         assert_eq!(scanned(b".O.o").unwrap_err().to_string(), "cell 4 must be `.`, `X` or `O`");
-        assert_eq!(scanned(b"O.O").unwrap_err().to_string(), "a second piece `O` on cell 3 (the first is on cell 1)");
+        assert_eq!(
+            scanned(b"O.O").unwrap_err().to_string(),
+            "a second piece `O` on cell 3 (the first is on cell 1)"
+        );
         assert_eq!(scanned(b"..").unwrap_err().to_string(), "the board has no piece `O`");
     }
 

@@ -105,7 +105,8 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
         let before = |n: usize| if k >= n { lexed.text(k - n) } else { "" };
         match lexed.text(k) {
             "{" | "(" | "[" => {
-                let module = lexed.text(k) == "{" && before(2) == "mod" && lexed.token(k - 1).kind == Kind::Ident;
+                let module =
+                    lexed.text(k) == "{" && before(2) == "mod" && lexed.token(k - 1).kind == Kind::Ident;
                 let macro_rules = before(3) == "macro_rules" && before(2) == "!";
                 rewrite.push(rewrite.last() == Some(&true) || module || macro_rules);
             }
