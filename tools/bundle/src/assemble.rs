@@ -349,9 +349,9 @@ fn part_name(source: &Source) -> String {
 
 /// The bytes of `text` by part, the largest first, each byte counted once, so that they add up to
 /// the bundle's size: `the header` (its first `header` bytes), then each byte from a file to that
-/// file's part (its module path, or `your code: FILE`), and a byte the bundler wrote (a module's `mod x {` and `}`, a
-/// path rewritten, the library's `mod graph_games {`) to the part of the byte before it (the
-/// library's root before any of its bytes). A module's figure is so what its code costs in this
+/// file's part (its module path, or `your code: FILE`), and a byte the bundler wrote (a module's
+/// `mod x {` and `}`, a path rewritten, the library's `mod graph_games {`) to the part of the byte
+/// before it (the library's root before any of its bytes). A module's figure is so what its code costs in this
 /// bundle, as pruned and laid out: about what leaving it out would save, less what other modules
 /// need of it.
 pub fn sizes(text: &Mapped, header: usize, user_end: usize, parts: &[String]) -> Vec<(String, usize)> {
