@@ -38,9 +38,14 @@ help:
 	@echo "             DOCS=1 keeps the comments and docs (no size limit); SRC=path/to/main.rs bundles"
 	@echo "             that file instead (any main written against graph_games, anywhere, spaces in"
 	@echo "             its path too: SRC=\"my dir/my prog.rs\"; its crate attributes, macros and"
-	@echo "             mod files beside it included), into $(BUNDLES)/NAME.rs, NAME its file name with"
-	@echo "             every character but A-Za-z0-9_ made _; errors at your file:line:column, the"
-	@echo "             failed bundle kept in $(BUNDLES)/failed/NAME.rs"
+	@echo "             mod files beside it included; your code kept byte for byte), into"
+	@echo "             $(BUNDLES)/NAME.rs, NAME its file name, or for a main.rs its folder's (a/main.rs"
+	@echo "             and a/src/main.rs give a.rs), every character but A-Za-z0-9_ made _, or into"
+	@echo "             OUT=path/file.rs; errors at your file:line:column, the failed bundle kept in"
+	@echo "             $(BUNDLES)/failed/NAME.rs. Your file is held to a judge's limit, not to 48 KiB:"
+	@echo "             Codeforces' 64 KiB, or JUDGE=atcoder|boj|cses|spoj|yosupo|codeforces (the table"
+	@echo "             of docs/bundling.md), or LIMIT=BYTES. SIZES=1 tells the bytes each library"
+	@echo "             module adds to the bundle (they add up to its size)"
 	@echo "make judge   every judge case through the cargo binaries and examples: PASS/FAIL, the time of each,"
 	@echo "             SLOW past the 1 s time limit for a case without flags (a judge runs no flags;"
 	@echo "             a case with flags shows them and is never SLOW); BUNDLE=1 judges the compiled"
@@ -62,7 +67,7 @@ help:
 	@echo "             (cargo doc; the tools' private items too), warnings as errors"
 	@echo "CI (.ci/run) runs make test, make lint, make msrv."
 	@echo
-	@echo "Every on/off switch (BUNDLE, DOCS, JUDGE_REPORT, BLESS) is on when set to anything but empty or 0."
+	@echo "Every on/off switch (BUNDLE, DOCS, SIZES, JUDGE_REPORT, BLESS) is on when set to anything but empty or 0."
 	@echo "Environment variables the tests read (make sets some of them from its variables above):"
 	@echo "  FUZZ_COUNT, FUZZ_SEED  tests/fuzz.rs: mutants per binary (default 2000) and their seed;"
 	@echo "                         make fuzz sets them from COUNT and SEED"
@@ -137,7 +142,10 @@ fuzz:
 # The bundler (tools/bundle/, a crate of the workspace) itself compiles every bundle (type-checked,
 # -D warnings) in editions 2018, 2021 and 2024, and fails if one does not compile.
 bundle:
-	cargo run --release -q -p bundle -- --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) $(if $(SRC),"$(SRC)")
+	cargo run --release -q -p bundle -- --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) \
+	  $(if $(call on,$(SIZES)),--sizes) $(if $(JUDGE),--judge $(call quote,$(JUDGE))) \
+	  $(if $(LIMIT),--limit $(call quote,$(LIMIT))) $(if $(call given,OUT),--out-file $(call quote,$(call given,OUT))) \
+	  $(if $(SRC),"$(SRC)")
 
 # $(call given,VAR): VAR's value if it was set on make's command line, else empty. NAME, PROG and
 # make case's words are read only from there: an environment may hold a NAME of its own (WSL's is

@@ -65,6 +65,27 @@ pub enum Failure {
     Output(io::Error),
 }
 
+/// The line [`run`] prints after `error: `: the input error's message, or `cannot write the
+/// output: ...`.
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Input(e) => write!(f, "{e}"),
+            Failure::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+/// Its source is the error it holds.
+impl std::error::Error for Failure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Failure::Input(e) => Some(e),
+            Failure::Output(e) => Some(e),
+        }
+    }
+}
+
 impl From<Error> for Failure {
     fn from(e: Error) -> Failure {
         Failure::Input(e)
@@ -140,7 +161,7 @@ where
         Err(Failure::Input(e)) => fail(&e),
         // A closed pipe (`| head`) is the reader's choice, not an error worth a message.
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(Failure::Output(e)) => fail(&Error::new(format!("cannot write the output: {e}"))),
+        Err(failure) => fail(&Error::new(failure.to_string())),
     }
 }
 
@@ -228,6 +249,20 @@ mod tests {
         assert!(parse(&["--depth", "--help"]).unwrap().is_none());
         assert_eq!(parse(&["--deep"]).unwrap_err().message(), "unknown flag `--deep` (try --help)");
         assert_eq!(parse(&["x"]).unwrap_err().message(), "unexpected argument `x` (try --help)");
+    }
+
+    /// A failure is a `std::error::Error` (so `?` takes it into a `Box<dyn Error>`), shown as the
+    /// line `run` prints after `error: `, its source the error it holds.
+    #[test]
+    fn a_failure_is_an_error_shown_as_run_prints_it() {
+        fn body() -> Result<(), Box<dyn std::error::Error>> {
+            Err(Failure::from(Error::new("bad n")))?
+        }
+        let input = body().unwrap_err();
+        assert_eq!(input.to_string(), "bad n");
+        assert_eq!(input.source().map(|s| s.to_string()), Some("bad n".to_string()));
+        let output = Failure::from(io::Error::new(io::ErrorKind::Other, "disk full"));
+        assert_eq!(output.to_string(), "cannot write the output: disk full");
     }
 
     #[test]

@@ -221,3 +221,22 @@ fn values_are_equal_exactly_when_the_games_are() {
     }
     assert!(equal_pairs > 300, "{equal_pairs}");
 }
+
+/// `--values --move` writes both, neither dropped: the lines of `--values`, then those of `--move`
+/// (each checked against the oracle above), with `--right` too; on random DAGs.
+#[test]
+fn values_and_moves_together_write_both() {
+    let mut rng = Rng(47);
+    for round in 0..100 {
+        let dag = Dag::random(&mut rng);
+        let input = dag.text(&queries(&mut rng, dag.n, 4));
+        for right in [&[][..], &["--right"][..]] {
+            let with = |flags: &[&str]| output(&[flags, right].concat(), &input);
+            let moves = with(&["--move"]);
+            let both = [output(&["--values"], &input), moves.clone()].concat();
+            assert_eq!(with(&["--values", "--move"]), both, "round {round} {right:?}\n{input}");
+            assert_eq!(with(&["--move", "--values"]), both, "round {round} {right:?}\n{input}");
+            assert_eq!((moves.len(), both.len()), (dag.n + 4, 2 * dag.n + 4), "a line per query, per vertex");
+        }
+    }
+}

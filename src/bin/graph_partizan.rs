@@ -15,6 +15,7 @@ Reads `n m`, m edges `u v c` (c: L or R, whose move it is; no cycle), `q` and q 
   --values   print every vertex's canonical form instead (the queries are still checked)
   --move     after a win of the player to move: `i v`, token i to vertex v, a winning move
   --right    with --move: Right moves first (else Left)
+  (--values --move prints both: the n lines of the values, then the q lines of the moves)
   --help     print this help
 ";
 

@@ -3,7 +3,22 @@
 use std::fmt;
 use std::io;
 
-/// A one-line, human-readable description of bad input (or of a failed read).
+/// A one-line, human-readable description of bad input (or of a failed read). It is a
+/// [`std::error::Error`], so `?` carries it into a `Box<dyn Error>`:
+///
+/// ```
+/// use graph_games::partizan::Forms;
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     let mut forms = Forms::new();
+///     let star = forms.make(&[Forms::ZERO], &[Forms::ZERO])?; // `?` on the library's Error
+///     let winner = forms.winner(star)?; // `?` again: an Error from a comparison
+///     assert_eq!(format!("{} wins {}", winner, forms.show(star)), "First wins *");
+///     let error: Box<dyn std::error::Error> = graph_games::input::Error::new("bad input").into();
+///     assert_eq!(error.to_string(), "bad input");
+///     Ok(())
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     message: String,
@@ -31,6 +46,9 @@ impl fmt::Display for Error {
         f.write_str(&self.message)
     }
 }
+
+/// No source: the message already holds what caused it (an [`io::Error`]'s text, say).
+impl std::error::Error for Error {}
 
 impl From<io::Error> for Error {
     fn from(e: io::Error) -> Error {

@@ -2,6 +2,7 @@
 //! [`Uptimal`], a number plus ups plus a nimber as three numbers (how two add, who wins one).
 
 use super::dyadic::Dyadic;
+use std::fmt;
 
 /// Left or Right: who moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -76,6 +77,14 @@ impl Winner {
     }
 }
 
+/// Prints [`Winner::name`]: `Left`, `Right`, `First` or `Second`, as the judge programs write it
+/// (padded as asked: `{:<6}`).
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
 /// A number plus `ups` times `^` plus the nimber `*nimber`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Uptimal {
@@ -112,5 +121,25 @@ impl Uptimal {
             ups: self.ups.checked_add(other.ups)?,
             nimber: self.nimber ^ other.nimber,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Display writes each class's word, spelt out here (not through `name`), padded if asked.
+    #[test]
+    fn a_winner_displays_as_its_word() {
+        let words = [
+            (Winner::Left, "Left"),
+            (Winner::Right, "Right"),
+            (Winner::First, "First"),
+            (Winner::Second, "Second"),
+        ];
+        for (winner, word) in words {
+            assert_eq!(winner.to_string(), word);
+            assert_eq!(format!("[{winner:>7}]"), format!("[{}{word}]", " ".repeat(7 - word.len())));
+        }
     }
 }

@@ -18,7 +18,8 @@
 //! wins goes on with `i v`: moving token `i` (1-based, in the query's order) to vertex `v`, a move
 //! after which the mover wins moving second, whatever the defence. With `--values`
 //! ([`values_text`]), instead, one line per vertex: its canonical form in CGSuite's notation
-//! ([`Forms::show`]); the queries are still read and checked.
+//! ([`Forms::show`]); the queries are still read and checked. With both flags, both: the `n`
+//! lines of `--values`, then the `q` lines of `--move`.
 //!
 //! # Method
 //! Every vertex's canonical form ([`Forms::make`] of its options' forms), children first in an

@@ -1,5 +1,5 @@
 //! The binary's body: judge mode, and with the default cargo feature `extras` the flags beyond it
-//! (`--values`, `--move`, `--right`). Without the feature the program is judge mode only, as its
+//! (`--values`, `--move`, `--right`; `--values --move` writes both, the values first). Without the feature the program is judge mode only, as its
 //! bundle is: a bundle is built with every feature off, and the extras' notation and move search
 //! would take it over the 48 KiB cap (docs/bundling.md).
 
@@ -21,8 +21,10 @@ pub fn answer(_: &Flags, input: &mut Input, output: &mut Output) -> Result<(), F
     Ok(write_answer(&decide(read(input)?), output)?)
 }
 
-/// The binary's body (for [`crate::cli::run`]): who wins each query's sum, or what an extra asks
-/// for instead: `--values`, or `--move` (`--right`: Right moves first).
+/// The binary's body (for [`crate::cli::run`]): who wins each query's sum, or what the extras ask
+/// for instead: `--values` (a line per vertex), `--move` (each query's line with its winning move;
+/// `--right`: Right moves first), or both: the `n` lines of `--values`, then the `q` of `--move`.
+/// Everything is worked out (and every error found) before a byte is written.
 #[cfg(feature = "extras")]
 pub fn answer(flags: &Flags, input: &mut Input, output: &mut Output) -> Result<(), Failure> {
     use super::{moves, values_text};
@@ -33,13 +35,20 @@ pub fn answer(flags: &Flags, input: &mut Input, output: &mut Output) -> Result<(
         return Err(Error::new("--right says who moves for --move: give --move too").into());
     }
     let problem = read(input)?;
-    if flags.has("--values") {
-        output.write_all(&values_text(&problem)?)?;
-    } else if flags.has("--move") {
+    let values = if flags.has("--values") { Some(values_text(&problem)?) } else { None };
+    let answer = if flags.has("--move") {
         let mover = if flags.has("--right") { Side::Right } else { Side::Left };
-        write_answer(&moves::decide_with_moves(problem, mover)?, output)?;
+        Some(moves::decide_with_moves(problem, mover)?)
+    } else if values.is_none() {
+        Some(decide(problem))
     } else {
-        write_answer(&decide(problem), output)?;
+        None
+    };
+    if let Some(values) = values {
+        output.write_all(&values)?;
+    }
+    if let Some(answer) = answer {
+        write_answer(&answer, output)?;
     }
     Ok(())
 }

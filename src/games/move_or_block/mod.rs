@@ -176,6 +176,21 @@ pub enum Flaw {
     NoPiece,
 }
 
+/// What is wrong, cells counted from 1 (the judge's message, [`read`]'s, also says where).
+impl std::fmt::Display for Flaw {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Flaw::BadCell(cell) => write!(f, "cell {} must be `.`, `X` or `O`", cell + 1),
+            Flaw::SecondPiece { first, second } => {
+                write!(f, "a second piece `O` on cell {} (the first is on cell {})", second + 1, first + 1)
+            }
+            Flaw::NoPiece => f.write_str("the board has no piece `O`"),
+        }
+    }
+}
+
+impl std::error::Error for Flaw {}
+
 const BLOCK: usize = 64;
 
 /// The one pass over a board, fed in pieces of any length (the board need not be held whole).
@@ -489,6 +504,20 @@ mod tests {
 
     fn counts(l: u64, r: u64, c: u64) -> Counts {
         Counts { left: l, right: r, elsewhere: c }
+    }
+
+    /// A flaw is a `std::error::Error` told in words, cells from 1.
+    #[test]
+    fn a_flaw_is_an_error_in_words() {
+        fn scanned(board: &[u8]) -> Result<Position, Box<dyn std::error::Error>> {
+            Ok(scan(board)?)
+        }
+        assert_eq!(scanned(b".O.o").unwrap_err().to_string(), "cell 4 must be `.`, `X` or `O`");
+        assert_eq!(
+            scanned(b"O.O").unwrap_err().to_string(),
+            "a second piece `O` on cell 3 (the first is on cell 1)"
+        );
+        assert_eq!(scanned(b"..").unwrap_err().to_string(), "the board has no piece `O`");
     }
 
     #[test]

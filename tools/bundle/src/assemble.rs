@@ -135,6 +135,9 @@ pub struct Bundle {
     pub layout: Layout,
     /// How many rounds of renaming and compiling its short layout took (0 for the others).
     pub rounds: usize,
+    /// Where its bytes came from ([`sizes`]): each part and its bytes, the largest first; they
+    /// add up to the bundle's size.
+    pub sizes: Vec<(String, usize)>,
     pub text: String,
 }
 
@@ -151,10 +154,20 @@ impl From<String> for Failed {
     }
 }
 
-/// The bundle's name for a main file: its stem with each character but `A-Z a-z 0-9 _` made `_`,
-/// and `_` before a leading digit, so that a judge and a plain `rustc` take it as a crate name.
+/// The bundle's name for a main file: its stem, or for a `main.rs` its folder's name (its crate's:
+/// `a/src/main.rs` gives `a`, `b/main.rs` gives `b`, a lone `main.rs` stays `main`), with each
+/// character but `A-Z a-z 0-9 _` made `_`, and `_` before a leading digit, so that a judge and a
+/// plain `rustc` take it as a crate name.
 pub fn crate_name(main_file: &str) -> String {
-    let stem = Path::new(main_file).file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let path = Path::new(main_file);
+    let stem = path.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let stem = if stem == "main" {
+        let folders = path.parent().into_iter().flat_map(|p| p.iter().rev());
+        let mut named = folders.map(|f| f.to_string_lossy().into_owned()).filter(|f| f != "src");
+        named.find(|f| !matches!(f.as_str(), "" | "." | ".." | "/")).unwrap_or(stem)
+    } else {
+        stem
+    };
     let name: String = stem.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     match name.chars().next() {
         None => "main".to_string(),
@@ -179,7 +192,9 @@ pub fn bundle(
     let library = Source { module: String::new(), file: LIBRARY_ROOT.to_string(), user: false };
     let library = inline_module(root, library, options.docs, &mut files, &mut sources)?;
     let (library, _) = split_crate_attributes(&library)?;
-    let main = tidy_blank_lines(&main, true)?;
+    // The user's code stays as written (but for the edits the read stage makes: the library's
+    // paths, the crate attributes set apart, what a bundle does not build); only the library's
+    // part is tidied, compacted and, if need be, renamed.
     let library = tidy_blank_lines(&library, true)?;
 
     // Pruning's candidate: the non-lint attributes, the user's code as a root, then the library.
@@ -207,12 +222,13 @@ pub fn bundle(
     // The library as pruned, without the `#[warn(..)]` that made it prunable.
     let skip = if code.text[from..].starts_with(WARN) { WARN.len() } else { 0 };
     let library = code.slice(from + skip, code.text.len());
-    let (mut main, mut library) = (main, library);
+    let mut library = library;
     if !options.docs {
-        main = tidy_blank_lines(&indent_with_tabs(&main)?, false)?;
         library = tidy_blank_lines(&indent_with_tabs(&library)?, false)?;
     }
 
+    // What each file read is, for the sizes (file `k` is `sources[k]`).
+    let parts: Vec<String> = sources.iter().map(part_name).collect();
     // The files the bundle holds: those some of whose bytes are in it (file `k` is `sources[k]`).
     let present = library.files();
     let held =
@@ -316,7 +332,57 @@ pub fn bundle(
             }
         }
     }
-    Ok(Bundle { sources, pruned, foreign_warnings, warnings, layout, rounds, text: text.text })
+    let sizes = sizes(&text, header.len(), user_end, &parts);
+    Ok(Bundle { sources, pruned, foreign_warnings, warnings, layout, rounds, sizes, text: text.text })
+}
+
+/// What a file read adds to a bundle, as `--sizes` names it: a library module by its path
+/// (`graph_games::partizan::forms`; `graph_games` for `src/lib.rs`), a file of the user's by its
+/// name (`your code: main.rs`).
+fn part_name(source: &Source) -> String {
+    match (source.user, source.module.as_str()) {
+        (true, _) => format!("your code: {}", shown(&source.file)),
+        (false, "") => LIBRARY.to_string(),
+        (false, module) => format!("{LIBRARY}::{module}"),
+    }
+}
+
+/// The bytes of `text` by part, the largest first, each byte counted once, so that they add up to
+/// the bundle's size: `the header` (its first `header` bytes), then each byte from a file to that
+/// file's part (its module path, or `your code: FILE`), and a byte the bundler wrote (a module's
+/// `mod x {` and `}`, a path rewritten, the library's `mod graph_games {`) to the part of the byte
+/// before it (the library's root before any of its bytes). A module's figure is so what its code costs in this
+/// bundle, as pruned and laid out: about what leaving it out would save, less what other modules
+/// need of it.
+pub fn sizes(text: &Mapped, header: usize, user_end: usize, parts: &[String]) -> Vec<(String, usize)> {
+    let mut bytes: Vec<(String, usize)> = Vec::new();
+    let mut add = |part: &str, count: usize| match bytes.iter_mut().find(|(p, _)| p == part) {
+        Some((_, total)) => *total += count,
+        None => bytes.push((part.to_string(), count)),
+    };
+    let mut last: Option<&str> = None;
+    for (start, end, file) in text.pieces() {
+        // A piece that straddles the header's end or the library's start is split there.
+        let mut from = start;
+        for cut in [header, user_end, end] {
+            if cut <= from || cut > end {
+                continue;
+            }
+            let part = match file {
+                _ if from < header => "the header",
+                Some(k) => parts.get(k).map_or("?", String::as_str),
+                None if from >= user_end && last.map_or(true, |l| l.starts_with("your code")) => LIBRARY,
+                None => last.or_else(|| parts.first().map(String::as_str)).unwrap_or("?"),
+            };
+            add(part, cut - from);
+            if from >= header {
+                last = Some(part);
+            }
+            from = cut;
+        }
+    }
+    bytes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    bytes
 }
 
 /// `file` as the header shows it: relative to the folder of `main` if there (see [`shown`]).
@@ -441,10 +507,11 @@ mod tests {
              comments), main.rs src/lib.rs src/a/mod.rs src/a/b.rs src/c.rs.",
             "// Std only, Rust 2018-2024, rustc 1.63+. Do not edit: change the sources, run `make bundle` again.",
             "",
-            "use crate::graph_games::a::{self, B};",
+            "use graph_games::a::{self, B};",
+            "",
             "fn main() {",
-            "\tlet b = a::B(crate::graph_games::c::C(2));",
-            "\tlet _c = b.0 .0;",
+            "    let b = a::B(graph_games::c::C(2));",
+            "    let _c = b.0 .0;",
             "}",
             "mod graph_games {",
             "pub mod a {",
@@ -533,9 +600,10 @@ mod tests {
         let options = Options { editions: vec!["2021".to_string()], ..Options::default() };
         let made = bundle(&project.0, "main.rs", &options, |_| "here".to_string()).unwrap();
         let expected = here(&[
-            "use crate::graph_games::shapes;",
+            "use graph_games::shapes;",
+            "",
             "fn main() {",
-            "\tprintln!(\"{}\", shapes::area(3));",
+            "    println!(\"{}\", shapes::area(3));",
             "}",
             "mod graph_games {",
             "pub mod shapes {",
@@ -676,11 +744,8 @@ mod tests {
         ] {
             let bundle = made(Some(max), None).unwrap();
             assert_eq!(bundle.layout, layout, "at most {max} bytes");
-            assert!(
-                bundle.text.contains("\tprintln!(\"{}\", crate::graph_games::shapes::area(3) + 1);"),
-                "{}",
-                bundle.text
-            );
+            // The user's code, byte for byte, in every layout.
+            assert!(bundle.text.contains(main), "{}", bundle.text);
         }
         let tight_text = made(Some(tight), None).unwrap().text;
         assert!(

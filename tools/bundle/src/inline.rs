@@ -3,12 +3,14 @@
 //! inlined as `mod x { .. }` from `x.rs` or `x/mod.rs` beside it (for `a.rs` or `a/mod.rs`, in
 //! `a/`), and so on at any depth: the user's modules beside their main as the library's beside
 //! `src/lib.rs`. Each file loses what a bundle does not build (the `cfg` stage), is checked, has its
-//! paths rewritten and its children put in, then (unless `--docs`) loses its comments.
+//! paths rewritten and its children put in, then (unless `--docs`) a library file loses its
+//! comments; the user's keep theirs.
 //!
 //! Paths: a bundle is the main followed by `mod graph_games { .. }`, nested as in the folders, so
 //! the library's `crate::` becomes `crate::graph_games::`; `super::` and `self::` stay. The user's
 //! `graph_games` (a path's first segment, `use graph_games as gg`, `::graph_games`) becomes
-//! `crate::graph_games`; `extern crate graph_games;` goes (`.. as gg;` becomes a `use`), and at the
+//! `crate::graph_games` (but at the main's top level, where the module is in scope by its name:
+//! there the user's bytes stay); `extern crate graph_games;` goes (`.. as gg;` becomes a `use`), and at the
 //! main's top level an import of the library itself (`use graph_games;`, the `self` of
 //! `use graph_games::{self, ..}`) goes, as the module is already there by that name. The user's
 //! `crate::` and everything else stay as written.
@@ -88,12 +90,31 @@ pub fn library_paths(src: &str) -> Result<Vec<Edit>, String> {
 }
 
 /// The user's paths to the library made to lead to it (see the module doc); `main`: `src` is the
-/// main file.
+/// main file. In the main, outside its inline modules and its macros' definitions, a path
+/// `graph_games::..` is left as written: there the bundle's `mod graph_games` is in scope by that
+/// name (editions 2018 on), so the user's code keeps its bytes; elsewhere (a module, a macro
+/// that may be called from one) it becomes `crate::graph_games::..`.
 pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
     let mut edits = Vec::new();
     let mut depth = 0usize;
+    // For each open delimiter, whether a path inside it must be rewritten (a module's body, a
+    // macro's definition, or inside one).
+    let mut rewrite: Vec<bool> = Vec::new();
     for k in 0..lexed.code.len() {
+        let before = |n: usize| if k >= n { lexed.text(k - n) } else { "" };
+        match lexed.text(k) {
+            "{" | "(" | "[" => {
+                let module =
+                    lexed.text(k) == "{" && before(2) == "mod" && lexed.token(k - 1).kind == Kind::Ident;
+                let macro_rules = before(3) == "macro_rules" && before(2) == "!";
+                rewrite.push(rewrite.last() == Some(&true) || module || macro_rules);
+            }
+            "}" | ")" | "]" => {
+                rewrite.pop();
+            }
+            _ => {}
+        }
         match lexed.text(k) {
             "{" => depth += 1,
             "}" => depth = depth.saturating_sub(1),
@@ -103,8 +124,8 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
         if lexed.text(k) != LIBRARY {
             continue;
         }
-        let before = |n: usize| if k >= n { lexed.text(k - n) } else { "" };
         let token = lexed.token(k);
+        let in_scope = main && rewrite.last() != Some(&true);
         if (before(2), before(1)) == ("extern", "crate") {
             let end = (k..lexed.code.len()).find(|&j| lexed.text(j) == ";").unwrap_or(k);
             let first = lexed.item_start(k - 2)?;
@@ -116,8 +137,9 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
                 edits.push(lexed.cut(first, end));
             }
         } else if before(1) == "::" && !matches!(before(2), "crate" | "self" | "super" | "$crate") {
+            // `::graph_games` names an extern crate only: always rewritten.
             edits.push((lexed.token(k - 1).start, token.end, LIBRARY_IN_BUNDLE.to_string()));
-        } else if !matches!(before(1), "::" | "." | "$") {
+        } else if !matches!(before(1), "::" | "." | "$") && !in_scope {
             edits.push((token.start, token.end, LIBRARY_IN_BUNDLE.to_string()));
         }
     }
@@ -229,7 +251,8 @@ pub fn inline_module(
         edits.push((semicolon, semicolon + 1, replacement));
     }
     let body = body.splice(edits);
-    if docs {
+    // The user's files keep their comments: the user's code is in the bundle as written.
+    if docs || user {
         Ok(body)
     } else {
         strip_comments(&body).map_err(in_file)
@@ -320,16 +343,21 @@ mod tests {
             "fn main() { ::graph_games::x::y(\"graph_games::z\"); crate::graph_games::x(); s.graph_games }",
             "mod inner { use graph_games::{self, cli}; }",
             "macro_rules! m { ($graph_games:ident) => { $graph_games::f() }; }",
+            "macro_rules! n { () => { graph_games::f() }; }",
+            "fn g() -> u8 { graph_games::f() + { mod m { fn h() { graph_games::f(); } } 1 } }",
         ]);
+        // At the main's top level, `graph_games::` stays as written (the module is in scope there).
         let expected = text(&[
             "use crate::graph_games as gg;",
-            "use crate::graph_games::{cli};",
+            "use graph_games::{cli};",
             "use crate::graph_games::{cli as c, self as g};",
-            "use crate::graph_games as lib;",
-            "use crate::graph_games::*;",
+            "use graph_games as lib;",
+            "use graph_games::*;",
             "fn main() { crate::graph_games::x::y(\"graph_games::z\"); crate::graph_games::x(); s.graph_games }",
             "mod inner { use crate::graph_games::{self, cli}; }",
             "macro_rules! m { ($graph_games:ident) => { $graph_games::f() }; }",
+            "macro_rules! n { () => { crate::graph_games::f() }; }",
+            "fn g() -> u8 { graph_games::f() + { mod m { fn h() { crate::graph_games::f(); } } 1 } }",
         ]);
         assert_eq!(apply(&main, user_paths(&main, true).unwrap()), expected);
         let module = "use graph_games;\n";

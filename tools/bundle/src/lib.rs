@@ -33,6 +33,7 @@ pub mod impls;
 pub mod inline;
 pub mod items;
 pub mod json;
+pub mod judges;
 pub mod lex;
 pub mod mapped;
 pub mod prune;
@@ -46,37 +47,64 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-const USAGE: &str = "usage: bundle [--out DIR] [--docs] [--max-bytes N] [--editions E,E..] [--layout L]
-              [PROGRAM|MAIN.rs...]
+const USAGE: &str = "usage: bundle [--out DIR | --out-file FILE] [--docs] [--judge NAME | --limit BYTES]
+              [--sizes] [--editions E,E..] [--layout L] [PROGRAM|MAIN.rs...]
   From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
-  into target/bundle/, but those over the size cap in every layout (each named on a line). A PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any
-  main file using the library, anywhere (its `mod x;` files beside it go in too).
-  The bundle of MAIN.rs is DIR/NAME.rs, NAME being MAIN with each character but A-Z a-z 0-9 _
-  made _ (and _ before a leading digit): `my prog.rs` gives my_prog.rs, a crate name rustc takes.
+  into target/bundle/, but those over the size cap in every layout (each named on a line). A
+  PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any main file using the
+  library, anywhere (its `mod x;` files beside it go in too).
+  The bundle of MAIN.rs is DIR/NAME.rs, NAME being MAIN's file name, or for a main.rs its
+  folder's (its crate's: a/main.rs and a/src/main.rs give a.rs), with each character but
+  A-Z a-z 0-9 _ made _ (and _ before a leading digit): `my prog.rs` gives my_prog.rs, a crate
+  name rustc takes. Two mains of one name in a run are an error (name one with --out-file).
   A bundle that fails its checks is kept as DIR/failed/NAME.rs, to inspect; errors and warnings
   are told at the source file, line and column.
-  --docs        keep the comments and docs (no size limit unless --max-bytes)
-  --max-bytes   the largest bundle accepted (default 49152, 48 KiB)
+  --out-file    write the one bundle asked for to FILE instead (its failed copy: failed/ beside it)
+  --docs        keep the comments and docs (no size limit unless --judge or --limit)
+  --judge       the size limit of that judge: JUDGES (docs/bundling.md says where each comes from)
+  --limit       the largest bundle accepted, in bytes. Default: 49152 (48 KiB, the project's own
+                rule, leaving room for edits) for a PROGRAM, 65536 (Codeforces') for a MAIN.rs
+  --sizes       after each bundle's line, the bytes each part adds to it: the header, your files,
+                each library module (by its path), the largest first; they add up to its size
   --editions    the editions each bundle must compile in (of 2018,2021,2024; default all three)
   --layout      the library part's layout, whatever the size: indented, unindented (no
                 indentation), tight (nor the spaces between tokens that may touch), joined (nor
                 the line breaks between them) or short (and the library's own names shortened,
                 where it still compiles). Default: the first that fits (a bundle's line tells a
-                layout other than indented)
+                layout other than indented). Your code is never touched: it stays as you wrote it.
   The rustc used is $RUSTC, else `rustc`. Exit status: 0 done, 2 an error (one line each).";
+
+/// The usage, its list of judges filled in.
+fn usage() -> String {
+    let judges: Vec<String> =
+        judges::JUDGES.iter().map(|j| format!("{} {}", j.names.join("/"), j.bytes)).collect();
+    USAGE.replace("JUDGES", &judges.join(", "))
+}
+
+/// A main to bundle: its file, and whether it is the user's own (a `MAIN.rs` given by its path,
+/// held to a judge's limit) or a program of the project's (by its name, held to 48 KiB).
+struct Main {
+    file: String,
+    users: bool,
+}
 
 /// What the command line asks for.
 struct Request {
     out_dir: String,
+    out_file: Option<String>,
+    /// The limit given (`--judge`, `--limit`), if any.
+    limit: Option<usize>,
+    sizes: bool,
     options: Options,
-    mains: Vec<String>,
+    mains: Vec<Main>,
 }
 
 /// The command line, every argument checked; `None` for `--help`.
 fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     let mut out_dir = "target/bundle".to_string();
     let mut options = Options::default();
-    let (mut max_bytes, mut names) = (None, Vec::new());
+    let (mut out_file, mut limit, mut limit_flag, mut sizes, mut names) =
+        (None, None, None, false, Vec::new());
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| match args.next() {
@@ -85,12 +113,20 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         };
         match arg.as_str() {
             "--out" => out_dir = value(arg)?,
+            "--out-file" => out_file = Some(value(arg)?),
             "--docs" => options.docs = true,
-            "--max-bytes" => {
+            "--sizes" => sizes = true,
+            "--judge" | "--limit" => {
                 let given = value(arg)?;
-                let bytes = given.parse().ok().filter(|&b: &usize| b > 0);
-                max_bytes =
-                    Some(bytes.ok_or(format!("--max-bytes: `{given}` is not a positive number of bytes"))?);
+                if let Some(before) = limit_flag.filter(|&f| f != arg.as_str()) {
+                    return Err(format!("{before} and {arg} both set the size limit: give one"));
+                }
+                limit_flag = Some(if arg == "--judge" { "--judge" } else { "--limit" });
+                limit = Some(if arg == "--judge" {
+                    judges::judge(&given)?.bytes
+                } else {
+                    judges::limit(&given)?
+                });
             }
             "--editions" => {
                 options.editions = value(arg)?.split(',').map(|e| e.trim().to_string()).collect();
@@ -110,24 +146,54 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
             name => names.push(name.to_string()),
         }
     }
-    options.max_bytes = if options.docs { max_bytes } else { max_bytes.or(Some(MAX_BUNDLE_BYTES)) };
     if names.is_empty() {
+        if out_file.is_some() {
+            return Err("--out-file names one bundle: give one PROGRAM or MAIN.rs".to_string());
+        }
         names = inline::programs(root)?;
         for (name, why) in inline::programs_over_the_cap(root) {
             say(&format!("{name}: not bundled: {why}"))?;
         }
     }
-    let mut mains = Vec::new();
+    if out_file.is_some() && names.len() > 1 {
+        return Err(format!("--out-file names one bundle, but {} mains are given", names.len()));
+    }
+    let mut mains: Vec<Main> = Vec::new();
     for name in names {
-        let main = if name.ends_with(".rs") {
+        let users = name.ends_with(".rs");
+        let main = if users {
             Some(name.clone()).filter(|n| root.join(n).is_file())
         } else {
             inline::program_main(root, &name)
         };
         let missing = "no such file (a main file, or a program of src/bin/ or examples/)";
-        mains.push(main.ok_or(format!("`{name}`: {missing}"))?);
+        let file = main.ok_or(format!("`{name}`: {missing}"))?;
+        if out_file.is_none() {
+            if let Some(other) =
+                mains.iter().find(|m| assemble::crate_name(&m.file) == assemble::crate_name(&file))
+            {
+                return Err(format!(
+                    "`{}` and `{file}` would both be bundled as {out_dir}/{}.rs: bundle them one at a time, \
+                     each with its --out-file",
+                    other.file,
+                    assemble::crate_name(&file)
+                ));
+            }
+        }
+        mains.push(Main { file, users });
     }
-    Ok(Some(Request { out_dir, options, mains }))
+    Ok(Some(Request { out_dir, out_file, limit, sizes, options, mains }))
+}
+
+/// The size limit `main` is held to: the one given, else none with `--docs`, else the project's
+/// cap for its own programs and Codeforces' for a user's file.
+fn limit_of(main: &Main, given: Option<usize>, docs: bool) -> Option<usize> {
+    match given {
+        Some(bytes) => Some(bytes),
+        None if docs => None,
+        None if main.users => Some(judges::default_for_users()),
+        None => Some(MAX_BUNDLE_BYTES),
+    }
 }
 
 /// Writes `text` and a newline to the standard output: a closed pipe ends the run quietly; a closed
@@ -164,7 +230,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("the standard output is closed".to_string());
     }
     if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        return say(USAGE);
+        return say(&usage());
     }
     let root = Path::new(".");
     // The library is read from the current folder: it must be the project's root.
@@ -176,17 +242,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "run it from the project's root, the folder of graph_games's Cargo.toml and src/lib.rs".into()
         );
     }
-    let Request { out_dir, options, mains } = match parse(args, root)? {
+    let Request { out_dir, out_file, limit, sizes, options, mains } = match parse(args, root)? {
         Some(request) => request,
-        None => return say(USAGE),
+        None => return say(&usage()),
     };
     let out = Path::new(&out_dir);
-    fs::create_dir_all(out).map_err(|e| format!("{out_dir}: {e}"))?;
+    let folder = match &out_file {
+        Some(file) => {
+            Path::new(file).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+        }
+        None => out,
+    };
+    fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     // One thread per bundle: rustc does most of the work, several times for each.
     let made: Vec<Result<Bundle, Failed>> = std::thread::scope(|scope| {
         let threads: Vec<_> = mains
             .iter()
-            .map(|main| scope.spawn(|| bundle(root, main, &options, |files| git_revision(root, files))))
+            .map(|main| {
+                let options = Options { max_bytes: limit_of(main, limit, options.docs), ..options.clone() };
+                scope.spawn(move || bundle(root, &main.file, &options, |files| git_revision(root, files)))
+            })
             .collect();
         let panicked = || Err(Failed::from("the bundler panicked".to_string()));
         threads.into_iter().map(|t| t.join().unwrap_or_else(|_| panicked())).collect()
@@ -195,9 +270,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let write =
         |path: &Path, text: &str| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()));
     for (main, made) in mains.iter().zip(made) {
+        let main = &main.file;
         let name = assemble::crate_name(main);
-        let (path, failed_path) =
-            (out.join(format!("{name}.rs")), out.join("failed").join(format!("{name}.rs")));
+        let (path, failed_path) = match &out_file {
+            Some(file) => {
+                let file = Path::new(file);
+                let folder = file.parent().unwrap_or(Path::new(""));
+                (file.to_path_buf(), folder.join("failed").join(file.file_name().unwrap_or_default()))
+            }
+            None => (out.join(format!("{name}.rs")), out.join("failed").join(format!("{name}.rs"))),
+        };
         let bundle = match made {
             Ok(bundle) => bundle,
             Err(Failed { message, text }) => {
@@ -205,7 +287,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let _ = fs::remove_file(&path);
                 let mut kept = String::new();
                 if let Some(text) = text {
-                    fs::create_dir_all(out.join("failed")).map_err(|e| format!("{out_dir}/failed: {e}"))?;
+                    let folder = failed_path.parent().unwrap_or(Path::new("."));
+                    fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
                     write(&failed_path, &text)?;
                     kept = format!(" (the bundle, kept to inspect: {})", failed_path.display());
                 }
@@ -229,6 +312,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             bundle.text.len(),
             text::brace_list(&bundle.sources[1..])
         ))?;
+        if sizes {
+            say(&format!("  its bytes by part (the largest first; they add up to {}):", bundle.text.len()))?;
+            for (part, bytes) in &bundle.sizes {
+                say(&format!("  {bytes:>8}  {part}"))?;
+            }
+        }
         for warning in &bundle.warnings {
             say(&format!("  in your code: {warning}"))?;
         }

@@ -78,6 +78,14 @@ impl Mapped {
         span.1.map(|(file, byte)| (file, byte + at - span.0))
     }
 
+    /// The text cut where its origin changes: each piece as (start, end, the file its bytes came
+    /// from, if any), in order, covering the text.
+    pub fn pieces(&self) -> Vec<(usize, usize, Option<usize>)> {
+        let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);
+        let spans = self.spans.iter().zip(ends).filter(|(s, end)| *end > s.0);
+        spans.map(|(s, end)| (s.0, end, s.1.map(|(file, _)| file))).collect()
+    }
+
     /// The files some of whose bytes are here, by number.
     pub fn files(&self) -> std::collections::BTreeSet<usize> {
         let ends = self.spans.iter().skip(1).map(|s| s.0).chain([self.text.len()]);

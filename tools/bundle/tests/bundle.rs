@@ -332,12 +332,20 @@ fn bundles_hold_only_what_the_program_needs() {
             assert!(root().join(source).is_file(), "{name}: {source} is not a file");
         }
         assert!(header.contains("the commit under test"), "{header}");
-        // No comment past the header, and no blanket allowance: only a field or a variant that
-        // rustc finds unused, or an item, a macro or an import used only on other targets, gets
-        // its own `allow`, one per entry in `pruned.allowed`.
+        // No comment in the library's part (the main is kept as written, its comments too: its
+        // text from its first `use` on is in the bundle), and no blanket allowance: only
+        // a field or a variant that rustc finds unused, or an item, a macro or an import used only
+        // on other targets, gets its own `allow`, one per entry in `pruned.allowed`.
         let code = code_of(&bundle.text);
-        let comments = tokenize(code).unwrap().iter().filter(|t| t.kind == Kind::Comment).count();
-        assert_eq!(comments, 0, "{name}: comments left in the code");
+        let library = &code[code.find("\nmod graph_games").expect("the library's part")..];
+        let comments = tokenize(library).unwrap().iter().filter(|t| t.kind == Kind::Comment).count();
+        assert_eq!(comments, 0, "{name}: comments left in the library's part");
+        let written = fs::read_to_string(root().join(&main)).unwrap();
+        let from_first_use = &written[written.find("\nuse ").map_or(0, |at| at + 1)..];
+        let tests_start = from_first_use.find("\n#[cfg(test)]").unwrap_or(from_first_use.len());
+        // (A main with items a bundle does not build, `#[cfg(feature = ..)]`, loses them.)
+        let main_code = from_first_use[..tests_start].trim_end();
+        assert!(main_code.contains("#[cfg(") || code.contains(main_code), "{name}: the main as written");
         assert!(!code.contains("#![allow") && !code.contains("allow(dead_code,"), "{name}");
         assert!(!code.contains("allow(unused_imports,") && !code.contains("allow(unused_macros,"), "{name}");
         let allows: usize = ["dead_code", "unused_imports", "unused_macros"]
@@ -345,9 +353,10 @@ fn bundles_hold_only_what_the_program_needs() {
             .map(|lint| code.matches(&format!("#[allow({lint})]")).count())
             .sum();
         assert_eq!(allows, bundle.pruned.allowed.len(), "{name}");
+        // The library's part is indented with tabs (the main keeps its own indentation).
         let tabbed =
-            bundle_tool::text::indent_with_tabs(&bundle_tool::mapped::Mapped::inserted(code)).unwrap();
-        assert_eq!(tabbed.text, code, "{name}: indented with spaces");
+            bundle_tool::text::indent_with_tabs(&bundle_tool::mapped::Mapped::inserted(library)).unwrap();
+        assert_eq!(tabbed.text, library, "{name}: the library's part indented with spaces");
     }
     // graph_game needs the solver and the explicit graph, and nothing of the other games.
     let graph_game = make_bundle("graph_game", &Options::default());
