@@ -30,8 +30,13 @@ pub const ROWS_PER_CONDITION: usize = 16;
 pub const MIN_HELD_OUT: usize = 20;
 /// Conditions paired with one another at a step (the best by how nearly one value they select).
 const PAIRED: usize = 40;
-/// Up to this many words of rows (64 rows a word), each of those is paired with every condition.
+/// Up to this many words of rows (64 rows a word), each of those is paired with every condition,
+/// so long as the conditions' bits take at most [`PAIR_ALL_BITS`] words (else with one another
+/// only: a table of hundreds of parameters has tens of thousands of conditions, and pairing each
+/// with all of them cost seconds a step).
 const PAIR_ALL_WORDS: usize = 256;
+/// The most words of the conditions' bits over which every condition is paired (above).
+const PAIR_ALL_BITS: usize = 1 << 20;
 
 /// What a branch gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,7 +224,9 @@ impl<'a> Learner<'a> {
         let mut best_pair: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
         // Each of the best-scored literals with every literal (with each other only, on a large
         // table: the cost stays within a few word operations per row and literal).
-        let all: Vec<(usize, bool)> = if rest.len() <= PAIR_ALL_WORDS {
+        let all: Vec<(usize, bool)> = if rest.len() <= PAIR_ALL_WORDS
+            && self.features.len().saturating_mul(rest.len()) <= PAIR_ALL_BITS
+        {
             (0..self.features.len()).flat_map(|f| [(f, false), (f, true)]).collect()
         } else {
             scored.iter().map(|s| s.1).collect()
