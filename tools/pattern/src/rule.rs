@@ -95,6 +95,17 @@ impl Rule {
             Output::Term(term) => term.eval(&p).to_string(),
         })
     }
+
+    /// Whether the rule gives a row the token `token` ([`Rule::predict`] without making the token:
+    /// checked on every row of a large table).
+    pub fn agrees(&self, p: &[i64], token: &str) -> bool {
+        let p = self.columns(p);
+        match self.branch(&p).map(|b| self.branches[b].output) {
+            Some(Output::Token(t)) => self.tokens[t as usize] == token,
+            Some(Output::Term(term)) => term.eval(&p).to_string() == token,
+            None => false,
+        }
+    }
 }
 
 /// What [`find`] concludes.
@@ -309,7 +320,7 @@ fn splits(table: &Table) -> Vec<Bits> {
 
 /// The rows of `table` that `rule` gets wrong.
 fn wrong_rows(rule: &Rule, table: &Table) -> Vec<usize> {
-    (0..table.rows()).filter(|&r| rule.predict(table.row(r)).as_deref() != Some(table.token(r))).collect()
+    (0..table.rows()).filter(|&r| !rule.agrees(table.row(r), table.token(r))).collect()
 }
 
 /// Drops each branch but the last whose removal gets no more rows wrong (a greedy list often
@@ -366,7 +377,7 @@ pub fn find(learner: &Learner) -> Finding {
         if ROWS_PER_CONDITION * (rule.size() + 1) > rows {
             continue;
         }
-        let all_agree = (0..rows).all(|r| rule.predict(table.row(r)).as_deref() == Some(table.token(r)));
+        let all_agree = (0..rows).all(|r| rule.agrees(table.row(r), table.token(r)));
         if all_agree {
             return Finding::Rule(simplify(rule, table));
         }
