@@ -45,7 +45,7 @@ fn macros(source: &str, std: Option<&str>) -> Option<Vec<String>> {
     Some(
         text.lines()
             .filter_map(|l| l.strip_prefix("#define "))
-            .map(|l| l.split(|c: char| c == ' ' || c == '(').next().unwrap().to_string())
+            .map(|l| l.split([' ', '(']).next().unwrap().to_string())
             .collect(),
     )
 }
