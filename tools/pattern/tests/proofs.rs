@@ -121,6 +121,9 @@ fn octal_proofs_hold_on_a_table_twice_as_long() {
     let kayles = octal("77", 400);
     assert_eq!(claim(&kayles[..167], &["--octal", "2"]), Some((71, 12, 0, false, Some(167))));
     assert_eq!(claim(&kayles[..168], &["--octal", "2"]), Some((71, 12, 0, true, Some(167))));
+    // Why n0 = max(s, 1): 0.04 is 0 on n = 0..3, period 1 from 0 by the hypothesis read with
+    // n0 = 0, and G(4) = 1 (the split (1, 1) of 2 has no counterpart at 1).
+    assert_eq!(octal("04", 5), [0, 0, 0, 0, 1]);
     let mut proofs = 0;
     let mut codes: Vec<String> =
         ["1213136", "77", "137", "07", "16", "4", "04", "14", "3"].map(String::from).to_vec();
