@@ -160,6 +160,13 @@ impl<'a> Learner<'a> {
         self.terms.iter().find(|(_, bits)| subset(cover, bits)).map(|&(term, _)| Output::Term(term))
     }
 
+    /// How many rows of `rest` the literal and `other` both hold on.
+    fn count(&self, literal: (usize, bool), rest: &[u64], other: &[u64]) -> usize {
+        let bits = &self.features[literal.0].bits;
+        let negate = if literal.1 { !0u64 } else { 0 };
+        bits.iter().zip(rest).zip(other).map(|((b, r), o)| ((b ^ negate) & r & o).count_ones() as usize).sum()
+    }
+
     /// The literal's rows among `rest`.
     fn cover(&self, literal: (usize, bool), rest: &[u64]) -> Bits {
         let bits = &self.features[literal.0].bits;
@@ -209,8 +216,10 @@ impl<'a> Learner<'a> {
     fn step(&self, rest: &[u64]) -> Option<(Vec<(usize, bool)>, Output, Bits)> {
         let total = ones(rest);
         let mut best: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
-        // Per literal, how nearly one value it selects (for the pairs).
-        let mut scored: Vec<(i64, (usize, bool))> = Vec::new();
+        // Per literal, how nearly one value it selects (for the pairs), with its place in the
+        // order of the features (a total order: the first PAIRED are those a stable sort by score
+        // puts first, found without sorting them all).
+        let mut scored: Vec<(std::cmp::Reverse<i64>, usize, (usize, bool))> = Vec::new();
         let common = self.common_labels(rest);
         for (f, feature) in self.features.iter().enumerate() {
             let yes: usize = feature.bits.iter().zip(rest).map(|(b, r)| (b & r).count_ones() as usize).sum();
@@ -218,19 +227,27 @@ impl<'a> Learner<'a> {
                 if n == 0 || n == total {
                     continue;
                 }
-                let cover = self.cover((f, negated), rest);
-                let majority =
-                    common.iter().map(|&l| both(&cover, &self.labels[l as usize])).max().unwrap_or(0);
-                scored.push((2 * majority as i64 - n as i64, (f, negated)));
+                // Counted in place: the literal's rows are made only for a new best branch.
+                let majority = common
+                    .iter()
+                    .map(|&l| self.count((f, negated), rest, &self.labels[l as usize]))
+                    .max()
+                    .unwrap_or(0);
+                scored.push((std::cmp::Reverse(2 * majority as i64 - n as i64), scored.len(), (f, negated)));
                 if best.as_ref().map_or(true, |b| n > b.0) {
+                    let cover = self.cover((f, negated), rest);
                     if let Some(output) = self.pure(&cover) {
                         best = Some((n, vec![(f, negated)], output, cover));
                     }
                 }
             }
         }
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored.truncate(PAIRED);
+        if scored.len() > PAIRED {
+            scored.select_nth_unstable(PAIRED);
+            scored.truncate(PAIRED);
+        }
+        scored.sort_unstable();
+        let scored: Vec<(i64, (usize, bool))> = scored.into_iter().map(|(s, _, l)| (s.0, l)).collect();
         let single = best.as_ref().map_or(0, |b| b.0);
         let mut best_pair: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
         // Each of the best-scored literals with every literal (with each other only, on a large
