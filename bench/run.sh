@@ -381,22 +381,38 @@ row_pattern_300() {
   done
 }
 
-# pattern on tables of 10^6 rows and of 10^4 columns (made here with awk): one parameter, L then
-# W (a preperiod of half a million exceptions); two parameters, 1000 x 1000 (a rule); five random
-# parameters (no rule: the search fits on its corner, the closest rule is checked on every row);
-# 40 rows of 10^4 parameters. Each at most a few seconds and a few hundred MiB.
+# pattern on tables of 10^6 rows and of 10^4 columns (made here with awk), the worst shapes found
+# (docs/pattern.md). One parameter: L then W (a preperiod of half a million: the period search was
+# quadratic there, 50 s), L W L in thirds, period 3 then 7 (numbers), 600,000 random values then
+# period 5, 0 then n (a saltus after a threshold), 10^6 distinct tokens. Two parameters: 1000 x
+# 1000 (a rule), one line of 10^6 rows (L then W along it), 1000 x 1000 distinct values. Five
+# random parameters (no rule: the search fits on its corner, the closest rule is checked on every
+# row). Columns: 40 rows of 10^4 parameters, 100 random rows of 10^4, 2 random rows of 500,000
+# (the periods that grow were tried as 10^8 candidates there, 1.3 GiB), 16,384 random rows of
+# 400 (tens of thousands of conditions, each paired with all). Each at most 5 s and 256 MiB.
 row_pattern_big() {
   if [[ ! -x $REL/pattern ]]; then skip pattern_big "no $REL/pattern (tools/pattern/, cargo build --release)"; return; fi
   mkdir -p "$INPUTS"
   local name
-  for name in one_1e6 two_1e6 five_1e6 columns_1e4; do
+  for name in one_1e6 one_thirds one_change one_prefix one_saltus one_distinct two_1e6 two_line two_distinct \
+    five_1e6 columns_1e4 columns_random_1e4 columns_5e5 columns_400; do
     IN=$INPUTS/pattern.$name.txt
     if [[ ! -s $IN ]]; then
       case $name in
         one_1e6) awk 'BEGIN { for (n = 0; n < 1000000; n++) print n, (n < 500000 ? "L" : "W") }' ;;
+        one_thirds) awk 'BEGIN { for (n = 0; n < 1000000; n++) print n, (n < 333333 || n >= 666666 ? "L" : "W") }' ;;
+        one_change) awk 'BEGIN { for (n = 0; n < 1000000; n++) print n, (n < 500000 ? n % 3 : 3 + n % 7) }' ;;
+        one_prefix) awk 'BEGIN { srand(2); for (n = 0; n < 1000000; n++) print n, (n < 600000 ? (rand() < 0.5 ? "L" : "W") : (n % 5 == 0 ? "L" : "W")) }' ;;
+        one_saltus) awk 'BEGIN { for (n = 0; n < 1000000; n++) print n, (n < 500000 ? 0 : n) }' ;;
+        one_distinct) awk 'BEGIN { for (n = 0; n < 1000000; n++) print n, "v" n }' ;;
         two_1e6) awk 'BEGIN { for (a = 0; a < 1000; a++) for (b = 0; b < 1000; b++) print a, b, ((a - b) % 3 == 0 ? "L" : "W") }' ;;
+        two_line) awk 'BEGIN { for (a = 0; a < 1000000; a++) print a, 0, (a <= 500000 ? "L" : "W") }' ;;
+        two_distinct) awk 'BEGIN { for (a = 0; a < 1000; a++) for (b = 0; b < 1000; b++) print a, b, a * 1000 + b }' ;;
         five_1e6) awk 'BEGIN { srand(1); for (r = 0; r < 1000000; r++) { for (c = 0; c < 5; c++) printf "%d ", int(rand() * 20); print (rand() < 0.5 ? "W" : "L") } }' ;;
         columns_1e4) awk 'BEGIN { for (r = 0; r < 40; r++) { for (c = 0; c < 10000; c++) printf "%d ", (r * 7 + c) % 13; print (r % 2 ? "W" : "L") } }' ;;
+        columns_random_1e4) awk 'BEGIN { srand(3); for (r = 0; r < 100; r++) { for (c = 0; c < 10000; c++) printf "%d ", int(rand() * 100); print (rand() < 0.5 ? "W" : "L") } }' ;;
+        columns_5e5) awk 'BEGIN { srand(4); for (r = 0; r < 2; r++) { for (c = 0; c < 500000; c++) printf "%d ", int(rand() * 100); print (r ? "W" : "L") } }' ;;
+        columns_400) awk 'BEGIN { srand(5); for (r = 0; r < 16384; r++) { for (c = 0; c < 400; c++) printf "%d ", int(rand() * 100); print (rand() < 0.5 ? "W" : "L") } }' ;;
       esac > "$IN.part" || { rm -f "$IN.part"; fail "awk cannot make $IN"; return; }
       mv "$IN.part" "$IN"
     fi

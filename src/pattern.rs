@@ -19,24 +19,36 @@
 //! break later. It is **proved** ([`Period::proved`]) only where a theorem makes the table's
 //! evidence enough, and only when the caller says the sequence is of that kind ([`Theorem`]):
 //! - [`Theorem::Window`]`(t)`: for every `n >= t`, `v(n)` is the same function of the `t` values
-//!   before it (a subtraction game whose moves take at most `t`). Once a whole window of `t`
-//!   values repeats at distance `p` from `preperiod` on, each next value repeats too, by
-//!   induction: proved when `preperiod + period + t <= len`, the saltus is 0, and the table
-//!   itself does not contradict the hypothesis: no two windows of `t` equal values (at
-//!   `n >= t`) are followed by two different values ([`window_contradiction`], kept in
+//!   before it (a subtraction game whose moves take at most `t`). The argument: if the window of
+//!   `t` values from `s` equals the one from `s + p`, then `v(s + t + p) = v(s + t)` (the same
+//!   function of equal windows), so the windows from `s + 1` and `s + 1 + p` are equal too, and
+//!   so on by induction: `v(n + p) = v(n)` for every `n >= s`. It reads the table up to index
+//!   `s + p + t - 1`: proved when `preperiod + period + t <= len`, the saltus is 0 (with a saltus
+//!   the windows are not equal: the function need not commute with adding it), and the table
+//!   itself does not contradict the hypothesis: no two windows of `t` equal values (at `n >= t`)
+//!   are followed by two different values ([`window_contradiction`], kept in
 //!   [`Period::contradiction`]). The hypothesis itself is the caller's word: a table that does
 //!   not contradict it cannot confirm it.
-//! - [`Theorem::Octal`]`(t)`: an octal game whose moves remove at most `t` tokens. The octal
-//!   periodicity theorem (Guy and Smith): if `v(n + p) = v(n)` for every `s <= n < 2s + p + t`,
-//!   then for every `n >= s`. Proved when `2 * preperiod + period + t <= len` and the saltus is 0.
+//! - [`Theorem::Octal`]`(t)`: an octal game whose moves remove at most `t` tokens (its code's last
+//!   nonzero digit is at most at position `t`). The octal periodicity theorem of Guy and Smith
+//!   (1956, "The G-values of various games"; Winning Ways, ch. 4; Siegel, *Combinatorial Game
+//!   Theory*, ch. IV): if `G(n + p) = G(n)` for every `n` with `n0 <= n < 2 n0 + p + t`, then
+//!   `G(n + p) = G(n)` for every `n >= n0`. The hypothesis compares `G(n + p)` for `n` up to
+//!   `2 n0 + p + t - 1`: it reads the table up to index `2 n0 + 2p + t - 1`, so the table needs
+//!   `2 n0 + 2p + t` values. The proof pairs a split `(a, b)` of `n + p`, `b >= n0 + p`, with the
+//!   split `(a, b - p)` of `n`, which is a split into two heaps only if `b - p >= 1`: with
+//!   `n0 = 0` it may be a single heap, which the code may not allow (0.04: `G` is 0 for
+//!   `n = 0..3`, period 1 from 0 by the hypothesis, but `G(4) = 1`). So `n0 = max(s, 1)`, `s` the
+//!   preperiod (the table shows the period from `s` on, and from `max(s, 1)` the pairing holds):
+//!   proved when `2 max(s, 1) + 2 period + t <= len` and the saltus is 0.
 //!
 //! Index 0 is `n = 0`: both theorems speak of `n`, so a caller whose table starts elsewhere
 //! passes [`Theorem::None`] (the octal theorem needs every value from `n = 0`; the window one a
 //! table that starts where the recurrence holds, at `n >= 0`).
 //!
 //! Where the table is too short for the theorem, [`Period::proof_needs`] says how long it must be.
-//! Cost: `O(len)` per candidate period, usually far less (each check walks back from the end and
-//! stops at the first break), and at most `len / MIN_PERIODS` candidates.
+//! Cost: `O(len)` in all: for each candidate period (at most `len / MIN_PERIODS`), the preperiod
+//! from which it holds is read off one Z-array of the table read backwards, in `O(1)`.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -92,8 +104,11 @@ pub struct Period {
 /// assert_eq!((found.preperiod, found.period, found.proved), (0, 4, true));
 /// ```
 pub fn find_period<T: Hash + Eq>(values: &[T], theorem: Theorem) -> Option<Period> {
-    let mut found =
-        search(values.len(), theorem, |i, j| if values[i] == values[j] { Some(0) } else { None })?;
+    let len = values.len();
+    // Read backwards, the run of `v(n + p) = v(n)` that ends the table is the Z-array at `p`.
+    let z = z_array(len, |i, j| values[len - 1 - i] == values[len - 1 - j]);
+    let reach = |p: usize| if z[p] == 0 { None } else { Some((len - p - z[p], 0)) };
+    let mut found = search(len, theorem, reach, |i, j| if values[i] == values[j] { Some(0) } else { None })?;
     contradicted(&mut found, values, theorem);
     Some(found)
 }
@@ -108,7 +123,16 @@ pub fn find_period<T: Hash + Eq>(values: &[T], theorem: Theorem) -> Option<Perio
 /// assert_eq!((found.preperiod, found.period, found.saltus, found.proved), (0, 2, 1, false));
 /// ```
 pub fn find_arithmetic_period(values: &[i64], theorem: Theorem) -> Option<Period> {
-    let mut found = search(values.len(), theorem, |i, j| values[j].checked_sub(values[i]))?;
+    let len = values.len();
+    // `v(n + p) - v(n)` is constant from `n` on where the differences `d(k) = v(k + 1) - v(k)`
+    // repeat at distance `p`: read backwards, the Z-array of the differences (exact, in i128).
+    let diff = |k: usize| values[k + 1] as i128 - values[k] as i128;
+    let z = z_array(len.saturating_sub(1), |i, j| diff(len - 2 - i) == diff(len - 2 - j));
+    let reach = |p: usize| {
+        let saltus = values[len - 1].checked_sub(values[len - 1 - p])?;
+        Some((len - 1 - p - z.get(p).copied().unwrap_or(0), saltus))
+    };
+    let mut found = search(len, theorem, reach, |i, j| values[j].checked_sub(values[i]))?;
     contradicted(&mut found, values, theorem);
     Some(found)
 }
@@ -140,7 +164,11 @@ fn contradicted<T: Hash + Eq>(found: &mut Period, values: &[T], theorem: Theorem
 /// assert_eq!(window_contradiction(&['L', 'W', 'W', 'L', 'W', 'W'], 2), None);
 /// ```
 pub fn window_contradiction<T: Hash + Eq>(values: &[T], t: usize) -> Option<(usize, usize)> {
-    if t == 0 || values.len() <= t {
+    if t == 0 {
+        // A function of no values: one value throughout, the first.
+        return (1..values.len()).find(|&j| values[j] != values[0]).map(|j| (0, j));
+    }
+    if values.len() <= t {
         return None;
     }
     // Each value as a small number (1, 2, ...), and the windows' hashes modulo 2^61 - 1.
@@ -181,9 +209,46 @@ pub fn window_contradiction<T: Hash + Eq>(values: &[T], t: usize) -> Option<(usi
     None
 }
 
-/// The search of the module doc over `len` values, `step(i, j)` the difference `v(j) - v(i)`
+/// The Z-array of a sequence of `len` values compared by `same(i, j)`: `z[p]` is how many values
+/// from `p` on equal those from 0 on (`z[0] = len`). Linear: each comparison that succeeds moves
+/// the right end of the rightmost match found so far.
+fn z_array(len: usize, same: impl Fn(usize, usize) -> bool) -> Vec<usize> {
+    let mut z = vec![0; len];
+    if len == 0 {
+        return z;
+    }
+    z[0] = len;
+    // [left, right): the match that reaches furthest right so far (values from `left` equal those
+    // from 0 up to `right`).
+    let (mut left, mut right) = (0, 0);
+    for i in 1..len {
+        let mut k = if i < right { z[i - left].min(right - i) } else { 0 };
+        while i + k < len && same(k, i + k) {
+            k += 1;
+        }
+        z[i] = k;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    z
+}
+
+/// The search of the module doc over `len` values. `reach(p)` is, for the period `p`, the least
+/// preperiod from which it holds to the table's end and its saltus (`None` when the last value
+/// is not the one a period before plus a saltus); `step(i, j)` the difference `v(j) - v(i)`
 /// (`None` when the two cannot differ by a saltus: unequal tokens, or an overflow).
-fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i64>) -> Option<Period> {
+///
+/// Each candidate costs `O(1)` once the callers have `reach` from a Z-array: walking back from
+/// the end once per period was quadratic on a table that ends in one long run (`L` up to half
+/// of it, then `W`: every period holds over the run, and none is confirmed).
+fn search(
+    len: usize,
+    theorem: Theorem,
+    reach: impl Fn(usize) -> Option<(usize, i64)>,
+    step: impl Fn(usize, usize) -> Option<i64>,
+) -> Option<Period> {
     let mut best: Option<(usize, usize, i64)> = None;
     for period in 1..=len / MIN_PERIODS {
         if let Some((pre, p, _)) = best {
@@ -198,15 +263,10 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
                 continue;
             }
         }
-        // The saltus is the last difference; walk back while it holds.
-        let saltus = match step(len - 1 - period, len - 1) {
-            Some(s) => s,
+        let (pre, saltus) = match reach(period) {
+            Some(found) => found,
             None => continue,
         };
-        let mut pre = len - period;
-        while pre > 0 && step(pre - 1, pre - 1 + period) == Some(saltus) {
-            pre -= 1;
-        }
         let tail = len - pre;
         if tail < MIN_PERIODS * period || 2 * tail < len || tail - period < MIN_CHECKED {
             continue;
@@ -230,8 +290,8 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
     let proof_needs = match theorem {
         _ if saltus != 0 => None,
         Theorem::None => None,
-        Theorem::Window(t) => Some(preperiod + period + t),
-        Theorem::Octal(t) => Some(2 * preperiod + period + t),
+        Theorem::Window(t) => Some(window_needs(preperiod, period, t)),
+        Theorem::Octal(t) => Some(octal_needs(preperiod, period, t)),
     };
     let proved = proof_needs.map_or(false, |needs| needs <= len);
     Some(Period {
@@ -244,6 +304,19 @@ fn search(len: usize, theorem: Theorem, step: impl Fn(usize, usize) -> Option<i6
         proof_needs,
         contradiction: None,
     })
+}
+
+/// The values the window argument reads (module doc): the window of `t` values from `s` and the
+/// one from `s + p`, so indices up to `s + p + t - 1`.
+fn window_needs(s: usize, p: usize, t: usize) -> usize {
+    s.saturating_add(p).saturating_add(t)
+}
+
+/// The values the octal periodicity theorem reads (module doc): its hypothesis compares
+/// `v(n + p)` with `v(n)` for `n0 <= n < 2 n0 + p + t`, so indices up to `2 n0 + 2p + t - 1`,
+/// with `n0 = max(s, 1)`.
+fn octal_needs(s: usize, p: usize, t: usize) -> usize {
+    s.max(1).saturating_mul(2).saturating_add(p.saturating_mul(2)).saturating_add(t)
 }
 
 #[cfg(test)]
@@ -293,6 +366,15 @@ mod tests {
                     values[n] = values[n - p] + s;
                 }
             }
+            // A sixth of the time, a few long runs of one value (the shape that made the
+            // search quadratic), with a saltus inside a run now and then.
+            if round % 6 == 1 {
+                let cut = rng.below(len as u64) as usize;
+                let step = rng.below(2) as i64;
+                for (n, v) in values.iter_mut().enumerate() {
+                    *v = if n < cut { 0 } else { 1 + step * (n - cut) as i64 };
+                }
+            }
             for arithmetic in [false, true] {
                 let found = if arithmetic {
                     find_arithmetic_period(&values, Theorem::None)
@@ -310,7 +392,7 @@ mod tests {
         let mut rng = Rng::new(11);
         for round in 0..3000 {
             let len = rng.below(40) as usize;
-            let t = 1 + rng.below(4) as usize;
+            let t = rng.below(5) as usize;
             let alphabet = 2 + rng.below(2);
             let mut values: Vec<u64> = (0..len).map(|_| rng.below(alphabet)).collect();
             // Half the time, one function of the window (no contradiction to find).
@@ -330,6 +412,36 @@ mod tests {
         }
     }
 
+    /// `pre` values 9, then `n mod 3` up to `len`.
+    fn tail_of_period_3(pre: usize, len: usize) -> Vec<i64> {
+        (0..len).map(|n| if n < pre { 9 } else { n as i64 % 3 }).collect()
+    }
+
+    #[test]
+    fn each_theorem_proves_from_the_length_it_reads_and_not_one_value_sooner() {
+        // The window argument reads indices up to s + p + t - 1.
+        for (s, t) in [(5, 20), (0, 20), (9, 14)] {
+            let needs = s + 3 + t;
+            for len in [needs - 1, needs] {
+                let found = find_period(&tail_of_period_3(s, len), Theorem::Window(t)).unwrap();
+                assert_eq!((found.preperiod, found.period, found.contradiction), (s, 3, None));
+                assert_eq!((found.proof_needs, found.proved), (Some(needs), len == needs), "s {s} t {t}");
+            }
+        }
+        // The octal theorem reads indices up to 2 n0 + 2p + t - 1, n0 = max(s, 1).
+        for (s, t) in [(10, 2), (0, 10), (1, 10), (7, 7)] {
+            let needs = 2 * s.max(1) + 2 * 3 + t;
+            for len in [needs - 1, needs] {
+                let found = find_arithmetic_period(&tail_of_period_3(s, len), Theorem::Octal(t)).unwrap();
+                assert_eq!((found.preperiod, found.period, found.saltus), (s, 3, 0));
+                assert_eq!((found.proof_needs, found.proved), (Some(needs), len == needs), "s {s} t {t}");
+            }
+        }
+        // A function of no values is one value throughout: two values contradict it.
+        assert_eq!(window_contradiction(&[1, 1, 2], 0), Some((0, 2)));
+        assert_eq!(window_contradiction(&[1, 1, 1], 0), None);
+    }
+
     #[test]
     fn exceptions_and_proofs() {
         // 5 exceptional values, then period 3: 0 1 2 0 1 2 ...
@@ -345,7 +457,7 @@ mod tests {
         let proved = find_period(&clean, Theorem::Window(2)).unwrap();
         assert_eq!((proved.proved, proved.contradiction), (true, None));
         let octal = find_period(&values, Theorem::Octal(30)).unwrap();
-        assert_eq!((octal.proof_needs, octal.proved), (Some(43), false));
+        assert_eq!((octal.proof_needs, octal.proved), (Some(2 * 5 + 2 * 3 + 30), false));
         // No period: strictly growing tokens; too short a tail.
         assert_eq!(find_period(&(0..50).collect::<Vec<i64>>(), Theorem::None), None);
         assert_eq!(find_period(&[1, 2, 3, 4, 5, 6, 7, 7, 7], Theorem::None), None);

@@ -210,30 +210,46 @@ pub fn affine(
             _ => None,
         })
         .collect();
-    // Candidates: (positions in the key summed, scale, offset).
-    let mut candidates: Vec<(Vec<usize>, i64, i64)> = Vec::new();
-    for q in 0..others.len() {
-        for scale in 1..=4 {
-            candidates.extend((-4..=4).map(|offset| (vec![q], scale, offset)));
-        }
+    // Too few lines, or periods, for any candidate to hold: nothing to try (with thousands of
+    // parameters, the candidates are many).
+    let mut distinct: Vec<i128> = periodic.iter().map(|x| x.1).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if periodic.len() < MIN_LINES || distinct.len() < 3 {
+        return None;
     }
-    if others.len() >= 2 {
-        candidates.extend((-4..=4).map(|offset| ((0..others.len()).collect(), 1, offset)));
-    }
+    // Each candidate (positions in the key summed, scale, offset) is tried as it is made: about
+    // 36 per fixed parameter, each against every periodic line, so linear in the table.
     let mut best: Option<(usize, Residue, Vec<Vec<i128>>)> = None;
-    for (over, scale, offset) in candidates {
+    let mut consider = |over: &[usize], scale: i64, offset: i64| {
         let modulus =
             |key: &Vec<i128>| scale as i128 * over.iter().map(|&q| key[q]).sum::<i128>() + offset as i128;
         let held: Vec<&(&Vec<i128>, i128, usize)> =
             periodic.iter().filter(|(key, p, _)| modulus(key) == *p).collect();
+        if held.len() < MIN_LINES || best.as_ref().map_or(false, |b| b.0 >= held.len()) {
+            return;
+        }
         let mut periods: Vec<i128> = held.iter().map(|h| h.1).collect();
         periods.sort_unstable();
         periods.dedup();
-        if held.len() < MIN_LINES || periods.len() < 3 || best.as_ref().map_or(false, |b| b.0 >= held.len()) {
-            continue;
+        if periods.len() < 3 {
+            return;
         }
         let residue = Residue { along: axis, over: over.iter().map(|&q| others[q]).collect(), scale, offset };
         best = Some((held.len(), residue, held.iter().map(|h| h.0.clone()).collect()));
+    };
+    for q in 0..others.len() {
+        for scale in 1..=4 {
+            for offset in -4..=4 {
+                consider(&[q], scale, offset);
+            }
+        }
+    }
+    if others.len() >= 2 {
+        let all: Vec<usize> = (0..others.len()).collect();
+        for offset in -4..=4 {
+            consider(&all, 1, offset);
+        }
     }
     let (_, residue, keys) = best?;
     let modulus_of = |key: &Vec<i128>| {

@@ -203,9 +203,8 @@ pub fn report(
     let mut status = 0;
     let (mut check_text, mut check_json) = (String::new(), String::new());
     if let Some(other) = check {
-        let wrong: Vec<usize> = (0..other.rows())
-            .filter(|&r| rule.predict(other.row(r)).as_deref() != Some(other.token(r)))
-            .collect();
+        let wrong: Vec<usize> =
+            (0..other.rows()).filter(|&r| !rule.agrees(other.row(r), other.token(r))).collect();
         status = if wrong.is_empty() { 0 } else { 1 };
         let which = if confirmed { "the rule" } else { "no rule was found; the closest rule" };
         let (counts, json) = check_counts(other.rows(), wrong.len());

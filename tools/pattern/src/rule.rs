@@ -30,8 +30,13 @@ pub const ROWS_PER_CONDITION: usize = 16;
 pub const MIN_HELD_OUT: usize = 20;
 /// Conditions paired with one another at a step (the best by how nearly one value they select).
 const PAIRED: usize = 40;
-/// Up to this many words of rows (64 rows a word), each of those is paired with every condition.
+/// Up to this many words of rows (64 rows a word), each of those is paired with every condition,
+/// so long as the conditions' bits take at most [`PAIR_ALL_BITS`] words (else with one another
+/// only: a table of hundreds of parameters has tens of thousands of conditions, and pairing each
+/// with all of them cost seconds a step).
 const PAIR_ALL_WORDS: usize = 256;
+/// The most words of the conditions' bits over which every condition is paired (above).
+const PAIR_ALL_BITS: usize = 1 << 20;
 
 /// What a branch gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,6 +95,17 @@ impl Rule {
             Output::Term(term) => term.eval(&p).to_string(),
         })
     }
+
+    /// Whether the rule gives a row the token `token` ([`Rule::predict`] without making the token:
+    /// checked on every row of a large table).
+    pub fn agrees(&self, p: &[i64], token: &str) -> bool {
+        let p = self.columns(p);
+        match self.branch(&p).map(|b| self.branches[b].output) {
+            Some(Output::Token(t)) => self.tokens[t as usize] == token,
+            Some(Output::Term(term)) => term.eval(&p).to_string() == token,
+            None => false,
+        }
+    }
 }
 
 /// What [`find`] concludes.
@@ -144,6 +160,13 @@ impl<'a> Learner<'a> {
         self.terms.iter().find(|(_, bits)| subset(cover, bits)).map(|&(term, _)| Output::Term(term))
     }
 
+    /// How many rows of `rest` the literal and `other` both hold on.
+    fn count(&self, literal: (usize, bool), rest: &[u64], other: &[u64]) -> usize {
+        let bits = &self.features[literal.0].bits;
+        let negate = if literal.1 { !0u64 } else { 0 };
+        bits.iter().zip(rest).zip(other).map(|((b, r), o)| ((b ^ negate) & r & o).count_ones() as usize).sum()
+    }
+
     /// The literal's rows among `rest`.
     fn cover(&self, literal: (usize, bool), rest: &[u64]) -> Bits {
         let bits = &self.features[literal.0].bits;
@@ -193,8 +216,10 @@ impl<'a> Learner<'a> {
     fn step(&self, rest: &[u64]) -> Option<(Vec<(usize, bool)>, Output, Bits)> {
         let total = ones(rest);
         let mut best: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
-        // Per literal, how nearly one value it selects (for the pairs).
-        let mut scored: Vec<(i64, (usize, bool))> = Vec::new();
+        // Per literal, how nearly one value it selects (for the pairs), with its place in the
+        // order of the features (a total order: the first PAIRED are those a stable sort by score
+        // puts first, found without sorting them all).
+        let mut scored: Vec<(std::cmp::Reverse<i64>, usize, (usize, bool))> = Vec::new();
         let common = self.common_labels(rest);
         for (f, feature) in self.features.iter().enumerate() {
             let yes: usize = feature.bits.iter().zip(rest).map(|(b, r)| (b & r).count_ones() as usize).sum();
@@ -202,24 +227,34 @@ impl<'a> Learner<'a> {
                 if n == 0 || n == total {
                     continue;
                 }
-                let cover = self.cover((f, negated), rest);
-                let majority =
-                    common.iter().map(|&l| both(&cover, &self.labels[l as usize])).max().unwrap_or(0);
-                scored.push((2 * majority as i64 - n as i64, (f, negated)));
+                // Counted in place: the literal's rows are made only for a new best branch.
+                let majority = common
+                    .iter()
+                    .map(|&l| self.count((f, negated), rest, &self.labels[l as usize]))
+                    .max()
+                    .unwrap_or(0);
+                scored.push((std::cmp::Reverse(2 * majority as i64 - n as i64), scored.len(), (f, negated)));
                 if best.as_ref().map_or(true, |b| n > b.0) {
+                    let cover = self.cover((f, negated), rest);
                     if let Some(output) = self.pure(&cover) {
                         best = Some((n, vec![(f, negated)], output, cover));
                     }
                 }
             }
         }
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored.truncate(PAIRED);
+        if scored.len() > PAIRED {
+            scored.select_nth_unstable(PAIRED);
+            scored.truncate(PAIRED);
+        }
+        scored.sort_unstable();
+        let scored: Vec<(i64, (usize, bool))> = scored.into_iter().map(|(s, _, l)| (s.0, l)).collect();
         let single = best.as_ref().map_or(0, |b| b.0);
         let mut best_pair: Option<(usize, Vec<(usize, bool)>, Output, Bits)> = None;
         // Each of the best-scored literals with every literal (with each other only, on a large
         // table: the cost stays within a few word operations per row and literal).
-        let all: Vec<(usize, bool)> = if rest.len() <= PAIR_ALL_WORDS {
+        let all: Vec<(usize, bool)> = if rest.len() <= PAIR_ALL_WORDS
+            && self.features.len().saturating_mul(rest.len()) <= PAIR_ALL_BITS
+        {
             (0..self.features.len()).flat_map(|f| [(f, false), (f, true)]).collect()
         } else {
             scored.iter().map(|s| s.1).collect()
@@ -302,7 +337,7 @@ fn splits(table: &Table) -> Vec<Bits> {
 
 /// The rows of `table` that `rule` gets wrong.
 fn wrong_rows(rule: &Rule, table: &Table) -> Vec<usize> {
-    (0..table.rows()).filter(|&r| rule.predict(table.row(r)).as_deref() != Some(table.token(r))).collect()
+    (0..table.rows()).filter(|&r| !rule.agrees(table.row(r), table.token(r))).collect()
 }
 
 /// Drops each branch but the last whose removal gets no more rows wrong (a greedy list often
@@ -359,7 +394,7 @@ pub fn find(learner: &Learner) -> Finding {
         if ROWS_PER_CONDITION * (rule.size() + 1) > rows {
             continue;
         }
-        let all_agree = (0..rows).all(|r| rule.predict(table.row(r)).as_deref() == Some(table.token(r)));
+        let all_agree = (0..rows).all(|r| rule.agrees(table.row(r), table.token(r)));
         if all_agree {
             return Finding::Rule(simplify(rule, table));
         }

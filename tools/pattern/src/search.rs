@@ -109,7 +109,7 @@ pub fn search(table: &Table, residues: &[Residue]) -> Search {
         rule
     };
     let wrong_in_whole = |rule: &Rule| -> Vec<usize> {
-        (0..whole.rows()).filter(|&r| rule.predict(whole.row(r)).as_deref() != Some(whole.token(r))).collect()
+        (0..whole.rows()).filter(|&r| !rule.agrees(whole.row(r), whole.token(r))).collect()
     };
     let finding = match finding {
         Finding::Rule(rule) if fit.rows() == whole.rows() => Finding::Rule(with_residues(rule)),

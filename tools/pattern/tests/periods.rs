@@ -83,11 +83,11 @@ fn octal_games_have_their_published_periods_and_the_theorem_proves_them() {
     assert_eq!(found(&table(&chess), &["--octal", "3"]), Some((34, 52, 0, true)), "Dawson's chess");
     let out = json(&["--json"], &table(&chess));
     assert_eq!(field(&out, "exceptions"), "[0, 14, 16, 17, 31, 34, 51]");
-    // Long enough to see the period, too short for the theorem (2 * 71 + 12 + 2 = 156 values).
+    // Long enough to see the period, too short for the theorem (2 * 71 + 2 * 12 + 2 = 168 values).
     assert_eq!(found(&table(&kayles[..150]), &["--octal", "2"]), Some((12, 71, 0, false)));
     let text = run(&["--octal", "2"], &table(&kayles[..150])).1;
     assert!(
-        text.contains("checked up to n = 149, not proved (the theorem needs the table up to n = 155)"),
+        text.contains("checked up to n = 149, not proved (the theorem needs the table up to n = 167)"),
         "{text}"
     );
     // Too short to confirm: two periods after the preperiod are not enough.
