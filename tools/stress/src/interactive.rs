@@ -138,7 +138,7 @@ impl Table<'_> {
 fn save(prefix: &OsString, played: &Played) -> Result<(), Error> {
     for (extension, bytes) in [(".in", &played.input), (".transcript", &played.run.transcript)] {
         let file = path(prefix, extension);
-        fs::write(&file, bytes).map_err(|e| {
+        sys::write_file(Path::new(&file), bytes).map_err(|e| {
             Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&file)))
         })?;
     }
@@ -250,7 +250,7 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
             Err(Unjudged::Interrupted) => return interrupted(number),
             Err(Unjudged::CannotRun(e)) => return Err(e),
             Err(Unjudged::Failed(e)) => {
-                let _ = fs::write(path(&options.out, ".in"), &input);
+                let _ = sys::write_file(Path::new(&path(&options.out, ".in")), &input);
                 return Err(Error::new(format!(
                     "{} ({}); the input is saved as {}",
                     e.message(),

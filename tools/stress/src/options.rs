@@ -78,7 +78,8 @@ candidate one step smaller (docs/stress.md lists them) was judged and none fails
                         (PYTHONUNBUFFERED, stdbuf's, LD_PRELOAD, JAVA_TOOL_OPTIONS, ...: see
                         docs/stress.md), the report naming those removed
   --gen                 print one input for --seed, --size and --family, and nothing else
-  --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk
+  --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk;
+                        FILE is a regular file (a FIFO, a device is refused)
   --help                print this help
 
 Games (size: what it counts, default and maximum; a judged problem's constraints hold for every

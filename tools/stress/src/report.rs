@@ -105,7 +105,7 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
         [(".in", &failure.input), (".ans", &failure.expected), (".out", &failure.received)]
     {
         let path = path(prefix, extension);
-        fs::write(&path, bytes).map_err(|e| {
+        crate::sys::write_file(std::path::Path::new(&path), bytes).map_err(|e| {
             Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&path)))
         })?;
     }
@@ -116,7 +116,7 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
 /// earlier run: they would tell of another input). Returns the path, as a message shows it.
 pub fn write_input(prefix: &OsString, input: &[u8]) -> Result<String, Error> {
     let file = path(prefix, ".in");
-    fs::write(&file, input).map_err(|e| {
+    crate::sys::write_file(std::path::Path::new(&file), input).map_err(|e| {
         Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&file)))
     })?;
     for extension in [".ans", ".out"] {
@@ -138,9 +138,18 @@ pub fn check_out(prefix: &OsString) -> Result<(), Error> {
     let probe = path(prefix, &format!(".stress-probe-{}", std::process::id()));
     for extension in [".in", ".ans", ".out"] {
         let file = path(prefix, extension);
-        if fs::metadata(&file).map_or(false, |m| m.is_dir()) {
+        let kind = fs::metadata(&file).map(|m| m.file_type());
+        if kind.as_ref().map_or(false, |k| k.is_dir()) {
             return Err(Error::new(format!(
                 "--out: {} is a folder (--out is a path prefix)",
+                shown_path(&file)
+            )));
+        }
+        // A FIFO there would hold every write of the failure (or refuse it, opened without
+        // blocking): refused before any case runs.
+        if kind.map_or(false, |k| !k.is_file()) {
+            return Err(Error::new(format!(
+                "--out: {} is not a regular file (--out is a path prefix)",
                 shown_path(&file)
             )));
         }

@@ -186,19 +186,136 @@ impl Drop for PrivateDir {
 /// The most bytes of an input read from `--shrink FILE` (as much as a generator may write).
 pub const INPUT_CAP: u64 = 1 << 28;
 
-/// The whole of the file `path`, if it holds at most `cap` bytes: past them, an error that says
-/// so (a device that never ends, `/dev/zero`, is read only that far).
+/// `open`'s flag that makes it return at once: opening a FIFO with no process at its other end
+/// blocks without it (for reading until a writer comes, for writing until a reader does), and
+/// a signal does not end that wait (the handler returns and the call is restarted).
+#[cfg(unix)]
+const O_NONBLOCK: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
+    if cfg!(any(target_arch = "mips", target_arch = "mips64")) {
+        0x80
+    } else if cfg!(any(target_arch = "sparc", target_arch = "sparc64")) {
+        0x4000
+    } else {
+        0o4000
+    }
+} else {
+    0x4 // the BSDs and macOS
+};
+
+/// What a file that is not a regular file is, in a word or two.
+fn kind_of(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (a named pipe)";
+        } else if kind.is_char_device() {
+            return "a character device";
+        } else if kind.is_block_device() {
+            return "a block device";
+        } else if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Opens the regular file `path`, to read it or (`write`) to write it whole, created if need be:
+/// never blocking, whatever `path` names (a FIFO without a writer, or without a reader, would
+/// hold `stress` in `open`, Ctrl-C or not), and anything but a regular file (a link to one
+/// followed) is refused with an error that says what it is.
+pub fn open_regular(path: &std::path::Path, write: bool) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    if write {
+        options.write(true).create(true);
+    } else {
+        options.read(true);
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
+    // A FIFO opened to be written with no reader fails at once (ENXIO); one opened to be read
+    // opens at once; either way it is refused below, before a byte goes through it.
+    let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        Some(6) if cfg!(target_os = "linux") => not_regular("a FIFO (a named pipe)"),
+        _ => e,
+    })?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(kind_of(kind)));
+    }
+    if write {
+        // Emptied only once it is known to be a regular file.
+        file.set_len(0)?;
+    }
+    // (O_NONBLOCK changes nothing on a regular file's reads and writes.)
+    Ok(file)
+}
+
+/// The error for a path that is `what`, not a regular file.
+fn not_regular(what: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::Other,
+        format!("{what}, not a regular file (stress reads and writes regular files only)"),
+    )
+}
+
+/// Writes `bytes` as the whole of the regular file `path` ([`open_regular`]: never blocking).
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    open_regular(path, true)?.write_all(bytes)
+}
+
+/// The whole of the regular file `path` ([`open_regular`]: never blocking), if it holds at most
+/// `cap` bytes: past them, an error that says so. Its memory is reserved checked, from the
+/// file's size: memory that cannot be had is an error naming it, never an abort.
 pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut bytes = Vec::new();
-    File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > cap {
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!("longer than {} MiB, the most read", cap >> 20),
-        ));
+    let too_long =
+        || io::Error::new(io::ErrorKind::Other, format!("longer than {} MiB, the most read", cap >> 20));
+    let mut file = open_regular(path, false)?;
+    let size = file.metadata()?.len();
+    if size > cap {
+        return Err(too_long());
     }
-    Ok(bytes)
+    let mut bytes: Vec<u8> = Vec::new();
+    // One byte more than its size, to see its end without growing (it may grow meanwhile).
+    reserve(&mut bytes, size as usize + 1, "the file")?;
+    loop {
+        if bytes.len() == bytes.capacity() {
+            let more = bytes.len().max(1 << 16);
+            reserve(&mut bytes, more, "the file")?;
+        }
+        let start = bytes.len();
+        bytes.resize(bytes.capacity(), 0);
+        match file.read(&mut bytes[start..]) {
+            Ok(0) => {
+                bytes.truncate(start);
+                return Ok(bytes);
+            }
+            Ok(read) => bytes.truncate(start + read),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => bytes.truncate(start),
+            Err(e) => return Err(e),
+        }
+        if bytes.len() as u64 > cap {
+            return Err(too_long());
+        }
+    }
+}
+
+/// Makes room in `bytes` for `more` bytes (at least), checked: memory that cannot be had is an
+/// error (of kind `OutOfMemory`) naming `what` and how many bytes, never an abort.
+pub fn reserve(bytes: &mut Vec<u8>, more: usize, what: &str) -> io::Result<()> {
+    if bytes.capacity() - bytes.len() >= more {
+        return Ok(());
+    }
+    bytes.try_reserve_exact(more).map_err(|_| {
+        let bytes = bytes.len() as u128 + more as u128;
+        io::Error::new(io::ErrorKind::Other, graph_games::input::out_of_memory(bytes, what).to_string())
+    })
 }
 
 #[cfg(test)]
