@@ -335,7 +335,7 @@ fn shrink_and_report(
     let steps = Steps {
         smaller: problem.steps,
         write: &Vec::clone,
-        budget: options.budget(),
+        budget: options.budget().of(matches!(played.verdict, Verdict::TimeLimit { .. })),
         test: &mut test,
         improved: &mut |played| save(out, played),
         step: &mut |shrunk, bytes| progress.shrink(shrunk, bytes),
@@ -351,7 +351,6 @@ fn shrink_and_report(
         size: 0,
         large: false,
         bytes,
-        budget: options.budget(),
         hint: problem.check.map_or(Some(CHECK_HINT), |_| None),
         which: None,
     };

@@ -7,7 +7,7 @@
 
 use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
-use crate::greedy::{greedy, Budget, Smaller, Steps};
+use crate::greedy::{greedy, Budgets, Smaller, Steps};
 pub use crate::greedy::{End, Shrunk, Trouble};
 use graph_games::games::JudgeProblem;
 use graph_games::input::{shown, Error};
@@ -217,16 +217,6 @@ impl<R: Reference> Judge<R> {
         })
     }
 
-    /// What the reference answered on the last input.
-    pub fn expected(&self) -> &[u8] {
-        &self.expected
-    }
-
-    /// What the command wrote on the last input: stdout (up to the cap), and the start of stderr.
-    pub fn received(&self) -> (&[u8], &[u8]) {
-        (self.runner.stdout(), self.runner.stderr())
-    }
-
     /// The limit of every run of the command.
     pub fn limit(&self) -> Limit {
         self.runner.limit()
@@ -256,21 +246,22 @@ pub struct Failure<T> {
 }
 
 impl<T> Failure<T> {
-    /// The failure of the judge's last run: `case`, written as `input`, judged `verdict`.
+    /// The failure of the judge's last run: `case`, written as `input`, judged `verdict`. Both
+    /// outputs are taken from the judge, not copied (they may be as large as the input).
     pub fn of_last_run<R: Reference>(
-        judge: &Judge<R>,
+        judge: &mut Judge<R>,
         case: T,
         input: Vec<u8>,
         verdict: Verdict,
     ) -> Failure<T> {
-        let (received, stderr) = judge.received();
+        let stderr = judge.runner.stderr().to_vec();
         Failure {
             case,
             input,
             verdict,
-            expected: judge.expected().to_vec(),
-            received: received.to_vec(),
-            stderr: stderr.to_vec(),
+            expected: std::mem::take(&mut judge.expected),
+            received: judge.runner.take_stdout(),
+            stderr,
         }
     }
 }
@@ -281,7 +272,8 @@ impl<T> Failure<T> {
 pub struct Shrinker<'a, T> {
     pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
-    pub budget: Budget,
+    /// The budgets: the failure's kind chooses.
+    pub budget: Budgets,
     pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,
     pub step: &'a mut dyn FnMut(&Shrunk, usize),
 }
@@ -309,7 +301,7 @@ pub fn shrink<T, R: Reference>(
     let steps = Steps {
         smaller: with.smaller,
         write: with.write,
-        budget: with.budget,
+        budget: with.budget.of(kind == Kind::TimeLimit),
         test: &mut test,
         improved: with.improved,
         step: with.step,
@@ -320,6 +312,7 @@ pub fn shrink<T, R: Reference>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::greedy::Budget;
     use std::ffi::{OsStr, OsString};
 
     /// A test-only input: a list of numbers, written on one line after their count.
@@ -374,7 +367,7 @@ mod tests {
         let with = Shrinker {
             smaller: &visit,
             write: &write,
-            budget: Budget { time: Duration::from_secs(60), least: 0 },
+            budget: Budgets::every(Budget::Time { time: Duration::from_secs(60), least: 0 }),
             improved: &mut |_| {
                 saved += 1;
                 Ok(())
@@ -419,11 +412,11 @@ mod tests {
         let with = Shrinker {
             smaller: &visit,
             write: &write,
-            budget: Budget { time: Duration::from_millis(300), least: 0 },
+            budget: Budgets::every(Budget::Time { time: Duration::from_millis(300), least: 0 }),
             improved: &mut |_| Ok(()),
             step: &mut |_, _| {},
         };
-        let failure = Failure::of_last_run(&slow, case, input, verdict);
+        let failure = Failure::of_last_run(&mut slow, case, input, verdict);
         let (_, shrunk) = shrink(&mut slow, failure, with).unwrap();
         assert_eq!(shrunk.end, End::Budget);
         assert!(shrunk.time < Duration::from_secs(2), "{shrunk:?}");

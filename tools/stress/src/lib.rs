@@ -71,6 +71,7 @@ impl Task for Stress<'_> {
 
 /// The whole tool, on the arguments after the program name; returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    sys::one_heap();
     // Before anything opens a descriptor, which could take number 1 and receive the report.
     if graph_games::cli::stdout_is_closed() {
         return fail(&Error::new(

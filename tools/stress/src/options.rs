@@ -2,7 +2,7 @@
 //! (which lists every game with its sizes and, for a judged problem, the judge's constraints).
 
 use crate::games::{dispatch, Subject, Task, NAMES};
-use crate::greedy::Budget;
+use crate::greedy::{Budget, Budgets};
 use graph_games::input::{shown, Error};
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -241,13 +241,20 @@ const VALUED: [&str; 13] = [
 const SHRINK_TIME: Duration = Duration::from_secs(10);
 const SHRINK_CANDIDATES: u64 = 300;
 
+/// The default budget of a time-out's shrink by steps, in runs of the command.
+pub const TIME_OUT_RUNS: u64 = 40;
+
 impl Options {
-    /// The budget of a shrink by steps: `--shrink-time` alone if given; else 10 s, but never
-    /// fewer than 300 candidates (so it scales with the cost of one run).
-    pub fn budget(&self) -> Budget {
+    /// The budgets of a shrink by steps: `--shrink-time` alone if given; else for a time-out
+    /// [`TIME_OUT_RUNS`] runs, and for any other failure 10 s, but never fewer than 300
+    /// candidates (so it scales with the cost of one run).
+    pub fn budget(&self) -> Budgets {
         match self.shrink_time {
-            Some(time) => Budget { time, least: 0 },
-            None => Budget { time: SHRINK_TIME, least: SHRINK_CANDIDATES },
+            Some(time) => Budgets::every(Budget::Time { time, least: 0 }),
+            None => Budgets {
+                time_out: Budget::Runs(TIME_OUT_RUNS),
+                other: Budget::Time { time: SHRINK_TIME, least: SHRINK_CANDIDATES },
+            },
         }
     }
 

@@ -178,8 +178,7 @@ pub struct Found<'a> {
     pub size: usize,
     pub large: bool,
     pub bytes: usize,
-    /// The budget of the shrink by steps, and what would make it go further when it is spent.
-    pub budget: Budget,
+    /// What would make the shrink by steps go further when its budget is spent.
     pub hint: Option<&'a str>,
     /// Where the input came from when it was not generated (`--shrink FILE`).
     pub which: Option<&'a str>,
@@ -220,19 +219,27 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
         ),
         End::Budget if bytes >= found.bytes => {
             let hint = found.hint.map_or(String::new(), |hint| format!("; {hint}"));
-            let spent = match found.budget.least {
-                0 => format!("--shrink-time {} s", seconds(found.budget.time)),
-                least => format!("{} s and {} candidates", seconds(found.budget.time), least),
+            let spent = match shrunk.budget {
+                Budget::Time { time, least: 0 } => format!("--shrink-time {} s", seconds(time)),
+                Budget::Time { time, least } => format!("{} s and {} candidates", seconds(time), least),
+                Budget::Runs(runs) => format!("the budget of {}", plural(runs, "run")),
             };
             format!(
                 "{how}: the shrink's budget ran out: may not be minimal ({spent} spent on {tried}, \
                  {runs}{rejected}){hint}"
             )
         }
-        End::Budget => format!(
-            "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
-             --shrink-time)"
-        ),
+        End::Budget => match shrunk.budget {
+            Budget::Runs(most) => format!(
+                "{how}, then the time-out's budget of {} by steps ran out: may not be minimal ({tried}, {runs}, \
+                 {time} s{rejected}; --shrink-time S shrinks for S seconds instead)",
+                plural(most, "run")
+            ),
+            Budget::Time { .. } => format!(
+                "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
+                 --shrink-time)"
+            ),
+        },
         End::Interrupted => format!("{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})"),
     }
 }

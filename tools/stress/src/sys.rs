@@ -24,12 +24,49 @@ mod c {
         pub fn kill(pid: i32, signal: i32) -> i32;
         pub fn signal(signal: i32, handler: usize) -> usize;
         pub fn isatty(fd: i32) -> i32;
+        pub fn fcntl(fd: i32, command: i32, ...) -> i32;
+        pub fn poll(fds: *mut PollFd, count: PollCount, timeout_ms: i32) -> i32;
     }
+    /// `struct pollfd`.
+    #[repr(C)]
+    pub struct PollFd {
+        pub fd: i32,
+        pub events: i16,
+        pub revents: i16,
+    }
+    /// `nfds_t`: an `unsigned long` on Linux, an `unsigned int` on the BSDs and macOS.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub type PollCount = std::os::raw::c_ulong;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub type PollCount = std::os::raw::c_uint;
+    /// `fcntl`'s commands and `poll`'s event, the same on Linux, the BSDs and macOS.
+    pub const F_GETFL: i32 = 3;
+    pub const F_SETFL: i32 = 4;
+    pub const POLLOUT: i16 = 4;
     /// The signal numbers every Unix shares (POSIX's XSI list).
     pub const SIGHUP: i32 = 1;
     pub const SIGINT: i32 = 2;
     pub const SIGKILL: i32 = 9;
     pub const SIGTERM: i32 = 15;
+}
+
+/// One heap for every thread. glibc gives a thread that allocates an arena of its own, each 64 MiB
+/// of address space reserved (up to 8 a core): `stress`'s reader threads, which hold the outputs,
+/// would take more address space in arenas than in outputs, and under `ulimit -v` a large input
+/// would find no room that its own size did not take. Elsewhere (another C library) nothing.
+pub fn one_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        /// glibc's `M_ARENA_MAX`.
+        const M_ARENA_MAX: i32 = -8;
+        // SAFETY: `mallopt` sets one of the allocator's parameters; called before any thread.
+        unsafe {
+            mallopt(M_ARENA_MAX, 1);
+        }
+    }
 }
 
 /// Makes the command's process the leader of a new process group, before it runs its program: so
@@ -181,6 +218,54 @@ impl Drop for PrivateDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
     }
+}
+
+/// How long the thread that feeds a command's stdin waits at most for room in the pipe before it
+/// checks whether it must stop.
+#[cfg(unix)]
+const FEED_NAP_MS: i32 = 10;
+
+/// Writes `bytes` to `to`, a command's stdin, until all are written, the reader has gone (a
+/// failed write is no error: a command may exit without reading its input), or `stop` is set.
+/// The pipe is made non-blocking and waited on with `poll` a few milliseconds at a time, so that
+/// a reader that never reads (a process that left the run's group holding the pipe) keeps this
+/// thread no longer than that past `stop`: the run's end can wait for it.
+#[cfg(unix)]
+pub fn feed(mut to: std::process::ChildStdin, bytes: &[u8], stop: &AtomicBool) {
+    use std::io::Write;
+    use std::os::unix::io::AsRawFd;
+    let fd = to.as_raw_fd();
+    // SAFETY: `fcntl` reads and sets the flags of a descriptor `to` owns; no memory is touched.
+    let nonblocking = unsafe {
+        let flags = c::fcntl(fd, c::F_GETFL);
+        flags >= 0 && c::fcntl(fd, c::F_SETFL, flags | O_NONBLOCK) == 0
+    };
+    if !nonblocking {
+        return; // not seen on a pipe std made; the command gets an empty input rather than a hang
+    }
+    let mut at = 0;
+    while at < bytes.len() && !stop.load(Ordering::SeqCst) {
+        match to.write(&bytes[at..bytes.len().min(at + (1 << 16))]) {
+            Ok(0) => return,
+            Ok(written) => at += written,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                let mut ready = c::PollFd { fd, events: c::POLLOUT, revents: 0 };
+                // SAFETY: `poll` writes only `ready.revents`, of the one entry it is given.
+                unsafe {
+                    c::poll(&mut ready, 1, FEED_NAP_MS);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// [`feed`] elsewhere: a blocking write.
+#[cfg(not(unix))]
+pub fn feed(mut to: std::process::ChildStdin, bytes: &[u8], _: &AtomicBool) {
+    use std::io::Write;
+    let _ = to.write_all(bytes);
 }
 
 /// The most bytes of an input read from `--shrink FILE` (as much as a generator may write).
