@@ -44,14 +44,17 @@ pub enum End {
 /// has passed and at least `least` candidates were judged (`--shrink-time` gives the time alone,
 /// `least` 0; the default adds a number of candidates, so that where one run is slow, an
 /// interpreter on each side of an interactive run, the budget grows with a run's cost instead of
-/// ending after a handful of candidates). [`Budget::Runs`]: it stops before a candidate that
-/// could take the runs of the command past this many (a candidate takes at most two: a time-out
-/// is confirmed by a second run); the default for a time-out, each of whose runs near the limit
-/// costs the limit, so that its shrink's time is bounded by runs times the limit.
+/// ending after a handful of candidates). [`Budget::Limits`]: it stops before a candidate that
+/// could take the run time of the command past this many time limits, a run charged its CPU time
+/// (its wall time where CPU time is not measured) and a run past the limit one limit, so a
+/// candidate at most two (a time-out is confirmed by a second run). It is the default for a
+/// time-out, whose runs near the limit each cost about the limit: the shrink's time is then
+/// bounded by that many limits (each charged limit at most 3 of wall time, a run's wall limit),
+/// while the runs far below the limit, which cost little, are not counted against it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
     Time { time: Duration, least: u64 },
-    Runs(u64),
+    Limits(u32),
 }
 
 impl Default for Budget {
@@ -61,12 +64,12 @@ impl Default for Budget {
 }
 
 impl Budget {
-    /// Whether the budget is spent, `elapsed` into the shrink with `tried` candidates judged in
-    /// `runs` runs of the command.
-    pub fn spent(&self, elapsed: Duration, tried: u64, runs: u64) -> bool {
+    /// Whether the budget is spent, `elapsed` into the shrink with `tried` candidates judged
+    /// whose runs were charged `used` time limits.
+    pub fn spent(&self, elapsed: Duration, tried: u64, used: f64) -> bool {
         match *self {
             Budget::Time { time, least } => elapsed >= time && tried >= least,
-            Budget::Runs(most) => runs + 2 > most,
+            Budget::Limits(most) => used + 2.0 > f64::from(most),
         }
     }
 }
@@ -107,17 +110,18 @@ pub struct Shrunk {
     pub rejected: u64,
     pub time: Duration,
     pub end: End,
-    /// The budget it had.
+    /// The budget it had, and the time limits its runs were charged (see [`Budget::Limits`]).
     pub budget: Budget,
+    pub used: f64,
 }
 
 /// The candidates one step smaller than a case, offered one at a time to a visitor that says
 /// whether to go on; returns whether every candidate was offered.
 pub type Smaller<'a, T> = &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool;
 
-/// What a candidate came to: it fails the same way (`Some`), or not, or could not be judged; and
-/// how many runs of the command that took.
-pub type Tried<F> = (Result<Option<F>, Trouble>, u64);
+/// What a candidate came to: it fails the same way (`Some`), or not, or could not be judged; how
+/// many runs of the command that took, and how many time limits they were charged.
+pub type Tried<F> = (Result<Option<F>, Trouble>, u64, f64);
 
 /// What [`greedy`] works with: the candidates one step smaller than a case (offered one at a time
 /// to a visitor, which says whether to go on; it returns whether all were offered), a case's
@@ -159,7 +163,7 @@ pub fn greedy<T, F>(
         let (case, input) = parts(&failure);
         let complete = smaller(case, &mut |candidate| {
             // Before the candidate's text is even made: the budget is kept within one run.
-            if sys::interrupted() || budget.spent(start.elapsed(), shrunk.tried, shrunk.runs) {
+            if sys::interrupted() || budget.spent(start.elapsed(), shrunk.tried, shrunk.used) {
                 stopped = Some(Ok(if sys::interrupted() { End::Interrupted } else { End::Budget }));
                 return false;
             }
@@ -180,8 +184,9 @@ pub fn greedy<T, F>(
                 return true; // not smaller: a step's slip, which must not loop forever
             }
             step(&shrunk, input.len());
-            let (judged, runs) = test(candidate, text);
+            let (judged, runs, used) = test(candidate, text);
             shrunk.runs += runs;
+            shrunk.used += used;
             shrunk.tried += 1;
             shrunk.last_round += 1;
             match judged {

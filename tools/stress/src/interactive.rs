@@ -129,7 +129,10 @@ impl Table<'_> {
         if let Some(cpu) = run.cpu {
             self.stats.slowest_cpu = Some(self.stats.slowest_cpu.map_or(cpu, |slowest| slowest.max(cpu)));
         }
-        Ok((decide(&run, self.jury_name, self.idle)?, run))
+        let verdict = decide(&run, self.jury_name, self.idle)?;
+        let timed_out = matches!(verdict, Some(Verdict::TimeLimit { .. }));
+        self.stats.charge(self.limit.asked(), run.cpu, run.wall, timed_out);
+        Ok((verdict, run))
     }
 }
 
@@ -324,12 +327,13 @@ fn shrink_and_report(
     let bytes = played.input.len();
     let kind = played.verdict;
     let mut test = |_: Vec<u8>, input: Vec<u8>| {
-        let runs_before = table.stats.runs;
+        let (runs_before, charged_before) = (table.stats.runs, table.stats.charged);
         let judged = table.judge(&input).map(|found| match found {
             Some((verdict, run)) if verdict.same_kind(&kind) => Some(Played { input, verdict, run }),
             _ => None,
         });
-        (judged, table.stats.runs - runs_before)
+        let used = table.stats.limits_since(charged_before, table.limit.asked());
+        (judged, table.stats.runs - runs_before, used)
     };
     let out = &options.out;
     let steps = Steps {

@@ -154,6 +154,21 @@ pub struct Stats {
     /// The longest run in CPU time (where it is measured) and in wall time.
     pub slowest_cpu: Option<Duration>,
     pub slowest_wall: Duration,
+    /// The run time charged to the runs (see [`crate::greedy::Budget::Limits`]).
+    pub charged: Duration,
+}
+
+impl Stats {
+    /// Charges a run of limit `limit`: its CPU time (`cpu`, or its wall time `wall` where CPU
+    /// time is not measured), one limit at most, and one limit if it `timed_out`.
+    pub fn charge(&mut self, limit: Duration, cpu: Option<Duration>, wall: Duration, timed_out: bool) {
+        self.charged += if timed_out { limit } else { cpu.unwrap_or(wall).min(limit) };
+    }
+
+    /// The time limits charged since `before` (an earlier `charged`), for a limit `limit`.
+    pub fn limits_since(&self, before: Duration, limit: Duration) -> f64 {
+        (self.charged - before).as_secs_f64() / limit.as_secs_f64().max(1e-9)
+    }
 }
 
 /// The command under test and a reference: judges inputs one at a time, keeping the last run's
@@ -205,6 +220,8 @@ impl<R: Reference> Judge<R> {
         let time_out = |killed| {
             Some(Verdict::TimeLimit(TimeOut { limit, cpu: runner.cpu(), wall: runner.time(), killed }))
         };
+        let timed_out = ending == Ending::TimedOut || over_cpu;
+        stats.charge(limit.asked(), runner.cpu(), runner.time(), timed_out);
         Ok(match ending {
             Ending::Interrupted => return Err(Trouble::Interrupted),
             Ending::TimedOut => time_out(true),
@@ -287,16 +304,17 @@ pub fn shrink<T, R: Reference>(
 ) -> Result<(Failure<T>, Shrunk), Error> {
     let kind = failure.verdict.kind();
     let mut test = |candidate: T, input: Vec<u8>| {
-        let runs_before = judge.stats().runs;
+        let (runs_before, charged_before) = (judge.stats().runs, judge.stats().charged);
         let judged = judge.judge(&input);
         let runs = judge.stats().runs - runs_before;
+        let used = judge.stats().limits_since(charged_before, judge.limit().asked());
         let judged = judged.map(|verdict| match verdict {
             Some(verdict) if verdict.kind() == kind => {
                 Some(Failure::of_last_run(judge, candidate, input, verdict))
             }
             _ => None,
         });
-        (judged, runs)
+        (judged, runs, used)
     };
     let steps = Steps {
         smaller: with.smaller,

@@ -222,7 +222,7 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
             let spent = match shrunk.budget {
                 Budget::Time { time, least: 0 } => format!("--shrink-time {} s", seconds(time)),
                 Budget::Time { time, least } => format!("{} s and {} candidates", seconds(time), least),
-                Budget::Runs(runs) => format!("the budget of {}", plural(runs, "run")),
+                Budget::Limits(most) => format!("a time-out's {most} time limits of run time"),
             };
             format!(
                 "{how}: the shrink's budget ran out: may not be minimal ({spent} spent on {tried}, \
@@ -230,10 +230,11 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
             )
         }
         End::Budget => match shrunk.budget {
-            Budget::Runs(most) => format!(
-                "{how}, then the time-out's budget of {} by steps ran out: may not be minimal ({tried}, {runs}, \
-                 {time} s{rejected}; --shrink-time S shrinks for S seconds instead)",
-                plural(most, "run")
+            Budget::Limits(most) => format!(
+                "{how}, then the time-out's budget of {most} time limits of run time ran out: may not be \
+                 minimal ({tried}, {runs}, {time} s, {:.1} limits charged{rejected}; --shrink-time S shrinks \
+                 for S seconds instead)",
+                shrunk.used
             ),
             Budget::Time { .. } => format!(
                 "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
