@@ -322,10 +322,10 @@ pub fn open_regular(path: &std::path::Path, write: bool) -> io::Result<File> {
     }
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
-    // A FIFO opened to be written with no reader fails at once (ENXIO); one opened to be read
-    // opens at once; either way it is refused below, before a byte goes through it.
-    let file = options.open(path).map_err(|e| match e.raw_os_error() {
-        Some(6) if cfg!(target_os = "linux") => not_regular("a FIFO (a named pipe)"),
+    // A FIFO opened to be written with no reader fails at once (ENXIO), and is told as what it
+    // is; one opened to be read opens at once, and is refused below before a byte is read.
+    let file = options.open(path).map_err(|e| match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => not_regular(kind_of(meta.file_type())),
         _ => e,
     })?;
     let kind = file.metadata()?.file_type();
