@@ -1,6 +1,10 @@
 //! Running the command under test on one input: started directly (no shell), its stdin written
-//! from a thread (at once if it is short), its stdout read (up to a cap) in another and its stderr
-//! (the first few KiB kept, the rest drained) in a third; killed past the time limit or the cap.
+//! from a scoped thread that borrows the input (at once if it is short; never copied, and the
+//! thread ends with the run: [`sys::feed`]), its stdout read (up to a cap) in another and its
+//! stderr (the first few KiB kept, the rest drained) in a third; killed past the time limit or the
+//! cap. The output's buffer grows checked: memory that cannot be had ends the run with an error
+//! of kind `OutOfMemory`, never an abort; the caller takes the output ([`Runner::take_stdout`]),
+//! never copies it.
 //!
 //! Each run is the leader of its own process group ([`sys::in_own_group`]): when it ends (exited,
 //! timed out, stopped by Ctrl-C), the whole group is killed, so nothing the command started
@@ -18,11 +22,12 @@
 
 use crate::cpu;
 use crate::sys;
+use graph_games::input::out_of_memory;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -139,9 +144,10 @@ enum Stream {
     Err,
 }
 
-/// What a reader thread sends back when it is done: its stream, the bytes kept, and whether it
-/// stopped at the cap (stdout only).
-type Done = (Stream, Vec<u8>, bool);
+/// What a reader thread sends back when it is done: its stream, the bytes kept, whether it
+/// stopped at the cap (stdout only), and the bytes it could not get the memory for, if it stopped
+/// for want of memory (stdout only: stderr then keeps less).
+type Done = (Stream, Vec<u8>, bool, Option<usize>);
 
 /// The command under test, and the buffers its runs reuse.
 pub struct Runner {
@@ -154,6 +160,8 @@ pub struct Runner {
     cpu: Option<Duration>,
     /// Variables removed from its environment (the judge's environment for the command).
     env_removed: Vec<OsString>,
+    /// The memory the last run's stdout could not get, if it could not.
+    short_of_memory: Option<usize>,
 }
 
 impl Runner {
@@ -172,6 +180,7 @@ impl Runner {
             time: Duration::ZERO,
             cpu: None,
             env_removed: Vec::new(),
+            short_of_memory: None,
         }
     }
 
@@ -183,6 +192,12 @@ impl Runner {
     /// What the last run wrote to stdout (at most the cap, and one more byte past it).
     pub fn stdout(&self) -> &[u8] {
         &self.stdout
+    }
+
+    /// What the last run wrote to stdout, taken (the runner's buffer is made anew by its next run):
+    /// a large output is moved, never copied.
+    pub fn take_stdout(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.stdout)
     }
 
     /// The first [`STDERR_KEPT`] bytes the last run wrote to stderr.
@@ -206,7 +221,8 @@ impl Runner {
     }
 
     /// Runs the command on `input`, allowing it `cap` bytes of stdout. An error means it could
-    /// not be started (or a thread could not be).
+    /// not be started (or a thread could not be), or its stdout could not get the memory it
+    /// needed (an error of kind `OutOfMemory` that says how much).
     pub fn run(&mut self, input: &[u8], cap: usize) -> io::Result<Ending> {
         let start = Instant::now();
         let reaped_before = self.limit.cpu.and_then(|_| cpu::reaped());
@@ -217,11 +233,38 @@ impl Runner {
         });
         sys::in_own_group(&mut command);
         let mut child = command.spawn()?;
-        let started = self.start_threads(&mut child, input, cap);
-        let done = match started {
+        self.short_of_memory = None;
+        // The input is fed from a thread of this scope, which borrows it (never copied) and ends
+        // once `fed` is set, whatever the pipe's reader does: the scope's end never waits long.
+        let fed = AtomicBool::new(false);
+        let ending = thread::scope(|scope| {
+            let ending = self.run_fed(&mut child, input, cap, (scope, &fed), (start, reaped_before));
+            fed.store(true, Ordering::SeqCst);
+            ending
+        })?;
+        if let Some(bytes) = self.short_of_memory {
+            return Err(io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                out_of_memory(bytes as u128, "its output").message().to_string(),
+            ));
+        }
+        Ok(ending)
+    }
+
+    /// [`Runner::run`] once the command is started: its input fed from a thread of `scope`
+    /// (which stops when `fed` is set), its outputs read, its end waited for.
+    fn run_fed<'scope>(
+        &mut self,
+        child: &mut Child,
+        input: &'scope [u8],
+        cap: usize,
+        (scope, fed): (&'scope thread::Scope<'scope, '_>, &'scope AtomicBool),
+        (start, reaped_before): (Instant, Option<Duration>),
+    ) -> io::Result<Ending> {
+        let done = match self.start_threads(child, input, cap, scope, fed) {
             Ok(done) => done,
             Err(e) => {
-                kill(&mut child);
+                kill(child);
                 return Err(e);
             }
         };
@@ -231,7 +274,7 @@ impl Runner {
             next_sample: start + CHECK_EVERY,
             sampled: Duration::ZERO,
         };
-        let ending = self.wait(&mut child, &done, &mut watch);
+        let ending = self.wait(child, &done, &mut watch);
         self.time = start.elapsed();
         // Reaped by now: its time and that of all it waited for are `stress`'s children's.
         self.cpu = match (reaped_before, cpu::reaped()) {
@@ -244,29 +287,33 @@ impl Runner {
         // still blocked after that (a stray process holds the pipe) is left behind.
         // (Once both have reported, the channel is closed and this ends at once.)
         let until = Instant::now() + GRACE;
-        while let Some((stream, bytes, _)) = receive_until(&done, until) {
+        while let Some((stream, bytes, _, _)) = receive_until(&done, until) {
             self.keep(stream, bytes);
         }
         Ok(ending)
     }
 
-    /// Starts the threads that feed stdin and read stdout and stderr; returns where the readers
-    /// report.
-    fn start_threads(&mut self, child: &mut Child, input: &[u8], cap: usize) -> io::Result<Receiver<Done>> {
-        let (mut stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    /// Starts the threads that feed stdin (in `scope`, until `fed` is set) and read stdout and
+    /// stderr; returns where the readers report.
+    fn start_threads<'scope>(
+        &mut self,
+        child: &mut Child,
+        input: &'scope [u8],
+        cap: usize,
+        scope: &'scope thread::Scope<'scope, '_>,
+        fed: &'scope AtomicBool,
+    ) -> io::Result<Receiver<Done>> {
+        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         // A command that exits without reading all of it is fine: the failed write is ignored.
         if input.len() <= PIPE_ROOM {
             // It fits in the empty pipe at once: no thread needed (and the pipe closes here).
             if let Some(mut stdin) = stdin {
                 let _ = stdin.write_all(input);
             }
-        } else {
-            let input: Arc<[u8]> = Arc::from(input);
-            thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
-                if let Some(stdin) = stdin.as_mut() {
-                    let _ = stdin.write_all(&input);
-                }
-            })?;
+        } else if let Some(stdin) = stdin {
+            thread::Builder::new()
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || sys::feed(stdin, input, fed))?;
         }
         let (sender, done) = mpsc::channel();
         let mut out = std::mem::take(&mut self.stdout);
@@ -289,15 +336,16 @@ impl Runner {
                 return ending;
             }
             match receive_until(done, (now + CHECK_EVERY).min(deadline)) {
-                Some((Stream::Out, bytes, over)) => {
+                Some((Stream::Out, bytes, over, short)) => {
                     self.stdout = bytes;
-                    if over {
+                    if over || short.is_some() {
+                        self.short_of_memory = short;
                         kill(child);
                         return Ending::OutputLimit;
                     }
                     stdout_ended = true;
                 }
-                Some((stream, bytes, _)) => self.keep(stream, bytes),
+                Some((stream, bytes, _, _)) => self.keep(stream, bytes),
                 // It exited, but something it started still holds stdout: that is killed next.
                 None => {
                     if let Ok(Some(status)) = child.try_wait() {
@@ -348,7 +396,8 @@ fn kill(child: &mut Child) {
 
 /// Starts a thread that reads `from` to its end into `buffer`, keeping at most `cap` bytes: for
 /// stdout it stops at the first byte past the cap (kept, so the buffer says so); for stderr it
-/// reads on and drops the rest. It sends the buffer back when done.
+/// reads on and drops the rest. The buffer grows checked: stdout stops where its memory cannot be
+/// had (and says how much it wanted), stderr keeps what it has. It sends the buffer back when done.
 fn spawn_reader<R: Read + Send + 'static>(
     from: Option<R>,
     stream: Stream,
@@ -357,7 +406,7 @@ fn spawn_reader<R: Read + Send + 'static>(
     sender: Sender<Done>,
 ) -> io::Result<()> {
     thread::Builder::new().stack_size(THREAD_STACK).spawn(move || {
-        let mut over = false;
+        let (mut over, mut short) = (false, None);
         // The pipe stays open until the report is sent: closed at the cap first, it could end the
         // command (SIGPIPE) before the waiting thread hears that the cap was reached.
         let mut from = from;
@@ -370,8 +419,15 @@ fn spawn_reader<R: Read + Send + 'static>(
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
                 };
-                let room = (cap + 1).saturating_sub(buffer.len());
-                buffer.extend_from_slice(&chunk[..read.min(room)]);
+                let kept = read.min((cap + 1).saturating_sub(buffer.len()));
+                if buffer.try_reserve(kept).is_err() {
+                    if stream == Stream::Out {
+                        short = Some(buffer.len().saturating_add(kept));
+                        break;
+                    }
+                    continue;
+                }
+                buffer.extend_from_slice(&chunk[..kept]);
                 if stream == Stream::Out && buffer.len() > cap {
                     over = true;
                     break;
@@ -381,7 +437,7 @@ fn spawn_reader<R: Read + Send + 'static>(
         if stream == Stream::Err {
             buffer.truncate(cap);
         }
-        let _ = sender.send((stream, buffer, over));
+        let _ = sender.send((stream, buffer, over, short));
         drop(from);
     })?;
     Ok(())

@@ -98,7 +98,15 @@ impl Reference for Commands {
         }
         let name = &self.names.0;
         match run(&mut self.reference, input, name)? {
+            // Moved, not copied: the reference's output may be as large as the input.
+            Ending::Exited(0) if out.is_empty() => {
+                *out = self.reference.take_stdout();
+                Ok(())
+            }
             Ending::Exited(0) => {
+                let more = self.reference.stdout().len();
+                sys::reserve(out, more, "the expected output")
+                    .map_err(|e| Trouble::CannotRun(Error::new(e.to_string())))?;
                 out.extend_from_slice(self.reference.stdout());
                 Ok(())
             }
@@ -168,7 +176,7 @@ impl Generator<'_> {
         let name = format!("--gen {}", shown_command(&words));
         let mut gen = runner(&words, self.limit);
         match run(&mut gen, b"", &name)? {
-            Ending::Exited(0) => Ok(gen.stdout().to_vec()),
+            Ending::Exited(0) => Ok(gen.take_stdout()),
             ending => Err(Trouble::Helper(Error::new(format!(
                 "{name} failed: {}",
                 what_it_did(ending, gen.stderr())
@@ -269,12 +277,11 @@ pub fn stress(options: &Options, helpers: Helpers) -> Result<Outcome, Error> {
             size,
             large: is_large,
             bytes: input.len(),
-            budget: options.budget(),
             hint,
             which: None,
         };
         check_shrink_memory(&input)?;
-        let failure = Failure::of_last_run(&judge, parse(&input), input, verdict);
+        let failure = Failure::of_last_run(&mut judge, parse(&input), input, verdict);
         write_files(&options.out, &failure)?;
         // The same case (GEN with its seed) at another size.
         let mut make = |size: usize| -> Result<(Lines, Vec<u8>), Trouble> {

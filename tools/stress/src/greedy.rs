@@ -40,21 +40,60 @@ pub enum End {
     Interrupted,
 }
 
-/// The budget of a shrink by steps: it stops at the first candidate once `time` has passed and at
-/// least `least` candidates were judged. `--shrink-time` gives the time alone (`least` 0); the
-/// default adds a number of candidates, so that where one run is slow (an interpreter on each
-/// side of an interactive run) the budget grows with a run's cost instead of ending after a
-/// handful of candidates.
+/// The budget of a shrink by steps. [`Budget::Time`]: it stops at the first candidate once `time`
+/// has passed and at least `least` candidates were judged (`--shrink-time` gives the time alone,
+/// `least` 0; the default adds a number of candidates, so that where one run is slow, an
+/// interpreter on each side of an interactive run, the budget grows with a run's cost instead of
+/// ending after a handful of candidates). [`Budget::Limits`]: it stops before a candidate that
+/// could take the run time of the command past this many time limits, a run charged its CPU time
+/// (its wall time where CPU time is not measured) and a run past the limit one limit, so a
+/// candidate at most two (a time-out is confirmed by a second run). It is the default for a
+/// time-out, whose runs near the limit each cost about the limit: the shrink's time is then
+/// bounded by that many limits (each charged limit at most 3 of wall time, a run's wall limit),
+/// while the runs far below the limit, which cost little, are not counted against it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    pub time: Duration,
-    pub least: u64,
+pub enum Budget {
+    Time { time: Duration, least: u64 },
+    Limits(u32),
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::Time { time: Duration::ZERO, least: 0 }
+    }
 }
 
 impl Budget {
-    /// Whether the budget is spent, `elapsed` into the shrink with `tried` candidates judged.
-    pub fn spent(&self, elapsed: Duration, tried: u64) -> bool {
-        elapsed >= self.time && tried >= self.least
+    /// Whether the budget is spent, `elapsed` into the shrink with `tried` candidates judged
+    /// whose runs were charged `used` time limits.
+    pub fn spent(&self, elapsed: Duration, tried: u64, used: f64) -> bool {
+        match *self {
+            Budget::Time { time, least } => elapsed >= time && tried >= least,
+            Budget::Limits(most) => used + 2.0 > f64::from(most),
+        }
+    }
+}
+
+/// The budget of a shrink by steps for each kind of failure: a time-out's, and any other's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budgets {
+    pub time_out: Budget,
+    pub other: Budget,
+}
+
+impl Budgets {
+    /// The same budget for every failure.
+    pub fn every(budget: Budget) -> Budgets {
+        Budgets { time_out: budget, other: budget }
+    }
+
+    /// The budget of a failure, `time_out` if it is a time-out.
+    pub fn of(&self, time_out: bool) -> Budget {
+        if time_out {
+            self.time_out
+        } else {
+            self.other
+        }
     }
 }
 
@@ -71,15 +110,18 @@ pub struct Shrunk {
     pub rejected: u64,
     pub time: Duration,
     pub end: End,
+    /// The budget it had, and the time limits its runs were charged (see [`Budget::Limits`]).
+    pub budget: Budget,
+    pub used: f64,
 }
 
 /// The candidates one step smaller than a case, offered one at a time to a visitor that says
 /// whether to go on; returns whether every candidate was offered.
 pub type Smaller<'a, T> = &'a dyn Fn(&T, &mut dyn FnMut(T) -> bool) -> bool;
 
-/// What a candidate came to: it fails the same way (`Some`), or not, or could not be judged; and
-/// how many runs of the command that took.
-pub type Tried<F> = (Result<Option<F>, Trouble>, u64);
+/// What a candidate came to: it fails the same way (`Some`), or not, or could not be judged; how
+/// many runs of the command that took, and how many time limits they were charged.
+pub type Tried<F> = (Result<Option<F>, Trouble>, u64, f64);
 
 /// What [`greedy`] works with: the candidates one step smaller than a case (offered one at a time
 /// to a visitor, which says whether to go on; it returns whether all were offered), a case's
@@ -110,8 +152,8 @@ pub fn greedy<T, F>(
 ) -> Result<(F, Shrunk), Error> {
     let start = Instant::now();
     let mut failure = failure;
-    let mut shrunk = Shrunk::default();
     let Steps { smaller, write, budget, test, improved, step } = with;
+    let mut shrunk = Shrunk { budget, ..Shrunk::default() };
     let mut told = false;
     loop {
         let mut found = None;
@@ -121,27 +163,30 @@ pub fn greedy<T, F>(
         let (case, input) = parts(&failure);
         let complete = smaller(case, &mut |candidate| {
             // Before the candidate's text is even made: the budget is kept within one run.
-            if sys::interrupted() || budget.spent(start.elapsed(), shrunk.tried) {
+            if sys::interrupted() || budget.spent(start.elapsed(), shrunk.tried, shrunk.used) {
                 stopped = Some(Ok(if sys::interrupted() { End::Interrupted } else { End::Budget }));
                 return false;
             }
-            if budget.least > 0 && !told && start.elapsed() >= budget.time {
-                told = true;
-                note(&format!(
-                    "stress: the shrink's {} s are spent after {}: it goes on to {} (each run is slow; \
-                     --shrink-time bounds it, Ctrl-C reports the smallest failure so far)",
-                    budget.time.as_secs_f64(),
-                    plural(shrunk.tried, "candidate"),
-                    budget.least
-                ));
+            match budget {
+                Budget::Time { time, least } if least > 0 && !told && start.elapsed() >= time => {
+                    told = true;
+                    note(&format!(
+                        "stress: the shrink's {} s are spent after {}: it goes on to {least} (each run is \
+                         slow; --shrink-time bounds it, Ctrl-C reports the smallest failure so far)",
+                        time.as_secs_f64(),
+                        plural(shrunk.tried, "candidate"),
+                    ));
+                }
+                _ => {}
             }
             let text = write(&candidate);
             if text == input {
                 return true; // not smaller: a step's slip, which must not loop forever
             }
             step(&shrunk, input.len());
-            let (judged, runs) = test(candidate, text);
+            let (judged, runs, used) = test(candidate, text);
             shrunk.runs += runs;
+            shrunk.used += used;
             shrunk.tried += 1;
             shrunk.last_round += 1;
             match judged {

@@ -129,7 +129,10 @@ impl Table<'_> {
         if let Some(cpu) = run.cpu {
             self.stats.slowest_cpu = Some(self.stats.slowest_cpu.map_or(cpu, |slowest| slowest.max(cpu)));
         }
-        Ok((decide(&run, self.jury_name, self.idle)?, run))
+        let verdict = decide(&run, self.jury_name, self.idle)?;
+        let timed_out = matches!(verdict, Some(Verdict::TimeLimit { .. }));
+        self.stats.charge(self.limit.asked(), run.cpu, run.wall, timed_out);
+        Ok((verdict, run))
     }
 }
 
@@ -138,7 +141,7 @@ impl Table<'_> {
 fn save(prefix: &OsString, played: &Played) -> Result<(), Error> {
     for (extension, bytes) in [(".in", &played.input), (".transcript", &played.run.transcript)] {
         let file = path(prefix, extension);
-        fs::write(&file, bytes).map_err(|e| {
+        sys::write_file(Path::new(&file), bytes).map_err(|e| {
             Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&file)))
         })?;
     }
@@ -250,7 +253,7 @@ fn cases(options: &Options, problem: &Interactive, table: &mut Table) -> Result<
             Err(Unjudged::Interrupted) => return interrupted(number),
             Err(Unjudged::CannotRun(e)) => return Err(e),
             Err(Unjudged::Failed(e)) => {
-                let _ = fs::write(path(&options.out, ".in"), &input);
+                let _ = sys::write_file(Path::new(&path(&options.out, ".in")), &input);
                 return Err(Error::new(format!(
                     "{} ({}); the input is saved as {}",
                     e.message(),
@@ -324,18 +327,19 @@ fn shrink_and_report(
     let bytes = played.input.len();
     let kind = played.verdict;
     let mut test = |_: Vec<u8>, input: Vec<u8>| {
-        let runs_before = table.stats.runs;
+        let (runs_before, charged_before) = (table.stats.runs, table.stats.charged);
         let judged = table.judge(&input).map(|found| match found {
             Some((verdict, run)) if verdict.same_kind(&kind) => Some(Played { input, verdict, run }),
             _ => None,
         });
-        (judged, table.stats.runs - runs_before)
+        let used = table.stats.limits_since(charged_before, table.limit.asked());
+        (judged, table.stats.runs - runs_before, used)
     };
     let out = &options.out;
     let steps = Steps {
         smaller: problem.steps,
         write: &Vec::clone,
-        budget: options.budget(),
+        budget: options.budget().of(matches!(played.verdict, Verdict::TimeLimit { .. })),
         test: &mut test,
         improved: &mut |played| save(out, played),
         step: &mut |shrunk, bytes| progress.shrink(shrunk, bytes),
@@ -351,7 +355,6 @@ fn shrink_and_report(
         size: 0,
         large: false,
         bytes,
-        budget: options.budget(),
         hint: problem.check.map_or(Some(CHECK_HINT), |_| None),
         which: None,
     };

@@ -7,7 +7,7 @@
 
 use super::child::{signal_name, Ending, Limit, Runner};
 use super::compare::{first_difference, Difference};
-use crate::greedy::{greedy, Budget, Smaller, Steps};
+use crate::greedy::{greedy, Budgets, Smaller, Steps};
 pub use crate::greedy::{End, Shrunk, Trouble};
 use graph_games::games::JudgeProblem;
 use graph_games::input::{shown, Error};
@@ -154,6 +154,21 @@ pub struct Stats {
     /// The longest run in CPU time (where it is measured) and in wall time.
     pub slowest_cpu: Option<Duration>,
     pub slowest_wall: Duration,
+    /// The run time charged to the runs (see [`crate::greedy::Budget::Limits`]).
+    pub charged: Duration,
+}
+
+impl Stats {
+    /// Charges a run of limit `limit`: its CPU time (`cpu`, or its wall time `wall` where CPU
+    /// time is not measured), one limit at most, and one limit if it `timed_out`.
+    pub fn charge(&mut self, limit: Duration, cpu: Option<Duration>, wall: Duration, timed_out: bool) {
+        self.charged += if timed_out { limit } else { cpu.unwrap_or(wall).min(limit) };
+    }
+
+    /// The time limits charged since `before` (an earlier `charged`), for a limit `limit`.
+    pub fn limits_since(&self, before: Duration, limit: Duration) -> f64 {
+        (self.charged - before).as_secs_f64() / limit.as_secs_f64().max(1e-9)
+    }
 }
 
 /// The command under test and a reference: judges inputs one at a time, keeping the last run's
@@ -205,6 +220,8 @@ impl<R: Reference> Judge<R> {
         let time_out = |killed| {
             Some(Verdict::TimeLimit(TimeOut { limit, cpu: runner.cpu(), wall: runner.time(), killed }))
         };
+        let timed_out = ending == Ending::TimedOut || over_cpu;
+        stats.charge(limit.asked(), runner.cpu(), runner.time(), timed_out);
         Ok(match ending {
             Ending::Interrupted => return Err(Trouble::Interrupted),
             Ending::TimedOut => time_out(true),
@@ -215,16 +232,6 @@ impl<R: Reference> Judge<R> {
             }
             ending => Some(Verdict::RuntimeError(ending)),
         })
-    }
-
-    /// What the reference answered on the last input.
-    pub fn expected(&self) -> &[u8] {
-        &self.expected
-    }
-
-    /// What the command wrote on the last input: stdout (up to the cap), and the start of stderr.
-    pub fn received(&self) -> (&[u8], &[u8]) {
-        (self.runner.stdout(), self.runner.stderr())
     }
 
     /// The limit of every run of the command.
@@ -256,21 +263,22 @@ pub struct Failure<T> {
 }
 
 impl<T> Failure<T> {
-    /// The failure of the judge's last run: `case`, written as `input`, judged `verdict`.
+    /// The failure of the judge's last run: `case`, written as `input`, judged `verdict`. Both
+    /// outputs are taken from the judge, not copied (they may be as large as the input).
     pub fn of_last_run<R: Reference>(
-        judge: &Judge<R>,
+        judge: &mut Judge<R>,
         case: T,
         input: Vec<u8>,
         verdict: Verdict,
     ) -> Failure<T> {
-        let (received, stderr) = judge.received();
+        let stderr = judge.runner.stderr().to_vec();
         Failure {
             case,
             input,
             verdict,
-            expected: judge.expected().to_vec(),
-            received: received.to_vec(),
-            stderr: stderr.to_vec(),
+            expected: std::mem::take(&mut judge.expected),
+            received: judge.runner.take_stdout(),
+            stderr,
         }
     }
 }
@@ -281,7 +289,8 @@ impl<T> Failure<T> {
 pub struct Shrinker<'a, T> {
     pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
-    pub budget: Budget,
+    /// The budgets: the failure's kind chooses.
+    pub budget: Budgets,
     pub improved: &'a mut dyn FnMut(&Failure<T>) -> Result<(), Error>,
     pub step: &'a mut dyn FnMut(&Shrunk, usize),
 }
@@ -295,21 +304,22 @@ pub fn shrink<T, R: Reference>(
 ) -> Result<(Failure<T>, Shrunk), Error> {
     let kind = failure.verdict.kind();
     let mut test = |candidate: T, input: Vec<u8>| {
-        let runs_before = judge.stats().runs;
+        let (runs_before, charged_before) = (judge.stats().runs, judge.stats().charged);
         let judged = judge.judge(&input);
         let runs = judge.stats().runs - runs_before;
+        let used = judge.stats().limits_since(charged_before, judge.limit().asked());
         let judged = judged.map(|verdict| match verdict {
             Some(verdict) if verdict.kind() == kind => {
                 Some(Failure::of_last_run(judge, candidate, input, verdict))
             }
             _ => None,
         });
-        (judged, runs)
+        (judged, runs, used)
     };
     let steps = Steps {
         smaller: with.smaller,
         write: with.write,
-        budget: with.budget,
+        budget: with.budget.of(kind == Kind::TimeLimit),
         test: &mut test,
         improved: with.improved,
         step: with.step,
@@ -320,6 +330,7 @@ pub fn shrink<T, R: Reference>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::greedy::Budget;
     use std::ffi::{OsStr, OsString};
 
     /// A test-only input: a list of numbers, written on one line after their count.
@@ -374,7 +385,7 @@ mod tests {
         let with = Shrinker {
             smaller: &visit,
             write: &write,
-            budget: Budget { time: Duration::from_secs(60), least: 0 },
+            budget: Budgets::every(Budget::Time { time: Duration::from_secs(60), least: 0 }),
             improved: &mut |_| {
                 saved += 1;
                 Ok(())
@@ -419,11 +430,11 @@ mod tests {
         let with = Shrinker {
             smaller: &visit,
             write: &write,
-            budget: Budget { time: Duration::from_millis(300), least: 0 },
+            budget: Budgets::every(Budget::Time { time: Duration::from_millis(300), least: 0 }),
             improved: &mut |_| Ok(()),
             step: &mut |_, _| {},
         };
-        let failure = Failure::of_last_run(&slow, case, input, verdict);
+        let failure = Failure::of_last_run(&mut slow, case, input, verdict);
         let (_, shrunk) = shrink(&mut slow, failure, with).unwrap();
         assert_eq!(shrunk.end, End::Budget);
         assert!(shrunk.time < Duration::from_secs(2), "{shrunk:?}");

@@ -162,11 +162,10 @@ pub fn stress<G: Subject>(options: &Options) -> Result<Outcome, Error> {
             size,
             large,
             bytes: input.len(),
-            budget: options.budget(),
             hint: None,
             which: None,
         };
-        let failure = Failure::of_last_run(&judge, case, input, verdict);
+        let failure = Failure::of_last_run(&mut judge, case, input, verdict);
         write_files(&options.out, &failure)?;
         // The same case (its seed and family) at another size.
         let mut make = |size: usize| -> Result<(G::Case, Vec<u8>), Trouble> {

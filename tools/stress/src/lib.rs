@@ -11,7 +11,8 @@
 //! [`environment`]) and judged ([`judge`]): runtime error, time limit exceeded (confirmed by a
 //! second run), output limit exceeded, wrong answer ([`compare`]). A failure is shrunk
 //! ([`shrinking`]: a time-out by size first, [`by_size`], within a budget of runs; then by steps
-//! within a budget of time and candidates, [`greedy::Budget`]) and saved each time it shrinks,
+//! within a budget of time and candidates, a time-out's of time limits charged to its runs,
+//! [`greedy::Budget`]) and saved each time it shrinks,
 //! then reported ([`report`]). With `--ref` and `--gen`, any problem ([`generic`]): a reference
 //! command and a generator command instead of a game, shrunk by the steps of [`lines`]; a helper
 //! that fails is told, with its stderr, and never taken for the solution's failure.
@@ -71,6 +72,7 @@ impl Task for Stress<'_> {
 
 /// The whole tool, on the arguments after the program name; returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    sys::one_heap();
     // Before anything opens a descriptor, which could take number 1 and receive the report.
     if graph_games::cli::stdout_is_closed() {
         return fail(&Error::new(

@@ -2,7 +2,7 @@
 //! (which lists every game with its sizes and, for a judged problem, the judge's constraints).
 
 use crate::games::{dispatch, Subject, Task, NAMES};
-use crate::greedy::Budget;
+use crate::greedy::{Budget, Budgets};
 use graph_games::input::{shown, Error};
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -21,7 +21,9 @@ runtime error, time limit exceeded, output limit exceeded) the input is shrunk w
 fails the same way, then printed with both outputs: a time-out first by size, by bisection within
 a budget of runs that always ends within a factor of two of the smallest size that still times
 out (the report tells the runs, the time and their bound), then any failure by steps within
---shrink-time. The smallest failing input so far is saved as PREFIX.in, PREFIX.ans (expected) and
+--shrink-time; by default, for a time-out, within 40 time limits of run time (a run charged its
+CPU time, one past the limit one limit), so a time-out is found and shrunk in about 90 limits.
+The smallest failing input so far is saved as PREFIX.in, PREFIX.ans (expected) and
 PREFIX.out (received) each time it shrinks, so Ctrl-C (which stops the run and reports) or a kill
 leaves it saved. Each run is its own process group, killed whole when the run ends.
 
@@ -69,7 +71,7 @@ candidate one step smaller (docs/stress.md lists them) was judged and none fails
   --shrink-time SECONDS the budget of the shrink by steps: then the smallest failing input so far
                         is reported, saying it may not be minimal (default: 10 s, but at least
                         300 candidates, so that slow runs still get a shrink; said on stderr
-                        when it goes past the 10 s)
+                        when it goes past the 10 s; for a time-out, 40 time limits of run time)
   --out PREFIX          a path prefix: a failure is saved as PREFIX.in, .ans, .out
                         (default stress-fail, in the current directory)
   --family NAME         every small case from this family of inputs (a wrong name lists them)
@@ -78,7 +80,8 @@ candidate one step smaller (docs/stress.md lists them) was judged and none fails
                         (PYTHONUNBUFFERED, stdbuf's, LD_PRELOAD, JAVA_TOOL_OPTIONS, ...: see
                         docs/stress.md), the report naming those removed
   --gen                 print one input for --seed, --size and --family, and nothing else
-  --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk
+  --shrink FILE         shrink the input of FILE (no generator), as a failure found is shrunk;
+                        FILE is a regular file (a FIFO, a device is refused)
   --help                print this help
 
 Games (size: what it counts, default and maximum; a judged problem's constraints hold for every
@@ -240,13 +243,21 @@ const VALUED: [&str; 13] = [
 const SHRINK_TIME: Duration = Duration::from_secs(10);
 const SHRINK_CANDIDATES: u64 = 300;
 
+/// The default budget of a time-out's shrink by steps, in time limits of the command's run time.
+pub const TIME_OUT_LIMITS: u32 = 40;
+
 impl Options {
-    /// The budget of a shrink by steps: `--shrink-time` alone if given; else 10 s, but never
-    /// fewer than 300 candidates (so it scales with the cost of one run).
-    pub fn budget(&self) -> Budget {
+    /// The budgets of a shrink by steps: `--shrink-time` alone if given; else for a time-out
+    /// [`TIME_OUT_LIMITS`] time limits of run time, and for any other failure 10 s, but never
+    /// fewer than 300
+    /// candidates (so it scales with the cost of one run).
+    pub fn budget(&self) -> Budgets {
         match self.shrink_time {
-            Some(time) => Budget { time, least: 0 },
-            None => Budget { time: SHRINK_TIME, least: SHRINK_CANDIDATES },
+            Some(time) => Budgets::every(Budget::Time { time, least: 0 }),
+            None => Budgets {
+                time_out: Budget::Limits(TIME_OUT_LIMITS),
+                other: Budget::Time { time: SHRINK_TIME, least: SHRINK_CANDIDATES },
+            },
         }
     }
 

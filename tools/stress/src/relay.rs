@@ -89,8 +89,19 @@ impl Shared {
         if self.cut {
             return;
         }
+        const CUT: &[u8] = b"# the transcript is cut here: too long\n";
+        const NO_MEMORY: &[u8] = b"# the transcript is cut here: no memory for more\n";
+        // Room for the line, its notes and either cut note, checked: without memory for a line,
+        // the transcript is cut where the room left still holds that note.
+        if self.transcript.try_reserve(line.len() + 2 * CUT.len() + 64).is_err() {
+            if self.transcript.capacity() - self.transcript.len() >= NO_MEMORY.len() {
+                self.transcript.extend_from_slice(NO_MEMORY);
+            }
+            self.cut = true;
+            return;
+        }
         if self.transcript.len() + line.len() + 3 > TRANSCRIPT_CAP {
-            self.transcript.extend_from_slice(b"# the transcript is cut here: too long\n");
+            self.transcript.extend_from_slice(CUT);
             self.cut = true;
             return;
         }
@@ -290,7 +301,7 @@ pub fn run(
             thread::sleep(Duration::from_millis(1));
         }
     }
-    let mut transcript = shared.lock().map(|s| s.transcript.clone()).unwrap_or_default();
+    let mut transcript = shared.lock().map(|mut s| std::mem::take(&mut s.transcript)).unwrap_or_default();
     let player_note = match player_end {
         PlayerEnd::Ended(ending) => ended(ending),
         PlayerEnd::OverCpu => "past its CPU time limit (killed, or finished past it)".to_string(),
@@ -357,7 +368,8 @@ fn relay(
                             if byte == b'\n' {
                                 let text = std::mem::take(&mut line);
                                 shared.record(marker, strip_cr(&text), true);
-                            } else if line.len() < TRANSCRIPT_CAP {
+                            } else if line.len() < TRANSCRIPT_CAP && line.try_reserve(1).is_ok() {
+                                // (A line that cannot get the memory is recorded cut short.)
                                 line.push(byte);
                             }
                         }

@@ -105,7 +105,7 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
         [(".in", &failure.input), (".ans", &failure.expected), (".out", &failure.received)]
     {
         let path = path(prefix, extension);
-        fs::write(&path, bytes).map_err(|e| {
+        crate::sys::write_file(std::path::Path::new(&path), bytes).map_err(|e| {
             Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&path)))
         })?;
     }
@@ -116,7 +116,7 @@ pub fn write_files<C>(prefix: &OsString, failure: &Failure<C>) -> Result<(), Err
 /// earlier run: they would tell of another input). Returns the path, as a message shows it.
 pub fn write_input(prefix: &OsString, input: &[u8]) -> Result<String, Error> {
     let file = path(prefix, ".in");
-    fs::write(&file, input).map_err(|e| {
+    crate::sys::write_file(std::path::Path::new(&file), input).map_err(|e| {
         Error::new(format!("cannot write {} (--out is a path prefix): {e}", shown_path(&file)))
     })?;
     for extension in [".ans", ".out"] {
@@ -138,9 +138,18 @@ pub fn check_out(prefix: &OsString) -> Result<(), Error> {
     let probe = path(prefix, &format!(".stress-probe-{}", std::process::id()));
     for extension in [".in", ".ans", ".out"] {
         let file = path(prefix, extension);
-        if fs::metadata(&file).map_or(false, |m| m.is_dir()) {
+        let kind = fs::metadata(&file).map(|m| m.file_type());
+        if kind.as_ref().map_or(false, |k| k.is_dir()) {
             return Err(Error::new(format!(
                 "--out: {} is a folder (--out is a path prefix)",
+                shown_path(&file)
+            )));
+        }
+        // A FIFO there would hold every write of the failure (or refuse it, opened without
+        // blocking): refused before any case runs.
+        if kind.map_or(false, |k| !k.is_file()) {
+            return Err(Error::new(format!(
+                "--out: {} is not a regular file (--out is a path prefix)",
                 shown_path(&file)
             )));
         }
@@ -169,8 +178,7 @@ pub struct Found<'a> {
     pub size: usize,
     pub large: bool,
     pub bytes: usize,
-    /// The budget of the shrink by steps, and what would make it go further when it is spent.
-    pub budget: Budget,
+    /// What would make the shrink by steps go further when its budget is spent.
     pub hint: Option<&'a str>,
     /// Where the input came from when it was not generated (`--shrink FILE`).
     pub which: Option<&'a str>,
@@ -211,19 +219,28 @@ pub fn shrink_line(found: &Found, bytes: usize, shrunk: &Shrunk) -> String {
         ),
         End::Budget if bytes >= found.bytes => {
             let hint = found.hint.map_or(String::new(), |hint| format!("; {hint}"));
-            let spent = match found.budget.least {
-                0 => format!("--shrink-time {} s", seconds(found.budget.time)),
-                least => format!("{} s and {} candidates", seconds(found.budget.time), least),
+            let spent = match shrunk.budget {
+                Budget::Time { time, least: 0 } => format!("--shrink-time {} s", seconds(time)),
+                Budget::Time { time, least } => format!("{} s and {} candidates", seconds(time), least),
+                Budget::Limits(most) => format!("a time-out's {most} time limits of run time"),
             };
             format!(
                 "{how}: the shrink's budget ran out: may not be minimal ({spent} spent on {tried}, \
                  {runs}{rejected}){hint}"
             )
         }
-        End::Budget => format!(
-            "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
-             --shrink-time)"
-        ),
+        End::Budget => match shrunk.budget {
+            Budget::Limits(most) => format!(
+                "{how}, then the time-out's budget of {most} time limits of run time ran out: may not be \
+                 minimal ({tried}, {runs}, {time} s, {:.1} limits charged{rejected}; --shrink-time S shrinks \
+                 for S seconds instead)",
+                shrunk.used
+            ),
+            Budget::Time { .. } => format!(
+                "{how}, then the shrink's budget ran out: may not be minimal ({tried}, {runs}, {time} s{rejected}; \
+                 --shrink-time)"
+            ),
+        },
         End::Interrupted => format!("{how}, then interrupted: may not be minimal ({runs}, {time} s{rejected})"),
     }
 }

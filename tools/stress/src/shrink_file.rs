@@ -76,7 +76,6 @@ pub fn shrink_file<T: Clone, R: Reference>(
         size: 0,
         large: false,
         bytes,
-        budget: options.budget(),
         hint: kind.hint,
         which: Some(&which),
     };

@@ -3,7 +3,7 @@
 //! `--shrink-time`, a budget of its own). Each smaller failure is saved as it is found.
 
 use crate::by_size::{self, BySize, SizeEnd, Sizes};
-use crate::greedy::{Budget, Smaller};
+use crate::greedy::{Budgets, Smaller};
 use crate::judge::{shrink, End, Failure, Judge, Kind, Reference, Shrinker, Shrunk, Trouble};
 use crate::report::{write_files, Progress};
 use graph_games::input::Error;
@@ -18,8 +18,8 @@ pub struct Shrinking<'a, T> {
     /// The steps: the candidates one step smaller, and an input's text.
     pub smaller: Smaller<'a, T>,
     pub write: &'a dyn Fn(&T) -> Vec<u8>,
-    /// The budget of the shrink by steps.
-    pub budget: Budget,
+    /// The budgets of the shrink by steps (the failure's kind chooses).
+    pub budget: Budgets,
     /// Where each smaller failure is saved (`--out`).
     pub out: &'a OsString,
 }

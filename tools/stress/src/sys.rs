@@ -24,12 +24,49 @@ mod c {
         pub fn kill(pid: i32, signal: i32) -> i32;
         pub fn signal(signal: i32, handler: usize) -> usize;
         pub fn isatty(fd: i32) -> i32;
+        pub fn fcntl(fd: i32, command: i32, ...) -> i32;
+        pub fn poll(fds: *mut PollFd, count: PollCount, timeout_ms: i32) -> i32;
     }
+    /// `struct pollfd`.
+    #[repr(C)]
+    pub struct PollFd {
+        pub fd: i32,
+        pub events: i16,
+        pub revents: i16,
+    }
+    /// `nfds_t`: an `unsigned long` on Linux, an `unsigned int` on the BSDs and macOS.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub type PollCount = std::os::raw::c_ulong;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub type PollCount = std::os::raw::c_uint;
+    /// `fcntl`'s commands and `poll`'s event, the same on Linux, the BSDs and macOS.
+    pub const F_GETFL: i32 = 3;
+    pub const F_SETFL: i32 = 4;
+    pub const POLLOUT: i16 = 4;
     /// The signal numbers every Unix shares (POSIX's XSI list).
     pub const SIGHUP: i32 = 1;
     pub const SIGINT: i32 = 2;
     pub const SIGKILL: i32 = 9;
     pub const SIGTERM: i32 = 15;
+}
+
+/// One heap for every thread. glibc gives a thread that allocates an arena of its own, each 64 MiB
+/// of address space reserved (up to 8 a core): `stress`'s reader threads, which hold the outputs,
+/// would take more address space in arenas than in outputs, and under `ulimit -v` a large input
+/// would find no room that its own size did not take. Elsewhere (another C library) nothing.
+pub fn one_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        /// glibc's `M_ARENA_MAX`.
+        const M_ARENA_MAX: i32 = -8;
+        // SAFETY: `mallopt` sets one of the allocator's parameters; called before any thread.
+        unsafe {
+            mallopt(M_ARENA_MAX, 1);
+        }
+    }
 }
 
 /// Makes the command's process the leader of a new process group, before it runs its program: so
@@ -183,22 +220,187 @@ impl Drop for PrivateDir {
     }
 }
 
+/// How long the thread that feeds a command's stdin waits at most for room in the pipe before it
+/// checks whether it must stop.
+#[cfg(unix)]
+const FEED_NAP_MS: i32 = 10;
+
+/// Writes `bytes` to `to`, a command's stdin, until all are written, the reader has gone (a
+/// failed write is no error: a command may exit without reading its input), or `stop` is set.
+/// The pipe is made non-blocking and waited on with `poll` a few milliseconds at a time, so that
+/// a reader that never reads (a process that left the run's group holding the pipe) keeps this
+/// thread no longer than that past `stop`: the run's end can wait for it.
+#[cfg(unix)]
+pub fn feed(mut to: std::process::ChildStdin, bytes: &[u8], stop: &AtomicBool) {
+    use std::io::Write;
+    use std::os::unix::io::AsRawFd;
+    let fd = to.as_raw_fd();
+    // SAFETY: `fcntl` reads and sets the flags of a descriptor `to` owns; no memory is touched.
+    let nonblocking = unsafe {
+        let flags = c::fcntl(fd, c::F_GETFL);
+        flags >= 0 && c::fcntl(fd, c::F_SETFL, flags | O_NONBLOCK) == 0
+    };
+    if !nonblocking {
+        return; // not seen on a pipe std made; the command gets an empty input rather than a hang
+    }
+    let mut at = 0;
+    while at < bytes.len() && !stop.load(Ordering::SeqCst) {
+        match to.write(&bytes[at..bytes.len().min(at + (1 << 16))]) {
+            Ok(0) => return,
+            Ok(written) => at += written,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                let mut ready = c::PollFd { fd, events: c::POLLOUT, revents: 0 };
+                // SAFETY: `poll` writes only `ready.revents`, of the one entry it is given.
+                unsafe {
+                    c::poll(&mut ready, 1, FEED_NAP_MS);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// [`feed`] elsewhere: a blocking write.
+#[cfg(not(unix))]
+pub fn feed(mut to: std::process::ChildStdin, bytes: &[u8], _: &AtomicBool) {
+    use std::io::Write;
+    let _ = to.write_all(bytes);
+}
+
 /// The most bytes of an input read from `--shrink FILE` (as much as a generator may write).
 pub const INPUT_CAP: u64 = 1 << 28;
 
-/// The whole of the file `path`, if it holds at most `cap` bytes: past them, an error that says
-/// so (a device that never ends, `/dev/zero`, is read only that far).
+/// `open`'s flag that makes it return at once: opening a FIFO with no process at its other end
+/// blocks without it (for reading until a writer comes, for writing until a reader does), and
+/// a signal does not end that wait (the handler returns and the call is restarted).
+#[cfg(unix)]
+const O_NONBLOCK: i32 = if cfg!(any(target_os = "linux", target_os = "android")) {
+    if cfg!(any(target_arch = "mips", target_arch = "mips64")) {
+        0x80
+    } else if cfg!(any(target_arch = "sparc", target_arch = "sparc64")) {
+        0x4000
+    } else {
+        0o4000
+    }
+} else {
+    0x4 // the BSDs and macOS
+};
+
+/// What a file that is not a regular file is, in a word or two.
+fn kind_of(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (a named pipe)";
+        } else if kind.is_char_device() {
+            return "a character device";
+        } else if kind.is_block_device() {
+            return "a block device";
+        } else if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Opens the regular file `path`, to read it or (`write`) to write it whole, created if need be:
+/// never blocking, whatever `path` names (a FIFO without a writer, or without a reader, would
+/// hold `stress` in `open`, Ctrl-C or not), and anything but a regular file (a link to one
+/// followed) is refused with an error that says what it is.
+pub fn open_regular(path: &std::path::Path, write: bool) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    if write {
+        options.write(true).create(true);
+    } else {
+        options.read(true);
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, O_NONBLOCK);
+    // A FIFO opened to be written with no reader fails at once (ENXIO), and is told as what it
+    // is; one opened to be read opens at once, and is refused below before a byte is read.
+    let file = options.open(path).map_err(|e| match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => not_regular(kind_of(meta.file_type())),
+        _ => e,
+    })?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(kind_of(kind)));
+    }
+    if write {
+        // Emptied only once it is known to be a regular file.
+        file.set_len(0)?;
+    }
+    // (O_NONBLOCK changes nothing on a regular file's reads and writes.)
+    Ok(file)
+}
+
+/// The error for a path that is `what`, not a regular file.
+fn not_regular(what: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::Other,
+        format!("{what}, not a regular file (stress reads and writes regular files only)"),
+    )
+}
+
+/// Writes `bytes` as the whole of the regular file `path` ([`open_regular`]: never blocking).
+pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    open_regular(path, true)?.write_all(bytes)
+}
+
+/// The whole of the regular file `path` ([`open_regular`]: never blocking), if it holds at most
+/// `cap` bytes: past them, an error that says so. Its memory is reserved checked, from the
+/// file's size: memory that cannot be had is an error naming it, never an abort.
 pub fn read_capped(path: &std::path::Path, cap: u64) -> io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut bytes = Vec::new();
-    File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > cap {
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!("longer than {} MiB, the most read", cap >> 20),
-        ));
+    let too_long =
+        || io::Error::new(io::ErrorKind::Other, format!("longer than {} MiB, the most read", cap >> 20));
+    let mut file = open_regular(path, false)?;
+    let size = file.metadata()?.len();
+    if size > cap {
+        return Err(too_long());
     }
-    Ok(bytes)
+    let mut bytes: Vec<u8> = Vec::new();
+    // One byte more than its size, to see its end without growing (it may grow meanwhile).
+    reserve(&mut bytes, size as usize + 1, "the file")?;
+    loop {
+        if bytes.len() == bytes.capacity() {
+            let more = bytes.len().max(1 << 16);
+            reserve(&mut bytes, more, "the file")?;
+        }
+        let start = bytes.len();
+        bytes.resize(bytes.capacity(), 0);
+        match file.read(&mut bytes[start..]) {
+            Ok(0) => {
+                bytes.truncate(start);
+                return Ok(bytes);
+            }
+            Ok(read) => bytes.truncate(start + read),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => bytes.truncate(start),
+            Err(e) => return Err(e),
+        }
+        if bytes.len() as u64 > cap {
+            return Err(too_long());
+        }
+    }
+}
+
+/// Makes room in `bytes` for `more` bytes (at least), checked: memory that cannot be had is an
+/// error (of kind `OutOfMemory`) naming `what` and how many bytes, never an abort.
+pub fn reserve(bytes: &mut Vec<u8>, more: usize, what: &str) -> io::Result<()> {
+    if bytes.capacity() - bytes.len() >= more {
+        return Ok(());
+    }
+    bytes.try_reserve_exact(more).map_err(|_| {
+        let bytes = bytes.len() as u128 + more as u128;
+        io::Error::new(io::ErrorKind::Other, graph_games::input::out_of_memory(bytes, what).to_string())
+    })
 }
 
 #[cfg(test)]
