@@ -1,18 +1,21 @@
-//! A solution too slow past a size, with `stress`'s defaults: the time-out is found at the
+//! A solution too slow past a size, with `stress`'s default budgets: the time-out is found at the
 //! judge's size and shrunk within a bounded run time, counted in time limits: the time-out's two
 //! runs, the bisection's at most 46, the shrink by steps' 40 limits, so at most 88 limits of CPU
-//! time (the judge's 1 s each) past the small cases. The test counts runs; it never times them.
+//! time past the small cases. The test counts runs; it never times them. To keep the suite short
+//! it runs at a limit of 0.2 s (`--time-limit 0.2`, the judge's is 1 s) with a solution five
+//! times faster (5 ms a cell): the budgets are counted in limits, so the run is the judge's scaled
+//! by a fifth.
 //!
 //! The oracle is the solution itself (`tests/stress_solutions/grid_game_slow_past_60.rs`): it
-//! never ends on a board of more than 60 cells, answers after 25 ms of CPU time a cell past 30
+//! never ends on a board of more than 60 cells, answers after 5 ms of CPU time a cell past 30
 //! otherwise, and logs the cells of each run. So the input reported must have more than 60 cells;
 //! where the report claims it 1-minimal, no board a row or a column smaller may have more than 60;
 //! and the log, in the order of the runs (the small cases, the two runs of the case found at
 //! 90,000 cells, the bisection's runs, then the shrink by steps'), bounds the shrink by steps' run
 //! time: a run past 60 cells costs a limit, another its busy loop, in all at most the 40 limits
 //! of its budget. (Before that budget, the default shrink by steps judged at least 300 candidates
-//! whatever each cost: over 50 limits here.) A run near 60 cells needs 0.75 s of CPU within its
-//! 3 s wall limit: on a machine so loaded that it gets less than a quarter of a core, `stress`
+//! whatever each cost: over 50 limits here.) A run near 60 cells needs 0.15 s of CPU within its
+//! 0.6 s wall limit: on a machine so loaded that it gets less than a quarter of a core, `stress`
 //! tells a time-out by starvation (as it must), and this test fails on it.
 
 mod stress_common;
@@ -34,8 +37,8 @@ fn a_time_out_with_the_defaults_is_shrunk_within_a_bounded_run_time() {
     let log = work_dir().join("slow_past_60.log");
     let _ = fs::remove_file(&log);
     let start = Instant::now();
-    let args =
-        ["grid_game_28218", "--out", "slow_past_60", "--", slow.to_str().unwrap(), log.to_str().unwrap()];
+    let (slow, log) = (slow.to_str().unwrap(), log.to_str().unwrap());
+    let args = ["grid_game_28218", "--time-limit", "0.2", "--out", "slow_past_60", "--", slow, log, "5"];
     let output = stress(&args);
     let report = String::from_utf8_lossy(&output.stdout);
     eprintln!("the whole run took {:?}:\n{report}", start.elapsed());
@@ -62,19 +65,19 @@ fn a_time_out_with_the_defaults_is_shrunk_within_a_bounded_run_time() {
         let spent = "then the time-out's budget of 40 time limits of run time ran out";
         assert!(steps.contains(spent), "{steps}");
     }
-    // The shrink by steps' run time, from the solution's own log, in time limits (1 s): a run past
+    // The shrink by steps' run time, from the solution's own log, in time limits (0.2 s): a run past
     // 60 cells one, another its busy loop (stress reads CPU time in clock ticks: 10 ms a run more
     // or less, for those that spin). A candidate is tried only while 2 limits are left of the 40.
     let cells: Vec<u64> = fs::read_to_string(&log).unwrap().lines().map(|l| l.parse().unwrap()).collect();
     let found = cells.iter().position(|&c| c == 90_000).expect("the case at the judge's size");
     let by_steps = &cells[found + 2 + size_runs as usize..];
     let slow_runs = by_steps.iter().filter(|&&c| c > 60).count();
-    let busy: f64 = by_steps.iter().filter(|&&c| c <= 60).map(|&c| c.saturating_sub(30) as f64 * 0.025).sum();
-    let ticks = 0.01 * by_steps.iter().filter(|&&c| c > 30).count() as f64;
+    let busy: f64 = by_steps.iter().filter(|&&c| c <= 60).map(|&c| c.saturating_sub(30) as f64 * 0.005 / 0.2).sum();
+    let ticks = 0.01 / 0.2 * by_steps.iter().filter(|&&c| c > 30).count() as f64;
     eprintln!(
-        "{} runs in all, {size_runs} by size, {} by steps: {slow_runs} past 60 cells, {busy:.2} s of busy loops",
+        "{} runs in all, {size_runs} by size, {} by steps: {slow_runs} past 60 cells, {busy:.2} limits of busy loops",
         cells.len(),
         by_steps.len()
     );
-    assert!(slow_runs as f64 + busy <= 40.0 + ticks, "{slow_runs} runs at the limit, {busy} s of busy loops");
+    assert!(slow_runs as f64 + busy <= 40.0 + ticks, "{slow_runs} runs at the limit, {busy} limits of busy loops");
 }
