@@ -17,8 +17,10 @@
 //! other. The **temperature** `τ` is the least `t >= -1` with `L'(t) <= R'(t)` (they meet there:
 //! `L' - R'` only decreases), the **mean** `m` their value at `τ`, and the walls are `L'`, `R'` up
 //! to `τ` and the mast `m` above it. Numbers
-//! are CGSuite's: an integer `n` is a mast at `n` from `t = -1` (temperature -1); `m/2^k`
-//! (`k >= 1`) has the walls of `{x - 2^-k | x + 2^-k}`, which meet at `t = -2^-k`.
+//! are CGSuite's: an integer `n` is a mast at `n` from `t = -1` (temperature -1); `x = m/2^k`
+//! (`k >= 1`) has the walls of its canonical form `{x - 2^-k | x + 2^-k}`, made as any form's
+//! from its options' walls (not masts: below `t = -1/2` they bend), which meet at `t = -2^-k`;
+//! `number_walls` gives them in closed form.
 //!
 //! Invariant: every form's stops and walls are computed once, children first over
 //! [`Forms::followers_in_order`] (no recursion), and kept in the table's memos (`stops_memo`,
@@ -28,6 +30,8 @@
 use super::dyadic::Dyadic;
 use super::forms::{copy_of, reserve, reserve_entry, FormId, Forms, Line, Side};
 use crate::input::Error;
+use crate::memory::check_memory;
+use std::convert::TryFrom;
 
 /// A form's thermograph (module doc): its two walls.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +100,7 @@ impl Forms {
     /// The thermograph of `g` (module doc).
     pub fn thermograph(&mut self, g: FormId) -> Result<Thermograph, Error> {
         if let Some(x) = self.as_number(g) {
-            let (left, right) = number_walls(x);
+            let (left, right) = number_walls(x)?;
             return Ok(Thermograph { left, right });
         }
         if !self.walls_memo.contains_key(&g.0) {
@@ -176,7 +180,7 @@ impl Forms {
                 let numbers;
                 let (left, right) = match self.as_number(o) {
                     Some(x) => {
-                        numbers = number_walls(x);
+                        numbers = number_walls(x)?;
                         (&numbers.0, &numbers.1)
                     }
                     None => {
@@ -205,17 +209,44 @@ fn no_options() -> Error {
     Error::new("a form that is not a number has no options for one side: not a canonical form")
 }
 
-/// The walls of the number `x` (module doc).
-fn number_walls(x: &Dyadic) -> (Vec<Line>, Vec<Line>) {
-    let minus_one = Dyadic::from_i64(-1);
-    if x.is_integer() {
-        return (vec![(minus_one.clone(), x.clone(), 0)], vec![(minus_one, x.clone(), 0)]);
+/// The walls of the number `x` (module doc). An integer's are masts from `t = -1`. Those of
+/// `x = m/2^k` (`k >= 1`) are the walls of its canonical form `{x - 2^-k | x + 2^-k}`, made as
+/// any form's: by induction on `k` (its options' exponents are smaller), the left wall passes
+/// through `(-2^-j, x rounded up to a multiple of 2^-j)` and the right wall through
+/// `(-2^-j, x rounded down)` for `j = 0..=k`, straight between, and both stand at `x` from
+/// `t = -2^-k` on. (At `-2^-j`, `j < k`: Right's wall of `x - 2^-k` there, taxed by `2^-j`, is
+/// `x` rounded up; between two points both are straight; the walls are apart until `-2^-k`.)
+/// A piece starts only where the slope changes; `k + 1` pieces at most, so a number of a long
+/// fraction has a long thermograph, checked before it is made.
+fn number_walls(x: &Dyadic) -> Result<(Vec<Line>, Vec<Line>), Error> {
+    let k = x.exponent();
+    let pieces = usize::try_from(k).unwrap_or(usize::MAX).saturating_add(1);
+    if k > 64 {
+        let piece = x.heap_bytes().saturating_add(2 * std::mem::size_of::<Line>());
+        check_memory(2 * pieces as u128 * piece as u128, "the thermograph of a number")?;
     }
-    let step = Dyadic::from_i64(1).mul_pow2(-(x.exponent() as i64));
-    let one = Dyadic::from_i64(1);
-    let left = vec![(minus_one.clone(), x.sub(&step).add(&one), -1), (step.neg(), x.clone(), 0)];
-    let right = vec![(minus_one, x.add(&step).sub(&one), 1), (step.neg(), x.clone(), 0)];
-    (left, right)
+    let rounded = |j: u64, up: bool| {
+        let scaled = x.mul_pow2(j as i64);
+        let whole = if up { scaled.ceil() } else { scaled.floor() };
+        whole.mul_pow2(-(j as i64))
+    };
+    let mut walls: (Vec<Line>, Vec<Line>) = (Vec::new(), Vec::new());
+    let mut at = (rounded(0, true), rounded(0, false));
+    for j in 0..=k {
+        let start = Dyadic::from_i64(-1).mul_pow2(-(j as i64));
+        let next = if j == k { (x.clone(), x.clone()) } else { (rounded(j + 1, true), rounded(j + 1, false)) };
+        // Over the next 2^-(j+1), the left wall falls by 0 or 2^-(j+1) (slope 0 or -1), the right
+        // rises by 0 or 2^-(j+1); at j = k, the mast.
+        let slopes = (if next.0 == at.0 { 0 } else { -1 }, if next.1 == at.1 { 0 } else { 1 });
+        for (wall, value, slope) in [(&mut walls.0, &at.0, slopes.0), (&mut walls.1, &at.1, slopes.1)] {
+            if wall.last().map_or(true, |line| line.2 != slope) {
+                room(wall, 1)?;
+                wall.push((start.clone(), value.clone(), slope));
+            }
+        }
+        at = next;
+    }
+    Ok(walls)
 }
 
 /// Room for `more` items in `v`: checked ([`reserve`]) for a wall of more than a few hundred

@@ -11,8 +11,9 @@
 //! every crossing between two breakpoints becomes a vertex. The temperature is the least `t >= -1`
 //! where the Left scaffold is at or below the Right one, the mean their value there, and the walls
 //! are the scaffolds up to it, then the mast. Numbers follow CGSuite: an integer is a mast from
-//! `t = -1`; `x = m/2^k` has the walls of `{x - 2^-k | x + 2^-k}` with masts for options, which
-//! meet at `t = -2^-k`.
+//! `t = -1`; `x = m/2^k` has the walls of the form `{x - 2^-k | x + 2^-k}`, its options' walls
+//! made the same way (not masts: a number's walls bend below its temperature), which meet at
+//! `t = -2^-k`.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
@@ -269,21 +270,18 @@ impl Oracle {
     }
 }
 
-/// A number's walls (module doc).
+/// A number's walls (module doc): an integer's a mast from `t = -1`; `x = m/2^k` those of the form
+/// `{x - 2^-k | x + 2^-k}`, from its options' own walls (numbers with smaller denominators: the
+/// recursion is as deep as `k`).
 pub fn number_walls(x: Q) -> Walls {
     if x.d == 1 {
         return Walls { left: Pl::constant(x), right: Pl::constant(x), temperature: Q::int(-1), mean: x };
     }
     let step = Q::new(1, x.d);
-    let left = Pl {
-        vertices: vec![(Q::int(-1), x.sub(step).add(Q::int(1))), (Q::int(0).sub(step), x)],
-        tail: Q::int(0),
-    };
-    let right = Pl {
-        vertices: vec![(Q::int(-1), x.add(step).sub(Q::int(1))), (Q::int(0).sub(step), x)],
-        tail: Q::int(0),
-    };
-    Walls { left, right, temperature: Q::int(0).sub(step), mean: x }
+    let (below, above) = (number_walls(x.sub(step)), number_walls(x.add(step)));
+    let (left, right) = (below.right.plus_line(-1), above.left.plus_line(1));
+    let (temperature, mean) = meeting(&left, &right);
+    Walls { left: up_to(&left, temperature, mean), right: up_to(&right, temperature, mean), temperature, mean }
 }
 
 /// Domineering on a board of at most 4 x 4 cells: `(rows, cols, empty cells as bits)`; Left places
