@@ -40,8 +40,11 @@ use std::io::Write;
 const MAX_ROWS: u64 = 10_000;
 const MAX_LEN: usize = 20;
 
-/// The most new forms the sum of the rows may build to find its winner.
-const SUM_FORMS: usize = 1_000_000;
+/// The most new forms the sum of the rows may build to find its winner (and positions its search
+/// may visit), and the most steps of comparisons and sums it may take (`Forms::limit_steps`):
+/// past either, an error within seconds, not a run of minutes and gigabytes.
+const SUM_FORMS: usize = 100_000;
+const SUM_STEPS: u64 = 50_000_000;
 
 const USAGE: &str = "\
 usage: toppling_dominoes [--values] [--outcomes] [--stats] < input
@@ -159,6 +162,7 @@ fn main() {
                 text.push('\n');
             }
         } else {
+            forms.limit_steps(Some(forms.steps().saturating_add(SUM_STEPS)));
             text.push_str(forms.winner_of_sum(&values, SUM_FORMS)?.name());
             text.push('\n');
         }
