@@ -121,7 +121,7 @@ fn random_rows_and_sums_against_minimax() {
     assert_eq!(lines.len(), rows.len());
     let mut seen = std::collections::HashSet::new();
     for (row, line) in rows.iter().zip(&lines) {
-        let expected = winner(&[row.clone()], &mut memo);
+        let expected = winner(std::slice::from_ref(row), &mut memo);
         assert_eq!(line, expected, "{row}");
         assert_eq!(line, by_the_ends(row), "{row}");
         seen.insert((1, expected));
