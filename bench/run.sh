@@ -24,7 +24,7 @@ INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
   grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random
-  partizan_sum domineering_5x5 domineering_4x6)
+  partizan_sum domineering_5x5 domineering_4x6 toppling)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -39,6 +39,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     pattern) echo pattern_300 pattern_big ;;
     graph_partizan) echo partizan_sum ;;
     domineering) echo domineering_5x5 domineering_4x6 ;;
+    toppling_dominoes) echo toppling ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -545,6 +546,35 @@ domineering_row() {  # domineering_row ROWS COLUMNS GOAL_SECONDS
 }
 row_domineering_5x5() { domineering_row 5 5 1; }
 row_domineering_4x6() { domineering_row 4 6 0.5; }
+
+# examples/toppling_dominoes --outcomes on 10^4 random rows of 20 dominoes (made here with awk, by
+# MINSTD from seed 1: exact in awk's doubles, so every awk makes the same file): every row valued,
+# about half a million positions and as many canonical forms, and each row's winner. One warm-up
+# run gives the positions and forms (--stats, on stderr), one run is timed.
+row_toppling() {
+  example toppling_dominoes || return
+  IN=$INPUTS/toppling_dominoes.random.10000x20.1.in
+  if [[ ! -s $IN ]]; then
+    mkdir -p "$INPUTS"
+    awk 'BEGIN { x = 1; print 10000
+      for (r = 0; r < 10000; r++) { row = ""
+        for (i = 0; i < 20; i++) { x = (x * 48271) % 2147483647; row = row substr("LRG", int(x * 3 / 2147483647) + 1, 1) }
+        print row } }' > "$IN.part" && mv "$IN.part" "$IN" || { rm -f "$IN.part"; fail "cannot write $IN"; return; }
+  fi
+  local stats=$OUT/out/toppling.stats
+  timed --warmup 1 "$IN" -- "$REL/examples/toppling_dominoes" --outcomes --stats 2> "$stats" || return
+  read -r a ma <<< "$LINE"
+  local positions forms table
+  read -r positions _ forms _ _ table _ < <(tail -1 "$stats")
+  [[ $positions =~ ^[0-9]+$ && $forms =~ ^[0-9]+$ && $table =~ ^[0-9]+$ ]] ||
+    { fail "no --stats line from toppling_dominoes: $(tail -1 "$stats")"; return; }
+  echo "toppling_dominoes --outcomes, 10^4 random rows of 20 (awk, MINSTD seed 1): $(secs "$a"), $(mib "$ma");" \
+    "$positions positions, $forms canonical forms; the table $(mib $((table / 1024))), $((table / forms)) bytes a form"
+  mark "$a <= 25" "time $(secs "$a") (goal <= 25 s)"
+  mark "$ma <= 262144" "peak memory $(mib "$ma") (goal <= 256 MiB)"
+  per_unit "$ma" "$positions" "position" 200
+  per_unit "$ma" "$forms" "canonical form" 230
+}
 
 for row in "${selected[@]}"; do
   "row_$row"

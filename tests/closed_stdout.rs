@@ -25,6 +25,7 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
         "domineering",
         "toads_frogs",
         "columns",
+        "toppling_dominoes",
     ] {
         let case = common::judge_cases(name)
             .into_iter()

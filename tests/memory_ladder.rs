@@ -373,6 +373,16 @@ fn toads_frogs_and_columns() {
 }
 
 #[test]
+fn toppling_dominoes() {
+    let cases = [
+        case("small", judge_input("toppling_dominoes", "sample"), &[]),
+        case("large", judge_input("toppling_dominoes", "random_outcomes"), &["--outcomes", "--values"]),
+        case("header", "10000\n", &[]),
+    ];
+    ladder("toppling_dominoes", &program("toppling_dominoes", true), &cases);
+}
+
+#[test]
 fn stones_read_nothing() {
     for name in ["stones", "stones_forward"] {
         ladder(name, &program(name, true), &[case("no-input", "", &[])]);

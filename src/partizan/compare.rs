@@ -3,12 +3,17 @@
 //! `G <= H` exactly when no Left option of `G` is `>= H` and no Right option of `H` is `<= G`
 //! (Conway's definition). Each question asks smaller ones (the birthdays' sum drops), so the
 //! questions form a DAG, walked here with an explicit stack and each answer kept: between table
-//! forms in `le_memo` for good, against the form being made (`PENDING`, canon.rs) in
-//! `pending_memo` until it changes. Two shortcuts keep numbers from being walked through their
-//! options: two numbers compare as numbers, and a number `x` against a form `G` of the table that
-//! is not one needs only `G`'s options (number avoidance: `x <= G` iff no `G^R <= x`, and `G <= x`
-//! iff no `G^L >= x`). A number meets the pending form (whose value is not known yet) through its
-//! options, made on demand.
+//! forms in `le_memo`, against the form being made (`PENDING`, canon.rs) in `pending_memo` until
+//! it changes. `le_memo` holds at most [`LE_MEMO_MAX`] answers: once full it is emptied and starts
+//! again (its memory kept), so that valuing 10^4 rows of Toppling Dominoes (tens of millions of
+//! answers) takes 13 MB of memo, not a GB. The answer a question waits for comes up the stack, not
+//! through the memo, so forgetting changes no answer, only what is asked again.
+//!
+//! Two shortcuts keep numbers from being walked through their options: two numbers compare as
+//! numbers, and a number `x` against a form `G` of the table that is not one needs only `G`'s
+//! options (number avoidance: `x <= G` iff no `G^R <= x`, and `G <= x` iff no `G^L >= x`). A
+//! number meets the pending form (whose value is not known yet) through its options, made on
+//! demand.
 
 use super::forms::{push, reserve_entry, reserve_one, FormId, Forms, PENDING};
 use super::outcome::{Comparison, Side, Winner};
@@ -26,6 +31,12 @@ struct Question {
     left: bool,
     right: bool,
 }
+
+/// The most answers `le_memo` holds (module doc): as many as 2^20 buckets of a `HashMap` take
+/// (7/8 of them), 13 MB. Domineering's 5 x 5 board keeps fewer than half a million: it never
+/// empties. Measured on 10^4 rows of Toppling Dominoes, a larger memo is no faster (its answers
+/// are needed again soon or never), only larger: 2^26 buckets took 1.3 GB.
+pub(crate) const LE_MEMO_MAX: usize = 7 << 17;
 
 /// What the stack of questions is, in an error when memory for it runs out.
 const WHAT: &str = "the questions of a comparison";
@@ -194,6 +205,10 @@ impl Forms {
             reserve_entry(&mut self.pending_memo)?;
             self.pending_memo.insert((a, b), answer);
         } else {
+            if self.le_memo.len() >= LE_MEMO_MAX {
+                // Bounded (module doc): the answers it held are asked again if needed.
+                self.le_memo.clear();
+            }
             reserve_entry(&mut self.le_memo)?;
             self.le_memo.insert((a, b), answer);
         }
@@ -214,5 +229,66 @@ impl Forms {
             self.pending.1.push(g);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A game as a plain tree, compared by Conway's definition with recursion (the oracle: it
+    /// shares nothing with the table's walk and memo).
+    #[derive(Clone)]
+    struct Tree {
+        left: Vec<Tree>,
+        right: Vec<Tree>,
+    }
+
+    fn tree_le(g: &Tree, h: &Tree) -> bool {
+        !g.left.iter().any(|gl| tree_le(h, gl)) && !h.right.iter().any(|hr| tree_le(hr, g))
+    }
+
+    fn random_tree(rng: &mut Rng, depth: u32) -> Tree {
+        let side = |rng: &mut Rng| -> Vec<Tree> {
+            if depth == 0 {
+                return Vec::new();
+            }
+            (0..rng.below(3)).map(|_| random_tree(rng, depth - 1)).collect()
+        };
+        let left = side(rng);
+        let right = side(rng);
+        Tree { left, right }
+    }
+
+    /// The tree's canonical form in the table, children first.
+    fn form_of(forms: &mut Forms, g: &Tree) -> FormId {
+        let left: Vec<FormId> = g.left.iter().map(|t| form_of(forms, t)).collect();
+        let right: Vec<FormId> = g.right.iter().map(|t| form_of(forms, t)).collect();
+        forms.make(&left, &right).unwrap()
+    }
+
+    #[test]
+    fn a_full_memo_is_emptied_and_the_answers_stay_right() {
+        let mut rng = Rng::new(51);
+        let trees: Vec<Tree> = (0..60).map(|_| random_tree(&mut rng, 3)).collect();
+        let mut forms = Forms::new();
+        let ids: Vec<FormId> = trees.iter().map(|t| form_of(&mut forms, t)).collect();
+        // The memo one answer short of full, with pairs of ids no form has: the next answers
+        // kept empty it first.
+        forms.le_memo.clear();
+        let junk = u32::MAX - 2;
+        for k in 0..LE_MEMO_MAX as u32 - 1 {
+            forms.le_memo.insert((junk, k), false);
+        }
+        let capacity = forms.le_memo.capacity();
+        for (g, tg) in ids.iter().zip(&trees) {
+            for (h, th) in ids.iter().zip(&trees) {
+                assert_eq!(forms.le(*g, *h).unwrap(), tree_le(tg, th));
+            }
+        }
+        assert!(forms.le_memo.len() < LE_MEMO_MAX / 2, "emptied once full");
+        assert!(!forms.le_memo.contains_key(&(junk, 0)));
+        assert_eq!(forms.le_memo.capacity(), capacity, "its memory kept, not grown");
     }
 }

@@ -354,27 +354,53 @@ impl Forms {
         Ok(order)
     }
 
-    /// An estimate of the heap the table holds, in bytes (the numbers' digits counted).
+    /// The heap the table holds, in bytes: its vectors' capacities, its maps' buckets as std
+    /// lays them out ([`map_bytes`]), the numbers' digits (each number's, and its key's in the
+    /// index of numbers) and the thermographs' walls. What the allocator adds around each block
+    /// is not counted.
     pub fn heap_bytes(&self) -> usize {
         let digits: usize = self.numbers.iter().map(Dyadic::heap_bytes).sum();
+        let stops: usize = self.stops_memo.values().map(|(l, r)| l.heap_bytes() + r.heap_bytes()).sum();
+        let walls: usize = self
+            .walls_memo
+            .values()
+            .flat_map(|(l, r)| [l, r])
+            .map(|wall| {
+                wall.capacity() * std::mem::size_of::<Line>()
+                    + wall.iter().map(|(a, b, _)| a.heap_bytes() + b.heap_bytes()).sum::<usize>()
+            })
+            .sum();
         self.entries.capacity() * std::mem::size_of::<Entry>()
-            + self.options.capacity() * 4
+            + self.options.capacity() * std::mem::size_of::<FormId>()
             + self.next_same_hash.capacity() * 4
             + self.numbers.capacity() * std::mem::size_of::<Dyadic>()
-            + digits
-            + self.number_ids.capacity() * (std::mem::size_of::<Dyadic>() + 8)
-            + self.by_options.capacity() * 16
-            + self.le_memo.capacity() * 12
-            + self.sum_memo.capacity() * 16
-            + self.neg_memo.capacity() * 12
-            + self.stops_memo.capacity() * (2 * std::mem::size_of::<Dyadic>() + 4)
-            + self.atomic_memo.capacity() * 12
-            + self
-                .walls_memo
-                .values()
-                .map(|(l, r)| (l.capacity() + r.capacity()) * std::mem::size_of::<Line>())
-                .sum::<usize>()
+            + 2 * digits
+            + map_bytes(&self.number_ids)
+            + map_bytes(&self.by_options)
+            + map_bytes(&self.le_memo)
+            + map_bytes(&self.sum_memo)
+            + map_bytes(&self.neg_memo)
+            + (self.pending.0.capacity() + self.pending.1.capacity()) * std::mem::size_of::<FormId>()
+            + map_bytes(&self.pending_memo)
+            + map_bytes(&self.uptimal_memo)
+            + map_bytes(&self.stops_memo)
+            + stops
+            + map_bytes(&self.walls_memo)
+            + walls
+            + map_bytes(&self.atomic_memo)
     }
+}
+
+/// The bytes of a std `HashMap`'s table: a power of two of buckets, of which it fills at most 7/8
+/// (all but one below 8 buckets: that is its `capacity`), each the entry and a control byte, and
+/// 16 control bytes more (a group, scanned at once).
+fn map_bytes<K, V, S>(map: &HashMap<K, V, S>) -> usize {
+    let capacity = map.capacity();
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 7 { capacity + 1 } else { capacity / 7 * 8 }.next_power_of_two();
+    buckets * (std::mem::size_of::<(K, V)>() + 1) + 16
 }
 
 /// A hash of two option lists (FNV-like over the ids, the side told apart).
