@@ -28,11 +28,13 @@
 //! - `thermo`: stops, [`Thermograph`], mean and temperature ([`Forms::mean`], [`Forms::temperature`]).
 
 pub mod bigint;
+mod budget;
 mod canon;
 mod compare;
 pub mod dyadic;
 mod forms;
 mod game;
+mod groups;
 pub mod hash;
 mod notation;
 mod outcome;
@@ -43,9 +45,11 @@ mod sums;
 mod thermo;
 mod uptimal;
 
+pub use budget::SumBudget;
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms};
 pub use game::forward_values;
+pub use groups::{Grouped, PAIRWISE_GROUPS};
 pub use outcome::Uptimal;
 pub use outcome::{Comparison, Side, Winner};
 pub use parse::{MAX_NUMBER_CHARS, MAX_TEXT};
