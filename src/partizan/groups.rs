@@ -19,7 +19,8 @@
 //!    count joins `B`'s, `u` the total (copies of an infinitesimal uptimal such as `^` or `*2` apart
 //!    end in one group). Past that many groups, the canonical sum is out of reach anyway.
 //!
-//! The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
+//! A sum with one value besides the uptimals skips steps 2 to 5: there is nothing to group it
+//! with. The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
 
 use super::dyadic::Dyadic;
 use super::forms::{push, reserve_entry, FormId, Forms};
@@ -58,6 +59,11 @@ impl Forms {
         }
         let mut raw: Vec<(FormId, i64)> = raw.into_iter().collect();
         raw.sort_unstable();
+        if raw.len() == 1 {
+            // One value: nothing to group it with (its copies are added by doubling).
+            let (g, count) = raw[0];
+            return Ok(Grouped { total, groups: vec![(g, count as u64)] });
+        }
         // Steps 2 to 4: each distinct value to its group's form, with a sign.
         let mut counts: FastMap<FormId, i64> = FastMap::default();
         for (g, count) in raw {
@@ -140,24 +146,25 @@ impl Forms {
         let mut kept: Vec<(FormId, i64, (Dyadic, Dyadic))> = Vec::new();
         'next: for (a, count) in groups {
             let stops = (self.left_stop(a)?, self.right_stop(a)?);
-            for k in 0..kept.len() {
-                let b = kept[k].0;
-                if kept[k].2 == stops {
+            for kept_group in kept.iter_mut() {
+                let b = kept_group.0;
+                if kept_group.2 == stops {
                     let minus_b = self.neg(b)?;
                     let difference = self.sum(a, minus_b)?;
                     if let Some(u) = self.as_uptimal(difference)? {
                         // a = b + u
                         *total = add_times(total, &u, count)?;
-                        kept[k].1 += count;
+                        kept_group.1 += count;
                         continue 'next;
                     }
                 }
                 // a = -b + u has the stops of -b.
-                if (kept[k].2 .0.neg(), kept[k].2 .1.neg()) == (stops.1.clone(), stops.0.clone()) {
+                if (kept_group.2 .0.neg(), kept_group.2 .1.neg()) == (stops.1.clone(), stops.0.clone()) {
                     let both = self.sum(a, b)?;
                     if let Some(u) = self.as_uptimal(both)? {
+                        // a = u - b
                         *total = add_times(total, &u, count)?;
-                        kept[k].1 -= count;
+                        kept_group.1 -= count;
                         continue 'next;
                     }
                 }

@@ -231,6 +231,7 @@ pub(crate) fn past_budget(budget: SumBudget, parts: usize, grouped: Option<&Grou
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::dyadic::Dyadic;
 
     /// x + k^ + *m built by sums of ^, * and numbers, not by the forms the module doc states.
     fn by_sums(f: &mut Forms, x: &str, k: i64, m: u64) -> FormId {
@@ -324,14 +325,14 @@ mod tests {
         assert_eq!(f.as_uptimal(tiny).unwrap(), None);
         // A sum of switches and uptimals.
         let parts = [switch, switch, up, star, one];
-        assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), Winner::Left);
+        assert_eq!(f.winner_of_sum(&parts).unwrap(), Winner::Left);
         let parts = [switch, up, star];
         let total = {
             let a = f.sum(switch, up).unwrap();
             f.sum(a, star).unwrap()
         };
-        assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), f.winner(total).unwrap());
-        assert_eq!(f.sum_of_parts(&parts, 1000).unwrap(), total);
-        assert_eq!(f.sum_of_parts(&[up, star, one], 1000).unwrap(), by_sums(&mut f, "1", 1, 1));
+        assert_eq!(f.winner_of_sum(&parts).unwrap(), f.winner(total).unwrap());
+        assert_eq!(f.sum_of_parts(&parts).unwrap(), total);
+        assert_eq!(f.sum_of_parts(&[up, star, one]).unwrap(), by_sums(&mut f, "1", 1, 1));
     }
 }
