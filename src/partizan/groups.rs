@@ -13,7 +13,7 @@
 //! 3. `H` and `H + *` give the same group: of the two, the one with the smaller id stands for
 //!    both (`H = K + *` or `H = K`).
 //! 4. `H` and `-H` cancel: a group and the group of its negative are one, their counts signed;
-//!    a form `H` with `-H = H + u` (`u` an uptimal) adds up in pairs: `H + H = -u`.
+//!    a form whose double is an uptimal `w` (its own negative up to one) adds up in pairs.
 //! 5. When at most [`PAIRWISE_GROUPS`] groups are left, every two with the same stops are
 //!    compared: if `A - B` or `A + B` is an uptimal `u`, `A = B + u` (or `A = u - B`) and `A`'s
 //!    count joins `B`'s, `u` the total (copies of an infinitesimal uptimal such as `^` or `*2` apart
@@ -82,18 +82,17 @@ impl Forms {
         if groups.len() <= PAIRWISE_GROUPS {
             groups = self.merged_pairwise(groups, &mut total)?;
         }
-        // Negative counts as copies of the negative; a form whose negative is itself plus an
-        // uptimal (`-g = g + u`) in pairs: `g + g = -u`.
+        // Negative counts as copies of the negative; a form whose double is an uptimal `w`
+        // (`-g = g - w`: `g` is its own negative up to an uptimal) added in pairs.
         let mut out = Vec::new();
         for (g, c) in groups {
             let g = if c > 0 { g } else { self.neg(g)? };
             let mut c = c.unsigned_abs();
             if c >= 2 {
-                let minus = self.neg(g)?;
-                let (h, u) = self.translated(minus)?;
-                if h == g {
+                let double = self.sum(g, g)?;
+                if let Some(w) = self.as_uptimal(double)? {
                     let pairs = i64::try_from(c / 2).map_err(|_| Error::new("too many parts"))?;
-                    total = add_times(&total, &negated(&u), pairs)?;
+                    total = add_times(&total, &w, pairs)?;
                     c %= 2;
                 }
             }
