@@ -36,7 +36,6 @@ use std::io::Write;
 /// The statement's bound.
 const MAX_N: u64 = 8;
 
-
 const USAGE: &str = "\
 usage: columns [--values] < input
 

@@ -45,7 +45,6 @@ const MAX_SIDE: u64 = 8;
 const MAX_EMPTY: u32 = 25;
 const MAX_EMPTY_IN_ALL: u32 = 50;
 
-
 const USAGE: &str = "\
 usage: domineering [--table] < input
 

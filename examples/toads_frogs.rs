@@ -41,7 +41,6 @@ const MAX_CELLS: usize = 16;
 const MAX_CREATURES: usize = 8;
 const MAX_CELLS_IN_ALL: usize = 40;
 
-
 const USAGE: &str = "\
 usage: toads_frogs < input
 

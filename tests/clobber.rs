@@ -100,7 +100,17 @@ fn random_sums_against_minimax() {
 
 /// `row` with its colours swapped: its negative.
 fn swapped(row: &str) -> String {
-    row.chars().map(|c| if c == 'x' { 'o' } else if c == 'o' { 'x' } else { c }).collect()
+    row.chars()
+        .map(|c| {
+            if c == 'x' {
+                'o'
+            } else if c == 'o' {
+                'x'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// The rows of a judge case left once each row and its swap are paired off.

@@ -11,8 +11,7 @@
 mod random;
 
 use graph_games::partizan::{
-    forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, SumBudget, Uptimal,
-    Winner,
+    forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, SumBudget, Uptimal, Winner,
 };
 use random::Rng;
 use std::collections::HashMap;
@@ -402,8 +401,7 @@ fn transcript(seed: u64) -> String {
     forms.set_sum_budget(SumBudget { steps: 60, bytes: 1 << 20 });
     for _ in 0..40 {
         let parts: Vec<FormId> = (0..rng.between(1, 5)).map(|_| rng.pick(&pool).0).collect();
-        let w =
-            forms.winner_of_sum(&parts).map(|w| w.name().to_string()).unwrap_or_else(|e| e.to_string());
+        let w = forms.winner_of_sum(&parts).map(|w| w.name().to_string()).unwrap_or_else(|e| e.to_string());
         out.push_str(&format!("{parts:?} {w}\n"));
     }
     out.push_str(&format!("{}", forms.len()));

@@ -39,7 +39,12 @@ fn options(forms: &mut Forms, g: FormId, side: Side) -> Vec<FormId> {
 }
 
 /// Whether the player to move wins the sum `parts` (sorted), by the plain minimax.
-fn wins(forms: &mut Forms, parts: Vec<FormId>, side: Side, memo: &mut HashMap<(Vec<FormId>, bool), bool>) -> bool {
+fn wins(
+    forms: &mut Forms,
+    parts: Vec<FormId>,
+    side: Side,
+    memo: &mut HashMap<(Vec<FormId>, bool), bool>,
+) -> bool {
     let key = (parts.clone(), side == Side::Left);
     if let Some(&w) = memo.get(&key) {
         return w;
@@ -76,10 +81,8 @@ fn folded(forms: &mut Forms, parts: &[FormId]) -> FormId {
 
 /// Small random forms (birthday up to 3 or so) from 0, ±1, 1/2, * and ^.
 fn base_forms(forms: &mut Forms, rng: &mut Rng, count: usize) -> Vec<FormId> {
-    let mut pool: Vec<FormId> = ["0", "1", "-1", "1/2", "*", "^", "v", "2"]
-        .iter()
-        .map(|t| forms.parse(t).unwrap())
-        .collect();
+    let mut pool: Vec<FormId> =
+        ["0", "1", "-1", "1/2", "*", "^", "v", "2"].iter().map(|t| forms.parse(t).unwrap()).collect();
     let mut out = Vec::new();
     while out.len() < count {
         let pick = |rng: &mut Rng, pool: &[FormId]| {

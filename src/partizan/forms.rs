@@ -13,7 +13,7 @@ use super::budget::SumBudget;
 use super::dyadic::Dyadic;
 use super::hash::FastMap;
 pub use super::outcome::Side;
-use crate::input::{out_of_memory, Error};
+use crate::input::{out_of_memory, plural, Error};
 use crate::memory::check_memory;
 use std::collections::{HashMap, HashSet};
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
@@ -184,7 +184,8 @@ impl Forms {
         self.steps = self.steps.saturating_add(k);
         if let Some(limit) = self.step_limit {
             if self.steps > limit {
-                return Err(Error::new(format!("more than {limit} steps of work on the canonical forms")));
+                let steps = plural(limit, "step");
+                return Err(Error::new(format!("more than {steps} of work on the canonical forms")));
             }
         }
         if let Some(limit) = self.byte_limit {
@@ -192,7 +193,8 @@ impl Forms {
             if self.steps >= self.next_byte_check {
                 self.next_byte_check = self.steps.saturating_add(BYTE_CHECK_STEPS);
                 if self.heap_bytes() > limit {
-                    return Err(Error::new(format!("the canonical forms' table holds more than {limit} bytes")));
+                    let bytes = plural(limit as u64, "byte");
+                    return Err(Error::new(format!("the canonical forms' table holds more than {bytes}")));
                 }
             }
         }

@@ -8,7 +8,7 @@
 //! 2. Any other `G` is split as `G = H + x`, `x` the midpoint of its stops
 //!    (`(LS(G) + RS(G)) / 2`, a dyadic): the stops move with a number added
 //!    (`LS(G + y) = LS(G) + y`: Siegel, *Combinatorial Game Theory*, II.3, the Number
-//!    Translation Theorem; Winning Ways, ch. 6) and change sides under negation
+//!    Translation Theorem) and change sides under negation
 //!    (`LS(-G) = -RS(G)`), so `G`, `G + y` and (up to sign) `-G` give the same `H`.
 //! 3. `H` and `H + *` give the same group: of the two, the one with the smaller id stands for
 //!    both (`H = K + *` or `H = K`).

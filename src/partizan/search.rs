@@ -2,7 +2,7 @@
 //!
 //! A position is the multiset of components that are not numbers (canonical forms of the table,
 //! each with how many times it comes, sorted by id) and the sum of those that are. By number
-//! avoidance (Siegel, *Combinatorial Game Theory*, II.3; Winning Ways, ch. 6), a player with a
+//! avoidance (Siegel, *Combinatorial Game Theory*, II.3), a player with a
 //! winning move has one in a component that is not a number, so only those are moved in; once
 //! none is left, the number's sign decides (the player to move on a number `x <= 0` as Left,
 //! `x >= 0` as Right, loses). Each position and mover is searched once (memo), with an explicit
@@ -192,7 +192,8 @@ impl Room {
     /// they are not left.
     fn take(&mut self, position: &Position, memo: &FastMap<Position, bool>) -> bool {
         let entry = std::mem::size_of::<(Position, bool)>();
-        let own = entry + position.0.capacity() * std::mem::size_of::<(FormId, u64)>() + position.1.heap_bytes();
+        let own =
+            entry + position.0.capacity() * std::mem::size_of::<(FormId, u64)>() + position.1.heap_bytes();
         // The memo's table doubles as it fills: its next size counted ahead.
         let table = if memo.len() + 1 >= memo.capacity() { memo.capacity().max(4) * (entry + 1) } else { 0 };
         let need = own + table;

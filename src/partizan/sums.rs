@@ -81,7 +81,11 @@ impl Forms {
     }
 
     /// Stages 2 to 4 of the module doc; `None` past the budget.
-    fn winner_of_grouped(&mut self, split: &Grouped, bytes_left: &dyn Fn(&Forms) -> usize) -> Result<Option<Winner>, Error> {
+    fn winner_of_grouped(
+        &mut self,
+        split: &Grouped,
+        bytes_left: &dyn Fn(&Forms) -> usize,
+    ) -> Result<Option<Winner>, Error> {
         if split.groups.is_empty() {
             return Ok(Some(split.total.winner()));
         }
@@ -334,5 +338,18 @@ mod tests {
         assert_eq!(f.winner_of_sum(&parts).unwrap(), f.winner(total).unwrap());
         assert_eq!(f.sum_of_parts(&parts).unwrap(), total);
         assert_eq!(f.sum_of_parts(&[up, star, one]).unwrap(), by_sums(&mut f, "1", 1, 1));
+    }
+
+    #[test]
+    fn counts_in_the_errors_are_in_words_one_step_not_one_steps() {
+        let mut f = Forms::new();
+        f.limit_steps(Some(1));
+        let e = f.parse("{{1|0}|{0|-1}}").and_then(|g| f.sum(g, g)).unwrap_err();
+        assert!(e.message().contains("more than 1 step of work"), "{e}");
+        let e = past_budget(SumBudget { steps: 1, bytes: 1 }, 1, None);
+        assert!(
+            e.message().starts_with("the sum of 1 component is past its budget of 1 step and 1 byte"),
+            "{e}"
+        );
     }
 }
