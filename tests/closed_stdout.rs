@@ -24,6 +24,7 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
         "hackenbush",
         "domineering",
         "toads_frogs",
+        "clobber",
         "columns",
     ] {
         let case = common::judge_cases(name)

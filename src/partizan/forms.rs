@@ -163,6 +163,11 @@ impl Forms {
         self.next_byte_check = self.steps;
     }
 
+    /// The bytes the table may still grow by under [`Forms::limit_bytes`].
+    pub(crate) fn bytes_left(&self) -> usize {
+        self.byte_limit.map_or(usize::MAX, |limit| limit.saturating_sub(self.heap_bytes()))
+    }
+
     /// The steps taken so far ([`Forms::limit_steps`]).
     pub fn steps(&self) -> u64 {
         self.steps
@@ -193,8 +198,8 @@ impl Forms {
             if self.steps >= self.next_byte_check {
                 self.next_byte_check = self.steps.saturating_add(BYTE_CHECK_STEPS);
                 if self.heap_bytes() > limit {
-                    let bytes = plural(limit as u64, "byte");
-                    return Err(Error::new(format!("the canonical forms' table holds more than {bytes}")));
+                    // (A sum's budget, told as such by sums.rs.)
+                    return Err(Error::new("over budget"));
                 }
             }
         }

@@ -20,7 +20,9 @@
 //!    end in one group). Past that many groups, the canonical sum is out of reach anyway.
 //!
 //! A sum with one value besides the uptimals skips steps 2 to 5: there is nothing to group it
-//! with. The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
+//! with. Steps 2, 3 and 5 and the pairs of step 4 are the cargo feature `sum-shortcuts` (on by
+//! default): the bundles, built without features, keep the uptimal total and the negatives'
+//! cancellation only, within the 48 KiB cap (docs/bundling.md). The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
 
 use super::dyadic::Dyadic;
 use super::forms::{push, reserve_entry, FormId, Forms};
@@ -28,14 +30,16 @@ use super::hash::FastMap;
 use super::outcome::Uptimal;
 use crate::input::Error;
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
+#[cfg(feature = "sum-shortcuts")]
 use std::convert::TryFrom;
 
 /// The most groups compared two by two (step 5 of the module doc).
+#[cfg(feature = "sum-shortcuts")]
 pub const PAIRWISE_GROUPS: usize = 64;
 
 /// A sum as grouped (module doc): the exact total of its uptimal parts, and each other value with
 /// how many times it comes (counts positive, forms in increasing id order).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Grouped {
     /// The uptimal parts' total.
     pub total: Uptimal,
@@ -67,8 +71,7 @@ impl Forms {
         // Steps 2 to 4: each distinct value to its group's form, with a sign.
         let mut counts: FastMap<FormId, i64> = FastMap::default();
         for (g, count) in raw {
-            let (key, sign, offset) = self.group_of(g)?;
-            total = add_times(&total, &offset, count)?;
+            let (key, sign) = self.group_of(g, count, &mut total)?;
             reserve_entry(&mut counts)?;
             *counts.entry(key).or_insert(0) += sign * count;
         }
@@ -79,23 +82,13 @@ impl Forms {
             }
         }
         groups.sort_unstable();
-        if groups.len() <= PAIRWISE_GROUPS {
-            groups = self.merged_pairwise(groups, &mut total)?;
-        }
+        groups = self.merged_pairwise(groups, &mut total)?;
         // Negative counts as copies of the negative; a form whose double is an uptimal `w`
         // (`-g = g - w`: `g` is its own negative up to an uptimal) added in pairs.
         let mut out = Vec::new();
         for (g, c) in groups {
             let g = if c > 0 { g } else { self.neg(g)? };
-            let mut c = c.unsigned_abs();
-            if c >= 2 {
-                let double = self.sum(g, g)?;
-                if let Some(w) = self.as_uptimal(double)? {
-                    let pairs = i64::try_from(c / 2).map_err(|_| Error::new("too many parts"))?;
-                    total = add_times(&total, &w, pairs)?;
-                    c %= 2;
-                }
-            }
+            let c = self.paired(g, c.unsigned_abs(), &mut total)?;
             if c > 0 {
                 push(&mut out, (g, c), WHAT)?;
             }
@@ -104,22 +97,30 @@ impl Forms {
         Ok(Grouped { total, groups: out })
     }
 
-    /// `g` (not an uptimal) as `sign·key + offset`, `key` its group's form (steps 2 to 4).
-    fn group_of(&mut self, g: FormId) -> Result<(FormId, i64, Uptimal), Error> {
+    /// Without the shortcuts (a bundle's build): `g` or `-g`, the smaller id, with its sign.
+    #[cfg(not(feature = "sum-shortcuts"))]
+    fn group_of(&mut self, g: FormId, _: i64, _: &mut Uptimal) -> Result<(FormId, i64), Error> {
+        let minus = self.neg(g)?;
+        Ok(if g <= minus { (g, 1) } else { (minus, -1) })
+    }
+
+    /// `g` (not an uptimal) as `sign·key + offset`, `key` its group's form (steps 2 to 4):
+    /// `count` times the offset added to `total`.
+    #[cfg(feature = "sum-shortcuts")]
+    fn group_of(&mut self, g: FormId, count: i64, total: &mut Uptimal) -> Result<(FormId, i64), Error> {
         let (h, offset) = self.translated(g)?;
         let minus = self.neg(h)?;
         let (h2, offset2) = self.translated(minus)?;
         // g = h + offset, and -h = h2 + offset2: h = -h2 - offset2.
-        if h <= h2 {
-            Ok((h, 1, offset))
-        } else {
-            let back = negated(&offset2);
-            Ok((h2, -1, add_times(&offset, &back, 1)?))
-        }
+        let (key, sign, offset) =
+            if h <= h2 { (h, 1, offset) } else { (h2, -1, add_times(&offset, &negated(&offset2), 1)?) };
+        *total = add_times(total, &offset, count)?;
+        Ok((key, sign))
     }
 
     /// `g` as `H + u` (steps 2 and 3): `H` the form with the smaller id of `g - x` and
     /// `g - x + *`, `x` the midpoint of `g`'s stops.
+    #[cfg(feature = "sum-shortcuts")]
     fn translated(&mut self, g: FormId) -> Result<(FormId, Uptimal), Error> {
         let (left, right) = (self.left_stop(g)?, self.right_stop(g)?);
         let x = left.add(&right).mul_pow2(-1);
@@ -137,11 +138,15 @@ impl Forms {
 
     /// Step 5: groups whose forms differ (or add up to) an uptimal merged, in id order, the
     /// uptimals into `total`.
+    #[cfg(feature = "sum-shortcuts")]
     fn merged_pairwise(
         &mut self,
         groups: Vec<(FormId, i64)>,
         total: &mut Uptimal,
     ) -> Result<Vec<(FormId, i64)>, Error> {
+        if groups.len() > PAIRWISE_GROUPS {
+            return Ok(groups);
+        }
         let mut kept: Vec<(FormId, i64, (Dyadic, Dyadic))> = Vec::new();
         'next: for (a, count) in groups {
             let stops = (self.left_stop(a)?, self.right_stop(a)?);
@@ -174,20 +179,55 @@ impl Forms {
     }
 }
 
+impl Forms {
+    /// How many copies of `g` are left once pairs are added up when its double is an uptimal
+    /// `w` (step 4): `total` takes the pairs.
+    #[cfg(feature = "sum-shortcuts")]
+    fn paired(&mut self, g: FormId, count: u64, total: &mut Uptimal) -> Result<u64, Error> {
+        if count >= 2 {
+            let double = self.sum(g, g)?;
+            if let Some(w) = self.as_uptimal(double)? {
+                let pairs = i64::try_from(count / 2).map_err(|_| Error::new("too many parts"))?;
+                *total = add_times(total, &w, pairs)?;
+                return Ok(count % 2);
+            }
+        }
+        Ok(count)
+    }
+
+    /// Without the shortcuts, every copy is kept.
+    #[cfg(not(feature = "sum-shortcuts"))]
+    fn paired(&mut self, _: FormId, count: u64, _: &mut Uptimal) -> Result<u64, Error> {
+        Ok(count)
+    }
+
+    /// Without the shortcuts, no two groups are merged.
+    #[cfg(not(feature = "sum-shortcuts"))]
+    fn merged_pairwise(
+        &mut self,
+        groups: Vec<(FormId, i64)>,
+        _: &mut Uptimal,
+    ) -> Result<Vec<(FormId, i64)>, Error> {
+        Ok(groups)
+    }
+}
+
 /// What the grouping's lists are, in an error when memory runs out.
-const WHAT: &str = "the parts of a sum";
+pub(crate) const WHAT: &str = "the parts of a sum";
 
 fn zero_uptimal() -> Uptimal {
     Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 }
 }
 
 /// `-u`.
+#[cfg(feature = "sum-shortcuts")]
 fn negated(u: &Uptimal) -> Uptimal {
     Uptimal { number: u.number.neg(), ups: -u.ups, nimber: u.nimber }
 }
 
 /// `total + count·u`, or an error when the ups overflow.
-pub(crate) fn add_times(total: &Uptimal, u: &Uptimal, count: i64) -> Result<Uptimal, Error> {
+#[cfg(feature = "sum-shortcuts")]
+fn add_times(total: &Uptimal, u: &Uptimal, count: i64) -> Result<Uptimal, Error> {
     let overflow = || Error::new("the ups of a sum overflow 64 bits");
     let n = count.unsigned_abs();
     // count·x by doubling.

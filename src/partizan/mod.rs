@@ -51,7 +51,9 @@ pub use budget::SumBudget;
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms};
 pub use game::forward_values;
-pub use groups::{Grouped, PAIRWISE_GROUPS};
+pub use groups::Grouped;
+#[cfg(feature = "sum-shortcuts")]
+pub use groups::PAIRWISE_GROUPS;
 pub use outcome::Uptimal;
 pub use outcome::{Comparison, Side, Winner};
 pub use parse::{MAX_NUMBER_CHARS, MAX_TEXT};

@@ -47,12 +47,12 @@ impl Forms {
         for (g, c) in counted {
             push(&mut list, (g, c), WHAT)?;
         }
-        match self.within_budget(budget, |forms, bytes_left| {
-            let bytes = bytes_left(forms);
+        match self.within_budget(budget, |forms| {
+            let bytes = forms.bytes_left();
             forms.search_counted(list, bytes)
         })? {
             Some(w) => Ok(w),
-            None => Err(past_budget(budget, parts.len(), None)),
+            None => Err(past_budget(budget, parts.len())),
         }
     }
 
@@ -67,7 +67,7 @@ impl Forms {
         let mut number = Dyadic::zero();
         for (g, count) in parts {
             match self.as_number(g) {
-                Some(x) => number = number.add(&times(x, count)),
+                Some(x) => (0..count).for_each(|_| number = number.add(x)),
                 None => add_component(&mut components, g, count)?,
             }
         }
@@ -103,7 +103,7 @@ impl Forms {
         }
         // The positions open, each reached by a move from the one beneath it.
         let mut stack = Vec::new();
-        if !room.take(&start, memo) {
+        if !take(room, &start) {
             return Ok(None);
         }
         push(&mut stack, Node { position: start, next: 0 }, WHAT)?;
@@ -149,7 +149,7 @@ impl Forms {
                 Some(child) => match memo.get(&child) {
                     Some(&child_wins) => settled = Some(child_wins),
                     None => {
-                        if !room.take(&child, memo) {
+                        if !take(room, &child) {
                             return Ok(None);
                         }
                         push(&mut stack, Node { position: child, next: 0 }, WHAT)?
@@ -187,38 +187,15 @@ impl Forms {
     }
 }
 
-impl Room {
-    /// Takes the bytes of one more position (kept on the stack, then in the memo): `false` when
-    /// they are not left.
-    fn take(&mut self, position: &Position, memo: &FastMap<Position, bool>) -> bool {
-        let entry = std::mem::size_of::<(Position, bool)>();
-        let own =
-            entry + position.0.capacity() * std::mem::size_of::<(FormId, u64)>() + position.1.heap_bytes();
-        // The memo's table doubles as it fills: its next size counted ahead.
-        let table = if memo.len() + 1 >= memo.capacity() { memo.capacity().max(4) * (entry + 1) } else { 0 };
-        let need = own + table;
-        if self.bytes < need {
-            self.bytes = 0;
-            return false;
-        }
-        self.bytes -= need;
-        true
-    }
-}
-
-/// `count·x`.
-fn times(x: &Dyadic, count: u64) -> Dyadic {
-    let (mut sum, mut power, mut k) = (Dyadic::zero(), x.clone(), count);
-    while k > 0 {
-        if k & 1 == 1 {
-            sum = sum.add(&power);
-        }
-        k >>= 1;
-        if k > 0 {
-            power = power.add(&power);
-        }
-    }
-    sum
+/// Takes the bytes of one more position (kept on the stack, then in the memo) from `room`:
+/// `false` when they are not left.
+fn take(room: &mut Room, position: &Position) -> bool {
+    // Its own bytes, and twice its entry in the memo's table (which doubles as it fills).
+    let need = 3 * (std::mem::size_of::<(Position, bool)>() + 1)
+        + position.0.capacity() * 16
+        + position.1.heap_bytes();
+    room.bytes = room.bytes.saturating_sub(need);
+    room.bytes > 0
 }
 
 /// `count` more copies of `g` in the sorted multiset `components`.

@@ -17,8 +17,8 @@
 //! raise it, within the seconds the default takes: never a hang, never memory without bound.
 
 use super::budget::SumBudget;
-use super::forms::{push, reserve_entry, FormId, Forms};
-use super::groups::Grouped;
+use super::forms::{copy_of, push, reserve_entry, FormId, Forms};
+use super::groups::{Grouped, WHAT as PARTS};
 use super::outcome::Uptimal;
 use super::outcome::Winner;
 use super::uptimal::{MAX_NIMBER, MAX_UPS};
@@ -66,103 +66,63 @@ impl Forms {
     /// error naming it.
     pub fn winner_of_sum(&mut self, parts: &[FormId]) -> Result<Winner, Error> {
         let budget = self.sum_budget;
-        let mut grouped = None;
-        let answer = self.within_budget(budget, |forms, bytes_left| {
+        let answer = self.within_budget(budget, |forms| {
             let split = forms.grouped(parts)?;
-            let result = forms.winner_of_grouped(&split, bytes_left);
-            grouped = Some(split);
-            result
-        });
-        match answer {
-            Ok(Some(w)) => Ok(w),
-            Ok(None) => Err(past_budget(budget, parts.len(), grouped.as_ref())),
-            Err(e) => Err(e),
-        }
+            forms.winner_of_grouped(&split)
+        })?;
+        answer.ok_or_else(|| past_budget(budget, parts.len()))
     }
 
-    /// Stages 2 to 4 of the module doc; `None` past the budget.
-    fn winner_of_grouped(
-        &mut self,
-        split: &Grouped,
-        bytes_left: &dyn Fn(&Forms) -> usize,
-    ) -> Result<Option<Winner>, Error> {
+    /// Stages 2 to 5 of the module doc; `None` past the budget.
+    fn winner_of_grouped(&mut self, split: &Grouped) -> Result<Option<Winner>, Error> {
         if split.groups.is_empty() {
             return Ok(Some(split.total.winner()));
         }
-        // A short search first (an eighth of what is left): many copies of a few small forms are
-        // searched fast, where their canonical sum grows with the copies.
-        let short = self.search_within(split, 8, bytes_left)?;
-        if short.is_some() {
-            return Ok(short);
-        }
-        // The canonical sum, within half the steps left.
-        let half = self.steps_left() / 2;
-        let (saved, taken) = (self.steps_left(), self.steps());
-        self.limit_steps(Some(taken.saturating_add(half)));
-        let sum = self.sum_of_grouped(split);
-        self.limit_steps(Some(taken.saturating_add(saved)));
-        match sum {
-            Ok(sum) => return self.winner(sum).map(Some),
-            Err(e) if self.steps() <= taken.saturating_add(half) && bytes_left(self) > 0 => return Err(e),
-            Err(_) => {}
-        }
-        // The search again, with all that is left.
-        self.search_within(split, 1, bytes_left)
-    }
-
-    /// The search of the grouped sum (search.rs) within `1/share` of the steps and bytes left;
-    /// `None` past them.
-    fn search_within(
-        &mut self,
-        split: &Grouped,
-        share: u64,
-        bytes_left: &dyn Fn(&Forms) -> usize,
-    ) -> Result<Option<Winner>, Error> {
         let mut parts = Vec::new();
         for &(g, count) in &split.groups {
-            push(&mut parts, (g, count), "the parts of a sum")?;
+            push(&mut parts, (g, count), PARTS)?;
         }
         let total = self.total_form(&split.total)?;
-        push(&mut parts, (total, 1), "the parts of a sum")?;
-        let (saved, taken) = (self.steps_left(), self.steps());
-        let slice = saved / share;
-        self.limit_steps(Some(taken.saturating_add(slice)));
-        let bytes = bytes_left(self) / share as usize;
-        let found = self.search_counted(parts, bytes);
-        self.limit_steps(Some(taken.saturating_add(saved)));
-        match found {
-            Ok(answer) => Ok(answer),
-            Err(_) if self.steps() > taken.saturating_add(slice) => Ok(None),
-            Err(e) => Err(e),
+        push(&mut parts, (total, 1), PARTS)?;
+        // A short search (an eighth of the steps and bytes left: many copies of a few small forms
+        // are searched fast, where their canonical sum grows with the copies), the canonical sum
+        // (half of what is left), the search again (all of it).
+        for (stage, share) in [(0, 8), (1, 2), (2, 1)] {
+            let (saved, taken) = (self.steps_left(), self.steps());
+            let slice = taken.saturating_add(saved / share);
+            self.limit_steps(Some(slice));
+            let found = if stage == 1 {
+                self.sum_of_grouped(split).and_then(|sum| self.winner(sum)).map(Some)
+            } else {
+                let list = copy_of(&parts, PARTS)?;
+                self.search_counted(list, self.bytes_left() / share as usize)
+            };
+            self.limit_steps(Some(taken.saturating_add(saved)));
+            match found {
+                Ok(Some(w)) => return Ok(Some(w)),
+                Err(e) if self.steps() <= slice && self.bytes_left() > 0 => return Err(e),
+                _ => {}
+            }
         }
+        Ok(None)
     }
 
     /// The canonical form of the sum of `parts`, made as [`Forms::winner_of_sum`] makes it
     /// (grouped, then each group's multiple by doubling), within the table's [`SumBudget`].
     pub fn sum_of_parts(&mut self, parts: &[FormId]) -> Result<FormId, Error> {
         let budget = self.sum_budget;
-        let mut grouped = None;
-        let sum = self.within_budget(budget, |forms, _| {
+        let sum = self.within_budget(budget, |forms| {
             let split = forms.grouped(parts)?;
-            let sum = forms.sum_of_grouped(&split);
-            grouped = Some(split);
-            sum.map(Some)
-        });
-        match sum {
-            Ok(Some(s)) => Ok(s),
-            Ok(None) => Err(past_budget(budget, parts.len(), grouped.as_ref())),
-            Err(e) => Err(e),
-        }
+            forms.sum_of_grouped(&split).map(Some)
+        })?;
+        sum.ok_or_else(|| past_budget(budget, parts.len()))
     }
 
     /// The total's form, or an error past the sizes made as forms.
     fn total_form(&mut self, total: &Uptimal) -> Result<FormId, Error> {
         if total.nimber > MAX_NIMBER || total.ups.unsigned_abs() > MAX_UPS {
-            return Err(Error::new(format!(
-                "the sum's uptimal part, {}·^ + *{}, is past the sizes made as forms (at most \
-                 {MAX_UPS} ups and *{MAX_NIMBER}): its other components cannot be added to it",
-                total.ups, total.nimber
-            )));
+            let most = format!("at most {MAX_UPS} ups and *{MAX_NIMBER}");
+            return Err(Error::new(format!("the sum's uptimal part is past the forms made: {most}")));
         }
         self.uptimal_form(total)
     }
@@ -188,48 +148,35 @@ impl Forms {
 
     /// Runs `work` under `budget`: the steps limited to what it allows (or to the caller's own
     /// limit, [`Forms::limit_steps`], when that is nearer), the table's bytes to its growth, both
-    /// restored after. `work` gets a measure of the bytes it may still add. `Ok(None)` when the
+    /// restored after. `Ok(None)` when the
     /// budget ran out (the work's own error then dropped), the caller's limit's error kept.
     pub(crate) fn within_budget<T>(
         &mut self,
         budget: SumBudget,
-        work: impl FnOnce(&mut Forms, &dyn Fn(&Forms) -> usize) -> Result<Option<T>, Error>,
+        work: impl FnOnce(&mut Forms) -> Result<Option<T>, Error>,
     ) -> Result<Option<T>, Error> {
         let (taken, own_left) = (self.steps(), self.steps_left());
-        let own_limit = if own_left == u64::MAX { None } else { Some(taken.saturating_add(own_left)) };
-        let budget_binds = budget.steps < own_left;
-        let start_bytes = self.heap_bytes();
-        let byte_limit = start_bytes.saturating_add(budget.bytes);
-        self.limit_steps(Some(taken.saturating_add(budget.steps.min(own_left))));
+        let limit = taken.saturating_add(budget.steps.min(own_left));
+        let byte_limit = self.heap_bytes().saturating_add(budget.bytes);
+        self.limit_steps(Some(limit));
         self.limit_bytes(Some(byte_limit));
-        let bytes_left = move |forms: &Forms| byte_limit.saturating_sub(forms.heap_bytes());
-        let result = work(self, &bytes_left);
-        self.limit_steps(own_limit);
+        let result = work(self);
+        self.limit_steps(if own_left == u64::MAX { None } else { Some(taken.saturating_add(own_left)) });
         self.limit_bytes(None);
-        let steps_out = self.steps() > taken.saturating_add(budget.steps.min(own_left));
         match result {
-            Ok(answer) => Ok(answer),
-            Err(_) if steps_out && budget_binds => Ok(None),
+            Err(_) if self.steps() > limit && budget.steps < own_left => Ok(None),
             Err(_) if self.heap_bytes() > byte_limit => Ok(None),
-            Err(e) => Err(e),
+            result => result,
         }
     }
 }
 
 /// The error of a sum past its budget: the budget, and how to raise it.
-pub(crate) fn past_budget(budget: SumBudget, parts: usize, grouped: Option<&Grouped>) -> Error {
-    let groups = match grouped {
-        Some(g) => format!(", {} once grouped", plural(g.groups.len() as u64, "other value")),
-        None => String::new(),
-    };
-    Error::new(format!(
-        "the sum of {}{groups} is past its budget of {} and {} more (the table's and the \
-         search's): no answer within it; Forms::set_sum_budget(SumBudget {{ steps, bytes }}) \
-         raises it",
-        plural(parts as u64, "component"),
-        plural(budget.steps, "step"),
-        plural(budget.bytes as u64, "byte"),
-    ))
+pub(crate) fn past_budget(budget: SumBudget, parts: usize) -> Error {
+    let (parts, steps) = (plural(parts as u64, "component"), plural(budget.steps, "step"));
+    let bytes = plural(budget.bytes as u64, "byte");
+    let raise = "Forms::set_sum_budget(SumBudget { steps, bytes }) raises it";
+    Error::new(format!("the sum of {parts} is past its budget of {steps} and {bytes} more: {raise}"))
 }
 
 #[cfg(test)]
@@ -346,7 +293,7 @@ mod tests {
         f.limit_steps(Some(1));
         let e = f.parse("{{1|0}|{0|-1}}").and_then(|g| f.sum(g, g)).unwrap_err();
         assert!(e.message().contains("more than 1 step of work"), "{e}");
-        let e = past_budget(SumBudget { steps: 1, bytes: 1 }, 1, None);
+        let e = past_budget(SumBudget { steps: 1, bytes: 1 }, 1);
         assert!(
             e.message().starts_with("the sum of 1 component is past its budget of 1 step and 1 byte"),
             "{e}"
