@@ -10,7 +10,6 @@
 
 mod random;
 
-use graph_games::input::Error;
 use graph_games::partizan::{
     forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, SumBudget, Uptimal, Winner,
 };
