@@ -6,8 +6,9 @@
 #
 # Rows: graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
 # mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
-# shiritori_draws shiritori_random; a binary's or example's name (graph_game, graph_sum,
-# police_thief, grid_game_28218, move_or_block, berzerk, shiritori) selects its rows. It builds the release binaries and examples
+# shiritori_draws shiritori_random partizan_sum domineering_5x5 domineering_4x6 clobber_random clobber_hot3
+# clobber_star_down; a binary's or example's name (graph_game, graph_sum,
+# police_thief, grid_game_28218, move_or_block, berzerk, shiritori, clobber) selects its rows. It builds the release binaries and examples
 # and the tools, the timing tool `bench` among them (cargo build --release; BENCH_NOBUILD=1 skips
 # that) and the baselines and the examples' input generator (g++ -O2) into target/bench/,
 # generates each input once into target/bench/inputs/ (or $BENCH_INPUTS) with
@@ -24,7 +25,7 @@ INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
   grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random
-  partizan_sum domineering_5x5 domineering_4x6 toppling)
+  partizan_sum domineering_5x5 domineering_4x6 toppling clobber_random clobber_hot3 clobber_star_down)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -40,6 +41,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     graph_partizan) echo partizan_sum ;;
     domineering) echo domineering_5x5 domineering_4x6 ;;
     toppling_dominoes) echo toppling ;;
+    clobber) echo clobber_random clobber_hot3 clobber_star_down ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -575,6 +577,35 @@ row_toppling() {
   per_unit "$ma" "$positions" "position" 200
   per_unit "$ma" "$forms" "canonical form" 230
 }
+
+# examples/clobber on a sum of 10^5 Linear Clobber rows of up to 14 cells (made by awk here, seed
+# 1): the answer, or the error of a sum past the library's default budget, within 10 s and 1 GiB.
+clobber_row() {  # clobber_row SHAPE_NAME WHAT AWK_ROW: AWK_ROW prints one row (rand() seeded)
+  example clobber || return
+  IN=$INPUTS/clobber.$1.100000.in
+  if [[ ! -s $IN ]]; then
+    mkdir -p "$INPUTS"
+    awk "BEGIN { srand(1); n = 100000; print n; for (r = 0; r < n; r++) { $3 } }" > "$IN.part" &&
+      mv "$IN.part" "$IN" || { rm -f "$IN.part"; fail "cannot write $IN"; return; }
+  fi
+  local said
+  said=$("$REL/examples/clobber" < "$IN" 2>&1 | head -c 300)
+  # The error is an answer here: timed through sh, whose exit status is 0 either way.
+  timed 3 "$IN" -- sh -c '"$0" > /dev/null 2>&1; exit 0' "$REL/examples/clobber" || return
+  read -r a ma <<< "$LINE"
+  echo "clobber, 10^5 rows, $2: $(secs "$a"), $(mib "$ma"): $said"
+  mark "$a <= 10" "time $(secs "$a") (goal <= 10 s)"
+  mark "$ma <= 1048576" "memory $(mib "$ma") (goal <= 1 GiB)"
+}
+row_clobber_random() {
+  clobber_row random "random rows (1 to 14 cells of x, o, .)" \
+    'len = 1 + int(rand() * 14); s = ""; for (i = 0; i < len; i++) s = s substr("xo.", 1 + int(rand() * 3), 1); print s'
+}
+row_clobber_hot3() {
+  clobber_row hot3 "rows of 3 distinct values (xoxoxoxoxoxoxo, xxoxoxooxoxxo, oxxoxoxxooxo)" \
+    'k = int(rand() * 3); print (k == 0 ? "xoxoxoxoxoxoxo" : k == 1 ? "xxoxoxooxoxxo" : "oxxoxoxxooxo")'
+}
+row_clobber_star_down() { clobber_row star_down "every row xoxox, whose value is {*|v}" 'print "xoxox"'; }
 
 for row in "${selected[@]}"; do
   "row_$row"

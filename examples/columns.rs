@@ -36,9 +36,6 @@ use std::io::Write;
 /// The statement's bound.
 const MAX_N: u64 = 8;
 
-/// The most new forms the sum of the columns may build to find its winner.
-const SUM_FORMS: usize = 1_000_000;
-
 const USAGE: &str = "\
 usage: columns [--values] < input
 
@@ -129,7 +126,7 @@ fn main() {
         for column in &columns {
             values.push(evaluator.value(&mut forms, column.trimmed())?);
         }
-        let winner = forms.winner_of_sum(&values, SUM_FORMS)?;
+        let winner = forms.winner_of_sum(&values)?;
         let mut text = String::new();
         if flags.has("--values") {
             for &value in &values {

@@ -45,9 +45,6 @@ const MAX_SIDE: u64 = 8;
 const MAX_EMPTY: u32 = 25;
 const MAX_EMPTY_IN_ALL: u32 = 50;
 
-/// The most new forms the sum of the boards may build to find its winner.
-const SUM_FORMS: usize = 1_000_000;
-
 const USAGE: &str = "\
 usage: domineering [--table] < input
 
@@ -255,7 +252,7 @@ fn main() {
         for board in boards {
             values.push(evaluator.value(&mut forms, board.normalised())?);
         }
-        let winner = forms.winner_of_sum(&values, SUM_FORMS)?;
+        let winner = forms.winner_of_sum(&values)?;
         let mut text = String::new();
         for &value in &values {
             text.push_str(&forms.try_show(value)?);

@@ -41,9 +41,6 @@ const MAX_CELLS: usize = 16;
 const MAX_CREATURES: usize = 8;
 const MAX_CELLS_IN_ALL: usize = 40;
 
-/// The most new forms the sum of the strips may build to find its winner.
-const SUM_FORMS: usize = 1_000_000;
-
 const USAGE: &str = "\
 usage: toads_frogs < input
 
@@ -160,7 +157,7 @@ fn main() {
         for strip in &strips {
             values.push(evaluator.value(&mut forms, strip.trimmed())?);
         }
-        let winner = forms.winner_of_sum(&values, SUM_FORMS)?;
+        let winner = forms.winner_of_sum(&values)?;
         let mut text = String::new();
         for &value in &values {
             text.push_str(&forms.try_show(value)?);

@@ -34,19 +34,13 @@
 //! as made.
 
 use graph_games::cli;
-use graph_games::input::{shown, Error};
+use graph_games::input::{out_of_memory, shown, Error};
 use graph_games::partizan::{Evaluator, FormId, Forms, Rules, Side};
 use std::io::Write;
 
 /// The statement's bounds.
 const MAX_ROWS: u64 = 10_000;
 const MAX_LEN: usize = 20;
-
-/// The most new forms the sum of the rows may build to find its winner (and positions its search
-/// may visit), and the most steps of comparisons and sums it may take (`Forms::limit_steps`):
-/// past either, an error within seconds, not a run of minutes and gigabytes.
-const SUM_FORMS: usize = 100_000;
-const SUM_STEPS: u64 = 50_000_000;
 
 const USAGE: &str = "\
 usage: toppling_dominoes [--values] [--outcomes] [--stats] < input
@@ -154,19 +148,16 @@ fn main() {
         let mut text = String::new();
         if flags.has("--values") {
             for &value in &values {
-                text.push_str(&forms.try_show(value)?);
-                text.push('\n');
+                line(&mut text, &forms.try_show(value)?)?;
             }
         }
         if flags.has("--outcomes") {
             for &value in &values {
-                text.push_str(forms.winner(value)?.name());
-                text.push('\n');
+                line(&mut text, forms.winner(value)?.name())?;
             }
         } else {
-            forms.limit_steps(Some(forms.steps().saturating_add(SUM_STEPS)));
-            text.push_str(forms.winner_of_sum(&values, SUM_FORMS)?.name());
-            text.push('\n');
+            // Within the library's default sum budget: past it, an error within seconds.
+            line(&mut text, forms.winner_of_sum(&values)?.name())?;
         }
         output.write_all(text.as_bytes())?;
         if flags.has("--stats") {
@@ -179,4 +170,14 @@ fn main() {
         }
         Ok(())
     }));
+}
+
+/// `line` and a line break added to `text`, its growth checked: the whole output is made before
+/// any of it is written (nothing on stdout on an error), and 10^4 rows' values are 100 MB.
+fn line(text: &mut String, line: &str) -> Result<(), Error> {
+    text.try_reserve(line.len() + 1)
+        .map_err(|_| out_of_memory(text.len() as u128 + line.len() as u128 + 1, "the output"))?;
+    text.push_str(line);
+    text.push('\n');
+    Ok(())
 }

@@ -24,6 +24,7 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
         "hackenbush",
         "domineering",
         "toads_frogs",
+        "clobber",
         "columns",
         "toppling_dominoes",
     ] {

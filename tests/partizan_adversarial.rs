@@ -11,7 +11,7 @@
 mod random;
 
 use graph_games::partizan::{
-    forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, Uptimal, Winner,
+    forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, SumBudget, Uptimal, Winner,
 };
 use random::Rng;
 use std::collections::HashMap;
@@ -352,7 +352,7 @@ fn plain_of(forms: &Forms, plain: &mut Plain, g: FormId) -> usize {
 }
 
 #[test]
-fn winners_of_sums_with_repeats_and_negatives_under_any_bound() {
+fn winners_of_sums_with_repeats_and_negatives_under_any_budget() {
     let mut rng = Rng::new(0xd1);
     for round in 0..30 {
         let mut forms = Forms::new();
@@ -371,17 +371,16 @@ fn winners_of_sums_with_repeats_and_negatives_under_any_bound() {
             }
             rng.shuffle(&mut parts);
             let expected = plain.winner(total);
-            assert_eq!(forms.winner_of_sum(&parts, 1 << 20).unwrap(), expected, "round {round}");
-            assert_eq!(forms.search_winner(&parts, 1 << 20).unwrap(), Some(expected), "round {round}");
-            for bound in [0, 1, 2, 3, 5, 8, 13, 40] {
-                match forms.winner_of_sum(&parts, bound) {
-                    Ok(w) => assert_eq!(w, expected, "round {round}, bound {bound}"),
-                    Err(e) => assert!(e.message().starts_with("the sum is too large to settle"), "{e}"),
-                }
-                if let Some(w) = forms.search_winner(&parts, bound).unwrap() {
-                    assert_eq!(w, expected, "round {round}, search within {bound}");
+            assert_eq!(forms.winner_of_sum(&parts).unwrap(), expected, "round {round}");
+            assert_eq!(forms.search_winner(&parts).unwrap(), expected, "round {round}");
+            for (steps, bytes) in [(0, 0), (1, 99), (3, 4096), (8, 0), (40, 4096), (1000, 1 << 20)] {
+                forms.set_sum_budget(SumBudget { steps, bytes });
+                for w in [forms.winner_of_sum(&parts), forms.search_winner(&parts)] {
+                    let w = w.map_err(|e| e.message().contains("past its budget"));
+                    assert!(w == Ok(expected) || w == Err(true), "round {round}, {steps} steps: {w:?}");
                 }
             }
+            forms.set_sum_budget(SumBudget::DEFAULT);
         }
     }
 }
@@ -393,10 +392,10 @@ fn transcript(seed: u64) -> String {
     let mut plain = Plain::default();
     let pool = pool(&mut rng, &mut forms, &mut plain, &WILD, 25, false);
     let mut out = String::new();
+    forms.set_sum_budget(SumBudget { steps: 60, bytes: 1 << 20 });
     for _ in 0..40 {
         let parts: Vec<FormId> = (0..rng.between(1, 5)).map(|_| rng.pick(&pool).0).collect();
-        let w =
-            forms.winner_of_sum(&parts, 3).map(|w| w.name().to_string()).unwrap_or_else(|e| e.to_string());
+        let w = forms.winner_of_sum(&parts).map(|w| w.name().to_string()).unwrap_or_else(|e| e.to_string());
         out.push_str(&format!("{parts:?} {w}\n"));
     }
     out.push_str(&format!("{}", forms.len()));
@@ -457,7 +456,7 @@ fn chains_of_a_million_positions_need_no_recursion() {
             assert_eq!(m.wins(Side::Left, first), w.wins(Side::Right, first.other()));
         }
         let star = forms.make(&[Forms::ZERO], &[Forms::ZERO]).unwrap();
-        assert_eq!(forms.winner_of_sum(&[last, star, star], 10).unwrap(), w);
+        assert_eq!(forms.winner_of_sum(&[last, star, star]).unwrap(), w);
         // {G | -1} nested: state s >= 2 is -1 + (s - 2) downs, with a star when s - 2 is even.
         let downs = n as i64 - 3;
         let expected = Uptimal { number: Dyadic::from_i64(-1), ups: -downs, nimber: 1 - downs as u64 % 2 };

@@ -30,6 +30,7 @@ use super::dyadic::Dyadic;
 use super::forms::{push, reserve_entry, FormId, Forms};
 use super::hash::FastMap;
 use super::outcome::{Comparison, Winner};
+use super::uptimal::MAX_NIMBER;
 use crate::input::Error;
 
 impl Forms {
@@ -61,7 +62,23 @@ impl Forms {
     }
 
     fn far_star_of(&mut self, followers: &[FormId]) -> Result<FormId, Error> {
-        // 0 is a follower of every form that is not a number, and the nimber 0.
+        let largest = self.largest_nimber(followers)?;
+        self.nimber(largest + 1)
+    }
+
+    /// Whether `g`'s weight, not known yet, may need a far star past the nimbers made
+    /// ([`MAX_NIMBER`]): then the two-ahead rule does not decide, where the sum may still be made.
+    fn far_star_past_the_limit(&mut self, g: FormId) -> Result<bool, Error> {
+        if self.atomic_memo.contains_key(&g.0) {
+            return Ok(false);
+        }
+        let followers = self.followers_in_order(g)?;
+        Ok(self.largest_nimber(&followers)? >= MAX_NIMBER)
+    }
+
+    /// The largest nimber among `followers` (0 is a follower of every form that is not a number,
+    /// and the nimber 0).
+    fn largest_nimber(&mut self, followers: &[FormId]) -> Result<u64, Error> {
         let mut largest = 0;
         for &h in followers {
             if let Some(u) = self.as_uptimal(h)? {
@@ -70,7 +87,7 @@ impl Forms {
                 }
             }
         }
-        self.nimber(largest + 1)
+        Ok(largest)
     }
 
     /// The atomic weight of `g` (module doc) when `g` is all-small, `None` otherwise; an error when
@@ -81,6 +98,12 @@ impl Forms {
         }
         if let Some(&known) = self.atomic_memo.get(&g.0) {
             return Ok(known);
+        }
+        // `x·^ + *m` weighs `x` whatever its nimber: no far star needed (nor made past the limit).
+        if let Some(u) = self.as_uptimal(g)? {
+            if u.number.is_zero() {
+                return self.integer(u.ups).map(Some);
+            }
         }
         let followers = self.followers_in_order(g)?;
         if !followers.iter().all(|&h| self.dicotic_here(h)) {
@@ -194,6 +217,7 @@ impl Forms {
         for (g, count) in distinct {
             let (x, w) = match self.as_uptimal(g)? {
                 Some(u) => (u.number, Dyadic::from_i64(u.ups)),
+                None if self.far_star_past_the_limit(g)? => return Ok(None),
                 None => match self.atomic_weight(g)? {
                     None => return Ok(None),
                     Some(w) => match self.as_number(w) {

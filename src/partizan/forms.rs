@@ -9,10 +9,11 @@
 //! `reserve_entry`) are how the whole module grows what grows with the forms: the table, its
 //! memos, and each operation's work stacks and lists.
 
+use super::budget::SumBudget;
 use super::dyadic::Dyadic;
 use super::hash::FastMap;
 pub use super::outcome::Side;
-use crate::input::{out_of_memory, Error};
+use crate::input::{out_of_memory, plural, Error};
 use crate::memory::check_memory;
 use std::collections::{HashMap, HashSet};
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
@@ -68,8 +69,12 @@ pub struct Forms {
     pub(crate) pending_memo: FastMap<(u32, u32), bool>,
     /// Each form known to be or not to be an uptimal (sums.rs).
     pub(crate) uptimal_memo: FastMap<u32, Option<UptimalParts>>,
-    /// The most forms the table may hold for now (a sum's bound, sums.rs).
-    pub(crate) form_limit: Option<usize>,
+    /// The most bytes the table may hold for now ([`Forms::heap_bytes`]; a sum's budget, sums.rs),
+    /// checked every [`BYTE_CHECK_STEPS`] steps, and the steps at which it is checked next.
+    byte_limit: Option<usize>,
+    next_byte_check: u64,
+    /// The budget of the sum questions (sums.rs).
+    pub(crate) sum_budget: SumBudget,
     /// The memos of thermo.rs: each form's stops (left, right) and its thermograph's walls.
     pub(crate) stops_memo: FastMap<u32, (Dyadic, Dyadic)>,
     pub(crate) walls_memo: FastMap<u32, (Vec<Line>, Vec<Line>)>,
@@ -79,6 +84,9 @@ pub struct Forms {
     steps: u64,
     step_limit: Option<u64>,
 }
+
+/// How often a byte limit is checked, in steps ([`Forms::steps_of`]).
+const BYTE_CHECK_STEPS: u64 = 4096;
 
 /// A piece of a thermograph's wall (thermo.rs): from `start` on, `value + slope·(t - start)`.
 pub(crate) type Line = (Dyadic, Dyadic, i8);
@@ -114,7 +122,9 @@ impl Forms {
             pending: (Vec::new(), Vec::new()),
             pending_memo: FastMap::default(),
             uptimal_memo: FastMap::default(),
-            form_limit: None,
+            byte_limit: None,
+            next_byte_check: 0,
+            sum_budget: SumBudget::DEFAULT,
             stops_memo: FastMap::default(),
             walls_memo: FastMap::default(),
             atomic_memo: FastMap::default(),
@@ -149,6 +159,18 @@ impl Forms {
         self.step_limit = limit;
     }
 
+    /// Bounds the table's bytes ([`Forms::heap_bytes`]) while a sum is settled (sums.rs): past
+    /// `limit`, the next step that measures them fails; `None` lifts the bound.
+    pub(crate) fn limit_bytes(&mut self, limit: Option<usize>) {
+        self.byte_limit = limit;
+        self.next_byte_check = self.steps;
+    }
+
+    /// The bytes the table may still grow by under [`Forms::limit_bytes`].
+    pub(crate) fn bytes_left(&self) -> usize {
+        self.byte_limit.map_or(usize::MAX, |limit| limit.saturating_sub(self.heap_bytes()))
+    }
+
     /// The steps taken so far ([`Forms::limit_steps`]).
     pub fn steps(&self) -> u64 {
         self.steps
@@ -168,12 +190,23 @@ impl Forms {
     /// built as it stands): an error past the limit.
     pub(crate) fn steps_of(&mut self, k: u64) -> Result<(), Error> {
         self.steps = self.steps.saturating_add(k);
-        match self.step_limit {
-            Some(limit) if self.steps > limit => {
-                Err(Error::new(format!("more than {limit} steps of work on the canonical forms")))
+        if let Some(limit) = self.step_limit {
+            if self.steps > limit {
+                let steps = plural(limit, "step");
+                return Err(Error::new(format!("more than {steps} of work on the canonical forms")));
             }
-            _ => Ok(()),
         }
+        if let Some(limit) = self.byte_limit {
+            // Measured now and then: a few thousand steps grow the table by little.
+            if self.steps >= self.next_byte_check {
+                self.next_byte_check = self.steps.saturating_add(BYTE_CHECK_STEPS);
+                if self.heap_bytes() > limit {
+                    // (A sum's budget, told as such by sums.rs.)
+                    return Err(Error::new("over budget"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The form's value when it is a number.
@@ -303,11 +336,6 @@ impl Forms {
         // PENDING (u32::MAX) is never an id.
         if self.entries.len() >= (u32::MAX - 1) as usize {
             return Err(too_many());
-        }
-        if let Some(limit) = self.form_limit {
-            if self.entries.len() >= limit {
-                return Err(Error::new(format!("more than {limit} canonical forms")));
-            }
         }
         Ok(FormId(self.entries.len() as u32))
     }

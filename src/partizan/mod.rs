@@ -20,8 +20,10 @@
 //! - `game`: the values of a game written forward, states `0..n` ([`forward_values`]).
 //! - `rules`: the values of a game over positions of the caller's type ([`Rules`], [`Evaluator`]).
 //! - `sums`: numbers plus ups plus nimbers ([`Uptimal`]) recognised and added exactly, and who wins
-//!   a sum of many components ([`Forms::winner_of_sum`]).
-//! - `search`: who wins a sum by searching its positions, within a budget ([`Forms::search_winner`]).
+//!   a sum of many components ([`Forms::winner_of_sum`]), within the table's [`SumBudget`]
+//!   (`budget`) of steps and bytes.
+//! - `groups`: a sum's components grouped by value, up to numbers and uptimals ([`Forms::grouped`]).
+//! - `search`: who wins a sum by searching its positions as multisets ([`Forms::search_winner`]).
 //! - `hash`: the fast hasher of the table's maps.
 //! - `notation`, `parse`: CGSuite's notation, printed ([`Forms::show`]) and read ([`Forms::parse`]);
 //!   `uptimal`: `x + n·^ + *m` made ([`Forms::uptimal`], [`Forms::nimber`]).
@@ -34,12 +36,14 @@
 mod atomic;
 pub mod bigint;
 mod birthday;
+mod budget;
 mod canon;
 mod compare;
 mod cool;
 pub mod dyadic;
 mod forms;
 mod game;
+mod groups;
 pub mod hash;
 mod notation;
 mod outcome;
@@ -51,9 +55,13 @@ mod sums;
 mod thermo;
 mod uptimal;
 
+pub use budget::SumBudget;
 pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms};
 pub use game::forward_values;
+pub use groups::Grouped;
+#[cfg(feature = "sum-shortcuts")]
+pub use groups::PAIRWISE_GROUPS;
 pub use outcome::Uptimal;
 pub use outcome::{Comparison, Side, Winner};
 pub use parse::{MAX_NUMBER_CHARS, MAX_TEXT};

@@ -1,27 +1,41 @@
-//! Sums of many components: exact where every component is a number plus ups plus a nimber,
-//! canonical sums otherwise, within a bound.
+//! Sums of many components: who wins, and the canonical sum, within a budget of work and memory.
 //!
-//! A form `x + k·^ + *m` (an *uptimal* here: `x` a number, `k` ups, `m` a nimber) is recognised
-//! from its canonical form alone, children first, by uptimal.rs (the forms these games have; the
-//! tests build each of them by sums and compare), its parts kept in the table's memo. Such
-//! components add as three numbers, so 10^5 of them are summed exactly in linear time and the
-//! winner read off: the number's sign; at 0, the ups' (`k >= 2`, or `k = 1` with `m != 1`, favour
-//! Left; `^*` is fuzzy); at no ups, the nimber (0: the second player wins, else the first).
+//! [`Forms::winner_of_sum`] settles a sum in stages, each exact, the first that answers ending it:
+//! 1. The components are grouped (groups.rs): the uptimals (`x + k·^ + *m`, recognised from their
+//!    canonical forms by uptimal.rs) and the numbers, ups and nimbers split off every other
+//!    component add up exactly as three numbers; equal components are counted, a component and
+//!    its negative cancel.
+//! 2. Nothing else left: the total's winner ([`Uptimal::winner`]): the number's sign; at 0, the
+//!    ups (`k >= 2`, or `k = 1` with `m != 1`, favour Left; `^*` is fuzzy); at no ups, the nimber.
+//!    (A rule that decides from the groups alone goes here, before any form is made.)
+//! 3. The canonical sum: each group's `count·G` made by doubling, the total added, and its winner.
+//! 4. Past half the budget there, a search of the sum's positions (search.rs), with what is left.
 //!
-//! The other components are added as canonical forms: a component and its negative cancel, equal
-//! components are added by doubling, and the uptimal total joins them as one form. A sum whose
-//! canonical form would need more than a given number of new forms is not built: an error saying
-//! so, never a hang.
+//! The budget ([`SumBudget`], set on the table by [`Forms::set_sum_budget`]) bounds the steps of
+//! work ([`Forms::limit_steps`]'s steps) and the bytes the question adds: the table's growth
+//! ([`Forms::heap_bytes`]) and the search's positions. Past it, an error that names it and how to
+//! raise it, within the seconds the default takes: never a hang, never memory without bound.
 
-use super::dyadic::Dyadic;
-use super::forms::{push, reserve_entry, FormId, Forms};
-use super::hash::FastMap;
+use super::budget::SumBudget;
+use super::forms::{copy_of, push, reserve_entry, FormId, Forms};
+use super::groups::{Grouped, WHAT as PARTS};
 use super::outcome::Uptimal;
 use super::outcome::Winner;
 use super::uptimal::{MAX_NIMBER, MAX_UPS};
-use crate::input::Error;
+use crate::input::{plural, Error};
 
 impl Forms {
+    /// The budget of every sum question from now on (module doc; [`SumBudget::DEFAULT`] until
+    /// set).
+    pub fn set_sum_budget(&mut self, budget: SumBudget) {
+        self.sum_budget = budget;
+    }
+
+    /// The budget of the sum questions ([`Forms::set_sum_budget`]).
+    pub fn sum_budget(&self) -> SumBudget {
+        self.sum_budget
+    }
+
     /// `g` as `x + k·^ + *m` when it is one (module doc), else `None`; an error when memory runs
     /// out. Its followers are recognised children first, each once (the table's memo).
     pub fn as_uptimal(&mut self, g: FormId) -> Result<Option<Uptimal>, Error> {
@@ -48,115 +62,82 @@ impl Forms {
         self.uptimal(&u.number, u.ups, u.nimber)
     }
 
-    /// Who wins the sum of `parts` (module doc), building at most `max_new_forms` new forms for
-    /// the parts that are not uptimals; past that, an error.
-    pub fn winner_of_sum(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<Winner, Error> {
-        let (total, others) = self.split_parts(parts)?;
-        if others.is_empty() {
-            return Ok(total.winner());
-        }
-        // All-small parts decided by their atomic weights (atomic.rs), before any sum is built.
-        if let Some(w) = self.two_ahead_winner(parts)? {
-            return Ok(w);
-        }
-        let too_large = || {
-            Error::new(format!(
-                "the sum is too large to settle: its canonical form needs more than {max_new_forms} \
-                 new forms, and a search more than {max_new_forms} positions"
-            ))
-        };
-        // The exact total joins the other parts as one form, in the sum or in the search: past the
-        // sizes made as forms, neither can settle it.
-        if total.nimber > MAX_NIMBER || total.ups.unsigned_abs() > MAX_UPS {
-            return Err(too_large());
-        }
-        let limit = self.len().saturating_add(max_new_forms);
-        self.form_limit = Some(limit);
-        let result = self.sum_of_others(&total, &others);
-        self.form_limit = None;
-        match result {
-            Ok(sum) => self.winner(sum),
-            Err(e) if self.len() < limit => Err(e),
-            Err(_) => {
-                // Too large to build: search the sum's positions instead, within a budget.
-                let mut parts: Vec<FormId> = Vec::new();
-                for (&g, &count) in &others {
-                    for _ in 0..count.min(max_new_forms as i64) {
-                        push(&mut parts, g, "the parts of a sum")?;
-                    }
-                }
-                let mut small = total.clone();
-                small.number = Dyadic::zero();
-                let number = self.number(total.number.clone())?;
-                push(&mut parts, number, "the parts of a sum")?;
-                self.form_limit = Some(self.len().saturating_add(max_new_forms));
-                let infinitesimal = self.uptimal_form(&small);
-                self.form_limit = None;
-                push(&mut parts, infinitesimal.map_err(|_| too_large())?, "the parts of a sum")?;
-                match self.search_winner(&parts, max_new_forms)? {
-                    Some(w) => Ok(w),
-                    None => Err(too_large()),
+    /// Who wins the sum of `parts` (module doc), within the table's [`SumBudget`]; past it, an
+    /// error naming it.
+    pub fn winner_of_sum(&mut self, parts: &[FormId]) -> Result<Winner, Error> {
+        let budget = self.sum_budget;
+        let answer = self.within_budget(budget, |forms| {
+            let split = forms.grouped(parts)?;
+            // All-small parts decided by their atomic weights (atomic.rs), before any sum is built.
+            if !split.groups.is_empty() {
+                if let Some(w) = forms.two_ahead_winner(parts)? {
+                    return Ok(Some(w));
                 }
             }
-        }
+            forms.winner_of_grouped(&split)
+        })?;
+        answer.ok_or_else(|| past_budget(budget, parts.len()))
     }
 
-    /// The canonical form of the sum of `parts`, made as [`Forms::winner_of_sum`] makes it (the
-    /// uptimal parts added exactly, then the others), with at most `max_new_forms` new forms;
-    /// past that, an error.
-    pub fn sum_of_parts(&mut self, parts: &[FormId], max_new_forms: usize) -> Result<FormId, Error> {
-        let (total, others) = self.split_parts(parts)?;
-        let limit = self.len().saturating_add(max_new_forms);
-        self.form_limit = Some(limit);
-        let result = self.sum_of_others(&total, &others);
-        self.form_limit = None;
-        result.map_err(|e| {
-            if self.len() >= limit {
-                Error::new(format!("the sum's canonical form needs more than {max_new_forms} new forms"))
+    /// Stages 2 to 5 of the module doc; `None` past the budget.
+    fn winner_of_grouped(&mut self, split: &Grouped) -> Result<Option<Winner>, Error> {
+        if split.groups.is_empty() {
+            return Ok(Some(split.total.winner()));
+        }
+        let mut parts = Vec::new();
+        for &(g, count) in &split.groups {
+            push(&mut parts, (g, count), PARTS)?;
+        }
+        let total = self.total_form(&split.total)?;
+        push(&mut parts, (total, 1), PARTS)?;
+        // A short search (an eighth of the steps and bytes left: many copies of a few small forms
+        // are searched fast, where their canonical sum grows with the copies), the canonical sum
+        // (half of what is left), the search again (all of it).
+        for (stage, share) in [(0, 8), (1, 2), (2, 1)] {
+            let (saved, taken) = (self.steps_left(), self.steps());
+            let slice = taken.saturating_add(saved / share);
+            self.limit_steps(Some(slice));
+            let found = if stage == 1 {
+                self.sum_of_grouped(split).and_then(|sum| self.winner(sum)).map(Some)
             } else {
-                e
+                let list = copy_of(&parts, PARTS)?;
+                self.search_counted(list, self.bytes_left() / share as usize)
+            };
+            self.limit_steps(Some(taken.saturating_add(saved)));
+            match found {
+                Ok(Some(w)) => return Ok(Some(w)),
+                Err(e) if self.steps() <= slice && self.bytes_left() > 0 => return Err(e),
+                _ => {}
             }
-        })
+        }
+        Ok(None)
     }
 
-    /// The uptimal parts' exact total, and how many times each other part comes (in a map whose
-    /// order is the same from run to run: the same input, the same sums made).
-    fn split_parts(&mut self, parts: &[FormId]) -> Result<(Uptimal, FastMap<FormId, i64>), Error> {
-        let mut total = Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 };
-        let mut others: FastMap<FormId, i64> = FastMap::default();
-        for &g in parts {
-            match self.as_uptimal(g)?.and_then(|u| total.add(&u)) {
-                Some(t) => total = t,
-                None => {
-                    reserve_entry(&mut others)?;
-                    *others.entry(g).or_insert(0) += 1;
-                }
-            }
-        }
-        Ok((total, others))
+    /// The canonical form of the sum of `parts`, made as [`Forms::winner_of_sum`] makes it
+    /// (grouped, then each group's multiple by doubling), within the table's [`SumBudget`].
+    pub fn sum_of_parts(&mut self, parts: &[FormId]) -> Result<FormId, Error> {
+        let budget = self.sum_budget;
+        let sum = self.within_budget(budget, |forms| {
+            let split = forms.grouped(parts)?;
+            forms.sum_of_grouped(&split).map(Some)
+        })?;
+        sum.ok_or_else(|| past_budget(budget, parts.len()))
     }
 
-    fn sum_of_others(&mut self, total: &Uptimal, others: &FastMap<FormId, i64>) -> Result<FormId, Error> {
-        // A component and its negative cancel.
-        let mut counts: Vec<(FormId, i64)> = Vec::new();
-        let mut net: FastMap<FormId, i64> = FastMap::default();
-        for (&g, &c) in others {
-            let minus = self.neg(g)?;
-            let key = g.min(minus);
-            reserve_entry(&mut net)?;
-            *net.entry(key).or_insert(0) += if key == g { c } else { -c };
+    /// The total's form, or an error past the sizes made as forms.
+    fn total_form(&mut self, total: &Uptimal) -> Result<FormId, Error> {
+        if total.nimber > MAX_NIMBER || total.ups.unsigned_abs() > MAX_UPS {
+            let most = format!("at most {MAX_UPS} ups and *{MAX_NIMBER}");
+            return Err(Error::new(format!("the sum's uptimal part is past the forms made: {most}")));
         }
-        for (g, c) in net {
-            if c != 0 {
-                let g = if c > 0 { g } else { self.neg(g)? };
-                push(&mut counts, (g, c.abs()), "the parts of a sum")?;
-            }
-        }
-        counts.sort_unstable();
-        let mut sum = self.uptimal_form(total)?;
-        for (g, c) in counts {
-            // c·g by doubling.
-            let (mut multiple, mut power, mut c) = (Forms::ZERO, g, c);
+        self.uptimal_form(total)
+    }
+
+    /// The grouped sum as one canonical form: each group's multiple by doubling.
+    fn sum_of_grouped(&mut self, split: &Grouped) -> Result<FormId, Error> {
+        let mut sum = self.total_form(&split.total)?;
+        for &(g, count) in &split.groups {
+            let (mut multiple, mut power, mut c) = (Forms::ZERO, g, count);
             while c > 0 {
                 if c & 1 == 1 {
                     multiple = self.sum(multiple, power)?;
@@ -170,11 +151,44 @@ impl Forms {
         }
         Ok(sum)
     }
+
+    /// Runs `work` under `budget`: the steps limited to what it allows (or to the caller's own
+    /// limit, [`Forms::limit_steps`], when that is nearer), the table's bytes to its growth, both
+    /// restored after. `Ok(None)` when the
+    /// budget ran out (the work's own error then dropped), the caller's limit's error kept.
+    pub(crate) fn within_budget<T>(
+        &mut self,
+        budget: SumBudget,
+        work: impl FnOnce(&mut Forms) -> Result<Option<T>, Error>,
+    ) -> Result<Option<T>, Error> {
+        let (taken, own_left) = (self.steps(), self.steps_left());
+        let limit = taken.saturating_add(budget.steps.min(own_left));
+        let byte_limit = self.heap_bytes().saturating_add(budget.bytes);
+        self.limit_steps(Some(limit));
+        self.limit_bytes(Some(byte_limit));
+        let result = work(self);
+        self.limit_steps(if own_left == u64::MAX { None } else { Some(taken.saturating_add(own_left)) });
+        self.limit_bytes(None);
+        match result {
+            Err(_) if self.steps() > limit && budget.steps < own_left => Ok(None),
+            Err(_) if self.heap_bytes() > byte_limit => Ok(None),
+            result => result,
+        }
+    }
+}
+
+/// The error of a sum past its budget: the budget, and how to raise it.
+pub(crate) fn past_budget(budget: SumBudget, parts: usize) -> Error {
+    let (parts, steps) = (plural(parts as u64, "component"), plural(budget.steps, "step"));
+    let bytes = plural(budget.bytes as u64, "byte");
+    let raise = "Forms::set_sum_budget(SumBudget { steps, bytes }) raises it";
+    Error::new(format!("the sum of {parts} is past its budget of {steps} and {bytes} more: {raise}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::dyadic::Dyadic;
 
     /// x + k^ + *m built by sums of ^, * and numbers, not by the forms the module doc states.
     fn by_sums(f: &mut Forms, x: &str, k: i64, m: u64) -> FormId {
@@ -268,14 +282,27 @@ mod tests {
         assert_eq!(f.as_uptimal(tiny).unwrap(), None);
         // A sum of switches and uptimals.
         let parts = [switch, switch, up, star, one];
-        assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), Winner::Left);
+        assert_eq!(f.winner_of_sum(&parts).unwrap(), Winner::Left);
         let parts = [switch, up, star];
         let total = {
             let a = f.sum(switch, up).unwrap();
             f.sum(a, star).unwrap()
         };
-        assert_eq!(f.winner_of_sum(&parts, 1000).unwrap(), f.winner(total).unwrap());
-        assert_eq!(f.sum_of_parts(&parts, 1000).unwrap(), total);
-        assert_eq!(f.sum_of_parts(&[up, star, one], 1000).unwrap(), by_sums(&mut f, "1", 1, 1));
+        assert_eq!(f.winner_of_sum(&parts).unwrap(), f.winner(total).unwrap());
+        assert_eq!(f.sum_of_parts(&parts).unwrap(), total);
+        assert_eq!(f.sum_of_parts(&[up, star, one]).unwrap(), by_sums(&mut f, "1", 1, 1));
+    }
+
+    #[test]
+    fn counts_in_the_errors_are_in_words_one_step_not_one_steps() {
+        let mut f = Forms::new();
+        f.limit_steps(Some(1));
+        let e = f.parse("{{1|0}|{0|-1}}").and_then(|g| f.sum(g, g)).unwrap_err();
+        assert!(e.message().contains("more than 1 step of work"), "{e}");
+        let e = past_budget(SumBudget { steps: 1, bytes: 1 }, 1);
+        assert!(
+            e.message().starts_with("the sum of 1 component is past its budget of 1 step and 1 byte"),
+            "{e}"
+        );
     }
 }

@@ -234,7 +234,8 @@ fn number_walls(x: &Dyadic) -> Result<(Vec<Line>, Vec<Line>), Error> {
     let mut at = (rounded(0, true), rounded(0, false));
     for j in 0..=k {
         let start = Dyadic::from_i64(-1).mul_pow2(-(j as i64));
-        let next = if j == k { (x.clone(), x.clone()) } else { (rounded(j + 1, true), rounded(j + 1, false)) };
+        let next =
+            if j == k { (x.clone(), x.clone()) } else { (rounded(j + 1, true), rounded(j + 1, false)) };
         // Over the next 2^-(j+1), the left wall falls by 0 or 2^-(j+1) (slope 0 or -1), the right
         // rises by 0 or 2^-(j+1); at j = k, the mast.
         let slopes = (if next.0 == at.0 { 0 } else { -1 }, if next.1 == at.1 { 0 } else { 1 });

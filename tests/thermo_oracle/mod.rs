@@ -281,7 +281,12 @@ pub fn number_walls(x: Q) -> Walls {
     let (below, above) = (number_walls(x.sub(step)), number_walls(x.add(step)));
     let (left, right) = (below.right.plus_line(-1), above.left.plus_line(1));
     let (temperature, mean) = meeting(&left, &right);
-    Walls { left: up_to(&left, temperature, mean), right: up_to(&right, temperature, mean), temperature, mean }
+    Walls {
+        left: up_to(&left, temperature, mean),
+        right: up_to(&right, temperature, mean),
+        temperature,
+        mean,
+    }
 }
 
 /// Domineering on a board of at most 4 x 4 cells: `(rows, cols, empty cells as bits)`; Left places

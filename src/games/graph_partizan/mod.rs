@@ -56,9 +56,6 @@ pub const MAX_QUERIES: u64 = 200_000;
 pub const MAX_TOKENS: u64 = 200_000;
 /// The most steps of work on the forms ([`Forms::limit_steps`]: comparisons and sums), all told.
 pub const MAX_STEPS: u64 = 2_000_000;
-/// The most new forms one sum may make; a sum whose form needs more is searched instead, through
-/// at most as many positions ([`Forms::winner_of_sum`]).
-pub const MAX_SUM_FORMS: usize = 100_000;
 /// The most bytes `--values` writes.
 pub const MAX_VALUES_TEXT: u64 = 20_000_000;
 
@@ -310,7 +307,7 @@ fn winners(problem: &mut Problem) -> Result<Vec<Winner>, Error> {
         parts.clear();
         parts.extend(problem.tokens[from..to as usize].iter().map(|&t| problem.values[t as usize]));
         from = to as usize;
-        let winner = problem.forms.winner_of_sum(&parts, MAX_SUM_FORMS);
+        let winner = problem.forms.winner_of_sum(&parts);
         winners.push(settled(winner, &problem.forms, &format_args!("the sum of query {}", i + 1))?);
     }
     Ok(winners)

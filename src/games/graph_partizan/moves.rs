@@ -16,7 +16,7 @@
 //! them). Cost: per query, the distinct forms its tokens' distinct vertices move to, each O(1) in
 //! the exact case; O(n + m) once before.
 
-use super::{settled, Answer, Problem, MAX_SUM_FORMS};
+use super::{settled, Answer, Problem};
 use crate::input::Error;
 use crate::memory::try_grow_within;
 use crate::partizan::{Dyadic, FormId, Side, Uptimal};
@@ -136,13 +136,13 @@ fn winning_move(
                             Some(s) => s,
                             None => {
                                 let parts: Vec<FormId> = tokens.iter().map(|&t| values[t as usize]).collect();
-                                let s = settled(forms.sum_of_parts(&parts, MAX_SUM_FORMS), forms, &what)?;
+                                let s = settled(forms.sum_of_parts(&parts), forms, &what)?;
                                 sum = Some(s);
                                 s
                             }
                         };
                         let minus_a = forms.neg(ga)?;
-                        let w = settled(forms.winner_of_sum(&[s, gb, minus_a], MAX_SUM_FORMS), forms, &what)?;
+                        let w = settled(forms.winner_of_sum(&[s, gb, minus_a]), forms, &what)?;
                         let wins = w.wins(mover, mover.other());
                         checked.insert((ga, gb), wins);
                         wins

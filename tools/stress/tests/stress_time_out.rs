@@ -72,12 +72,16 @@ fn a_time_out_with_the_defaults_is_shrunk_within_a_bounded_run_time() {
     let found = cells.iter().position(|&c| c == 90_000).expect("the case at the judge's size");
     let by_steps = &cells[found + 2 + size_runs as usize..];
     let slow_runs = by_steps.iter().filter(|&&c| c > 60).count();
-    let busy: f64 = by_steps.iter().filter(|&&c| c <= 60).map(|&c| c.saturating_sub(30) as f64 * 0.005 / 0.2).sum();
+    let busy: f64 =
+        by_steps.iter().filter(|&&c| c <= 60).map(|&c| c.saturating_sub(30) as f64 * 0.005 / 0.2).sum();
     let ticks = 0.01 / 0.2 * by_steps.iter().filter(|&&c| c > 30).count() as f64;
     eprintln!(
         "{} runs in all, {size_runs} by size, {} by steps: {slow_runs} past 60 cells, {busy:.2} limits of busy loops",
         cells.len(),
         by_steps.len()
     );
-    assert!(slow_runs as f64 + busy <= 40.0 + ticks, "{slow_runs} runs at the limit, {busy} limits of busy loops");
+    assert!(
+        slow_runs as f64 + busy <= 40.0 + ticks,
+        "{slow_runs} runs at the limit, {busy} limits of busy loops"
+    );
 }

@@ -1,0 +1,54 @@
+//! An attack on `examples/toppling_dominoes.rs` (the contract under a memory limit): with
+//! `--values`, the printed values of random rows of 20 are large (about 10 KB a row), and the
+//! program gathers all of its output before writing it. Growing that buffer is an allocation
+//! that is not checked: under `ulimit -v` it aborts ("memory allocation of ... bytes failed",
+//! SIGABRT) instead of ending with one `error:` line. On the bench's own input (10^4 random
+//! rows of 20), `--values` under `ulimit -v 262144` (a judge's 256 MiB) aborts this way.
+
+mod common;
+
+use std::fs;
+use std::process::{Command, Output, Stdio};
+
+/// `count` random rows of 20 dominoes by MINSTD from seed 1, as bench/run.sh's awk makes them.
+fn random_rows(count: usize) -> String {
+    let mut text = format!("{count}\n");
+    let mut state: u64 = 1;
+    for _ in 0..count {
+        for _ in 0..20 {
+            state = state * 48271 % 2_147_483_647;
+            text.push(b"LRG"[(state * 3 / 2_147_483_647) as usize] as char);
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Runs the example with `args` on the file `input` under `kib` KiB of address space.
+fn run_limited(args: &[&str], input: &std::path::Path, kib: u64) -> Output {
+    Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(common::example("toppling_dominoes"))
+        .args(args)
+        .stdin(Stdio::from(fs::File::open(input).unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn values_of_many_rows_end_in_an_error_not_an_abort_when_memory_runs_out() {
+    let path = std::env::temp_dir().join(format!("graph_games-toppling-attack-{}.in", std::process::id()));
+    fs::write(&path, random_rows(300)).unwrap();
+    let mut failures = Vec::new();
+    for kib in (16_000..=40_000).step_by(1000) {
+        let out = run_limited(&["--values", "--outcomes"], &path, kib);
+        if let Some(why) = common::contract_violation(&out) {
+            failures.push(format!("ulimit -v {kib}: {why}"));
+        }
+    }
+    let _ = fs::remove_file(&path);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
