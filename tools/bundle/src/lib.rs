@@ -105,12 +105,22 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     let mut options = Options::default();
     let (mut out_file, mut limit, mut limit_flag, mut sizes, mut names) =
         (None, None, None, false, Vec::new());
+    let mut flags_given = std::collections::BTreeSet::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| match args.next() {
             Some(v) if !v.is_empty() && !v.starts_with("--") => Ok(v.clone()),
             _ => Err(format!("{flag} needs a value")),
         };
+        // A flag that takes a value takes one (`--out` and `--out-file` both name the output).
+        let flag = if arg == "--out-file" { "--out" } else { arg.as_str() };
+        let once = ["--out", "--judge", "--limit", "--editions", "--layout"];
+        if once.contains(&flag) && !flags_given.insert(flag) {
+            return Err(match flag {
+                "--out" => "--out and --out-file name the output: give one of them, once".to_string(),
+                _ => format!("{arg} is given twice: give it once"),
+            });
+        }
         match arg.as_str() {
             "--out" => out_dir = value(arg)?,
             "--out-file" => out_file = Some(value(arg)?),
@@ -415,5 +425,17 @@ mod tests {
         let bad = layout(&["--layout", "tightest", "graph_game"]).unwrap_err();
         assert_eq!(bad, "--layout: `tightest` is not one of indented, unindented, tight, joined, short");
         assert_eq!(layout(&["graph_game", "--layout"]).unwrap_err(), "--layout needs a value");
+        for twice in [
+            &["--judge", "cf", "--judge", "cses"][..],
+            &["--limit", "100", "--limit", "200"],
+            &["--out", "a", "--out", "b"],
+            &["--out-file", "a.rs", "--out-file", "b.rs"],
+            &["--out", "a", "--out-file", "b.rs"],
+            &["--out-file", "b.rs", "--out", "a"],
+            &["--layout", "tight", "--layout", "short"],
+        ] {
+            let err = layout(&[twice, &["graph_game"]].concat()).unwrap_err();
+            assert!(err.contains("twice") || err.contains("once"), "{err}");
+        }
     }
 }

@@ -79,3 +79,36 @@ fn an_out_file_that_is_the_source_is_refused_and_the_source_kept() {
     }
     let _ = fs::remove_dir_all(dir);
 }
+
+/// `--out DIR` into the source's own folder: the bundle `DIR/sol.rs` would be the source itself.
+#[test]
+fn an_out_folder_whose_bundle_is_the_source_is_refused_and_the_source_kept() {
+    let dir = scratch("self_dir");
+    let file = dir.join("sol.rs");
+    fs::write(&file, MAIN).unwrap();
+    let made = bundle(&["--editions", "2021", "--out", dir.to_str().unwrap(), file.to_str().unwrap()]);
+    let kept = fs::read_to_string(&file).ok();
+    let stderr = String::from_utf8_lossy(&made.stderr).into_owned();
+    assert_eq!(made.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert_eq!(kept.as_deref(), Some(MAIN), "the source was overwritten or removed");
+    let _ = fs::remove_dir_all(dir);
+}
+
+/// A flag that sets one thing is given once: a second value would silently win.
+#[test]
+fn a_repeated_flag_is_refused() {
+    for args in [
+        &["--judge", "cf", "--judge", "cses"][..],
+        &["--limit", "70000", "--limit", "80000"],
+        &["--out", "target/a", "--out", "target/b"],
+        &["--out", "target/a", "--out-file", "target/b.rs"],
+        &["--limit", "+100"],
+    ] {
+        let made = bundle(&[args, &["graph_game"]].concat());
+        let stderr = String::from_utf8_lossy(&made.stderr).into_owned();
+        assert_eq!(made.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.lines().count() == 1, "{args:?}: {stderr}");
+    }
+}
