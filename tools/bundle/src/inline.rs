@@ -19,7 +19,7 @@
 //! a `#[path]`, a `mod x;` whose file is missing (or there twice) or inside a `{ .. }`, and the
 //! macros that mean something else outside cargo (`include!`, `env!`, ..).
 
-use super::cfg::strip_unbuilt_items;
+use super::cfg::unbuilt_items;
 use super::declared::KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::{Edit, Files, Mapped};
@@ -241,7 +241,8 @@ pub fn inline_module(
     }
     let text = fs::read_to_string(root.join(&file)).map_err(|e| in_file(e.to_string()))?;
     let read = files.add(&file, without_byte_order_mark(text));
-    let body = read.edit(strip_unbuilt_items(&read.text).map_err(in_file)?);
+    // The user's `#[cfg(not(test))]` stays, as written; the library's goes (it is bytes).
+    let body = read.edit(unbuilt_items(&read.text, !user).map_err(in_file)?);
     let modules = out_of_line_modules(&body.text).map_err(|(at, why)| {
         format!("{}: {why}", files.position(&body, at).unwrap_or_else(|| file.clone()))
     })?;
