@@ -12,8 +12,11 @@
 //! `crate::graph_games` (but at the main's top level, where the module is in scope by its name:
 //! there the user's bytes stay); `extern crate graph_games;` goes (`.. as gg;` becomes a `use`), and at the
 //! main's top level an import of the library itself (`use graph_games;`, the `self` of
-//! `use graph_games::{self, ..}`) goes, as the module is already there by that name. The user's
-//! `crate::` and everything else stay as written.
+//! `use graph_games::{self, ..}`) goes, as the module is already there by that name. Only a path
+//! is rewritten: a variable, a field, a function or a macro named `graph_games`, an associated
+//! `X::graph_games`, and the tokens of a `stringify!(..)` stay. A leading byte-order mark goes
+//! (rustc skips it at a file's start only). The user's `crate::` and everything else stay as
+//! written.
 //!
 //! Refused, with the file, line and column, rather than turned into a bundle that does not compile:
 //! a `#[path]`, a `mod x;` whose file is missing (or there twice) or inside a `{ .. }`, and the
