@@ -112,3 +112,19 @@ fn a_repeated_flag_is_refused() {
         assert!(stderr.starts_with("error: ") && stderr.lines().count() == 1, "{args:?}: {stderr}");
     }
 }
+
+/// An `--out-file` that links to the source writes through to it: refused as the source itself.
+#[cfg(unix)]
+#[test]
+fn an_out_file_linking_to_the_source_is_refused() {
+    let dir = scratch("link");
+    let file = dir.join("sol.rs");
+    fs::write(&file, MAIN).unwrap();
+    let link = dir.join("link.rs");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    let made = bundle(&["--editions", "2021", "--out-file", link.to_str().unwrap(), file.to_str().unwrap()]);
+    let kept = fs::read_to_string(&file).ok();
+    assert_eq!(made.status.code(), Some(2), "{}", String::from_utf8_lossy(&made.stdout));
+    assert_eq!(kept.as_deref(), Some(MAIN), "the source was overwritten");
+    let _ = fs::remove_dir_all(dir);
+}
