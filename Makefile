@@ -142,10 +142,11 @@ fuzz:
 # The bundler (tools/bundle/, a crate of the workspace) itself compiles every bundle (type-checked,
 # -D warnings) in editions 2018, 2021 and 2024, and fails if one does not compile.
 bundle:
-	cargo run --release -q -p bundle -- --out $(BUNDLES) $(if $(call on,$(DOCS)),--docs) \
+	cargo run --release -q -p bundle -- $(if $(call on,$(DOCS)),--docs) \
 	  $(if $(call on,$(SIZES)),--sizes) $(if $(JUDGE),--judge $(call quote,$(JUDGE))) \
-	  $(if $(LIMIT),--limit $(call quote,$(LIMIT))) $(if $(call given,OUT),--out-file $(call quote,$(call given,OUT))) \
-	  $(if $(SRC),"$(SRC)")
+	  $(if $(LIMIT),--limit $(call quote,$(LIMIT))) \
+	  $(if $(call given,OUT),--out-file $(call quote,$(call given,OUT)),--out $(BUNDLES)) \
+	  $(if $(SRC),$(call quote,$(SRC)))
 
 # $(call given,VAR): VAR's value if it was set on make's command line, else empty. NAME, PROG and
 # make case's words are read only from there: an environment may hold a NAME of its own (WSL's is

@@ -291,6 +291,12 @@ pub fn compiled(absent: &[(usize, usize)], k: usize) -> bool {
 /// The edits that take out of `src` what a bundle never builds, as the module doc says: an item
 /// under a false attribute from its first attribute on (any others inside it go with it).
 pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
+    unbuilt_items(src, true)
+}
+
+/// As [`strip_unbuilt_items`], but an attribute known true stays when `!cut_true` (in the user's
+/// code, kept as written).
+pub fn unbuilt_items(src: &str, cut_true: bool) -> Result<Vec<Edit>, String> {
     let lexed = Lexed::new(src)?;
     let mut cuts = Vec::new();
     for k in (0..lexed.code.len()).filter(|&k| lexed.text(k) == "#" && lexed.text(k + 1) == "[") {
@@ -302,7 +308,8 @@ pub fn strip_unbuilt_items(src: &str) -> Result<Vec<Edit>, String> {
                     cuts.push(lexed.cut(lexed.item_start(k)?, last));
                 }
             }
-            Some(true) => cuts.push(lexed.attribute_cut(k, close)),
+            Some(true) if cut_true => cuts.push(lexed.attribute_cut(k, close)),
+            Some(true) => {}
             None => {}
         }
     }
@@ -489,5 +496,8 @@ mod tests {
         let after_inner_attribute = "#![allow(unused)]\n#[cfg(test)]\nuse std::fmt;\nfn f() {}\n";
         let stripped = apply(after_inner_attribute, strip_unbuilt_items(after_inner_attribute).unwrap());
         assert_eq!(stripped, "#![allow(unused)]\nfn f() {}\n");
+        // The user's code keeps an attribute known true, as written.
+        let users = "#[cfg(not(test))]\nfn f() {}\n#[cfg(test)]\nfn g() {}\n";
+        assert_eq!(apply(users, unbuilt_items(users, false).unwrap()), "#[cfg(not(test))]\nfn f() {}\n");
     }
 }

@@ -12,19 +12,23 @@
 //! `crate::graph_games` (but at the main's top level, where the module is in scope by its name:
 //! there the user's bytes stay); `extern crate graph_games;` goes (`.. as gg;` becomes a `use`), and at the
 //! main's top level an import of the library itself (`use graph_games;`, the `self` of
-//! `use graph_games::{self, ..}`) goes, as the module is already there by that name. The user's
-//! `crate::` and everything else stay as written.
+//! `use graph_games::{self, ..}`) goes, as the module is already there by that name. Only a path
+//! is rewritten: a variable, a field, a function or a macro named `graph_games`, an associated
+//! `X::graph_games`, and the tokens of a `stringify!(..)` stay. A leading byte-order mark goes
+//! (rustc skips it at a file's start only). The user's `crate::` and everything else stay as
+//! written.
 //!
 //! Refused, with the file, line and column, rather than turned into a bundle that does not compile:
 //! a `#[path]`, a `mod x;` whose file is missing (or there twice) or inside a `{ .. }`, and the
 //! macros that mean something else outside cargo (`include!`, `env!`, ..).
 
-use super::cfg::strip_unbuilt_items;
+use super::cfg::unbuilt_items;
+use super::declared::KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::{Edit, Files, Mapped};
 use super::text::strip_comments;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The library crate's name, as the binaries write it.
 pub const LIBRARY: &str = "graph_games";
@@ -101,6 +105,8 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
     // For each open delimiter, whether a path inside it must be rewritten (a module's body, a
     // macro's definition, or inside one).
     let mut rewrite: Vec<bool> = Vec::new();
+    // For each open delimiter, whether it holds the tokens of a `stringify!`, kept as written.
+    let mut stringified: Vec<bool> = Vec::new();
     for k in 0..lexed.code.len() {
         let before = |n: usize| if k >= n { lexed.text(k - n) } else { "" };
         match lexed.text(k) {
@@ -109,9 +115,11 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
                     lexed.text(k) == "{" && before(2) == "mod" && lexed.token(k - 1).kind == Kind::Ident;
                 let macro_rules = before(3) == "macro_rules" && before(2) == "!";
                 rewrite.push(rewrite.last() == Some(&true) || module || macro_rules);
+                stringified.push(before(2) == "stringify" && before(1) == "!");
             }
             "}" | ")" | "]" => {
                 rewrite.pop();
+                stringified.pop();
             }
             _ => {}
         }
@@ -136,14 +144,30 @@ pub fn user_paths(src: &str, main: bool) -> Result<Vec<Edit>, String> {
             } else {
                 edits.push(lexed.cut(first, end));
             }
-        } else if before(1) == "::" && !matches!(before(2), "crate" | "self" | "super" | "$crate") {
+        } else if before(1) == "::" && k >= 2 && !continues_a_path(&lexed, k - 2) {
             // `::graph_games` names an extern crate only: always rewritten.
             edits.push((lexed.token(k - 1).start, token.end, LIBRARY_IN_BUNDLE.to_string()));
-        } else if !matches!(before(1), "::" | "." | "$") && !in_scope {
-            edits.push((token.start, token.end, LIBRARY_IN_BUNDLE.to_string()));
+        } else if !matches!(before(1), "::" | "." | "$") && !in_scope && !stringified.contains(&true) {
+            // Only a path into the library (`graph_games::..`, `use graph_games ..`): a variable,
+            // a field, a function or a macro named so is the user's own.
+            if lexed.text(k + 1) == "::" || before(1) == "use" {
+                edits.push((token.start, token.end, LIBRARY_IN_BUNDLE.to_string()));
+            }
         }
     }
     Ok(edits)
+}
+
+/// Whether a `::` after code index `k` goes on with a path (`m::`, `Self::`, `Vec::<u8>::`),
+/// rather than starting one from the crates (`use ::`, `= ::`, `(::`).
+fn continues_a_path(lexed: &Lexed, k: usize) -> bool {
+    let word = lexed.text(k);
+    let keyword = KEYWORDS.split_whitespace().any(|w| w == word);
+    // A generic's `>`, not an arrow's (`-> ::x`, `=> ::x`).
+    let arrow = k >= 1 && matches!(lexed.text(k - 1), "-" | "=");
+    (word == ">" && !arrow)
+        || matches!(word, "crate" | "self" | "super" | "Self" | "$crate")
+        || (lexed.token(k).kind == Kind::Ident && !keyword)
 }
 
 impl Lexed<'_> {
@@ -219,8 +243,9 @@ pub fn inline_module(
         return Err(in_file(format!("modules nested deeper than {MAX_MODULE_DEPTH}")));
     }
     let text = fs::read_to_string(root.join(&file)).map_err(|e| in_file(e.to_string()))?;
-    let read = files.add(&file, text);
-    let body = read.edit(strip_unbuilt_items(&read.text).map_err(in_file)?);
+    let read = files.add(&file, without_byte_order_mark(text));
+    // The user's `#[cfg(not(test))]` stays, as written; the library's goes (it is bytes).
+    let body = read.edit(unbuilt_items(&read.text, !user).map_err(in_file)?);
     let modules = out_of_line_modules(&body.text).map_err(|(at, why)| {
         format!("{}: {why}", files.position(&body, at).unwrap_or_else(|| file.clone()))
     })?;
@@ -257,6 +282,55 @@ pub fn inline_module(
     } else {
         strip_comments(&body).map_err(in_file)
     }
+}
+
+/// `text` without a leading byte-order mark: rustc skips one at the start of a file (Windows
+/// editors write it), but in the middle of a bundle it is an unknown token.
+pub fn without_byte_order_mark(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
+/// Every file a bundle of `main_file` may read: the main, the library's root, and at any depth
+/// the files of the modules they declare out of line (every `mod x;`, whatever its `cfg`, both
+/// `x.rs` and `x/mod.rs` if both exist). Found before anything is written, so that no output
+/// overwrites or deletes one; a file that cannot be read or lexed ends its branch.
+pub fn files_read(root: &Path, main_file: &str) -> Vec<PathBuf> {
+    // A guard against folders that link to themselves, beside the depth's.
+    const MAX_FILES: usize = 10_000;
+    let mut found = Vec::new();
+    let mut stack = vec![(main_file.to_string(), true, 0), (LIBRARY_ROOT.to_string(), true, 0)];
+    while let Some((file, is_root, depth)) = stack.pop() {
+        if found.len() >= MAX_FILES {
+            break;
+        }
+        found.push(root.join(&file));
+        let text = match fs::read_to_string(root.join(&file)) {
+            Ok(text) => without_byte_order_mark(text),
+            Err(_) => continue,
+        };
+        let lexed = match Lexed::new(&text) {
+            Ok(lexed) => lexed,
+            Err(_) => continue,
+        };
+        let folder = children_folder(&file, is_root);
+        for k in 0..lexed.code.len() {
+            let declared = lexed.text(k) == "mod" && lexed.token(k + 1).kind == Kind::Ident;
+            if !declared || lexed.text(k + 2) != ";" || depth >= MAX_MODULE_DEPTH {
+                continue;
+            }
+            let name = lexed.text(k + 1).trim_start_matches("r#");
+            for child in [format!("{name}.rs"), format!("{name}/mod.rs")] {
+                let child = if folder.is_empty() { child } else { format!("{folder}/{child}") };
+                if root.join(&child).is_file() {
+                    stack.push((child, false, depth + 1));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// The programs the default run leaves out, each with the reason (docs/bundling.md): over the
@@ -370,6 +444,23 @@ mod tests {
         assert_eq!(apply(&main, user_paths(&main, true).unwrap()), expected);
         let module = "use graph_games;\n";
         assert_eq!(apply(module, user_paths(module, false).unwrap()), "use crate::graph_games;\n");
+        // Only paths into the library: not a variable, a field, a function, a macro, an
+        // associated item named so, nor the tokens a `stringify!` shows.
+        let module = text(&[
+            "pub use graph_games as gg;",
+            "fn f(graph_games: S) -> i32 { let graph_games = graph_games.graph_games; graph_games }",
+            "fn graph_games() { m::graph_games(); Self::graph_games; Vec::<u8>::graph_games; graph_games!() }",
+            "fn g() -> ::graph_games::T { match 1 { _ => ::graph_games::f(graph_games::x) } }",
+            "fn h() -> &'static str { stringify!(graph_games::x) }",
+        ]);
+        let expected = text(&[
+            "pub use crate::graph_games as gg;",
+            "fn f(graph_games: S) -> i32 { let graph_games = graph_games.graph_games; graph_games }",
+            "fn graph_games() { m::graph_games(); Self::graph_games; Vec::<u8>::graph_games; graph_games!() }",
+            "fn g() -> crate::graph_games::T { match 1 { _ => crate::graph_games::f(crate::graph_games::x) } }",
+            "fn h() -> &'static str { stringify!(graph_games::x) }",
+        ]);
+        assert_eq!(apply(&module, user_paths(&module, false).unwrap()), expected);
     }
 
     #[test]

@@ -70,7 +70,9 @@ pub fn default_for_users() -> usize {
 
 /// A size limit as given to `--limit`: a positive whole number of bytes, or an error saying so.
 pub fn limit(given: &str) -> Result<usize, String> {
-    let bytes = given.parse().ok().filter(|&b: &usize| b > 0);
+    // Decimal digits only: `parse` would take a leading `+` too.
+    let digits = !given.is_empty() && given.bytes().all(|b| b.is_ascii_digit());
+    let bytes = given.parse().ok().filter(|&b: &usize| digits && b > 0);
     bytes.ok_or_else(|| format!("--limit: `{given}` is not a positive whole number of bytes"))
 }
 
@@ -100,7 +102,7 @@ mod tests {
     #[test]
     fn a_limit_is_a_positive_whole_number_of_bytes() {
         assert_eq!(limit("70000"), Ok(70_000));
-        for bad in ["0", "-1", "64K", "1.5", "", "99999999999999999999999"] {
+        for bad in ["0", "-1", "+100", " 1", "64K", "1.5", "", "99999999999999999999999"] {
             assert_eq!(limit(bad), Err(format!("--limit: `{bad}` is not a positive whole number of bytes")));
         }
     }

@@ -45,7 +45,7 @@ use assemble::{bundle, git_revision, Bundle, Failed, Layout, Options, EDITIONS, 
 use cfg::Config;
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const USAGE: &str = "usage: bundle [--out DIR | --out-file FILE] [--docs] [--judge NAME | --limit BYTES]
               [--sizes] [--editions E,E..] [--layout L] [PROGRAM|MAIN.rs...]
@@ -105,12 +105,22 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     let mut options = Options::default();
     let (mut out_file, mut limit, mut limit_flag, mut sizes, mut names) =
         (None, None, None, false, Vec::new());
+    let mut flags_given = std::collections::BTreeSet::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| match args.next() {
             Some(v) if !v.is_empty() && !v.starts_with("--") => Ok(v.clone()),
             _ => Err(format!("{flag} needs a value")),
         };
+        // A flag that takes a value takes one (`--out` and `--out-file` both name the output).
+        let flag = if arg == "--out-file" { "--out" } else { arg.as_str() };
+        let once = ["--out", "--judge", "--limit", "--editions", "--layout"];
+        if once.contains(&flag) && !flags_given.insert(flag) {
+            return Err(match flag {
+                "--out" => "--out and --out-file name the output: give one of them, once".to_string(),
+                _ => format!("{arg} is given twice: give it once"),
+            });
+        }
         match arg.as_str() {
             "--out" => out_dir = value(arg)?,
             "--out-file" => out_file = Some(value(arg)?),
@@ -196,6 +206,46 @@ fn limit_of(main: &Main, given: Option<usize>, docs: bool) -> Option<usize> {
     }
 }
 
+/// Where the bundle of `main` goes, and its copy if it fails its checks.
+fn outputs(main: &str, out: &Path, out_file: Option<&str>) -> (PathBuf, PathBuf) {
+    match out_file {
+        Some(file) => {
+            let file = Path::new(file);
+            let folder = file.parent().unwrap_or(Path::new(""));
+            (file.to_path_buf(), folder.join("failed").join(file.file_name().unwrap_or_default()))
+        }
+        None => {
+            let name = format!("{}.rs", assemble::crate_name(main));
+            (out.join(&name), out.join("failed").join(&name))
+        }
+    }
+}
+
+/// Whether `a` and `b` name one existing file (through links too: writing to `a` changes `b`).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(a), fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Whether the file at `path` is a bundle: its header's first line (see [`assemble::bundle`]).
+fn is_a_bundle(path: &Path) -> bool {
+    let text = fs::read(path).unwrap_or_default();
+    let first = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(first);
+    first.starts_with("// ") && first.contains(": `make bundle` of ")
+}
+
 /// Writes `text` and a newline to the standard output: a closed pipe ends the run quietly; a closed
 /// or full stdout is an error. (To the descriptor itself: Rust's `stdout()` swallows a closed one.)
 fn say(text: &str) -> Result<(), String> {
@@ -247,6 +297,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => return say(&usage()),
     };
     let out = Path::new(&out_dir);
+    // Nothing is written (nor removed) over a file a bundle is made from.
+    for main in &mains {
+        let read = inline::files_read(root, &main.file);
+        let (path, failed_path) = outputs(&main.file, out, out_file.as_deref());
+        for output in [path, failed_path] {
+            if let Some(input) = read.iter().find(|input| same_file(&output, input)) {
+                return Err(format!(
+                    "{}: the bundle of {} would be written over {}, a file it is made from: \
+                     write it elsewhere (--out DIR, --out-file FILE)",
+                    output.display(),
+                    main.file,
+                    input.display()
+                ));
+            }
+        }
+    }
     let folder = match &out_file {
         Some(file) => {
             Path::new(file).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
@@ -271,20 +337,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         |path: &Path, text: &str| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()));
     for (main, made) in mains.iter().zip(made) {
         let main = &main.file;
-        let name = assemble::crate_name(main);
-        let (path, failed_path) = match &out_file {
-            Some(file) => {
-                let file = Path::new(file);
-                let folder = file.parent().unwrap_or(Path::new(""));
-                (file.to_path_buf(), folder.join("failed").join(file.file_name().unwrap_or_default()))
-            }
-            None => (out.join(format!("{name}.rs")), out.join("failed").join(format!("{name}.rs"))),
-        };
+        let (path, failed_path) = outputs(main, out, out_file.as_deref());
         let bundle = match made {
             Ok(bundle) => bundle,
             Err(Failed { message, text }) => {
-                // No stale bundle of an older source stays at the usual path.
-                let _ = fs::remove_file(&path);
+                // No stale bundle of an older source stays at the usual path (only a bundle: a
+                // file of the user's there is not the bundler's to remove).
+                if is_a_bundle(&path) {
+                    let _ = fs::remove_file(&path);
+                }
                 let mut kept = String::new();
                 if let Some(text) = text {
                     let folder = failed_path.parent().unwrap_or(Path::new("."));
@@ -364,5 +425,17 @@ mod tests {
         let bad = layout(&["--layout", "tightest", "graph_game"]).unwrap_err();
         assert_eq!(bad, "--layout: `tightest` is not one of indented, unindented, tight, joined, short");
         assert_eq!(layout(&["graph_game", "--layout"]).unwrap_err(), "--layout needs a value");
+        for twice in [
+            &["--judge", "cf", "--judge", "cses"][..],
+            &["--limit", "100", "--limit", "200"],
+            &["--out", "a", "--out", "b"],
+            &["--out-file", "a.rs", "--out-file", "b.rs"],
+            &["--out", "a", "--out-file", "b.rs"],
+            &["--out-file", "b.rs", "--out", "a"],
+            &["--layout", "tight", "--layout", "short"],
+        ] {
+            let err = layout(&[twice, &["graph_game"]].concat()).unwrap_err();
+            assert!(err.contains("twice") || err.contains("once"), "{err}");
+        }
     }
 }
