@@ -20,9 +20,7 @@
 //!    end in one group). Past that many groups, the canonical sum is out of reach anyway.
 //!
 //! A sum with one value besides the uptimals skips steps 2 to 5: there is nothing to group it
-//! with. Steps 2, 3 and 5 and the pairs of step 4 are the cargo feature `sum-shortcuts` (on by
-//! default): the bundles, built without features, keep the uptimal total and the negatives'
-//! cancellation only, within the 48 KiB cap (docs/bundling.md). The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
+//! with. The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
 
 use super::dyadic::Dyadic;
 use super::forms::{push, reserve_entry, FormId, Forms};
@@ -30,11 +28,9 @@ use super::hash::FastMap;
 use super::outcome::Uptimal;
 use crate::input::Error;
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
-#[cfg(feature = "sum-shortcuts")]
 use std::convert::TryFrom;
 
 /// The most groups compared two by two (step 5 of the module doc).
-#[cfg(feature = "sum-shortcuts")]
 pub const PAIRWISE_GROUPS: usize = 64;
 
 /// A sum as grouped (module doc): the exact total of its uptimal parts, and each other value with
@@ -97,16 +93,8 @@ impl Forms {
         Ok(Grouped { total, groups: out })
     }
 
-    /// Without the shortcuts (a bundle's build): `g` or `-g`, the smaller id, with its sign.
-    #[cfg(not(feature = "sum-shortcuts"))]
-    fn group_of(&mut self, g: FormId, _: i64, _: &mut Uptimal) -> Result<(FormId, i64), Error> {
-        let minus = self.neg(g)?;
-        Ok(if g <= minus { (g, 1) } else { (minus, -1) })
-    }
-
     /// `g` (not an uptimal) as `sign·key + offset`, `key` its group's form (steps 2 to 4):
     /// `count` times the offset added to `total`.
-    #[cfg(feature = "sum-shortcuts")]
     fn group_of(&mut self, g: FormId, count: i64, total: &mut Uptimal) -> Result<(FormId, i64), Error> {
         let (h, offset) = self.translated(g)?;
         let minus = self.neg(h)?;
@@ -120,7 +108,6 @@ impl Forms {
 
     /// `g` as `H + u` (steps 2 and 3): `H` the form with the smaller id of `g - x` and
     /// `g - x + *`, `x` the midpoint of `g`'s stops.
-    #[cfg(feature = "sum-shortcuts")]
     fn translated(&mut self, g: FormId) -> Result<(FormId, Uptimal), Error> {
         let (left, right) = (self.left_stop(g)?, self.right_stop(g)?);
         let x = left.add(&right).mul_pow2(-1);
@@ -138,7 +125,6 @@ impl Forms {
 
     /// Step 5: groups whose forms differ (or add up to) an uptimal merged, in id order, the
     /// uptimals into `total`.
-    #[cfg(feature = "sum-shortcuts")]
     fn merged_pairwise(
         &mut self,
         groups: Vec<(FormId, i64)>,
@@ -182,7 +168,6 @@ impl Forms {
 impl Forms {
     /// How many copies of `g` are left once pairs are added up when its double is an uptimal
     /// `w` (step 4): `total` takes the pairs.
-    #[cfg(feature = "sum-shortcuts")]
     fn paired(&mut self, g: FormId, count: u64, total: &mut Uptimal) -> Result<u64, Error> {
         if count >= 2 {
             let double = self.sum(g, g)?;
@@ -194,22 +179,6 @@ impl Forms {
         }
         Ok(count)
     }
-
-    /// Without the shortcuts, every copy is kept.
-    #[cfg(not(feature = "sum-shortcuts"))]
-    fn paired(&mut self, _: FormId, count: u64, _: &mut Uptimal) -> Result<u64, Error> {
-        Ok(count)
-    }
-
-    /// Without the shortcuts, no two groups are merged.
-    #[cfg(not(feature = "sum-shortcuts"))]
-    fn merged_pairwise(
-        &mut self,
-        groups: Vec<(FormId, i64)>,
-        _: &mut Uptimal,
-    ) -> Result<Vec<(FormId, i64)>, Error> {
-        Ok(groups)
-    }
 }
 
 /// What the grouping's lists are, in an error when memory runs out.
@@ -220,13 +189,11 @@ fn zero_uptimal() -> Uptimal {
 }
 
 /// `-u`.
-#[cfg(feature = "sum-shortcuts")]
 fn negated(u: &Uptimal) -> Uptimal {
     Uptimal { number: u.number.neg(), ups: -u.ups, nimber: u.nimber }
 }
 
 /// `total + count·u`, or an error when the ups overflow.
-#[cfg(feature = "sum-shortcuts")]
 fn add_times(total: &Uptimal, u: &Uptimal, count: i64) -> Result<Uptimal, Error> {
     let overflow = || Error::new("the ups of a sum overflow 64 bits");
     let n = count.unsigned_abs();

@@ -60,7 +60,6 @@ pub use dyadic::Dyadic;
 pub use forms::{FormId, Forms};
 pub use game::forward_values;
 pub use groups::Grouped;
-#[cfg(feature = "sum-shortcuts")]
 pub use groups::PAIRWISE_GROUPS;
 pub use outcome::Uptimal;
 pub use outcome::{Comparison, Side, Winner};
