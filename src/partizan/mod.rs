@@ -12,7 +12,7 @@
 //! by a margin the table's growth checks (docs/partizan.md, "Limits").
 //!
 //! - `dyadic`, `bigint`: the numbers `m / 2^k`, on big integers of the project's own.
-//! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]).
+//! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]); `grow`: its checked growth.
 //! - `outcome`: [`Side`], [`Winner`] (the outcome classes), [`Comparison`], [`Uptimal`] (a number plus
 //!   ups plus a nimber as three numbers).
 //! - `compare`: `<=` and the comparisons, the winner of a form.
@@ -44,6 +44,7 @@ pub mod dyadic;
 mod forms;
 mod game;
 mod groups;
+mod grow;
 pub mod hash;
 mod notation;
 mod outcome;
