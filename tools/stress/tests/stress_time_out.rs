@@ -68,7 +68,7 @@ fn a_time_out_with_the_defaults_is_shrunk_within_a_bounded_run_time() {
     // The shrink by steps' run time, from the solution's own log, in time limits (0.2 s): a run past
     // 60 cells one, another its busy loop (stress reads CPU time in clock ticks: 10 ms a run more
     // or less, for those that spin). A candidate is tried only while 2 limits are left of the 40.
-    let cells: Vec<u64> = fs::read_to_string(&log).unwrap().lines().map(|l| l.parse().unwrap()).collect();
+    let cells: Vec<u64> = fs::read_to_string(log).unwrap().lines().map(|l| l.parse().unwrap()).collect();
     let found = cells.iter().position(|&c| c == 90_000).expect("the case at the judge's size");
     let by_steps = &cells[found + 2 + size_runs as usize..];
     let slow_runs = by_steps.iter().filter(|&&c| c > 60).count();
