@@ -383,7 +383,7 @@ impl Forms {
     }
 
     /// The heap the table holds, in bytes: its vectors' capacities, its maps' buckets as std
-    /// lays them out ([`map_bytes`]), the numbers' digits (each number's, and its key's in the
+    /// lays them out (`map_bytes`), the numbers' digits (each number's, and its key's in the
     /// index of numbers) and the thermographs' walls. What the allocator adds around each block
     /// is not counted.
     pub fn heap_bytes(&self) -> usize {
