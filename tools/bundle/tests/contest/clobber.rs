@@ -9,8 +9,6 @@ use graph_games::partizan::{Evaluator, Forms, Rules, Side};
 use std::error::Error;
 use std::io::{self, Read, Write};
 
-const MAX_NEW_FORMS: usize = 1_000_000;
-
 struct Clobber;
 
 // A position: its live segments (those where a move is left), each read the smaller way round,
@@ -66,7 +64,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let row = words.next().ok_or("a row is missing")?.as_bytes();
     parts.push(game.value(&mut forms, normal(row))?);   // `?`: the library's Error is an Error
   }
-  let winner = forms.winner_of_sum(&parts, MAX_NEW_FORMS)?;
+  let winner = forms.winner_of_sum(&parts)?;
   writeln!(io::stdout(), "{winner}")?;
   Ok(())
 }
