@@ -93,6 +93,18 @@ impl Forms {
     /// Removes the options `side` would never choose: for Left one `<=` another, for Right one
     /// `>=` another (distinct canonical forms are never equal).
     fn drop_dominated(&mut self, options: &mut Vec<FormId>, side: Side) -> Result<(), Error> {
+        self.drop_worse(options, side, Forms::le)
+    }
+
+    /// Removes, one at a time, each option of `side` no better for it than another by `le` (for
+    /// Left `le(g, h)`, for Right `le(h, g)`): of two options each as good as the other, one stays.
+    /// Used with `<=` here and with `<=` modulo infinitesimals by reduced.rs.
+    pub(super) fn drop_worse(
+        &mut self,
+        options: &mut Vec<FormId>,
+        side: Side,
+        le: fn(&mut Forms, FormId, FormId) -> Result<bool, Error>,
+    ) -> Result<(), Error> {
         let mut k = 0;
         while k < options.len() {
             let g = options[k];
@@ -102,8 +114,8 @@ impl Forms {
                     continue;
                 }
                 let worse = match side {
-                    Side::Left => self.le(g, h)?,
-                    Side::Right => self.le(h, g)?,
+                    Side::Left => le(self, g, h)?,
+                    Side::Right => le(self, h, g)?,
                 };
                 if worse {
                     dominated = true;

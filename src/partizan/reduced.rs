@@ -97,30 +97,7 @@ impl Forms {
     /// Removes the Inf-dominated options of `side` (module doc), one at a time, so that of two
     /// options each `<=_Inf` the other one stays.
     fn drop_inf_dominated(&mut self, options: &mut Vec<FormId>, side: Side) -> Result<(), Error> {
-        let mut k = 0;
-        while k < options.len() {
-            let a = options[k];
-            let mut dominated = false;
-            for &b in options.iter() {
-                if b == a {
-                    continue;
-                }
-                let worse = match side {
-                    Side::Left => self.le_inf(a, b)?,
-                    Side::Right => self.le_inf(b, a)?,
-                };
-                if worse {
-                    dominated = true;
-                    break;
-                }
-            }
-            if dominated {
-                options.remove(k);
-            } else {
-                k += 1;
-            }
-        }
-        Ok(())
+        self.drop_worse(options, side, Forms::le_inf)
     }
 
     /// The options of `side` with the Inf-reversible ones bypassed (module doc), `whole` being the
