@@ -174,7 +174,11 @@ fn the_step_limit_stops_moves_that_are_all_new() {
     assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
     let query: usize = err
         .strip_prefix("error: the moves of query ")
-        .and_then(|rest| rest.strip_suffix(" needs more than 2000000 steps of work on canonical forms in all (the program's limit)\n"))
+        .and_then(|rest| {
+            rest.strip_suffix(
+                " needs more than 2000000 steps of work on canonical forms in all (the program's limit)\n",
+            )
+        })
         .unwrap_or_else(|| panic!("{err}"))
         .parse()
         .unwrap();

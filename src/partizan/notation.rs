@@ -102,7 +102,13 @@ impl Forms {
 
     /// Appends `g`'s text to `out`, its followers' kinds in `layout`; `false` as soon as `out`
     /// holds more than `max_bytes` bytes (each piece of the text checked once written).
-    fn write_shown(&self, g: FormId, layout: &Layout, out: &mut String, max_bytes: usize) -> Result<bool, Error> {
+    fn write_shown(
+        &self,
+        g: FormId,
+        layout: &Layout,
+        out: &mut String,
+        max_bytes: usize,
+    ) -> Result<bool, Error> {
         let mut stack = vec![Piece::Form { g, braces: true, parens: false }];
         while let Some(piece) = stack.pop() {
             match piece {
@@ -112,7 +118,9 @@ impl Forms {
                         push_text(out, "|")?;
                     }
                 }
-                Piece::Form { g, braces, parens } => self.write_form(g, braces, parens, layout, out, &mut stack)?,
+                Piece::Form { g, braces, parens } => {
+                    self.write_form(g, braces, parens, layout, out, &mut stack)?
+                }
             }
             if out.len() > max_bytes {
                 return Ok(false);

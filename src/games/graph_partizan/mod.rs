@@ -31,7 +31,7 @@
 //! # Limits
 //! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`], [`MAX_TOKENS`] (in all the queries); at most
 //! [`MAX_STEPS`] steps of work on the forms in all ([`Forms::limit_steps`]: the values, the sums the
-//! queries need, the moves' checks): past it, an error, never a hang. The steps bound the time,
+//! queries need, every move `--move` tries): past it, an error, never a hang. The steps bound the time,
 //! which a bound on the forms' count would not (a few hundred forms can take 10^8 comparisons),
 //! and the forms too: a step makes a few at most, so there are fewer than `n + 3·MAX_STEPS`. `--values` writes at most [`MAX_VALUES_TEXT`]
 //! bytes. Memory follows what arrives: the edges (8 bytes each) and tokens (4) in arrays that

@@ -46,15 +46,18 @@ pub fn decide_with_moves(problem: &mut Problem, mover: Side) -> Result<Answer, E
     let mut from = 0;
     for i in 0..q {
         let to = problem.ends[i] as usize;
-        let found = if problem.winners[i].wins(mover, mover) {
-            let tokens = problem.tokens[from..to].to_vec();
-            let search = Search { distinct: &distinct, mover, stamp: i as u32 + 1 };
-            let found = search.winning_move(problem, &tokens, &mut tried, &mut memo)?;
-            // A position the mover wins moving first has a move that wins (module doc).
-            Some(found.ok_or_else(|| Error::new(format!("no winning move found for query {} (a bug)", i + 1)))?)
-        } else {
-            None
-        };
+        let found =
+            if problem.winners[i].wins(mover, mover) {
+                let tokens = problem.tokens[from..to].to_vec();
+                let search = Search { distinct: &distinct, mover, stamp: i as u32 + 1 };
+                let found = search.winning_move(problem, &tokens, &mut tried, &mut memo)?;
+                // A position the mover wins moving first has a move that wins (module doc).
+                Some(found.ok_or_else(|| {
+                    Error::new(format!("no winning move found for query {} (a bug)", i + 1))
+                })?)
+            } else {
+                None
+            };
         moves.push(found);
         from = to;
     }
@@ -234,7 +237,11 @@ impl Search<'_> {
                     let bits = x.numerator().bit_len().max(minus_rest.numerator().bit_len());
                     let steps = 1 + bits / BITS_PER_STEP;
                     let by_number = x.cmp(minus_rest);
-                    settled(forms.steps_of(steps), forms, &format_args!("the moves of query {}", self.stamp))?;
+                    settled(
+                        forms.steps_of(steps),
+                        forms,
+                        &format_args!("the moves of query {}", self.stamp),
+                    )?;
                     match by_number {
                         Ordering::Greater => Some(Winner::Left),
                         Ordering::Less => Some(Winner::Right),
