@@ -48,6 +48,9 @@ pub(crate) struct Entry {
     number: u32,
     /// For a number: whether its options have been made (they are made on demand).
     options_made: bool,
+    /// `m` for the nimber `*m` (`m >= 1`), 0 for any other form: nimbers compare at once
+    /// (compare.rs), where their options would take `m` questions each.
+    nimber: u16,
 }
 
 /// The table of canonical forms (module doc). `Forms::new()` holds `0`; every operation that makes
@@ -259,8 +262,14 @@ impl Forms {
         let id = self.next_id()?;
         reserve_one(&mut self.numbers, "the numbers of the canonical forms")?;
         reserve_entry(&mut self.number_ids)?;
-        let entry =
-            Entry { start: 0, left: 0, right: 0, number: self.numbers.len() as u32, options_made: false };
+        let entry = Entry {
+            start: 0,
+            left: 0,
+            right: 0,
+            number: self.numbers.len() as u32,
+            options_made: false,
+            nimber: 0,
+        };
         self.push_entry(entry, u32::MAX)?;
         self.add_held(2 * x.heap_bytes());
         self.numbers.push(x.clone());
@@ -330,12 +339,30 @@ impl Forms {
             right: right.len() as u32,
             number: NOT_A_NUMBER,
             options_made: true,
+            nimber: self.nimber_of_options(left, right),
         };
         // The entry first: a table that ran out of memory there is left as it was.
         let previous = self.by_options.get(&hash).copied().unwrap_or(u32::MAX);
         self.push_entry(entry, previous)?;
         self.by_options.insert(hash, id.0);
         Ok(id)
+    }
+
+    /// `m` when `{left | right}` is `*m` (both sides `*0, ..., *(m-1)`), else 0 ([`Entry`]): its
+    /// options distinct forms, so `m` of them that are nimbers below `*m` are those.
+    fn nimber_of_options(&self, left: &[FormId], right: &[FormId]) -> u16 {
+        let m = left.len();
+        let below =
+            |o: &FormId| *o == Forms::ZERO || (1..m).contains(&usize::from(self.entries[o.index()].nimber));
+        if left != right || m > usize::from(u16::MAX) || !left.iter().all(below) {
+            return 0;
+        }
+        m as u16
+    }
+
+    /// `m` when `g` is the nimber `*m` (`m >= 1`), else 0.
+    pub(crate) fn nimber_of(&self, g: FormId) -> u16 {
+        self.entries[g.index()].nimber
     }
 
     fn next_id(&self) -> Result<FormId, Error> {
