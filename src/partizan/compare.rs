@@ -285,7 +285,7 @@ mod tests {
         let mut rng = Rng::new(52);
         let mut trees = nimbers.clone();
         for _ in 0..30 {
-            let mut subset = |rng: &mut Rng| -> Vec<Tree> {
+            let subset = |rng: &mut Rng| -> Vec<Tree> {
                 nimbers.iter().filter(|_| rng.below(2) == 1).cloned().collect()
             };
             let left = subset(&mut rng);
