@@ -13,15 +13,15 @@
 //! [`Forms::winner_of_sum`](crate::partizan::Forms::winner_of_sum), each within what [`super::MAX_STEPS`] leaves.
 //!
 //! Moves to vertices of the same form are tried once (the first in the input's order stands for
-//! them). Every move tried is a step of [`super::MAX_STEPS`] (the exact ones too: a vertex of
-//! 10^5 edges asked about in 10^5 queries would be 10^10 moves), and one more per 4096 bits of
-//! the numbers an exact one compares (the sums' numbers may have 10^5 bits: 2·10^6 comparisons
-//! of them would take seconds, where the limit promises a fraction of one), and what a vertex's moves gave
-//! for a sum is remembered ([`Memo`]): the first winning move out of vertex `a` depends only on
-//! `a` and on `S`, so a query whose token's vertex and sum were seen before takes it from the memo
-//! without trying a move. Cost: O(n + m) once before; per query, its tokens, and for each pair of
-//! a vertex and a sum not seen before, the distinct forms the vertex moves to, each a step, O(1) in
-//! the exact case.
+//! them). Every move tried is a step of [`super::MAX_STEPS`], the exact ones too (a vertex of
+//! 10^5 edges asked about in 10^5 queries would be 10^10 moves), and an exact one a step more per
+//! 4096 bits of the numbers it compares (they may have 10^5 bits: 2·10^6 such comparisons would
+//! take seconds, where the limit promises a fraction of one). What a vertex's moves gave for a sum
+//! is remembered ([`Memo`]): the first winning move out of vertex `a` depends only on `a` and on
+//! `S`, so a query whose token's vertex and sum were seen before takes it from the memo without
+//! trying a move. Cost: O(n + m) once before; per query, its tokens, and for each pair of a
+//! vertex and a sum not seen before, the distinct forms the vertex moves to, each a step and O(1)
+//! in the exact case (but for the numbers' length).
 
 use super::{settled, Answer, Problem};
 use crate::input::{out_of_memory, Error};
