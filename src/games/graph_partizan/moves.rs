@@ -17,7 +17,7 @@
 //! 10^5 edges asked about in 10^5 queries would be 10^10 moves), and an exact one a step more per
 //! 4096 bits of the numbers it compares (they may have 10^5 bits: 2·10^6 such comparisons would
 //! take seconds, where the limit promises a fraction of one). What a vertex's moves gave for a sum
-//! is remembered ([`Memo`]): the first winning move out of vertex `a` depends only on `a` and on
+//! is remembered (`Memo`): the first winning move out of vertex `a` depends only on `a` and on
 //! `S`, so a query whose token's vertex and sum were seen before takes it from the memo without
 //! trying a move. Cost: O(n + m) once before; per query, its tokens, and for each pair of a
 //! vertex and a sum not seen before, the distinct forms the vertex moves to, each a step and O(1)
