@@ -6,7 +6,8 @@
 #
 # Rows: graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
 # mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
-# shiritori_draws shiritori_random partizan_sum domineering_5x5 domineering_4x6 clobber_random clobber_hot3
+# shiritori_draws shiritori_random partizan_sum partizan_move_star partizan_move_limit
+# partizan_values_ladder domineering_5x5 domineering_4x6 clobber_random clobber_hot3
 # clobber_star_down; a binary's or example's name (graph_game, graph_sum,
 # police_thief, grid_game_28218, move_or_block, berzerk, shiritori, clobber) selects its rows. It builds the release binaries and examples
 # and the tools, the timing tool `bench` among them (cargo build --release; BENCH_NOBUILD=1 skips
@@ -25,7 +26,7 @@ INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
   grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random
-  partizan_sum domineering_5x5 domineering_4x6 toppling clobber_random clobber_hot3 clobber_star_down)
+  partizan_sum partizan_move_star partizan_move_limit partizan_values_ladder domineering_5x5 domineering_4x6 toppling clobber_random clobber_hot3 clobber_star_down)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -38,7 +39,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     berzerk) echo berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops ;;
     shiritori) echo shiritori_draws shiritori_random ;;
     pattern) echo pattern_300 pattern_big ;;
-    graph_partizan) echo partizan_sum ;;
+    graph_partizan) echo partizan_sum partizan_move_star partizan_move_limit partizan_values_ladder ;;
     domineering) echo domineering_5x5 domineering_4x6 ;;
     toppling_dominoes) echo toppling ;;
     clobber) echo clobber_random clobber_hot3 clobber_star_down ;;
@@ -528,6 +529,55 @@ row_partizan_sum() {
   read -r a ma <<< "$LINE"
   echo "graph_partizan, a sum of 10^5 number-valued components (and 9 small ones) on a 10^5-vertex chain: $(secs "$a"), $(mib "$ma")"
   mark "$a <= 0.2" "time $(secs "$a") (goal <= 0.2 s)"
+}
+
+# graph_partizan's extras at their bounds (issue 52, items 7 and 8), inputs made here with awk:
+# --move on a vertex F with Left edges to -1, ..., -99999 and then 0 (n = 100,001, m = 199,999),
+# asked 2*10^5 times `1 F` (its moves tried once, then remembered); --move on queries that each
+# need a new search of a vertex of 66,000 moves (the error at the step limit); --values on a
+# ladder of ups (3,662 vertices, every line ^k or ^k*).
+partizan_input() {  # partizan_input NAME AWK_PROGRAM: the input, made once, as $IN
+  IN=$INPUTS/graph_partizan.$1.in
+  [[ -s $IN ]] && return 0
+  mkdir -p "$INPUTS"
+  awk "BEGIN { $2 }" > "$IN.part" && mv "$IN.part" "$IN" || { rm -f "$IN.part"; fail "cannot write $IN"; return 1; }
+}
+row_partizan_move_star() {
+  binary graph_partizan || return
+  partizan_input star.200000 'k = 99999; f = k + 2; print f, 2 * k + 1
+    for (i = 1; i <= k; i++) print i + 1, i, "R"
+    for (i = 1; i <= k; i++) print f, i + 1, "L"
+    print f, 1, "L"; print 200000; for (q = 0; q < 200000; q++) print 1, f' || return
+  timed 3 "$IN" -- "$REL/graph_partizan" --move || return
+  read -r a ma <<< "$LINE"
+  echo "graph_partizan --move, 2*10^5 queries of a vertex of 10^5 moves: $(secs "$a"), $(mib "$ma")"
+  mark "$a <= 0.5" "time $(secs "$a") (goal <= 0.5 s)"
+}
+row_partizan_move_limit() {
+  binary graph_partizan || return
+  partizan_input moves_all_new.66000 'k = 66000; f = 2 * k + 2; print f, 3 * k + 1
+    for (i = 1; i <= k; i++) print i + 1, (i == 1 ? 1 : i), "R"
+    for (i = 1; i <= k; i++) print k + 1 + i, (i == 1 ? 1 : k + i), "L"
+    for (i = k; i >= 1; i--) print f, i + 1, "L"
+    print f, 1, "L"; print 2000; for (x = 1; x <= 2000; x++) print 2, f, k + 1 + x' || return
+  local said
+  said=$("$REL/graph_partizan" --move < "$IN" 2>&1 | head -c 300)
+  timed 3 "$IN" -- sh -c '"$0" --move > /dev/null 2>&1; exit 0' "$REL/graph_partizan" || return
+  read -r a ma <<< "$LINE"
+  echo "graph_partizan --move, every query a new search of 66,000 moves: $(secs "$a"), $(mib "$ma"): $said"
+  mark "$a <= 0.5" "time $(secs "$a") (goal <= 0.5 s: about half a second past the step limit)"
+}
+row_partizan_values_ladder() {
+  binary graph_partizan || return
+  partizan_input ups.1830 'k = 1830; print 2 * k + 2, 4 * k + 3; print 2, 1, "L"; print 2, 1, "R"
+    print 3, 1, "L"; print 3, 2, "R"; print 4, 1, "L"; print 4, 2, "L"; print 4, 1, "R"
+    for (j = 2; j <= k; j++) { print 2 * j + 1, 1, "L"; print 2 * j + 1, 2 * j, "R"
+      print 2 * j + 2, 1, "L"; print 2 * j + 2, 2 * j - 1, "R" }
+    print 1; print 1, 1' || return
+  timed 7 "$IN" -- "$REL/graph_partizan" --values || return
+  read -r a ma <<< "$LINE"
+  echo "graph_partizan --values, a ladder of 1,830 ups (21,578 bytes): $(secs "$a"), $(mib "$ma")"
+  mark "$a <= 0.1" "time $(secs "$a") (goal <= 0.1 s)"
 }
 
 # examples/domineering on an empty board: its canonical form (every position it leads to valued

@@ -117,3 +117,27 @@ fn a_table_with_sums_and_negatives() {
     });
     assert_close(&forms, live, "sums and negatives");
 }
+
+/// Numbers of up to 3,000 bits (halvings: `{0 | x}` is `x/2`), hot games over them and their
+/// thermographs: the digits and the walls, which the table adds up as they are stored.
+#[test]
+fn a_table_with_long_numbers_and_thermographs() {
+    let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    let (live, forms) = table_bytes(|| {
+        let mut forms = Forms::new();
+        let one = forms.integer(1).unwrap();
+        let mut x = one;
+        let mut hot = Forms::ZERO;
+        for k in 1..=3000 {
+            x = forms.make(&[Forms::ZERO], &[x]).unwrap();
+            if k % 10 == 0 {
+                let minus = forms.neg(x).unwrap();
+                let switch = forms.make(&[one, x], &[minus]).unwrap();
+                hot = forms.make(&[switch, hot], &[minus]).unwrap();
+                forms.thermograph(hot).unwrap();
+            }
+        }
+        forms
+    });
+    assert_close(&forms, live, "long numbers and thermographs");
+}

@@ -9,8 +9,9 @@
 //! answers) takes 13 MB of memo, not a GB. The answer a question waits for comes up the stack, not
 //! through the memo, so forgetting changes no answer, only what is asked again.
 //!
-//! Two shortcuts keep numbers from being walked through their options: two numbers compare as
-//! numbers, and a number `x` against a form `G` of the table that is not one needs only `G`'s
+//! Two distinct nimbers are confused, told at once (their options would ask `m` questions each,
+//! and the pairs below `*2048` overflow the memo). Two shortcuts keep numbers from being walked
+//! through their options: two numbers compare as numbers, and a number `x` against a form `G` of the table that is not one needs only `G`'s
 //! options (number avoidance: `x <= G` iff no `G^R <= x`, and `G <= x` iff no `G^L >= x`). A
 //! number meets the pending form (whose value is not known yet) through its options, made on
 //! demand.
@@ -197,6 +198,10 @@ impl Forms {
         if let (Some(x), Some(y)) = (self.as_number(FormId(a)), self.as_number(FormId(b))) {
             return Some(x <= y);
         }
+        // Two distinct nimbers are confused (`*m + *n` is `*(m xor n)`, not 0).
+        if self.nimber_of(FormId(a)) != 0 && self.nimber_of(FormId(b)) != 0 {
+            return Some(false);
+        }
         self.le_memo.get(&(a, b)).copied()
     }
 
@@ -266,6 +271,37 @@ mod tests {
         let left: Vec<FormId> = g.left.iter().map(|t| form_of(forms, t)).collect();
         let right: Vec<FormId> = g.right.iter().map(|t| form_of(forms, t)).collect();
         forms.make(&left, &right).unwrap()
+    }
+
+    /// Nimbers, told apart at once when both are tagged ([`Forms::nimber_of`]), against the
+    /// definition: the trees of `*0` to `*5`, and of random sets of them on each side (equal
+    /// sides make a nimber by the mex, unequal ones other games).
+    #[test]
+    fn nimbers_compare_by_the_definition() {
+        let mut nimbers: Vec<Tree> = Vec::new();
+        for _ in 0..=5 {
+            nimbers.push(Tree { left: nimbers.clone(), right: nimbers.clone() });
+        }
+        let mut rng = Rng::new(52);
+        let mut trees = nimbers.clone();
+        for _ in 0..30 {
+            let subset = |rng: &mut Rng| -> Vec<Tree> {
+                nimbers.iter().filter(|_| rng.below(2) == 1).cloned().collect()
+            };
+            let left = subset(&mut rng);
+            let right = if rng.below(2) == 1 { left.clone() } else { subset(&mut rng) };
+            trees.push(Tree { left, right });
+        }
+        let mut forms = Forms::new();
+        let ids: Vec<FormId> = trees.iter().map(|t| form_of(&mut forms, t)).collect();
+        for (m, &id) in ids.iter().enumerate().take(6) {
+            assert_eq!(forms.nimber_of(id), m as u16);
+        }
+        for (i, g) in trees.iter().enumerate() {
+            for (j, h) in trees.iter().enumerate() {
+                assert_eq!(forms.le(ids[i], ids[j]).unwrap(), tree_le(g, h), "trees {i} and {j}");
+            }
+        }
     }
 
     #[test]

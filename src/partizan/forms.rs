@@ -48,6 +48,9 @@ pub(crate) struct Entry {
     number: u32,
     /// For a number: whether its options have been made (they are made on demand).
     options_made: bool,
+    /// `m` for the nimber `*m` (`m >= 1`), 0 for any other form: nimbers compare at once
+    /// (compare.rs), where their options would take `m` questions each.
+    nimber: u16,
 }
 
 /// The table of canonical forms (module doc). `Forms::new()` holds `0`; every operation that makes
@@ -80,6 +83,10 @@ pub struct Forms {
     pub(crate) walls_memo: FastMap<u32, (Vec<Line>, Vec<Line>)>,
     /// Each form's atomic weight (atomic.rs), `None` for a form that is not all-small.
     pub(crate) atomic_memo: FastMap<u32, Option<FormId>>,
+    /// The heap of the numbers' digits (twice: each number's and its key's), of the stops' and of
+    /// the walls' (their vectors and digits), added as each is stored ([`Forms::add_held`]), so
+    /// that [`Forms::heap_bytes`], asked at every sum, is not a walk of the whole table.
+    held: usize,
     /// The steps taken ([`Forms::steps`]) and the most allowed ([`Forms::limit_steps`]).
     steps: u64,
     step_limit: Option<u64>,
@@ -128,6 +135,7 @@ impl Forms {
             stops_memo: FastMap::default(),
             walls_memo: FastMap::default(),
             atomic_memo: FastMap::default(),
+            held: 0,
             steps: 0,
             step_limit: None,
         };
@@ -254,9 +262,16 @@ impl Forms {
         let id = self.next_id()?;
         reserve_one(&mut self.numbers, "the numbers of the canonical forms")?;
         reserve_entry(&mut self.number_ids)?;
-        let entry =
-            Entry { start: 0, left: 0, right: 0, number: self.numbers.len() as u32, options_made: false };
+        let entry = Entry {
+            start: 0,
+            left: 0,
+            right: 0,
+            number: self.numbers.len() as u32,
+            options_made: false,
+            nimber: 0,
+        };
         self.push_entry(entry, u32::MAX)?;
+        self.add_held(2 * x.heap_bytes());
         self.numbers.push(x.clone());
         self.number_ids.insert(x, id);
         Ok(id)
@@ -324,12 +339,30 @@ impl Forms {
             right: right.len() as u32,
             number: NOT_A_NUMBER,
             options_made: true,
+            nimber: self.nimber_of_options(left, right),
         };
         // The entry first: a table that ran out of memory there is left as it was.
         let previous = self.by_options.get(&hash).copied().unwrap_or(u32::MAX);
         self.push_entry(entry, previous)?;
         self.by_options.insert(hash, id.0);
         Ok(id)
+    }
+
+    /// `m` when `{left | right}` is `*m` (both sides `*0, ..., *(m-1)`), else 0 ([`Entry`]): its
+    /// options distinct forms, so `m` of them that are nimbers below `*m` are those.
+    fn nimber_of_options(&self, left: &[FormId], right: &[FormId]) -> u16 {
+        let m = left.len();
+        let below =
+            |o: &FormId| *o == Forms::ZERO || (1..m).contains(&usize::from(self.entries[o.index()].nimber));
+        if left != right || m > usize::from(u16::MAX) || !left.iter().all(below) {
+            return 0;
+        }
+        m as u16
+    }
+
+    /// `m` when `g` is the nimber `*m` (`m >= 1`), else 0.
+    pub(crate) fn nimber_of(&self, g: FormId) -> u16 {
+        self.entries[g.index()].nimber
     }
 
     fn next_id(&self) -> Result<FormId, Error> {
@@ -352,34 +385,48 @@ impl Forms {
     /// every form after its options (children first): the order in which a value defined by
     /// recursion over options can be computed without recursion. An error when memory runs out.
     pub fn followers_in_order(&self, g: FormId) -> Result<Vec<FormId>, Error> {
+        self.followers_of_all(&[g])
+    }
+
+    /// [`Forms::followers_in_order`] of all of `roots` at once: each follower once, after its
+    /// options.
+    pub(crate) fn followers_of_all(&self, roots: &[FormId]) -> Result<Vec<FormId>, Error> {
         let mut order = Vec::new();
         let mut seen = super::hash::FastSet::default();
-        if self.is_number(g) {
-            return Ok(order);
-        }
         let what = "the followers of a form";
         // (form, how many of its options were pushed)
         let mut stack = Vec::new();
-        push(&mut stack, (g, 0usize), what)?;
-        reserve_set_entry(&mut seen)?;
-        seen.insert(g);
-        while let Some(&mut (h, ref mut next)) = stack.last_mut() {
-            let count = self.left(h).len() + self.right(h).len();
-            if *next == count {
-                push(&mut order, h, what)?;
-                stack.pop();
+        for &g in roots {
+            if self.is_number(g) || seen.contains(&g) {
                 continue;
             }
-            let start = self.entries[h.index()].start as usize;
-            let child = self.options[start + *next];
-            *next += 1;
-            if !self.is_number(child) && !seen.contains(&child) {
-                reserve_set_entry(&mut seen)?;
-                seen.insert(child);
-                push(&mut stack, (child, 0), what)?;
+            push(&mut stack, (g, 0usize), what)?;
+            reserve_set_entry(&mut seen)?;
+            seen.insert(g);
+            while let Some(&mut (h, ref mut next)) = stack.last_mut() {
+                let count = self.left(h).len() + self.right(h).len();
+                if *next == count {
+                    push(&mut order, h, what)?;
+                    stack.pop();
+                    continue;
+                }
+                let start = self.entries[h.index()].start as usize;
+                let child = self.options[start + *next];
+                *next += 1;
+                if !self.is_number(child) && !seen.contains(&child) {
+                    reserve_set_entry(&mut seen)?;
+                    seen.insert(child);
+                    push(&mut stack, (child, 0), what)?;
+                }
             }
         }
         Ok(order)
+    }
+
+    /// Counts `bytes` more of the heap that [`Forms::heap_bytes`] does not measure from the
+    /// capacities: digits and walls, as they are stored.
+    pub(crate) fn add_held(&mut self, bytes: usize) {
+        self.held = self.held.saturating_add(bytes);
     }
 
     /// The heap the table holds, in bytes: its vectors' capacities, its maps' buckets as std
@@ -387,22 +434,11 @@ impl Forms {
     /// index of numbers) and the thermographs' walls. What the allocator adds around each block
     /// is not counted.
     pub fn heap_bytes(&self) -> usize {
-        let digits: usize = self.numbers.iter().map(Dyadic::heap_bytes).sum();
-        let stops: usize = self.stops_memo.values().map(|(l, r)| l.heap_bytes() + r.heap_bytes()).sum();
-        let walls: usize = self
-            .walls_memo
-            .values()
-            .flat_map(|(l, r)| [l, r])
-            .map(|wall| {
-                wall.capacity() * std::mem::size_of::<Line>()
-                    + wall.iter().map(|(a, b, _)| a.heap_bytes() + b.heap_bytes()).sum::<usize>()
-            })
-            .sum();
         self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.options.capacity() * std::mem::size_of::<FormId>()
             + self.next_same_hash.capacity() * 4
             + self.numbers.capacity() * std::mem::size_of::<Dyadic>()
-            + 2 * digits
+            + self.held
             + map_bytes(&self.number_ids)
             + map_bytes(&self.by_options)
             + map_bytes(&self.le_memo)
@@ -412,11 +448,20 @@ impl Forms {
             + map_bytes(&self.pending_memo)
             + map_bytes(&self.uptimal_memo)
             + map_bytes(&self.stops_memo)
-            + stops
             + map_bytes(&self.walls_memo)
-            + walls
             + map_bytes(&self.atomic_memo)
     }
+}
+
+/// The heap of a thermograph's walls (thermo.rs): their vectors and their numbers' digits.
+pub(crate) fn walls_heap(walls: &(Vec<Line>, Vec<Line>)) -> usize {
+    [&walls.0, &walls.1]
+        .iter()
+        .map(|wall| {
+            wall.capacity() * std::mem::size_of::<Line>()
+                + wall.iter().map(|(a, b, _)| a.heap_bytes() + b.heap_bytes()).sum::<usize>()
+        })
+        .sum()
 }
 
 /// The bytes of a std `HashMap`'s table: a power of two of buckets, of which it fills at most 7/8

@@ -78,21 +78,55 @@ impl Forms {
     pub fn try_show(&self, g: FormId) -> Result<String, Error> {
         let layout = self.layout(g)?;
         let mut out = String::new();
+        self.write_shown(g, &layout, &mut out, usize::MAX)?;
+        Ok(out)
+    }
+
+    /// The forms `gs` in CGSuite's notation, a line each (the text, then `\n`), or `None` when
+    /// that would take more than `max_bytes` bytes; an error when memory runs out. One layout
+    /// serves them all, so that their followers are classified once, not once per form: the
+    /// time is linear in the followers and in the text written, which stops once past
+    /// `max_bytes` (a form whose text is exponential in its size is not written out to be
+    /// measured).
+    pub fn try_show_lines(&self, gs: &[FormId], max_bytes: usize) -> Result<Option<String>, Error> {
+        let layout = self.layout_of(gs)?;
+        let mut out = String::new();
+        for &g in gs {
+            if !self.write_shown(g, &layout, &mut out, max_bytes)? {
+                return Ok(None);
+            }
+            push_text(&mut out, "\n")?;
+        }
+        Ok(if out.len() > max_bytes { None } else { Some(out) })
+    }
+
+    /// Appends `g`'s text to `out`, its followers' kinds in `layout`; `false` as soon as `out`
+    /// holds more than `max_bytes` bytes (each piece of the text checked once written).
+    fn write_shown(
+        &self,
+        g: FormId,
+        layout: &Layout,
+        out: &mut String,
+        max_bytes: usize,
+    ) -> Result<bool, Error> {
         let mut stack = vec![Piece::Form { g, braces: true, parens: false }];
         while let Some(piece) = stack.pop() {
             match piece {
-                Piece::Text(text) => push_text(&mut out, text)?,
+                Piece::Text(text) => push_text(out, text)?,
                 Piece::Bars(n) => {
                     for _ in 0..n {
-                        push_text(&mut out, "|")?;
+                        push_text(out, "|")?;
                     }
                 }
                 Piece::Form { g, braces, parens } => {
-                    self.write_form(g, braces, parens, &layout, &mut out, &mut stack)?
+                    self.write_form(g, braces, parens, layout, out, &mut stack)?
                 }
             }
+            if out.len() > max_bytes {
+                return Ok(false);
+            }
         }
-        Ok(out)
+        Ok(true)
     }
 
     /// Writes what `g` prints as by itself, and pushes its options (last first) onto `stack`.
@@ -172,7 +206,13 @@ impl Forms {
 
     /// The kinds, sorted options and bars of `g`'s followers (module doc), children first.
     pub(crate) fn layout(&self, g: FormId) -> Result<Layout, Error> {
-        let order = self.followers_in_order(g)?;
+        self.layout_of(&[g])
+    }
+
+    /// [`Forms::layout`] of the followers of all of `roots`: a form's kind and its options'
+    /// order depend on the form alone, so one layout serves each root as its own would.
+    fn layout_of(&self, roots: &[FormId]) -> Result<Layout, Error> {
+        let order = self.followers_of_all(roots)?;
         let mut layout = Layout {
             kinds: FastMap::default(),
             sorted_at: FastMap::default(),

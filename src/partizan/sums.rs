@@ -39,6 +39,16 @@ impl Forms {
     /// `g` as `x + k·^ + *m` when it is one (module doc), else `None`; an error when memory runs
     /// out. Its followers are recognised children first, each once (the table's memo).
     pub fn as_uptimal(&mut self, g: FormId) -> Result<Option<Uptimal>, Error> {
+        let parts = self.uptimal_parts(g)?;
+        Ok(parts.map(|(x, ups, nimber)| Uptimal {
+            number: self.as_number(x).expect("a number").clone(),
+            ups,
+            nimber,
+        }))
+    }
+
+    /// [`Forms::as_uptimal`] without a copy of the number: its form, the ups and the nimber.
+    pub(crate) fn uptimal_parts(&mut self, g: FormId) -> Result<Option<(FormId, i64, u64)>, Error> {
         if !self.is_number(g) && !self.uptimal_memo.contains_key(&g.0) {
             for h in self.followers_in_order(g)? {
                 if !self.uptimal_memo.contains_key(&h.0) {
@@ -49,12 +59,7 @@ impl Forms {
                 }
             }
         }
-        let parts = if self.is_number(g) { Some((g, 0, 0)) } else { self.uptimal_memo[&g.0] };
-        Ok(parts.map(|(x, ups, nimber)| Uptimal {
-            number: self.as_number(x).expect("a number").clone(),
-            ups,
-            nimber,
-        }))
+        Ok(if self.is_number(g) { Some((g, 0, 0)) } else { self.uptimal_memo[&g.0] })
     }
 
     /// The canonical form of an [`Uptimal`] ([`Forms::uptimal`]).

@@ -28,7 +28,7 @@
 //! line), so equal walls are equal vectors.
 
 use super::dyadic::Dyadic;
-use super::forms::{copy_of, reserve, reserve_entry, FormId, Forms, Line, Side};
+use super::forms::{copy_of, reserve, reserve_entry, walls_heap, FormId, Forms, Line, Side};
 use crate::input::Error;
 use crate::memory::check_memory;
 use std::convert::TryFrom;
@@ -110,6 +110,7 @@ impl Forms {
                 }
                 let walls = self.walls_of(h)?;
                 reserve_entry(&mut self.walls_memo)?;
+                self.add_held(walls_heap(&walls));
                 self.walls_memo.insert(h.0, walls);
             }
         }
@@ -138,6 +139,7 @@ impl Forms {
                 let left = self.best_stop(h, Side::Left)?;
                 let right = self.best_stop(h, Side::Right)?;
                 reserve_entry(&mut self.stops_memo)?;
+                self.add_held(left.heap_bytes() + right.heap_bytes());
                 self.stops_memo.insert(h.0, (left, right));
             }
         }

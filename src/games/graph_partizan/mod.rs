@@ -31,7 +31,7 @@
 //! # Limits
 //! [`MAX_VERTICES`], [`MAX_EDGES`], [`MAX_QUERIES`], [`MAX_TOKENS`] (in all the queries); at most
 //! [`MAX_STEPS`] steps of work on the forms in all ([`Forms::limit_steps`]: the values, the sums the
-//! queries need, the moves' checks): past it, an error, never a hang. The steps bound the time,
+//! queries need, every move `--move` tries): past it, an error, never a hang. The steps bound the time,
 //! which a bound on the forms' count would not (a few hundred forms can take 10^8 comparisons),
 //! and the forms too: a step makes a few at most, so there are fewer than `n + 3·MAX_STEPS`. `--values` writes at most [`MAX_VALUES_TEXT`]
 //! bytes. Memory follows what arrives: the edges (8 bytes each) and tokens (4) in arrays that
@@ -336,40 +336,14 @@ pub fn write_answer(answer: &Answer, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// The `--values` output, a line per vertex, its canonical form: an error if it would be longer
-/// than [`MAX_VALUES_TEXT`] bytes (found from the forms' sizes before a byte is written).
+/// than [`MAX_VALUES_TEXT`] bytes, found by writing it (the text, not the forms' sizes: a ladder of
+/// ups, `^k` a line, is short text of deep forms), before a byte goes out. Its time is linear in
+/// the values' followers and in the text, which stops once past the limit ([`Forms::try_show_lines`]).
 pub fn values_text(problem: &Problem) -> Result<Vec<u8>, Error> {
-    let forms = &problem.forms;
-    // An upper bound on each form's text: a number as written, else `{`, its options, `|`, `}`
-    // and a comma between options (the notation's shorthands are shorter). Options come first.
-    let mut size: Vec<u64> = Vec::new();
-    try_grow_within(&mut size, forms.len(), forms.len(), &"the sizes of the values")?;
-    for id in 0..forms.len() {
-        let g = FormId(id as u32);
-        let s = match forms.as_number(g) {
-            Some(x) => x.to_string().len() as u64,
-            None => {
-                let options = forms.left(g).iter().chain(forms.right(g));
-                options.fold(3, |s: u64, h| s.saturating_add(size.get(h.index()).map_or(u64::MAX, |t| t + 1)))
-            }
-        };
-        size.push(s);
+    match problem.forms.try_show_lines(&problem.values, MAX_VALUES_TEXT as usize)? {
+        Some(text) => Ok(text.into_bytes()),
+        None => Err(Error::new(format!("the values would take more than {MAX_VALUES_TEXT} bytes to write"))),
     }
-    let mut total: u64 = 0;
-    for &g in &problem.values {
-        total = total.saturating_add(size[g.index()] + 1);
-    }
-    if total > MAX_VALUES_TEXT {
-        return Err(Error::new(format!(
-            "the values would take more than {MAX_VALUES_TEXT} bytes to write (at most {total})"
-        )));
-    }
-    check_memory(2 * total as u128, "the values' text")?;
-    let mut text = Vec::with_capacity(total as usize);
-    for &g in &problem.values {
-        text.extend_from_slice(forms.show(g).as_bytes());
-        text.push(b'\n');
-    }
-    Ok(text)
 }
 
 /// This problem as a type, for code that handles every game alike ([`crate::games::JudgeProblem`]).

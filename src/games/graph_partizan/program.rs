@@ -34,11 +34,11 @@ pub fn answer(flags: &Flags, input: &mut Input, output: &mut Output) -> Result<(
     if flags.has("--right") && !flags.has("--move") {
         return Err(Error::new("--right says who moves for --move: give --move too").into());
     }
-    let problem = read(input)?;
+    let mut problem = read(input)?;
     let values = if flags.has("--values") { Some(values_text(&problem)?) } else { None };
     let answer = if flags.has("--move") {
         let mover = if flags.has("--right") { Side::Right } else { Side::Left };
-        Some(moves::decide_with_moves(problem, mover)?)
+        Some(moves::decide_with_moves(&mut problem, mover)?)
     } else if values.is_none() {
         Some(decide(problem))
     } else {
