@@ -7,8 +7,11 @@
 //! limb is nonzero), and zero is the empty magnitude with `negative == false`. Every value has
 //! exactly one representation, so the derived `Eq` and `Hash` are equality of values. Every
 //! operation costs O(limbs) (decimal reading and printing: O(limbs^2), by 19 digits at a time)
-//! and allocates only its result.
+//! and allocates only its result, reserved checked: the `try_` operations, which the library
+//! uses, return an [`Error`] when that memory cannot be had (the contract: never an abort); the
+//! plain ones, for callers who want the value and nothing else, panic then instead.
 
+use crate::input::{out_of_memory, Error};
 use std::cmp::Ordering;
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
 use std::convert::TryFrom;
@@ -33,13 +36,60 @@ fn trim(magnitude: &mut Vec<u64>) {
     }
 }
 
+/// An empty magnitude with room for `limbs`, reserved checked.
+fn room(limbs: usize) -> Result<Vec<u64>, Error> {
+    let mut magnitude = Vec::new();
+    magnitude
+        .try_reserve_exact(limbs)
+        .map_err(|_| out_of_memory(limbs as u128 * 8, "the digits of a number"))?;
+    Ok(magnitude)
+}
+
+/// The value of a fallible operation, for the plain operations: a panic naming the memory that
+/// could not be had.
+pub(super) fn or_panic<T>(result: Result<T, Error>) -> T {
+    result.unwrap_or_else(|e| panic!("{}", e))
+}
+
 fn compare_magnitudes(a: &[u64], b: &[u64]) -> Ordering {
     a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
 }
 
-fn add_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
+/// The number of bits of a magnitude up to its highest one bit.
+fn magnitude_bits(a: &[u64]) -> u64 {
+    match a.last() {
+        Some(&top) => a.len() as u64 * 64 - u64::from(top.leading_zeros()),
+        None => 0,
+    }
+}
+
+/// `a` compared with `b * 2^bits`, without making the shifted value (no memory).
+fn compare_shifted(a: &[u64], b: &[u64], bits: u64) -> Ordering {
+    if b.is_empty() || a.is_empty() {
+        return a.len().cmp(&b.len());
+    }
+    let shifted_bits = u128::from(magnitude_bits(b)) + u128::from(bits);
+    let by_length = u128::from(magnitude_bits(a)).cmp(&shifted_bits);
+    if by_length != Ordering::Equal {
+        return by_length;
+    }
+    // As long as `a`: `bits / 64 < a.len()` limbs of zeros, then `b`'s limbs shifted.
+    let (limbs, shift) = ((bits / 64) as usize, (bits % 64) as u32);
+    let shifted_limb = |i: usize| {
+        if i < limbs {
+            return 0;
+        }
+        let j = i - limbs;
+        let low = b.get(j).map_or(0, |&limb| limb << shift);
+        let from_below = if shift == 0 || j == 0 { 0 } else { b[j - 1] >> (64 - shift) };
+        low | from_below
+    };
+    (0..a.len()).rev().map(|i| a[i].cmp(&shifted_limb(i))).find(|o| *o != Ordering::Equal).unwrap_or(Ordering::Equal)
+}
+
+fn add_magnitudes(a: &[u64], b: &[u64]) -> Result<Vec<u64>, Error> {
     let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-    let mut sum = Vec::with_capacity(long.len() + 1);
+    let mut sum = room(long.len() + 1)?;
     let mut carry = false;
     for (i, &limb) in long.iter().enumerate() {
         let (partial, carry1) = limb.overflowing_add(short.get(i).copied().unwrap_or(0));
@@ -50,12 +100,12 @@ fn add_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
     if carry {
         sum.push(1);
     }
-    sum
+    Ok(sum)
 }
 
 /// `a - b`, for magnitudes with `a >= b`.
-fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut difference = Vec::with_capacity(a.len());
+fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Result<Vec<u64>, Error> {
+    let mut difference = room(a.len())?;
     let mut borrow = false;
     for (i, &limb) in a.iter().enumerate() {
         let (partial, borrow1) = limb.overflowing_sub(b.get(i).copied().unwrap_or(0));
@@ -65,7 +115,7 @@ fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
     }
     debug_assert!(!borrow, "subtract_magnitudes: a < b");
     trim(&mut difference);
-    difference
+    Ok(difference)
 }
 
 /// A bit count as a number of whole limbs and the bits left over.
@@ -74,12 +124,12 @@ fn limbs_and_bits(bits: u64) -> (usize, u32) {
     (limbs, (bits % 64) as u32)
 }
 
-fn shift_left_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
+fn shift_left_magnitude(a: &[u64], bits: u64) -> Result<Vec<u64>, Error> {
     if a.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let (limbs, bits) = limbs_and_bits(bits);
-    let mut shifted = Vec::with_capacity(limbs + a.len() + 1);
+    let mut shifted = room(limbs.saturating_add(a.len() + 1))?;
     shifted.resize(limbs, 0);
     if bits == 0 {
         shifted.extend_from_slice(a);
@@ -93,28 +143,27 @@ fn shift_left_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
             shifted.push(carry);
         }
     }
-    shifted
+    Ok(shifted)
 }
 
-/// `floor(a / 2^bits)` for a magnitude.
-fn shift_right_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
+/// `floor(a / 2^bits)` for a magnitude, in place (no memory).
+fn shift_right_in_place(a: &mut Vec<u64>, bits: u64) {
     let limbs = match usize::try_from(bits / 64) {
         Ok(limbs) if limbs < a.len() => limbs,
-        _ => return Vec::new(),
+        _ => {
+            a.clear();
+            return;
+        }
     };
     let bits = (bits % 64) as u32;
-    let kept = &a[limbs..];
-    let mut shifted = Vec::with_capacity(kept.len());
-    if bits == 0 {
-        shifted.extend_from_slice(kept);
-    } else {
-        for (i, &limb) in kept.iter().enumerate() {
-            let above = kept.get(i + 1).map_or(0, |&next| next << (64 - bits));
-            shifted.push((limb >> bits) | above);
+    a.drain(..limbs);
+    if bits != 0 {
+        for i in 0..a.len() {
+            let above = a.get(i + 1).map_or(0, |&next| next << (64 - bits));
+            a[i] = (a[i] >> bits) | above;
         }
     }
-    trim(&mut shifted);
-    shifted
+    trim(a);
 }
 
 /// `a = a * factor + addend`, in place.
@@ -155,14 +204,30 @@ impl BigInt {
         BigInt::default()
     }
 
-    /// The value of an `i64`.
+    /// The value of an `i64` (panics when memory for it cannot be had: [`BigInt::try_from_i64`]).
     pub fn from_i64(value: i64) -> BigInt {
-        BigInt::from_sign_magnitude(value < 0, vec![value.unsigned_abs()])
+        or_panic(BigInt::try_from_i64(value))
+    }
+
+    /// The value of an `i64`, or an error when memory for it cannot be had.
+    pub fn try_from_i64(value: i64) -> Result<BigInt, Error> {
+        let mut magnitude = room(1)?;
+        magnitude.push(value.unsigned_abs());
+        Ok(BigInt::from_sign_magnitude(value < 0, magnitude))
     }
 
     /// The value of a `u64`.
     pub fn from_u64(value: u64) -> BigInt {
-        BigInt::from_sign_magnitude(false, vec![value])
+        let mut magnitude = or_panic(room(1));
+        magnitude.push(value);
+        BigInt::from_sign_magnitude(false, magnitude)
+    }
+
+    /// A copy, or an error when memory for it cannot be had (`clone` panics then instead).
+    pub fn try_clone(&self) -> Result<BigInt, Error> {
+        let mut magnitude = room(self.magnitude.len())?;
+        magnitude.extend_from_slice(&self.magnitude);
+        Ok(BigInt { negative: self.negative, magnitude })
     }
 
     /// Whether the value is zero.
@@ -210,52 +275,99 @@ impl BigInt {
         }
     }
 
-    /// `self + other`.
+    /// `self + other` (panics when memory for it cannot be had: [`BigInt::try_add`]).
     pub fn add(&self, other: &BigInt) -> BigInt {
+        or_panic(self.try_add(other))
+    }
+
+    /// `self - other` (panics when memory for it cannot be had: [`BigInt::try_sub`]).
+    pub fn sub(&self, other: &BigInt) -> BigInt {
+        or_panic(self.try_sub(other))
+    }
+
+    /// `-self` (panics when memory for it cannot be had: [`BigInt::try_neg`]).
+    pub fn neg(&self) -> BigInt {
+        or_panic(self.try_neg())
+    }
+
+    /// `|self|` (panics when memory for it cannot be had).
+    pub fn abs(&self) -> BigInt {
+        or_panic(self.try_clone().map(|copy| BigInt::from_sign_magnitude(false, copy.magnitude)))
+    }
+
+    /// `self * 2^bits` (panics when memory for it cannot be had: [`BigInt::try_shl`]).
+    pub fn shl(&self, bits: u64) -> BigInt {
+        or_panic(self.try_shl(bits))
+    }
+
+    /// `floor(self / 2^bits)`: rounded down, as `>>` on an `i64` (so `-1 >> 1 == -1`); panics
+    /// when memory for it cannot be had: [`BigInt::try_shr`].
+    pub fn shr(&self, bits: u64) -> BigInt {
+        or_panic(self.try_shr(bits))
+    }
+
+    /// `self + other`, or an error when memory for it cannot be had.
+    pub fn try_add(&self, other: &BigInt) -> Result<BigInt, Error> {
         self.add_signed(other, other.negative)
     }
 
-    /// `self - other`.
-    pub fn sub(&self, other: &BigInt) -> BigInt {
+    /// `self - other`, or an error when memory for it cannot be had.
+    pub fn try_sub(&self, other: &BigInt) -> Result<BigInt, Error> {
         self.add_signed(other, !other.negative)
     }
 
     /// `self + other` with `other`'s sign replaced by `other_negative`.
-    fn add_signed(&self, other: &BigInt, other_negative: bool) -> BigInt {
+    fn add_signed(&self, other: &BigInt, other_negative: bool) -> Result<BigInt, Error> {
         let (a, b) = (&self.magnitude[..], &other.magnitude[..]);
         if self.negative == other_negative {
-            return BigInt::from_sign_magnitude(self.negative, add_magnitudes(a, b));
+            return Ok(BigInt::from_sign_magnitude(self.negative, add_magnitudes(a, b)?));
         }
-        match compare_magnitudes(a, b) {
+        Ok(match compare_magnitudes(a, b) {
             Ordering::Equal => BigInt::zero(),
-            Ordering::Greater => BigInt::from_sign_magnitude(self.negative, subtract_magnitudes(a, b)),
-            Ordering::Less => BigInt::from_sign_magnitude(other_negative, subtract_magnitudes(b, a)),
-        }
+            Ordering::Greater => BigInt::from_sign_magnitude(self.negative, subtract_magnitudes(a, b)?),
+            Ordering::Less => BigInt::from_sign_magnitude(other_negative, subtract_magnitudes(b, a)?),
+        })
     }
 
-    /// `-self`.
-    pub fn neg(&self) -> BigInt {
-        BigInt::from_sign_magnitude(!self.negative, self.magnitude.clone())
+    /// `-self`, or an error when memory for it cannot be had.
+    pub fn try_neg(&self) -> Result<BigInt, Error> {
+        let copy = self.try_clone()?;
+        Ok(BigInt::from_sign_magnitude(!self.negative, copy.magnitude))
     }
 
-    /// `|self|`.
-    pub fn abs(&self) -> BigInt {
-        BigInt::from_sign_magnitude(false, self.magnitude.clone())
+    /// `self * 2^bits`, or an error when memory for it cannot be had.
+    pub fn try_shl(&self, bits: u64) -> Result<BigInt, Error> {
+        Ok(BigInt::from_sign_magnitude(self.negative, shift_left_magnitude(&self.magnitude, bits)?))
     }
 
-    /// `self * 2^bits`.
-    pub fn shl(&self, bits: u64) -> BigInt {
-        BigInt::from_sign_magnitude(self.negative, shift_left_magnitude(&self.magnitude, bits))
-    }
-
-    /// `floor(self / 2^bits)`: rounded down, as `>>` on an `i64` (so `-1 >> 1 == -1`).
-    pub fn shr(&self, bits: u64) -> BigInt {
-        let quotient = shift_right_magnitude(&self.magnitude, bits);
-        if self.negative && self.trailing_zeros() < bits {
+    /// `floor(self / 2^bits)` ([`BigInt::shr`]), or an error when memory for it cannot be had.
+    pub fn try_shr(&self, bits: u64) -> Result<BigInt, Error> {
+        let rounds_up = self.negative && self.trailing_zeros() < bits;
+        let mut quotient = self.try_clone()?;
+        shift_right_in_place(&mut quotient.magnitude, bits);
+        if rounds_up {
             // Bits that were not zero were dropped: the magnitude rounds up.
-            BigInt::from_sign_magnitude(true, add_magnitudes(&quotient, &[1]))
-        } else {
-            BigInt::from_sign_magnitude(self.negative, quotient)
+            let sum = add_magnitudes(&quotient.magnitude, &[1])?;
+            return Ok(BigInt::from_sign_magnitude(true, sum));
+        }
+        Ok(BigInt::from_sign_magnitude(self.negative, quotient.magnitude))
+    }
+
+    /// `self / 2^bits` in place, for a shift that drops only zero bits (`bits` at most
+    /// [`BigInt::trailing_zeros`]): exact, so no memory.
+    pub(crate) fn shr_exact_in_place(&mut self, bits: u64) {
+        debug_assert!(self.is_zero() || bits <= self.trailing_zeros(), "an inexact shift");
+        shift_right_in_place(&mut self.magnitude, bits);
+        self.negative = self.negative && !self.magnitude.is_empty();
+    }
+
+    /// `self` compared with `other * 2^bits`, without making the shifted value (no memory).
+    pub(crate) fn cmp_shifted(&self, other: &BigInt, bits: u64) -> Ordering {
+        match (self.negative, other.negative) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => compare_shifted(&self.magnitude, &other.magnitude, bits),
+            (true, true) => compare_shifted(&self.magnitude, &other.magnitude, bits).reverse(),
         }
     }
 
@@ -269,10 +381,22 @@ impl BigInt {
 
     /// The number of bits of `|self|` up to its highest one bit (0 for zero).
     pub fn bit_len(&self) -> u64 {
-        match self.magnitude.last() {
-            Some(&top) => self.magnitude.len() as u64 * 64 - u64::from(top.leading_zeros()),
-            None => 0,
+        magnitude_bits(&self.magnitude)
+    }
+
+    /// `floor(|self| / 2^bits)`, when it fits in a `u64` (no memory).
+    pub(crate) fn magnitude_above(&self, bits: u64) -> Option<u64> {
+        let length = self.bit_len();
+        if length <= bits {
+            return Some(0);
         }
+        if length - bits > 64 {
+            return None;
+        }
+        let (limb, shift) = ((bits / 64) as usize, (bits % 64) as u32);
+        let low = self.magnitude[limb] >> shift;
+        let above = if shift == 0 { 0 } else { self.magnitude.get(limb + 1).map_or(0, |&next| next << (64 - shift)) };
+        Some(low | above)
     }
 
     /// The highest bit position where `|self|` and `|other|` differ (`None`: they are equal).
@@ -306,7 +430,9 @@ impl BigInt {
             let column = position + text.len() - digits.len() + 1;
             return Err(format!("expected a decimal digit at column {}", column));
         }
-        let mut magnitude = Vec::with_capacity(digits.len() / DECIMAL_CHUNK_DIGITS + 1);
+        // Room for every limb: 19 digits take less than 64 bits, so a carry never needs more.
+        let limbs = digits.len() / DECIMAL_CHUNK_DIGITS + 1;
+        let mut magnitude = room(limbs).map_err(|e| e.message().to_string())?;
         for chunk in digits.as_bytes().chunks(DECIMAL_CHUNK_DIGITS) {
             let value = chunk.iter().fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
             multiply_add_small(&mut magnitude, 10u64.pow(chunk.len() as u32), value);

@@ -254,10 +254,12 @@ impl Forms {
         let id = self.next_id()?;
         reserve_one(&mut self.numbers, "the numbers of the canonical forms")?;
         reserve_entry(&mut self.number_ids)?;
+        // Every allocation before the entry is pushed: a failure leaves the table as it was.
+        let copy = x.try_clone()?;
         let entry =
             Entry { start: 0, left: 0, right: 0, number: self.numbers.len() as u32, options_made: false };
         self.push_entry(entry, u32::MAX)?;
-        self.numbers.push(x.clone());
+        self.numbers.push(copy);
         self.number_ids.insert(x, id);
         Ok(id)
     }
@@ -273,7 +275,7 @@ impl Forms {
         if e.number == NOT_A_NUMBER || e.options_made {
             return Ok(());
         }
-        let (left, right) = self.numbers[e.number as usize].options();
+        let (left, right) = self.numbers[e.number as usize].try_options()?;
         let left = match left {
             Some(x) => Some(self.number(x)?),
             None => None,
