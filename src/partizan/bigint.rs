@@ -11,7 +11,11 @@
 //! uses, return an [`Error`] when that memory cannot be had (the contract: never an abort); the
 //! plain ones, for callers who want the value and nothing else, panic then instead.
 
-use crate::input::{out_of_memory, Error};
+use super::limbs::{
+    add_magnitudes, compare_magnitudes, compare_shifted, divide_small, magnitude_bits, multiply_add_small,
+    room, shift_left_magnitude, shift_right_in_place, subtract_magnitudes, trim,
+};
+use crate::input::Error;
 use std::cmp::Ordering;
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
 use std::convert::TryFrom;
@@ -29,166 +33,10 @@ pub struct BigInt {
 const DECIMAL_CHUNK: u64 = 10_000_000_000_000_000_000;
 const DECIMAL_CHUNK_DIGITS: usize = 19;
 
-/// Drops the zero limbs at the top, restoring the invariant of a magnitude.
-fn trim(magnitude: &mut Vec<u64>) {
-    while magnitude.last() == Some(&0) {
-        magnitude.pop();
-    }
-}
-
-/// An empty magnitude with room for `limbs`, reserved checked.
-fn room(limbs: usize) -> Result<Vec<u64>, Error> {
-    let mut magnitude = Vec::new();
-    magnitude
-        .try_reserve_exact(limbs)
-        .map_err(|_| out_of_memory(limbs as u128 * 8, "the digits of a number"))?;
-    Ok(magnitude)
-}
-
 /// The value of a fallible operation, for the plain operations: a panic naming the memory that
 /// could not be had.
 pub(super) fn or_panic<T>(result: Result<T, Error>) -> T {
     result.unwrap_or_else(|e| panic!("{}", e))
-}
-
-fn compare_magnitudes(a: &[u64], b: &[u64]) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
-}
-
-/// The number of bits of a magnitude up to its highest one bit.
-fn magnitude_bits(a: &[u64]) -> u64 {
-    match a.last() {
-        Some(&top) => a.len() as u64 * 64 - u64::from(top.leading_zeros()),
-        None => 0,
-    }
-}
-
-/// `a` compared with `b * 2^bits`, without making the shifted value (no memory).
-fn compare_shifted(a: &[u64], b: &[u64], bits: u64) -> Ordering {
-    if b.is_empty() || a.is_empty() {
-        return a.len().cmp(&b.len());
-    }
-    let shifted_bits = u128::from(magnitude_bits(b)) + u128::from(bits);
-    let by_length = u128::from(magnitude_bits(a)).cmp(&shifted_bits);
-    if by_length != Ordering::Equal {
-        return by_length;
-    }
-    // As long as `a`: `bits / 64 < a.len()` limbs of zeros, then `b`'s limbs shifted.
-    let (limbs, shift) = ((bits / 64) as usize, (bits % 64) as u32);
-    let shifted_limb = |i: usize| {
-        if i < limbs {
-            return 0;
-        }
-        let j = i - limbs;
-        let low = b.get(j).map_or(0, |&limb| limb << shift);
-        let from_below = if shift == 0 || j == 0 { 0 } else { b[j - 1] >> (64 - shift) };
-        low | from_below
-    };
-    (0..a.len()).rev().map(|i| a[i].cmp(&shifted_limb(i))).find(|o| *o != Ordering::Equal).unwrap_or(Ordering::Equal)
-}
-
-fn add_magnitudes(a: &[u64], b: &[u64]) -> Result<Vec<u64>, Error> {
-    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-    let mut sum = room(long.len() + 1)?;
-    let mut carry = false;
-    for (i, &limb) in long.iter().enumerate() {
-        let (partial, carry1) = limb.overflowing_add(short.get(i).copied().unwrap_or(0));
-        let (total, carry2) = partial.overflowing_add(u64::from(carry));
-        sum.push(total);
-        carry = carry1 || carry2;
-    }
-    if carry {
-        sum.push(1);
-    }
-    Ok(sum)
-}
-
-/// `a - b`, for magnitudes with `a >= b`.
-fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Result<Vec<u64>, Error> {
-    let mut difference = room(a.len())?;
-    let mut borrow = false;
-    for (i, &limb) in a.iter().enumerate() {
-        let (partial, borrow1) = limb.overflowing_sub(b.get(i).copied().unwrap_or(0));
-        let (total, borrow2) = partial.overflowing_sub(u64::from(borrow));
-        difference.push(total);
-        borrow = borrow1 || borrow2;
-    }
-    debug_assert!(!borrow, "subtract_magnitudes: a < b");
-    trim(&mut difference);
-    Ok(difference)
-}
-
-/// A bit count as a number of whole limbs and the bits left over.
-fn limbs_and_bits(bits: u64) -> (usize, u32) {
-    let limbs = usize::try_from(bits / 64).expect("a shift larger than the address space");
-    (limbs, (bits % 64) as u32)
-}
-
-fn shift_left_magnitude(a: &[u64], bits: u64) -> Result<Vec<u64>, Error> {
-    if a.is_empty() {
-        return Ok(Vec::new());
-    }
-    let (limbs, bits) = limbs_and_bits(bits);
-    let mut shifted = room(limbs.saturating_add(a.len() + 1))?;
-    shifted.resize(limbs, 0);
-    if bits == 0 {
-        shifted.extend_from_slice(a);
-    } else {
-        let mut carry = 0;
-        for &limb in a {
-            shifted.push((limb << bits) | carry);
-            carry = limb >> (64 - bits);
-        }
-        if carry != 0 {
-            shifted.push(carry);
-        }
-    }
-    Ok(shifted)
-}
-
-/// `floor(a / 2^bits)` for a magnitude, in place (no memory).
-fn shift_right_in_place(a: &mut Vec<u64>, bits: u64) {
-    let limbs = match usize::try_from(bits / 64) {
-        Ok(limbs) if limbs < a.len() => limbs,
-        _ => {
-            a.clear();
-            return;
-        }
-    };
-    let bits = (bits % 64) as u32;
-    a.drain(..limbs);
-    if bits != 0 {
-        for i in 0..a.len() {
-            let above = a.get(i + 1).map_or(0, |&next| next << (64 - bits));
-            a[i] = (a[i] >> bits) | above;
-        }
-    }
-    trim(a);
-}
-
-/// `a = a * factor + addend`, in place.
-fn multiply_add_small(a: &mut Vec<u64>, factor: u64, addend: u64) {
-    let mut carry = addend;
-    for limb in a.iter_mut() {
-        let product = u128::from(*limb) * u128::from(factor) + u128::from(carry);
-        *limb = product as u64;
-        carry = (product >> 64) as u64;
-    }
-    if carry != 0 {
-        a.push(carry);
-    }
-}
-
-/// Divides `a` by `divisor` in place and returns the remainder.
-fn divide_small(a: &mut Vec<u64>, divisor: u64) -> u64 {
-    let mut remainder = 0u64;
-    for limb in a.iter_mut().rev() {
-        let current = (u128::from(remainder) << 64) | u128::from(*limb);
-        *limb = (current / u128::from(divisor)) as u64;
-        remainder = (current % u128::from(divisor)) as u64;
-    }
-    trim(a);
-    remainder
 }
 
 impl BigInt {
@@ -570,7 +418,21 @@ mod tests {
             assert_eq!(x.shr(shift).to_string(), down.to_string(), "{} >> {}", a, shift);
             let up_shift = rng.below(u64::from(128 - bits));
             assert_eq!(x.shl(up_shift).to_string(), (a << up_shift).to_string());
+            // Compared with a shifted value that is never made; a magnitude's high part.
+            assert_eq!(x.cmp_shifted(&y, up_shift), a.cmp(&(b << up_shift)), "{} vs {} << {}", a, b, up_shift);
+            let high = a.unsigned_abs() >> shift.min(127);
+            assert_eq!(x.magnitude_above(shift), u64::try_from(high).ok(), "|{}| >> {}", a, shift);
         }
+    }
+
+    #[test]
+    fn memory_that_cannot_be_had_is_an_error() {
+        let one = BigInt::from_i64(1);
+        let e = one.try_shl(1 << 62).unwrap_err();
+        assert!(e.message().starts_with("not enough memory for the digits of a number: "), "{}", e);
+        // A comparison with such a shift takes no memory.
+        assert_eq!(one.cmp_shifted(&one, 1 << 62), Ordering::Less);
+        assert_eq!(one.shl(1 << 62 >> 60).cmp_shifted(&one, 4), Ordering::Equal);
     }
 
     #[test]

@@ -133,7 +133,10 @@ impl Dyadic {
     /// `self + other`, or `self - other` when `subtract`: the numerators over the larger exponent.
     fn add_signed(&self, other: &Dyadic, subtract: bool) -> Result<Dyadic, Error> {
         let combine = |a: &BigInt, b: &BigInt| if subtract { a.try_sub(b) } else { a.try_add(b) };
-        if self.exponent >= other.exponent {
+        if self.exponent == other.exponent {
+            // Aligned already (the common case): no shifted copy.
+            Ok(Dyadic::from_parts(combine(&self.numerator, &other.numerator)?, self.exponent))
+        } else if self.exponent > other.exponent {
             let aligned = other.numerator.try_shl(self.exponent - other.exponent)?;
             Ok(Dyadic::from_parts(combine(&self.numerator, &aligned)?, self.exponent))
         } else {
@@ -331,7 +334,9 @@ impl Ord for Dyadic {
             return if sign > 0 { larger_magnitude } else { larger_magnitude.reverse() };
         }
         // The numerators over the larger exponent, the other's shift not made (no memory).
-        if self.exponent >= other.exponent {
+        if self.exponent == other.exponent {
+            self.numerator.cmp(&other.numerator)
+        } else if self.exponent > other.exponent {
             self.numerator.cmp_shifted(&other.numerator, self.exponent - other.exponent)
         } else {
             other.numerator.cmp_shifted(&self.numerator, other.exponent - self.exponent).reverse()

@@ -11,7 +11,7 @@
 //! checked, running out an error; a number's digits, allocated as they are computed, are covered
 //! by a margin the table's growth checks (docs/partizan.md, "Limits").
 //!
-//! - `dyadic`, `bigint`: the numbers `m / 2^k`, on big integers of the project's own.
+//! - `dyadic`, `bigint`, `limbs`: the numbers `m / 2^k`, on big integers of the project's own.
 //! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]); `grow`: its checked growth.
 //! - `outcome`: [`Side`], [`Winner`] (the outcome classes), [`Comparison`], [`Uptimal`] (a number plus
 //!   ups plus a nimber as three numbers).
@@ -45,6 +45,7 @@ mod forms;
 mod game;
 mod groups;
 mod grow;
+mod limbs;
 pub mod hash;
 mod notation;
 mod outcome;

@@ -50,11 +50,13 @@ impl Forms {
             }
         }
         let parts = if self.is_number(g) { Some((g, 0, 0)) } else { self.uptimal_memo[&g.0] };
-        Ok(parts.map(|(x, ups, nimber)| Uptimal {
-            number: self.as_number(x).expect("a number").clone(),
-            ups,
-            nimber,
-        }))
+        match parts {
+            None => Ok(None),
+            Some((x, ups, nimber)) => {
+                let number = self.as_number(x).expect("a number").try_clone()?;
+                Ok(Some(Uptimal { number, ups, nimber }))
+            }
+        }
     }
 
     /// The canonical form of an [`Uptimal`] ([`Forms::uptimal`]).
