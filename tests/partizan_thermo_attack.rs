@@ -132,6 +132,10 @@ fn deep_chain_child() {
         let heated = forms.heat(h, &t)?;
         eprintln!("STAGE cool of the heated form");
         let back = forms.cool(heated, &t)?;
+        eprintln!("STAGE show");
+        forms.try_show(h)?;
+        eprintln!("STAGE winner_of_sum");
+        forms.winner_of_sum(&[h, h, h])?;
         eprintln!("STAGE compare");
         Ok(back == h)
     };
@@ -145,7 +149,10 @@ fn deep_chain_child() {
 
 /// The child's verdict under one limit: `Ok(true)` when it went through, `Ok(false)` when it
 /// ended in a memory error, `Err` saying what else happened (an abort, a panic, no run at all).
-fn child_under(limit_kb: u64) -> Result<bool, String> {
+/// With `one_arena`, glibc's malloc keeps to its main arena, as a single-threaded program's does
+/// (the judge programs); else the test thread has an arena of its own, whose heap, once it cannot
+/// grow, maps each small block by itself (a page each): memory runs out among small blocks.
+fn child_under(limit_kb: u64, one_arena: bool) -> Result<bool, String> {
     use std::process::Command;
     let exe = std::env::current_exe().unwrap();
     // `--include-ignored`: the child runs this test whether or not it is ignored.
@@ -156,7 +163,12 @@ fn child_under(limit_kb: u64) -> Result<bool, String> {
         limit_kb,
         exe.display()
     );
-    let out = Command::new("sh").arg("-c").arg(script).env("THERMO_ATTACK_CHILD", "1").output().unwrap();
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(script).env("THERMO_ATTACK_CHILD", "1");
+    if one_arena {
+        command.env("MALLOC_ARENA_MAX", "1");
+    }
+    let out = command.output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     let stage = stderr.lines().filter(|l| l.starts_with("STAGE")).last().unwrap_or("no STAGE line");
     // (On the line libtest began with the test's name: not at the start of a line.)
@@ -165,8 +177,9 @@ fn child_under(limit_kb: u64) -> Result<bool, String> {
         Some("ok true") => Ok(true),
         Some(error) if error.starts_with("error not enough memory") => Ok(false),
         _ => Err(format!(
-            "ulimit -v {}: {:?}, last {:?}, result {:?}: {}",
+            "ulimit -v {} (one arena: {}): {:?}, last {:?}, result {:?}: {}",
             limit_kb,
+            one_arena,
             out.status,
             stage,
             done,
@@ -183,12 +196,21 @@ fn deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_ou
         return;
     }
     // The whole run needs about 100 MB: below that, a memory error (never an abort, a panic, or
-    // a child that did not run); at the top, the whole run, or the test tests nothing.
-    let limits: Vec<u64> = (40_000..=200_000).step_by(5_000).collect();
+    // a child that did not run); at the top, the whole run, or the test tests nothing. Every
+    // 5,000 KB, the two kinds of arena in turn; four children at a time.
+    let limits: Vec<(u64, bool)> = (40_000..=200_000).step_by(5_000).map(|kb| (kb, kb % 10_000 == 0)).collect();
+    let mut verdicts = Vec::new();
+    for batch in limits.chunks(4) {
+        std::thread::scope(|scope| {
+            let running: Vec<_> =
+                batch.iter().map(|&(kb, one_arena)| scope.spawn(move || (kb, child_under(kb, one_arena)))).collect();
+            verdicts.extend(running.into_iter().map(|child| child.join().unwrap()));
+        });
+    }
     let mut wrong = Vec::new();
     let mut went_through = Vec::new();
-    for &limit_kb in &limits {
-        match child_under(limit_kb) {
+    for (limit_kb, verdict) in verdicts {
+        match verdict {
             Ok(true) => went_through.push(limit_kb),
             Ok(false) => {}
             Err(e) => wrong.push(e),

@@ -15,7 +15,7 @@ use super::limbs::{
     add_magnitudes, compare_magnitudes, compare_shifted, divide_small, magnitude_bits, multiply_add_small,
     room, shift_left_magnitude, shift_right_in_place, subtract_magnitudes, trim,
 };
-use crate::input::Error;
+use crate::input::{out_of_memory, Error};
 use std::cmp::Ordering;
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
 use std::convert::TryFrom;
@@ -329,23 +329,37 @@ impl FromStr for BigInt {
 /// In decimal, as an `i64` prints (a `-` for negative values; width and fill honoured).
 impl fmt::Display for BigInt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The 19-digit chunks, least significant first, by repeated division.
-        let mut rest = self.magnitude.clone();
-        let mut chunks = Vec::with_capacity(rest.len() * 64 / 63 + 1);
+        f.pad_integral(!self.negative, "", &or_panic(self.try_digits(String::new())))
+    }
+}
+
+impl BigInt {
+    /// `text` followed by the decimal digits of `|self|`, its memory reserved checked (the
+    /// library's printing: `to_string` panics when memory runs out).
+    pub fn try_digits(&self, mut text: String) -> Result<String, Error> {
+        // The 19-digit chunks, least significant first, by repeated division of a copy.
+        let mut rest = self.try_clone()?.magnitude;
+        let mut chunks = room(rest.len() * 64 / 63 + 1)?;
         while !rest.is_empty() {
             chunks.push(divide_small(&mut rest, DECIMAL_CHUNK));
         }
-        let mut digits = String::with_capacity(chunks.len() * DECIMAL_CHUNK_DIGITS);
-        match chunks.split_last() {
-            None => digits.push('0'),
-            Some((top, lower)) => {
-                digits.push_str(&top.to_string());
-                for chunk in lower.iter().rev() {
-                    digits.push_str(&format!("{:019}", chunk));
-                }
+        let bytes = (chunks.len() * DECIMAL_CHUNK_DIGITS).max(1);
+        text.try_reserve(bytes).map_err(|_| out_of_memory(bytes as u128, "the digits of a number"))?;
+        let mut chunk_digits = [b'0'; DECIMAL_CHUNK_DIGITS];
+        for (k, &chunk) in chunks.iter().rev().enumerate() {
+            let mut value = chunk;
+            for digit in chunk_digits.iter_mut().rev() {
+                *digit = b'0' + (value % 10) as u8;
+                value /= 10;
             }
+            // The top chunk without its leading zeros (all 19 digits of every other).
+            let skip = if k == 0 { chunk_digits.iter().take_while(|&&d| d == b'0').count() } else { 0 };
+            text.push_str(std::str::from_utf8(&chunk_digits[skip..]).expect("ASCII digits"));
         }
-        f.pad_integral(!self.negative, "", &digits)
+        if chunks.is_empty() {
+            text.push('0');
+        }
+        Ok(text)
     }
 }
 
@@ -388,6 +402,7 @@ mod tests {
             let (a, b) = (random_i128(&mut rng, bits), random_i128(&mut rng, bits));
             let (x, y) = (big(a), big(b));
             assert_eq!(x.to_string(), a.to_string());
+            assert_eq!(x.try_digits("#".to_string()).unwrap(), format!("#{}", a.unsigned_abs()));
             assert_eq!(x.add(&y).to_string(), (a + b).to_string(), "{} + {}", a, b);
             assert_eq!(x.sub(&y).to_string(), (a - b).to_string(), "{} - {}", a, b);
             assert_eq!(x.neg().to_string(), (-a).to_string());

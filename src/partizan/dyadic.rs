@@ -359,6 +359,28 @@ impl FromStr for Dyadic {
 }
 
 /// As CGSuite prints numbers: `0`, `5`, `-3`, `3/4`, `-3/2`, `1/1024` (the denominator in decimal).
+impl Dyadic {
+    /// The number as [`fmt::Display`] prints it, its memory reserved checked (`to_string`
+    /// panics when memory runs out).
+    pub fn try_to_text(&self) -> Result<String, Error> {
+        let mut text = String::new();
+        let one_more = |text: &mut String, c: char| {
+            text.try_reserve(1).map_err(|_| crate::input::out_of_memory(1, "the digits of a number"))?;
+            text.push(c);
+            Ok::<(), Error>(())
+        };
+        if self.numerator.is_negative() {
+            one_more(&mut text, '-')?;
+        }
+        let mut text = self.numerator.try_digits(text)?;
+        if self.exponent == 0 {
+            return Ok(text);
+        }
+        one_more(&mut text, '/')?;
+        BigInt::try_from_i64(1)?.try_shl(self.exponent)?.try_digits(text)
+    }
+}
+
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.exponent == 0 {
@@ -435,6 +457,7 @@ mod tests {
             let (y, b) = random(&mut rng, 20, 12);
             assert_eq!(fixed(&x), a);
             assert_eq!(x.to_string(), fixed_text(a));
+            assert_eq!(x.try_to_text().unwrap(), fixed_text(a));
             assert_eq!(fixed(&x.add(&y)), a + b, "{} + {}", x, y);
             assert_eq!(fixed(&x.sub(&y)), a - b, "{} - {}", x, y);
             assert_eq!(fixed(&x.neg()), -a);

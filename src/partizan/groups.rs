@@ -23,7 +23,7 @@
 //! with. The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
 
 use super::dyadic::Dyadic;
-use super::forms::{push, reserve_entry, FormId, Forms};
+use super::forms::{push, reserve, reserve_entry, FormId, Forms};
 use super::hash::FastMap;
 use super::outcome::Uptimal;
 use crate::input::Error;
@@ -61,7 +61,10 @@ impl Forms {
                 }
             }
         }
-        let mut raw: Vec<(FormId, i64)> = raw.into_iter().collect();
+        let mut counted: Vec<(FormId, i64)> = Vec::new();
+        reserve(&mut counted, raw.len(), WHAT)?;
+        counted.extend(raw);
+        let mut raw = counted;
         raw.sort_unstable();
         if raw.len() == 1 {
             // One value: nothing to group it with (its copies are added by doubling).
@@ -165,7 +168,10 @@ impl Forms {
             }
             push(&mut kept, (a, count, stops), WHAT)?;
         }
-        Ok(kept.into_iter().filter(|k| k.1 != 0).map(|(g, c, _)| (g, c)).collect())
+        let mut merged = Vec::new();
+        reserve(&mut merged, kept.len(), WHAT)?;
+        merged.extend(kept.into_iter().filter(|k| k.1 != 0).map(|(g, c, _)| (g, c)));
+        Ok(merged)
     }
 }
 

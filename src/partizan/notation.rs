@@ -108,7 +108,7 @@ impl Forms {
         let kind = layout.kind(self, g);
         match kind {
             Kind::Number => {
-                let text = self.as_number(g).expect("a number").to_string();
+                let text = self.as_number(g).expect("a number").try_to_text()?;
                 push_text(out, &text)
             }
             Kind::Uptimal { number, ups, nim } => {
