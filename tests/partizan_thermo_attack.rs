@@ -170,7 +170,7 @@ fn child_under(limit_kb: u64, one_arena: bool) -> Result<bool, String> {
     }
     let out = command.output().unwrap();
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let stage = stderr.lines().filter(|l| l.starts_with("STAGE")).last().unwrap_or("no STAGE line");
+    let stage = stderr.lines().rfind(|l| l.starts_with("STAGE")).unwrap_or("no STAGE line");
     // (On the line libtest began with the test's name: not at the start of a line.)
     let done = stdout.split("CHILD-DONE ").nth(1).and_then(|rest| rest.lines().next());
     match done {
@@ -198,12 +198,15 @@ fn deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_ou
     // The whole run needs about 100 MB: below that, a memory error (never an abort, a panic, or
     // a child that did not run); at the top, the whole run, or the test tests nothing. Every
     // 5,000 KB, the two kinds of arena in turn; four children at a time.
-    let limits: Vec<(u64, bool)> = (40_000..=200_000).step_by(5_000).map(|kb| (kb, kb % 10_000 == 0)).collect();
+    let limits: Vec<(u64, bool)> =
+        (40_000..=200_000).step_by(5_000).map(|kb| (kb, kb % 10_000 == 0)).collect();
     let mut verdicts = Vec::new();
     for batch in limits.chunks(4) {
         std::thread::scope(|scope| {
-            let running: Vec<_> =
-                batch.iter().map(|&(kb, one_arena)| scope.spawn(move || (kb, child_under(kb, one_arena)))).collect();
+            let running: Vec<_> = batch
+                .iter()
+                .map(|&(kb, one_arena)| scope.spawn(move || (kb, child_under(kb, one_arena))))
+                .collect();
             verdicts.extend(running.into_iter().map(|child| child.join().unwrap()));
         });
     }

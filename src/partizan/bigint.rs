@@ -243,7 +243,8 @@ impl BigInt {
         }
         let (limb, shift) = ((bits / 64) as usize, (bits % 64) as u32);
         let low = self.magnitude[limb] >> shift;
-        let above = if shift == 0 { 0 } else { self.magnitude.get(limb + 1).map_or(0, |&next| next << (64 - shift)) };
+        let above =
+            if shift == 0 { 0 } else { self.magnitude.get(limb + 1).map_or(0, |&next| next << (64 - shift)) };
         Some(low | above)
     }
 
@@ -434,7 +435,14 @@ mod tests {
             let up_shift = rng.below(u64::from(128 - bits));
             assert_eq!(x.shl(up_shift).to_string(), (a << up_shift).to_string());
             // Compared with a shifted value that is never made; a magnitude's high part.
-            assert_eq!(x.cmp_shifted(&y, up_shift), a.cmp(&(b << up_shift)), "{} vs {} << {}", a, b, up_shift);
+            assert_eq!(
+                x.cmp_shifted(&y, up_shift),
+                a.cmp(&(b << up_shift)),
+                "{} vs {} << {}",
+                a,
+                b,
+                up_shift
+            );
             let high = a.unsigned_abs() >> shift.min(127);
             assert_eq!(x.magnitude_above(shift), u64::try_from(high).ok(), "|{}| >> {}", a, shift);
         }

@@ -97,7 +97,8 @@ impl Forms {
                 [if side == 0 { next } else { next - left_count }];
             let step = if side == 0 { left_step } else { -left_step };
             let multiple = stack[top].multiple + step;
-            let offset = if step > 0 { stack[top].offset.try_add(t)? } else { stack[top].offset.try_sub(t)? };
+            let offset =
+                if step > 0 { stack[top].offset.try_add(t)? } else { stack[top].offset.try_sub(t)? };
             let known = match memo.get(&(o, multiple)) {
                 Some(&done) => Some(done),
                 None => self.image_if_known(o, &offset, t, operation)?,

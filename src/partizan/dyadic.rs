@@ -157,9 +157,10 @@ impl Dyadic {
             return Ok(Dyadic::zero());
         }
         if k < 0 {
-            let exponent = self.exponent.checked_add(k.unsigned_abs()).ok_or_else(|| {
-                Error::new("a number's denominator would pass 2^(2^64 - 1)")
-            })?;
+            let exponent = self
+                .exponent
+                .checked_add(k.unsigned_abs())
+                .ok_or_else(|| Error::new("a number's denominator would pass 2^(2^64 - 1)"))?;
             return Ok(Dyadic::from_parts(self.numerator.try_clone()?, exponent));
         }
         let k = k as u64;

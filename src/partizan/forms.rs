@@ -266,7 +266,7 @@ impl Forms {
 
     /// The integer `n` as a form.
     pub fn integer(&mut self, n: i64) -> Result<FormId, Error> {
-        self.number(Dyadic::from_i64(n))
+        self.number(Dyadic::try_from_i64(n)?)
     }
 
     /// Makes a number's options (compare.rs walks them when a form of unknown value meets one).

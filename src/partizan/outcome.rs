@@ -127,7 +127,11 @@ impl Uptimal {
             Some(ups) => ups,
             None => return Ok(None),
         };
-        Ok(Some(Uptimal { number: self.number.try_add(&other.number)?, ups, nimber: self.nimber ^ other.nimber }))
+        Ok(Some(Uptimal {
+            number: self.number.try_add(&other.number)?,
+            ups,
+            nimber: self.nimber ^ other.nimber,
+        }))
     }
 }
 
