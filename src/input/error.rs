@@ -1,5 +1,6 @@
 //! Errors about the input: one line saying what is wrong and, where it helps, where.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io;
 
@@ -21,18 +22,19 @@ use std::io;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
-    message: String,
+    /// Borrowed only for the fixed message of [`out_of_memory`] when not even its text can be had.
+    message: Cow<'static, str>,
 }
 
 impl Error {
     /// An error with no position.
     pub fn new(message: impl Into<String>) -> Error {
-        Error { message: message.into() }
+        Error { message: Cow::Owned(message.into()) }
     }
 
     /// An error about the token at `pos`.
     pub fn at(pos: Pos, message: impl fmt::Display) -> Error {
-        Error { message: format!("{pos}: {message}") }
+        Error { message: Cow::Owned(format!("{pos}: {message}")) }
     }
 
     /// The message, without the `error: ` prefix the binaries add.
@@ -57,10 +59,32 @@ impl From<io::Error> for Error {
 }
 
 /// The error for memory that could not be had: what needed how many bytes (the contract: never an
-/// abort).
+/// abort). Its text is written into memory reserved checked: when the memory ran out to the last
+/// page, even those few bytes may not be there, and the error says so without the figures (made
+/// with no allocation at all) rather than abort.
 pub fn out_of_memory(bytes: u128, what: impl fmt::Display) -> Error {
+    use std::fmt::Write;
     let mebibytes = (bytes + (1 << 20) - 1) >> 20;
-    Error::new(format!("not enough memory for {what}: {bytes} bytes ({mebibytes} MiB) needed"))
+    let mut text = CheckedText(String::new());
+    match write!(text, "not enough memory for {what}: {bytes} bytes ({mebibytes} MiB) needed") {
+        Ok(()) => Error { message: Cow::Owned(text.0) },
+        Err(_) => Error { message: Cow::Borrowed("not enough memory (not even for this message's details)") },
+    }
+}
+
+/// A `String` that grows checked: running out of memory is a `fmt::Error`, not an abort.
+struct CheckedText(String);
+
+impl fmt::Write for CheckedText {
+    fn write_str(&mut self, piece: &str) -> fmt::Result {
+        if self.0.capacity() - self.0.len() < piece.len() {
+            // Room for the whole usual message at once: one allocation, rarely a second.
+            let more = piece.len().max(96);
+            self.0.try_reserve(more).map_err(|_| fmt::Error)?;
+        }
+        self.0.push_str(piece);
+        Ok(())
+    }
 }
 
 /// Where a token starts: 1-based line and column (columns count bytes).

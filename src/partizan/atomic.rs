@@ -184,17 +184,17 @@ impl Forms {
     /// `h` is above `h`, one below it is not, so it is the floor of the left stop, or one less
     /// when `h` is at most that.
     fn greatest_integer_not_above(&mut self, h: FormId) -> Result<Dyadic, Error> {
-        let n = self.left_stop(h)?.floor();
-        let form = self.number(n.clone())?;
-        Ok(if self.le(h, form)? { n.sub(&Dyadic::from_i64(1)) } else { n })
+        let n = self.left_stop(h)?.try_floor()?;
+        let form = self.number(n.try_clone()?)?;
+        Ok(if self.le(h, form)? { n.try_sub(&Dyadic::try_from_i64(1)?)? } else { n })
     }
 
     /// The least integer `n` with `n |> h` (not `n <= h`): the ceiling of the right stop of `h`,
     /// or one more when it is at most `h` ([`Forms::greatest_integer_not_above`], mirrored).
     fn least_integer_not_below(&mut self, h: FormId) -> Result<Dyadic, Error> {
-        let n = self.right_stop(h)?.ceil();
-        let form = self.number(n.clone())?;
-        Ok(if self.le(form, h)? { n.add(&Dyadic::from_i64(1)) } else { n })
+        let n = self.right_stop(h)?.try_ceil()?;
+        let form = self.number(n.try_clone()?)?;
+        Ok(if self.le(form, h)? { n.try_add(&Dyadic::try_from_i64(1)?)? } else { n })
     }
 
     /// Who wins the sum of `parts` by the two-ahead rule (module doc), when it decides: every part
@@ -216,38 +216,38 @@ impl Forms {
         let (mut number, mut weight) = (Dyadic::zero(), Dyadic::zero());
         for (g, count) in distinct {
             let (x, w) = match self.as_uptimal(g)? {
-                Some(u) => (u.number, Dyadic::from_i64(u.ups)),
+                Some(u) => (u.number, Dyadic::try_from_i64(u.ups)?),
                 None if self.far_star_past_the_limit(g)? => return Ok(None),
                 None => match self.atomic_weight(g)? {
                     None => return Ok(None),
                     Some(w) => match self.as_number(w) {
-                        Some(w) => (Dyadic::zero(), w.clone()),
+                        Some(w) => (Dyadic::zero(), w.try_clone()?),
                         None => return Ok(None),
                     },
                 },
             };
-            number = number.add(&times(&x, count));
-            weight = weight.add(&times(&w, count));
+            number = number.try_add(&times(&x, count)?)?;
+            weight = weight.try_add(&times(&w, count)?)?;
         }
         Ok(match number.signum() {
             1 => Some(Winner::Left),
             -1 => Some(Winner::Right),
-            _ if weight >= Dyadic::from_i64(2) => Some(Winner::Left),
-            _ if weight <= Dyadic::from_i64(-2) => Some(Winner::Right),
+            _ if weight >= Dyadic::try_from_i64(2)? => Some(Winner::Left),
+            _ if weight <= Dyadic::try_from_i64(-2)? => Some(Winner::Right),
             _ => None,
         })
     }
 }
 
 /// `x · count`, by doubling.
-fn times(x: &Dyadic, count: u64) -> Dyadic {
+fn times(x: &Dyadic, count: u64) -> Result<Dyadic, Error> {
     let mut total = Dyadic::zero();
     for bit in 0..64 {
         if count >> bit & 1 == 1 {
-            total = total.add(&x.mul_pow2(bit));
+            total = total.try_add(&x.try_mul_pow2(bit)?)?;
         }
     }
-    total
+    Ok(total)
 }
 
 #[cfg(test)]
@@ -269,6 +269,6 @@ mod tests {
         }
         let g = f.parse("{^|v}").unwrap();
         assert!(f.is_all_small(g).unwrap());
-        assert_eq!(times(&Dyadic::parse("3/4").unwrap(), 6), Dyadic::parse("9/2").unwrap());
+        assert_eq!(times(&Dyadic::parse("3/4").unwrap(), 6).unwrap(), Dyadic::parse("9/2").unwrap());
     }
 }

@@ -7,8 +7,15 @@
 //! limb is nonzero), and zero is the empty magnitude with `negative == false`. Every value has
 //! exactly one representation, so the derived `Eq` and `Hash` are equality of values. Every
 //! operation costs O(limbs) (decimal reading and printing: O(limbs^2), by 19 digits at a time)
-//! and allocates only its result.
+//! and allocates only its result, reserved checked: the `try_` operations, which the library
+//! uses, return an [`Error`] when that memory cannot be had (the contract: never an abort); the
+//! plain ones, for callers who want the value and nothing else, panic then instead.
 
+use super::limbs::{
+    add_magnitudes, compare_magnitudes, compare_shifted, divide_small, magnitude_bits, multiply_add_small,
+    room, shift_left_magnitude, shift_right_in_place, subtract_magnitudes, trim,
+};
+use crate::input::{out_of_memory, Error};
 use std::cmp::Ordering;
 // (Edition 2018's prelude, which the bundles compile in, lacks TryFrom.)
 use std::convert::TryFrom;
@@ -26,120 +33,10 @@ pub struct BigInt {
 const DECIMAL_CHUNK: u64 = 10_000_000_000_000_000_000;
 const DECIMAL_CHUNK_DIGITS: usize = 19;
 
-/// Drops the zero limbs at the top, restoring the invariant of a magnitude.
-fn trim(magnitude: &mut Vec<u64>) {
-    while magnitude.last() == Some(&0) {
-        magnitude.pop();
-    }
-}
-
-fn compare_magnitudes(a: &[u64], b: &[u64]) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
-}
-
-fn add_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-    let mut sum = Vec::with_capacity(long.len() + 1);
-    let mut carry = false;
-    for (i, &limb) in long.iter().enumerate() {
-        let (partial, carry1) = limb.overflowing_add(short.get(i).copied().unwrap_or(0));
-        let (total, carry2) = partial.overflowing_add(u64::from(carry));
-        sum.push(total);
-        carry = carry1 || carry2;
-    }
-    if carry {
-        sum.push(1);
-    }
-    sum
-}
-
-/// `a - b`, for magnitudes with `a >= b`.
-fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut difference = Vec::with_capacity(a.len());
-    let mut borrow = false;
-    for (i, &limb) in a.iter().enumerate() {
-        let (partial, borrow1) = limb.overflowing_sub(b.get(i).copied().unwrap_or(0));
-        let (total, borrow2) = partial.overflowing_sub(u64::from(borrow));
-        difference.push(total);
-        borrow = borrow1 || borrow2;
-    }
-    debug_assert!(!borrow, "subtract_magnitudes: a < b");
-    trim(&mut difference);
-    difference
-}
-
-/// A bit count as a number of whole limbs and the bits left over.
-fn limbs_and_bits(bits: u64) -> (usize, u32) {
-    let limbs = usize::try_from(bits / 64).expect("a shift larger than the address space");
-    (limbs, (bits % 64) as u32)
-}
-
-fn shift_left_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
-    if a.is_empty() {
-        return Vec::new();
-    }
-    let (limbs, bits) = limbs_and_bits(bits);
-    let mut shifted = Vec::with_capacity(limbs + a.len() + 1);
-    shifted.resize(limbs, 0);
-    if bits == 0 {
-        shifted.extend_from_slice(a);
-    } else {
-        let mut carry = 0;
-        for &limb in a {
-            shifted.push((limb << bits) | carry);
-            carry = limb >> (64 - bits);
-        }
-        if carry != 0 {
-            shifted.push(carry);
-        }
-    }
-    shifted
-}
-
-/// `floor(a / 2^bits)` for a magnitude.
-fn shift_right_magnitude(a: &[u64], bits: u64) -> Vec<u64> {
-    let limbs = match usize::try_from(bits / 64) {
-        Ok(limbs) if limbs < a.len() => limbs,
-        _ => return Vec::new(),
-    };
-    let bits = (bits % 64) as u32;
-    let kept = &a[limbs..];
-    let mut shifted = Vec::with_capacity(kept.len());
-    if bits == 0 {
-        shifted.extend_from_slice(kept);
-    } else {
-        for (i, &limb) in kept.iter().enumerate() {
-            let above = kept.get(i + 1).map_or(0, |&next| next << (64 - bits));
-            shifted.push((limb >> bits) | above);
-        }
-    }
-    trim(&mut shifted);
-    shifted
-}
-
-/// `a = a * factor + addend`, in place.
-fn multiply_add_small(a: &mut Vec<u64>, factor: u64, addend: u64) {
-    let mut carry = addend;
-    for limb in a.iter_mut() {
-        let product = u128::from(*limb) * u128::from(factor) + u128::from(carry);
-        *limb = product as u64;
-        carry = (product >> 64) as u64;
-    }
-    if carry != 0 {
-        a.push(carry);
-    }
-}
-
-/// Divides `a` by `divisor` in place and returns the remainder.
-fn divide_small(a: &mut Vec<u64>, divisor: u64) -> u64 {
-    let mut remainder = 0u64;
-    for limb in a.iter_mut().rev() {
-        let current = (u128::from(remainder) << 64) | u128::from(*limb);
-        *limb = (current / u128::from(divisor)) as u64;
-        remainder = (current % u128::from(divisor)) as u64;
-    }
-    trim(a);
-    remainder
+/// The value of a fallible operation, for the plain operations: a panic naming the memory that
+/// could not be had.
+pub(super) fn or_panic<T>(result: Result<T, Error>) -> T {
+    result.unwrap_or_else(|e| panic!("{}", e))
 }
 
 impl BigInt {
@@ -155,14 +52,30 @@ impl BigInt {
         BigInt::default()
     }
 
-    /// The value of an `i64`.
+    /// The value of an `i64` (panics when memory for it cannot be had: [`BigInt::try_from_i64`]).
     pub fn from_i64(value: i64) -> BigInt {
-        BigInt::from_sign_magnitude(value < 0, vec![value.unsigned_abs()])
+        or_panic(BigInt::try_from_i64(value))
+    }
+
+    /// The value of an `i64`, or an error when memory for it cannot be had.
+    pub fn try_from_i64(value: i64) -> Result<BigInt, Error> {
+        let mut magnitude = room(1)?;
+        magnitude.push(value.unsigned_abs());
+        Ok(BigInt::from_sign_magnitude(value < 0, magnitude))
     }
 
     /// The value of a `u64`.
     pub fn from_u64(value: u64) -> BigInt {
-        BigInt::from_sign_magnitude(false, vec![value])
+        let mut magnitude = or_panic(room(1));
+        magnitude.push(value);
+        BigInt::from_sign_magnitude(false, magnitude)
+    }
+
+    /// A copy, or an error when memory for it cannot be had (`clone` panics then instead).
+    pub fn try_clone(&self) -> Result<BigInt, Error> {
+        let mut magnitude = room(self.magnitude.len())?;
+        magnitude.extend_from_slice(&self.magnitude);
+        Ok(BigInt { negative: self.negative, magnitude })
     }
 
     /// Whether the value is zero.
@@ -210,52 +123,99 @@ impl BigInt {
         }
     }
 
-    /// `self + other`.
+    /// `self + other` (panics when memory for it cannot be had: [`BigInt::try_add`]).
     pub fn add(&self, other: &BigInt) -> BigInt {
+        or_panic(self.try_add(other))
+    }
+
+    /// `self - other` (panics when memory for it cannot be had: [`BigInt::try_sub`]).
+    pub fn sub(&self, other: &BigInt) -> BigInt {
+        or_panic(self.try_sub(other))
+    }
+
+    /// `-self` (panics when memory for it cannot be had: [`BigInt::try_neg`]).
+    pub fn neg(&self) -> BigInt {
+        or_panic(self.try_neg())
+    }
+
+    /// `|self|` (panics when memory for it cannot be had).
+    pub fn abs(&self) -> BigInt {
+        or_panic(self.try_clone().map(|copy| BigInt::from_sign_magnitude(false, copy.magnitude)))
+    }
+
+    /// `self * 2^bits` (panics when memory for it cannot be had: [`BigInt::try_shl`]).
+    pub fn shl(&self, bits: u64) -> BigInt {
+        or_panic(self.try_shl(bits))
+    }
+
+    /// `floor(self / 2^bits)`: rounded down, as `>>` on an `i64` (so `-1 >> 1 == -1`); panics
+    /// when memory for it cannot be had: [`BigInt::try_shr`].
+    pub fn shr(&self, bits: u64) -> BigInt {
+        or_panic(self.try_shr(bits))
+    }
+
+    /// `self + other`, or an error when memory for it cannot be had.
+    pub fn try_add(&self, other: &BigInt) -> Result<BigInt, Error> {
         self.add_signed(other, other.negative)
     }
 
-    /// `self - other`.
-    pub fn sub(&self, other: &BigInt) -> BigInt {
+    /// `self - other`, or an error when memory for it cannot be had.
+    pub fn try_sub(&self, other: &BigInt) -> Result<BigInt, Error> {
         self.add_signed(other, !other.negative)
     }
 
     /// `self + other` with `other`'s sign replaced by `other_negative`.
-    fn add_signed(&self, other: &BigInt, other_negative: bool) -> BigInt {
+    fn add_signed(&self, other: &BigInt, other_negative: bool) -> Result<BigInt, Error> {
         let (a, b) = (&self.magnitude[..], &other.magnitude[..]);
         if self.negative == other_negative {
-            return BigInt::from_sign_magnitude(self.negative, add_magnitudes(a, b));
+            return Ok(BigInt::from_sign_magnitude(self.negative, add_magnitudes(a, b)?));
         }
-        match compare_magnitudes(a, b) {
+        Ok(match compare_magnitudes(a, b) {
             Ordering::Equal => BigInt::zero(),
-            Ordering::Greater => BigInt::from_sign_magnitude(self.negative, subtract_magnitudes(a, b)),
-            Ordering::Less => BigInt::from_sign_magnitude(other_negative, subtract_magnitudes(b, a)),
-        }
+            Ordering::Greater => BigInt::from_sign_magnitude(self.negative, subtract_magnitudes(a, b)?),
+            Ordering::Less => BigInt::from_sign_magnitude(other_negative, subtract_magnitudes(b, a)?),
+        })
     }
 
-    /// `-self`.
-    pub fn neg(&self) -> BigInt {
-        BigInt::from_sign_magnitude(!self.negative, self.magnitude.clone())
+    /// `-self`, or an error when memory for it cannot be had.
+    pub fn try_neg(&self) -> Result<BigInt, Error> {
+        let copy = self.try_clone()?;
+        Ok(BigInt::from_sign_magnitude(!self.negative, copy.magnitude))
     }
 
-    /// `|self|`.
-    pub fn abs(&self) -> BigInt {
-        BigInt::from_sign_magnitude(false, self.magnitude.clone())
+    /// `self * 2^bits`, or an error when memory for it cannot be had.
+    pub fn try_shl(&self, bits: u64) -> Result<BigInt, Error> {
+        Ok(BigInt::from_sign_magnitude(self.negative, shift_left_magnitude(&self.magnitude, bits)?))
     }
 
-    /// `self * 2^bits`.
-    pub fn shl(&self, bits: u64) -> BigInt {
-        BigInt::from_sign_magnitude(self.negative, shift_left_magnitude(&self.magnitude, bits))
-    }
-
-    /// `floor(self / 2^bits)`: rounded down, as `>>` on an `i64` (so `-1 >> 1 == -1`).
-    pub fn shr(&self, bits: u64) -> BigInt {
-        let quotient = shift_right_magnitude(&self.magnitude, bits);
-        if self.negative && self.trailing_zeros() < bits {
+    /// `floor(self / 2^bits)` ([`BigInt::shr`]), or an error when memory for it cannot be had.
+    pub fn try_shr(&self, bits: u64) -> Result<BigInt, Error> {
+        let rounds_up = self.negative && self.trailing_zeros() < bits;
+        let mut quotient = self.try_clone()?;
+        shift_right_in_place(&mut quotient.magnitude, bits);
+        if rounds_up {
             // Bits that were not zero were dropped: the magnitude rounds up.
-            BigInt::from_sign_magnitude(true, add_magnitudes(&quotient, &[1]))
-        } else {
-            BigInt::from_sign_magnitude(self.negative, quotient)
+            let sum = add_magnitudes(&quotient.magnitude, &[1])?;
+            return Ok(BigInt::from_sign_magnitude(true, sum));
+        }
+        Ok(BigInt::from_sign_magnitude(self.negative, quotient.magnitude))
+    }
+
+    /// `self / 2^bits` in place, for a shift that drops only zero bits (`bits` at most
+    /// [`BigInt::trailing_zeros`]): exact, so no memory.
+    pub(crate) fn shr_exact_in_place(&mut self, bits: u64) {
+        debug_assert!(self.is_zero() || bits <= self.trailing_zeros(), "an inexact shift");
+        shift_right_in_place(&mut self.magnitude, bits);
+        self.negative = self.negative && !self.magnitude.is_empty();
+    }
+
+    /// `self` compared with `other * 2^bits`, without making the shifted value (no memory).
+    pub(crate) fn cmp_shifted(&self, other: &BigInt, bits: u64) -> Ordering {
+        match (self.negative, other.negative) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => compare_shifted(&self.magnitude, &other.magnitude, bits),
+            (true, true) => compare_shifted(&self.magnitude, &other.magnitude, bits).reverse(),
         }
     }
 
@@ -269,10 +229,23 @@ impl BigInt {
 
     /// The number of bits of `|self|` up to its highest one bit (0 for zero).
     pub fn bit_len(&self) -> u64 {
-        match self.magnitude.last() {
-            Some(&top) => self.magnitude.len() as u64 * 64 - u64::from(top.leading_zeros()),
-            None => 0,
+        magnitude_bits(&self.magnitude)
+    }
+
+    /// `floor(|self| / 2^bits)`, when it fits in a `u64` (no memory).
+    pub(crate) fn magnitude_above(&self, bits: u64) -> Option<u64> {
+        let length = self.bit_len();
+        if length <= bits {
+            return Some(0);
         }
+        if length - bits > 64 {
+            return None;
+        }
+        let (limb, shift) = ((bits / 64) as usize, (bits % 64) as u32);
+        let low = self.magnitude[limb] >> shift;
+        let above =
+            if shift == 0 { 0 } else { self.magnitude.get(limb + 1).map_or(0, |&next| next << (64 - shift)) };
+        Some(low | above)
     }
 
     /// The highest bit position where `|self|` and `|other|` differ (`None`: they are equal).
@@ -306,7 +279,9 @@ impl BigInt {
             let column = position + text.len() - digits.len() + 1;
             return Err(format!("expected a decimal digit at column {}", column));
         }
-        let mut magnitude = Vec::with_capacity(digits.len() / DECIMAL_CHUNK_DIGITS + 1);
+        // Room for every limb: 19 digits take less than 64 bits, so a carry never needs more.
+        let limbs = digits.len() / DECIMAL_CHUNK_DIGITS + 1;
+        let mut magnitude = room(limbs).map_err(|e| e.message().to_string())?;
         for chunk in digits.as_bytes().chunks(DECIMAL_CHUNK_DIGITS) {
             let value = chunk.iter().fold(0u64, |value, &digit| value * 10 + u64::from(digit - b'0'));
             multiply_add_small(&mut magnitude, 10u64.pow(chunk.len() as u32), value);
@@ -355,23 +330,37 @@ impl FromStr for BigInt {
 /// In decimal, as an `i64` prints (a `-` for negative values; width and fill honoured).
 impl fmt::Display for BigInt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The 19-digit chunks, least significant first, by repeated division.
-        let mut rest = self.magnitude.clone();
-        let mut chunks = Vec::with_capacity(rest.len() * 64 / 63 + 1);
+        f.pad_integral(!self.negative, "", &or_panic(self.try_digits(String::new())))
+    }
+}
+
+impl BigInt {
+    /// `text` followed by the decimal digits of `|self|`, its memory reserved checked (the
+    /// library's printing: `to_string` panics when memory runs out).
+    pub fn try_digits(&self, mut text: String) -> Result<String, Error> {
+        // The 19-digit chunks, least significant first, by repeated division of a copy.
+        let mut rest = self.try_clone()?.magnitude;
+        let mut chunks = room(rest.len() * 64 / 63 + 1)?;
         while !rest.is_empty() {
             chunks.push(divide_small(&mut rest, DECIMAL_CHUNK));
         }
-        let mut digits = String::with_capacity(chunks.len() * DECIMAL_CHUNK_DIGITS);
-        match chunks.split_last() {
-            None => digits.push('0'),
-            Some((top, lower)) => {
-                digits.push_str(&top.to_string());
-                for chunk in lower.iter().rev() {
-                    digits.push_str(&format!("{:019}", chunk));
-                }
+        let bytes = (chunks.len() * DECIMAL_CHUNK_DIGITS).max(1);
+        text.try_reserve(bytes).map_err(|_| out_of_memory(bytes as u128, "the digits of a number"))?;
+        let mut chunk_digits = [b'0'; DECIMAL_CHUNK_DIGITS];
+        for (k, &chunk) in chunks.iter().rev().enumerate() {
+            let mut value = chunk;
+            for digit in chunk_digits.iter_mut().rev() {
+                *digit = b'0' + (value % 10) as u8;
+                value /= 10;
             }
+            // The top chunk without its leading zeros (all 19 digits of every other).
+            let skip = if k == 0 { chunk_digits.iter().take_while(|&&d| d == b'0').count() } else { 0 };
+            text.push_str(std::str::from_utf8(&chunk_digits[skip..]).expect("ASCII digits"));
         }
-        f.pad_integral(!self.negative, "", &digits)
+        if chunks.is_empty() {
+            text.push('0');
+        }
+        Ok(text)
     }
 }
 
@@ -414,6 +403,7 @@ mod tests {
             let (a, b) = (random_i128(&mut rng, bits), random_i128(&mut rng, bits));
             let (x, y) = (big(a), big(b));
             assert_eq!(x.to_string(), a.to_string());
+            assert_eq!(x.try_digits("#".to_string()).unwrap(), format!("#{}", a.unsigned_abs()));
             assert_eq!(x.add(&y).to_string(), (a + b).to_string(), "{} + {}", a, b);
             assert_eq!(x.sub(&y).to_string(), (a - b).to_string(), "{} - {}", a, b);
             assert_eq!(x.neg().to_string(), (-a).to_string());
@@ -444,7 +434,28 @@ mod tests {
             assert_eq!(x.shr(shift).to_string(), down.to_string(), "{} >> {}", a, shift);
             let up_shift = rng.below(u64::from(128 - bits));
             assert_eq!(x.shl(up_shift).to_string(), (a << up_shift).to_string());
+            // Compared with a shifted value that is never made; a magnitude's high part.
+            assert_eq!(
+                x.cmp_shifted(&y, up_shift),
+                a.cmp(&(b << up_shift)),
+                "{} vs {} << {}",
+                a,
+                b,
+                up_shift
+            );
+            let high = a.unsigned_abs() >> shift.min(127);
+            assert_eq!(x.magnitude_above(shift), u64::try_from(high).ok(), "|{}| >> {}", a, shift);
         }
+    }
+
+    #[test]
+    fn memory_that_cannot_be_had_is_an_error() {
+        let one = BigInt::from_i64(1);
+        let e = one.try_shl(1 << 62).unwrap_err();
+        assert!(e.message().starts_with("not enough memory for the digits of a number: "), "{}", e);
+        // A comparison with such a shift takes no memory.
+        assert_eq!(one.cmp_shifted(&one, 1 << 62), Ordering::Less);
+        assert_eq!(one.shl(1 << 62 >> 60).cmp_shifted(&one, 4), Ordering::Equal);
     }
 
     #[test]

@@ -38,7 +38,7 @@ impl Forms {
             left.dedup();
             right.sort_unstable();
             right.dedup();
-            if let Some(x) = self.number_between(&left, &right) {
+            if let Some(x) = self.number_between(&left, &right)? {
                 return self.number(x);
             }
             self.drop_dominated(&mut left, Side::Left)?;
@@ -48,7 +48,7 @@ impl Forms {
             let new_right = self.bypass_reversible(&right, Side::Right)?;
             match (new_left, new_right) {
                 (None, None) => {
-                    if let Some(x) = self.number_between(&left, &right) {
+                    if let Some(x) = self.number_between(&left, &right)? {
                         return self.number(x);
                     }
                     return self.intern(&left, &right);
@@ -67,27 +67,33 @@ impl Forms {
 
     /// `{left | right}` as a number, when every option is a number and each of Left's is below
     /// each of Right's: the simplest number between the best of each.
-    fn number_between(&self, left: &[FormId], right: &[FormId]) -> Option<Dyadic> {
+    fn number_between(&self, left: &[FormId], right: &[FormId]) -> Result<Option<Dyadic>, Error> {
         let mut best_left: Option<&Dyadic> = None;
         for &g in left {
-            let x = self.as_number(g)?;
+            let x = match self.as_number(g) {
+                Some(x) => x,
+                None => return Ok(None),
+            };
             if best_left.map_or(true, |b| x > b) {
                 best_left = Some(x);
             }
         }
         let mut best_right: Option<&Dyadic> = None;
         for &g in right {
-            let x = self.as_number(g)?;
+            let x = match self.as_number(g) {
+                Some(x) => x,
+                None => return Ok(None),
+            };
             if best_right.map_or(true, |b| x < b) {
                 best_right = Some(x);
             }
         }
         if let (Some(l), Some(r)) = (best_left, best_right) {
             if l >= r {
-                return None;
+                return Ok(None);
             }
         }
-        Some(Dyadic::simplest_between(best_left, best_right))
+        Dyadic::try_simplest_between(best_left, best_right).map(Some)
     }
 
     /// Removes the options `side` would never choose: for Left one `<=` another, for Right one
@@ -260,7 +266,7 @@ impl Forms {
             return Ok(Some(a));
         }
         if let (Some(x), Some(y)) = (self.as_number(a), self.as_number(b)) {
-            let total = x.add(y);
+            let total = x.try_add(y)?;
             return self.number(total).map(Some);
         }
         Ok(self.sum_memo.get(&key(a, b)).copied())
@@ -269,7 +275,7 @@ impl Forms {
     /// `-g`, canonical.
     pub fn neg(&mut self, g: FormId) -> Result<FormId, Error> {
         if let Some(x) = self.as_number(g) {
-            let minus = x.neg();
+            let minus = x.try_neg()?;
             return self.number(minus);
         }
         if let Some(&known) = self.neg_memo.get(&g.0) {
@@ -286,7 +292,7 @@ impl Forms {
                     let option = self.options_of(h, side)[k];
                     let minus = match self.as_number(option) {
                         Some(x) => {
-                            let x = x.neg();
+                            let x = x.try_neg()?;
                             self.number(x)?
                         }
                         None => self.neg_memo[&option.0],

@@ -51,7 +51,7 @@ impl Forms {
         let left_step: i64 = if operation == Operation::Cool { -1 } else { 1 };
         let mut memo: FastMap<(FormId, i64), FormId> = FastMap::default();
         let mut stack: Vec<Frame> = Vec::new();
-        let root = match self.image_if_known(g, Dyadic::zero(), t, operation)? {
+        let root = match self.image_if_known(g, &Dyadic::zero(), t, operation)? {
             Some(done) => return Ok(done),
             None => Frame::new(g, 0, Dyadic::zero()),
         };
@@ -97,10 +97,11 @@ impl Forms {
                 [if side == 0 { next } else { next - left_count }];
             let step = if side == 0 { left_step } else { -left_step };
             let multiple = stack[top].multiple + step;
-            let offset = if step > 0 { stack[top].offset.add(t) } else { stack[top].offset.sub(t) };
+            let offset =
+                if step > 0 { stack[top].offset.try_add(t)? } else { stack[top].offset.try_sub(t)? };
             let known = match memo.get(&(o, multiple)) {
                 Some(&done) => Some(done),
-                None => self.image_if_known(o, offset.clone(), t, operation)?,
+                None => self.image_if_known(o, &offset, t, operation)?,
             };
             match known {
                 Some(done) => push(&mut stack[top].images[side], done, what)?,
@@ -114,18 +115,19 @@ impl Forms {
     fn image_if_known(
         &mut self,
         h: FormId,
-        offset: Dyadic,
+        offset: &Dyadic,
         t: &Dyadic,
         operation: Operation,
     ) -> Result<Option<FormId>, Error> {
         if let Some(x) = self.as_number(h) {
-            let x = x.add(&offset);
+            let x = x.try_add(offset)?;
             return self.number(x).map(Some);
         }
         if operation == Operation::Cool {
             let (temperature, mean) = self.temperature_and_mean_of(h);
-            if temperature < *t {
-                return self.number(mean.add(&offset)).map(Some);
+            if temperature < t {
+                let image = mean.try_add(offset)?;
+                return self.number(image).map(Some);
             }
         }
         Ok(None)

@@ -7,9 +7,12 @@
 //! representation, so the derived `Eq` and `Hash` are equality of values. Sums, differences,
 //! comparisons and halvings cost O(limbs) of the larger operand after aligning the exponents;
 //! [`Dyadic::simplest_between`] a few such operations. Memory grows with the exponents: adding
-//! `1` and `2^-k` makes a number of k bits, as it must.
+//! `1` and `2^-k` makes a number of k bits, as it must. Each result's digits are reserved checked:
+//! the `try_` operations, which the library uses, return an [`Error`] when they cannot be had
+//! (the contract); the plain ones panic then instead. Comparisons take no memory.
 
-use super::bigint::BigInt;
+use super::bigint::{or_panic, BigInt};
+use crate::input::Error;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -22,16 +25,14 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
-    /// `numerator / 2^exponent`, reduced.
-    pub fn from_parts(numerator: BigInt, exponent: u64) -> Dyadic {
+    /// `numerator / 2^exponent`, reduced (in place: no memory).
+    pub fn from_parts(mut numerator: BigInt, exponent: u64) -> Dyadic {
         if numerator.is_zero() {
             return Dyadic::zero();
         }
         let common = numerator.trailing_zeros().min(exponent);
-        if common == 0 {
-            return Dyadic { numerator, exponent };
-        }
-        Dyadic { numerator: numerator.shr(common), exponent: exponent - common }
+        numerator.shr_exact_in_place(common);
+        Dyadic { numerator, exponent: exponent - common }
     }
 
     /// The numerator of the reduced fraction (odd unless the number is an integer).
@@ -44,9 +45,19 @@ impl Dyadic {
         Dyadic { numerator: BigInt::zero(), exponent: 0 }
     }
 
-    /// The integer `value`.
+    /// The integer `value` (panics when memory for it cannot be had: [`Dyadic::try_from_i64`]).
     pub fn from_i64(value: i64) -> Dyadic {
-        Dyadic { numerator: BigInt::from_i64(value), exponent: 0 }
+        or_panic(Dyadic::try_from_i64(value))
+    }
+
+    /// The integer `value`, or an error when memory for it cannot be had.
+    pub fn try_from_i64(value: i64) -> Result<Dyadic, Error> {
+        Ok(Dyadic { numerator: BigInt::try_from_i64(value)?, exponent: 0 })
+    }
+
+    /// A copy, or an error when memory for it cannot be had (`clone` panics then instead).
+    pub fn try_clone(&self) -> Result<Dyadic, Error> {
+        Ok(Dyadic { numerator: self.numerator.try_clone()?, exponent: self.exponent })
     }
 
     /// Whether the number is zero.
@@ -78,59 +89,98 @@ impl Dyadic {
         self.exponent
     }
 
-    /// `self + other`.
+    /// `self + other` (panics when memory for it cannot be had: [`Dyadic::try_add`]).
     pub fn add(&self, other: &Dyadic) -> Dyadic {
-        if self.exponent >= other.exponent {
-            let aligned = other.numerator.shl(self.exponent - other.exponent);
-            Dyadic::from_parts(self.numerator.add(&aligned), self.exponent)
-        } else {
-            let aligned = self.numerator.shl(other.exponent - self.exponent);
-            Dyadic::from_parts(aligned.add(&other.numerator), other.exponent)
-        }
+        or_panic(self.try_add(other))
     }
 
-    /// `self - other`.
+    /// `self - other` (panics when memory for it cannot be had: [`Dyadic::try_sub`]).
     pub fn sub(&self, other: &Dyadic) -> Dyadic {
-        if self.exponent >= other.exponent {
-            let aligned = other.numerator.shl(self.exponent - other.exponent);
-            Dyadic::from_parts(self.numerator.sub(&aligned), self.exponent)
+        or_panic(self.try_sub(other))
+    }
+
+    /// `-self` (panics when memory for it cannot be had: [`Dyadic::try_neg`]).
+    pub fn neg(&self) -> Dyadic {
+        or_panic(self.try_neg())
+    }
+
+    /// `self * 2^k`; a negative `k` halves `-k` times. Panics if the exponent would pass
+    /// `u64::MAX` or memory for the result cannot be had: [`Dyadic::try_mul_pow2`].
+    pub fn mul_pow2(&self, k: i64) -> Dyadic {
+        or_panic(self.try_mul_pow2(k))
+    }
+
+    /// The greatest integer `<= self` (panics when memory for it cannot be had).
+    pub fn floor(&self) -> Dyadic {
+        or_panic(self.try_floor())
+    }
+
+    /// The least integer `>= self` (panics when memory for it cannot be had).
+    pub fn ceil(&self) -> Dyadic {
+        or_panic(self.try_ceil())
+    }
+
+    /// `self + other`, or an error when memory for it cannot be had.
+    pub fn try_add(&self, other: &Dyadic) -> Result<Dyadic, Error> {
+        self.add_signed(other, false)
+    }
+
+    /// `self - other`, or an error when memory for it cannot be had.
+    pub fn try_sub(&self, other: &Dyadic) -> Result<Dyadic, Error> {
+        self.add_signed(other, true)
+    }
+
+    /// `self + other`, or `self - other` when `subtract`: the numerators over the larger exponent.
+    fn add_signed(&self, other: &Dyadic, subtract: bool) -> Result<Dyadic, Error> {
+        let combine = |a: &BigInt, b: &BigInt| if subtract { a.try_sub(b) } else { a.try_add(b) };
+        if self.exponent == other.exponent {
+            // Aligned already (the common case): no shifted copy.
+            Ok(Dyadic::from_parts(combine(&self.numerator, &other.numerator)?, self.exponent))
+        } else if self.exponent > other.exponent {
+            let aligned = other.numerator.try_shl(self.exponent - other.exponent)?;
+            Ok(Dyadic::from_parts(combine(&self.numerator, &aligned)?, self.exponent))
         } else {
-            let aligned = self.numerator.shl(other.exponent - self.exponent);
-            Dyadic::from_parts(aligned.sub(&other.numerator), other.exponent)
+            let aligned = self.numerator.try_shl(other.exponent - self.exponent)?;
+            Ok(Dyadic::from_parts(combine(&aligned, &other.numerator)?, other.exponent))
         }
     }
 
-    /// `-self`.
-    pub fn neg(&self) -> Dyadic {
-        Dyadic { numerator: self.numerator.neg(), exponent: self.exponent }
+    /// `-self`, or an error when memory for it cannot be had.
+    pub fn try_neg(&self) -> Result<Dyadic, Error> {
+        Ok(Dyadic { numerator: self.numerator.try_neg()?, exponent: self.exponent })
     }
 
-    /// `self * 2^k`; a negative `k` halves `-k` times. Panics if the exponent would pass `u64::MAX`.
-    pub fn mul_pow2(&self, k: i64) -> Dyadic {
+    /// `self * 2^k` ([`Dyadic::mul_pow2`]), or an error when memory for it cannot be had or the
+    /// exponent would pass `u64::MAX`.
+    pub fn try_mul_pow2(&self, k: i64) -> Result<Dyadic, Error> {
         if self.is_zero() {
-            return Dyadic::zero();
+            return Ok(Dyadic::zero());
         }
         if k < 0 {
-            let exponent = self.exponent.checked_add(k.unsigned_abs());
-            return Dyadic::from_parts(self.numerator.clone(), exponent.expect("exponent overflow"));
+            let exponent = self
+                .exponent
+                .checked_add(k.unsigned_abs())
+                .ok_or_else(|| Error::new("a number's denominator would pass 2^(2^64 - 1)"))?;
+            return Ok(Dyadic::from_parts(self.numerator.try_clone()?, exponent));
         }
         let k = k as u64;
         if self.exponent >= k {
             // Still odd over a smaller power of two: reduced as it is.
-            Dyadic { numerator: self.numerator.clone(), exponent: self.exponent - k }
+            Ok(Dyadic { numerator: self.numerator.try_clone()?, exponent: self.exponent - k })
         } else {
-            Dyadic { numerator: self.numerator.shl(k - self.exponent), exponent: 0 }
+            Ok(Dyadic { numerator: self.numerator.try_shl(k - self.exponent)?, exponent: 0 })
         }
     }
 
-    /// The greatest integer `<= self`.
-    pub fn floor(&self) -> Dyadic {
-        Dyadic { numerator: self.numerator.shr(self.exponent), exponent: 0 }
+    /// The greatest integer `<= self`, or an error when memory for it cannot be had.
+    pub fn try_floor(&self) -> Result<Dyadic, Error> {
+        Ok(Dyadic { numerator: self.numerator.try_shr(self.exponent)?, exponent: 0 })
     }
 
-    /// The least integer `>= self`.
-    pub fn ceil(&self) -> Dyadic {
-        Dyadic { numerator: self.numerator.neg().shr(self.exponent).neg(), exponent: 0 }
+    /// The least integer `>= self`, or an error when memory for it cannot be had.
+    pub fn try_ceil(&self) -> Result<Dyadic, Error> {
+        let minus_floor = self.numerator.try_neg()?.try_shr(self.exponent)?;
+        Ok(Dyadic { numerator: minus_floor.try_neg()?, exponent: 0 })
     }
 
     /// The simplest number strictly between `lo` and `hi` (`None`: no bound on that side), as
@@ -139,13 +189,24 @@ impl Dyadic {
     /// unique one with the smallest denominator (`{0|1} = 1/2`, `{1/4|1/2} = 3/8`).
     /// Precondition: `lo < hi` (checked in debug builds).
     pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
+        or_panic(Dyadic::try_simplest_between(lo, hi))
+    }
+
+    /// [`Dyadic::simplest_between`], or an error when memory for it cannot be had.
+    pub fn try_simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Result<Dyadic, Error> {
         if let (Some(lo), Some(hi)) = (lo, hi) {
             debug_assert!(lo < hi, "simplest_between({}, {}): not lo < hi", lo, hi);
         }
-        let one = BigInt::from_i64(1);
+        let one = BigInt::try_from_i64(1)?;
         // The integers strictly inside run from floor(lo) + 1 to ceil(hi) - 1.
-        let first = lo.map(|lo| lo.floor().numerator.add(&one));
-        let last = hi.map(|hi| hi.ceil().numerator.sub(&one));
+        let first = match lo {
+            Some(lo) => Some(lo.try_floor()?.numerator.try_add(&one)?),
+            None => None,
+        };
+        let last = match hi {
+            Some(hi) => Some(hi.try_ceil()?.numerator.try_sub(&one)?),
+            None => None,
+        };
         let (lo, hi) = match (lo, hi, &first, &last) {
             (Some(lo), Some(hi), Some(first), Some(last)) if first > last => (lo, hi),
             _ => {
@@ -154,51 +215,53 @@ impl Dyadic {
                     (_, Some(last)) if last.signum() < 0 => last,
                     _ => BigInt::zero(),
                 };
-                return Dyadic::from_parts(integer, 0);
+                return Ok(Dyadic::from_parts(integer, 0));
             }
         };
         // No integer inside: lo and hi lie in [n, n + 1] with n = floor(lo). Scaled by 2^scale
         // and less n, they are integers 0 <= low < high <= 2^scale with high - low >= 2, and the
         // answer is the integer strictly between with the most trailing zero bits (it is unique:
         // between two with t trailing zeros lies one with more).
-        let n = lo.numerator.shr(lo.exponent);
+        let n = lo.numerator.try_shr(lo.exponent)?;
         let scale = lo.exponent.max(hi.exponent) + 1;
-        let scaled = |x: &Dyadic| x.numerator.sub(&n.shl(x.exponent)).shl(scale - x.exponent);
-        let first = scaled(lo).add(&one);
-        let last = scaled(hi).sub(&one);
+        let scaled = |x: &Dyadic| x.numerator.try_sub(&n.try_shl(x.exponent)?)?.try_shl(scale - x.exponent);
+        let first = scaled(lo)?.try_add(&one)?;
+        let last = scaled(hi)?.try_sub(&one)?;
         let simplest = match first.highest_differing_bit(&last) {
             None => first,
             // first has a 0 at bit p, last a 1: their common prefix, a 1, then p zeros lies
             // between and beats first, which is odd (low and high are even: the scale exceeds
             // both exponents).
-            Some(p) => last.shr(p).shl(p),
+            Some(p) => last.try_shr(p)?.try_shl(p)?,
         };
-        Dyadic::from_parts(simplest.add(&n.shl(scale)), scale)
+        Ok(Dyadic::from_parts(simplest.try_add(&n.try_shl(scale)?)?, scale))
     }
 
     /// The Left and Right options of the number's canonical form: an integer `n > 0` is
     /// `{n-1 | }`, `n < 0` is `{ | n+1}`, 0 is `{ | }`, and `m/2^k` with `k >= 1` is
-    /// `{(m-1)/2^k | (m+1)/2^k}`, both reduced.
+    /// `{(m-1)/2^k | (m+1)/2^k}`, both reduced (panics when memory for them cannot be had:
+    /// [`Dyadic::try_options`]).
     pub fn options(&self) -> (Option<Dyadic>, Option<Dyadic>) {
-        let one = BigInt::from_i64(1);
-        let with_numerator = |numerator: BigInt| Dyadic::from_parts(numerator, self.exponent);
-        if self.exponent >= 1 {
-            let left = with_numerator(self.numerator.sub(&one));
-            let right = with_numerator(self.numerator.add(&one));
-            return (Some(left), Some(right));
-        }
-        match self.signum() {
-            1 => (Some(with_numerator(self.numerator.sub(&one))), None),
-            -1 => (None, Some(with_numerator(self.numerator.add(&one)))),
+        or_panic(self.try_options())
+    }
+
+    /// [`Dyadic::options`], or an error when memory for them cannot be had.
+    pub fn try_options(&self) -> Result<(Option<Dyadic>, Option<Dyadic>), Error> {
+        let one = BigInt::try_from_i64(1)?;
+        let below = || Ok::<_, Error>(Some(Dyadic::from_parts(self.numerator.try_sub(&one)?, self.exponent)));
+        let above = || Ok::<_, Error>(Some(Dyadic::from_parts(self.numerator.try_add(&one)?, self.exponent)));
+        Ok(match (self.exponent >= 1, self.signum()) {
+            (true, _) => (below()?, above()?),
+            (false, 1) => (below()?, None),
+            (false, -1) => (None, above()?),
             _ => (None, None),
-        }
+        })
     }
 
     /// The birthday of the number (the day its canonical form is born): `|n|` for an integer,
     /// `floor(|x|) + 1 + k` for `x = m/2^k` with `k >= 1`; saturating at `u64::MAX`.
     pub fn birthday(&self) -> u64 {
-        let whole = self.numerator.abs().shr(self.exponent).to_u64();
-        let whole = whole.unwrap_or(u64::MAX);
+        let whole = self.numerator.magnitude_above(self.exponent).unwrap_or(u64::MAX);
         if self.exponent == 0 {
             whole
         } else {
@@ -271,12 +334,13 @@ impl Ord for Dyadic {
             let larger_magnitude = self_size.cmp(&other_size);
             return if sign > 0 { larger_magnitude } else { larger_magnitude.reverse() };
         }
-        if self.exponent >= other.exponent {
-            let aligned = other.numerator.shl(self.exponent - other.exponent);
-            self.numerator.cmp(&aligned)
+        // The numerators over the larger exponent, the other's shift not made (no memory).
+        if self.exponent == other.exponent {
+            self.numerator.cmp(&other.numerator)
+        } else if self.exponent > other.exponent {
+            self.numerator.cmp_shifted(&other.numerator, self.exponent - other.exponent)
         } else {
-            let aligned = self.numerator.shl(other.exponent - self.exponent);
-            aligned.cmp(&other.numerator)
+            other.numerator.cmp_shifted(&self.numerator, other.exponent - self.exponent).reverse()
         }
     }
 }
@@ -296,6 +360,28 @@ impl FromStr for Dyadic {
 }
 
 /// As CGSuite prints numbers: `0`, `5`, `-3`, `3/4`, `-3/2`, `1/1024` (the denominator in decimal).
+impl Dyadic {
+    /// The number as [`fmt::Display`] prints it, its memory reserved checked (`to_string`
+    /// panics when memory runs out).
+    pub fn try_to_text(&self) -> Result<String, Error> {
+        let mut text = String::new();
+        let one_more = |text: &mut String, c: char| {
+            text.try_reserve(1).map_err(|_| crate::input::out_of_memory(1, "the digits of a number"))?;
+            text.push(c);
+            Ok::<(), Error>(())
+        };
+        if self.numerator.is_negative() {
+            one_more(&mut text, '-')?;
+        }
+        let mut text = self.numerator.try_digits(text)?;
+        if self.exponent == 0 {
+            return Ok(text);
+        }
+        one_more(&mut text, '/')?;
+        BigInt::try_from_i64(1)?.try_shl(self.exponent)?.try_digits(text)
+    }
+}
+
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.exponent == 0 {
@@ -372,6 +458,7 @@ mod tests {
             let (y, b) = random(&mut rng, 20, 12);
             assert_eq!(fixed(&x), a);
             assert_eq!(x.to_string(), fixed_text(a));
+            assert_eq!(x.try_to_text().unwrap(), fixed_text(a));
             assert_eq!(fixed(&x.add(&y)), a + b, "{} + {}", x, y);
             assert_eq!(fixed(&x.sub(&y)), a - b, "{} - {}", x, y);
             assert_eq!(fixed(&x.neg()), -a);

@@ -262,6 +262,8 @@ impl Forms {
         let id = self.next_id()?;
         reserve_one(&mut self.numbers, "the numbers of the canonical forms")?;
         reserve_entry(&mut self.number_ids)?;
+        // Every allocation before the entry is pushed: a failure leaves the table as it was.
+        let copy = x.try_clone()?;
         let entry = Entry {
             start: 0,
             left: 0,
@@ -272,14 +274,14 @@ impl Forms {
         };
         self.push_entry(entry, u32::MAX)?;
         self.add_held(2 * x.heap_bytes());
-        self.numbers.push(x.clone());
+        self.numbers.push(copy);
         self.number_ids.insert(x, id);
         Ok(id)
     }
 
     /// The integer `n` as a form.
     pub fn integer(&mut self, n: i64) -> Result<FormId, Error> {
-        self.number(Dyadic::from_i64(n))
+        self.number(Dyadic::try_from_i64(n)?)
     }
 
     /// Makes a number's options (compare.rs walks them when a form of unknown value meets one).
@@ -288,7 +290,7 @@ impl Forms {
         if e.number == NOT_A_NUMBER || e.options_made {
             return Ok(());
         }
-        let (left, right) = self.numbers[e.number as usize].options();
+        let (left, right) = self.numbers[e.number as usize].try_options()?;
         let left = match left {
             Some(x) => Some(self.number(x)?),
             None => None,

@@ -23,7 +23,7 @@
 //! with. The work is the table's (steps, bytes: [`Forms::set_sum_budget`] bounds it).
 
 use super::dyadic::Dyadic;
-use super::forms::{push, reserve_entry, FormId, Forms};
+use super::forms::{push, reserve, reserve_entry, FormId, Forms};
 use super::hash::FastMap;
 use super::outcome::Uptimal;
 use crate::input::Error;
@@ -49,7 +49,11 @@ impl Forms {
         let mut total = zero_uptimal();
         let mut raw: FastMap<FormId, i64> = FastMap::default();
         for &g in parts {
-            match self.as_uptimal(g)?.and_then(|u| total.add(&u)) {
+            let sum = match self.as_uptimal(g)? {
+                Some(u) => total.try_add(&u)?,
+                None => None,
+            };
+            match sum {
                 Some(t) => total = t,
                 None => {
                     reserve_entry(&mut raw)?;
@@ -57,7 +61,10 @@ impl Forms {
                 }
             }
         }
-        let mut raw: Vec<(FormId, i64)> = raw.into_iter().collect();
+        let mut counted: Vec<(FormId, i64)> = Vec::new();
+        reserve(&mut counted, raw.len(), WHAT)?;
+        counted.extend(raw);
+        let mut raw = counted;
         raw.sort_unstable();
         if raw.len() == 1 {
             // One value: nothing to group it with (its copies are added by doubling).
@@ -101,7 +108,7 @@ impl Forms {
         let (h2, offset2) = self.translated(minus)?;
         // g = h + offset, and -h = h2 + offset2: h = -h2 - offset2.
         let (key, sign, offset) =
-            if h <= h2 { (h, 1, offset) } else { (h2, -1, add_times(&offset, &negated(&offset2), 1)?) };
+            if h <= h2 { (h, 1, offset) } else { (h2, -1, add_times(&offset, &negated(&offset2)?, 1)?) };
         *total = add_times(total, &offset, count)?;
         Ok((key, sign))
     }
@@ -110,11 +117,11 @@ impl Forms {
     /// `g - x + *`, `x` the midpoint of `g`'s stops.
     fn translated(&mut self, g: FormId) -> Result<(FormId, Uptimal), Error> {
         let (left, right) = (self.left_stop(g)?, self.right_stop(g)?);
-        let x = left.add(&right).mul_pow2(-1);
+        let x = left.try_add(&right)?.try_mul_pow2(-1)?;
         let h = if x.is_zero() {
             g
         } else {
-            let minus_x = self.number(x.neg())?;
+            let minus_x = self.number(x.try_neg()?)?;
             self.sum(g, minus_x)?
         };
         let star = self.nimber(1)?;
@@ -149,7 +156,7 @@ impl Forms {
                     }
                 }
                 // a = -b + u has the stops of -b.
-                if (kept_group.2 .0.neg(), kept_group.2 .1.neg()) == (stops.1.clone(), stops.0.clone()) {
+                if kept_group.2 .0.try_neg()? == stops.1 && kept_group.2 .1.try_neg()? == stops.0 {
                     let both = self.sum(a, b)?;
                     if let Some(u) = self.as_uptimal(both)? {
                         // a = u - b
@@ -161,7 +168,10 @@ impl Forms {
             }
             push(&mut kept, (a, count, stops), WHAT)?;
         }
-        Ok(kept.into_iter().filter(|k| k.1 != 0).map(|(g, c, _)| (g, c)).collect())
+        let mut merged = Vec::new();
+        reserve(&mut merged, kept.len(), WHAT)?;
+        merged.extend(kept.into_iter().filter(|k| k.1 != 0).map(|(g, c, _)| (g, c)));
+        Ok(merged)
     }
 }
 
@@ -189,8 +199,8 @@ fn zero_uptimal() -> Uptimal {
 }
 
 /// `-u`.
-fn negated(u: &Uptimal) -> Uptimal {
-    Uptimal { number: u.number.neg(), ups: -u.ups, nimber: u.nimber }
+fn negated(u: &Uptimal) -> Result<Uptimal, Error> {
+    Ok(Uptimal { number: u.number.try_neg()?, ups: -u.ups, nimber: u.nimber })
 }
 
 /// `total + count·u`, or an error when the ups overflow.
@@ -198,21 +208,21 @@ fn add_times(total: &Uptimal, u: &Uptimal, count: i64) -> Result<Uptimal, Error>
     let overflow = || Error::new("the ups of a sum overflow 64 bits");
     let n = count.unsigned_abs();
     // count·x by doubling.
-    let (mut number, mut power, mut k) = (Dyadic::zero(), u.number.clone(), n);
+    let (mut number, mut power, mut k) = (Dyadic::zero(), u.number.try_clone()?, n);
     while k > 0 {
         if k & 1 == 1 {
-            number = number.add(&power);
+            number = number.try_add(&power)?;
         }
         k >>= 1;
         if k > 0 {
-            power = power.add(&power);
+            power = power.try_mul_pow2(1)?;
         }
     }
     let ups = u.ups.checked_mul(count).ok_or_else(overflow)?;
     let part = Uptimal {
-        number: if count < 0 { number.neg() } else { number },
+        number: if count < 0 { number.try_neg()? } else { number },
         ups,
         nimber: if n & 1 == 1 { u.nimber } else { 0 },
     };
-    total.add(&part).ok_or_else(overflow)
+    total.try_add(&part)?.ok_or_else(overflow)
 }

@@ -7,11 +7,10 @@
 //! sums, negatives and comparisons memoised, all without recursion. From a form: who wins
 //! ([`Winner`]: Left, Right, the first player or the second), the stops, mean and temperature.
 //! Numbers are exact at any size ([`Dyadic`]), printed and read in CGSuite's notation.
-//! Memory that grows with the forms (the table, its memos, each operation's stacks) is reserved
-//! checked, running out an error; a number's digits, allocated as they are computed, are covered
-//! by a margin the table's growth checks (docs/partizan.md, "Limits").
+//! Memory that grows with the forms (the table, its memos, each operation's stacks, a number's
+//! digits) is reserved checked, running out an error (docs/partizan.md, "Limits").
 //!
-//! - `dyadic`, `bigint`: the numbers `m / 2^k`, on big integers of the project's own.
+//! - `dyadic`, `bigint`, `limbs`: the numbers `m / 2^k`, on big integers of the project's own.
 //! - `forms`: the table ([`Forms`], [`FormId`], [`Side`]); `grow`: its checked growth.
 //! - `outcome`: [`Side`], [`Winner`] (the outcome classes), [`Comparison`], [`Uptimal`] (a number plus
 //!   ups plus a nimber as three numbers).
@@ -46,6 +45,7 @@ mod game;
 mod groups;
 mod grow;
 pub mod hash;
+mod limbs;
 mod notation;
 mod outcome;
 mod parse;

@@ -142,14 +142,14 @@ impl Forms {
         let kind = layout.kind(self, g);
         match kind {
             Kind::Number => {
-                let text = self.as_number(g).expect("a number").to_string();
+                let text = self.as_number(g).expect("a number").try_to_text()?;
                 push_text(out, &text)
             }
             Kind::Uptimal { number, ups, nim } => {
                 let x = self.as_number(number).expect("a number");
                 // Parentheses where asked, but never around a nimber or a multiple of up.
                 let parens = parens && (!x.is_zero() || (ups != 0 && nim != 0));
-                let text = uptimal_text(x, ups, nim);
+                let text = uptimal_text(x, ups, nim)?;
                 if parens {
                     push_text(out, &format!("({text})"))
                 } else {
@@ -287,7 +287,7 @@ impl Forms {
         }
         let mut negatives: FastMap<FormId, FormId> = FastMap::default();
         for (&x, &o) in &numbers {
-            if let Some(&minus) = numbers.get(&x.neg()) {
+            if let Some(&minus) = numbers.get(&x.try_neg()?) {
                 reserve_entry(&mut negatives)?;
                 negatives.insert(o, minus);
             }
@@ -404,10 +404,10 @@ fn first_difference(a: &[FormId], b: &[FormId]) -> Option<Result<(FormId, FormId
 }
 
 /// `x + ups·^ + *nim` as CGSuite writes it (module doc).
-fn uptimal_text(x: &Dyadic, ups: i64, nim: u64) -> String {
+fn uptimal_text(x: &Dyadic, ups: i64, nim: u64) -> Result<String, Error> {
     let mut text = String::new();
     if !x.is_zero() || (ups == 0 && nim == 0) {
-        text.push_str(&x.to_string());
+        text = x.try_to_text()?;
     }
     match ups {
         0 => {}
@@ -423,7 +423,7 @@ fn uptimal_text(x: &Dyadic, ups: i64, nim: u64) -> String {
         1 => text.push('*'),
         m => text.push_str(&format!("*{m}")),
     }
-    text
+    Ok(text)
 }
 
 /// Appends `text` to `out`, its growth checked (the contract: no abort).

@@ -2,6 +2,7 @@
 //! [`Uptimal`], a number plus ups plus a nimber as three numbers (how two add, who wins one).
 
 use super::dyadic::Dyadic;
+use crate::input::Error;
 use std::fmt;
 
 /// Left or Right: who moves.
@@ -114,13 +115,23 @@ impl Uptimal {
         }
     }
 
-    /// The sum of two: numbers add, ups add, nimbers xor. `None` when the ups overflow.
+    /// The sum of two: numbers add, ups add, nimbers xor. `None` when the ups overflow; panics
+    /// when memory for the number cannot be had ([`Uptimal::try_add`]).
     pub fn add(&self, other: &Uptimal) -> Option<Uptimal> {
-        Some(Uptimal {
-            number: self.number.add(&other.number),
-            ups: self.ups.checked_add(other.ups)?,
+        self.try_add(other).unwrap_or_else(|e| panic!("{}", e))
+    }
+
+    /// [`Uptimal::add`], or an error when memory for the number cannot be had.
+    pub fn try_add(&self, other: &Uptimal) -> Result<Option<Uptimal>, Error> {
+        let ups = match self.ups.checked_add(other.ups) {
+            Some(ups) => ups,
+            None => return Ok(None),
+        };
+        Ok(Some(Uptimal {
+            number: self.number.try_add(&other.number)?,
+            ups,
             nimber: self.nimber ^ other.nimber,
-        })
+        }))
     }
 }
 

@@ -67,7 +67,11 @@ impl Forms {
         let mut number = Dyadic::zero();
         for (g, count) in parts {
             match self.as_number(g) {
-                Some(x) => (0..count).for_each(|_| number = number.add(x)),
+                Some(x) => {
+                    for _ in 0..count {
+                        number = number.try_add(x)?;
+                    }
+                }
                 None => add_component(&mut components, g, count)?,
             }
         }
@@ -75,7 +79,7 @@ impl Forms {
         // The steps (forms.rs) it may take: a move tried costs one a distinct component.
         let start_steps = self.steps_left();
         let mut room = Room { steps: start_steps, bytes };
-        let start = (copy_of(&components, WHAT)?, number.clone(), Side::Left);
+        let start = (copy_of(&components, WHAT)?, number.try_clone()?, Side::Left);
         let left_first = self.wins_moving(&mut memo, start, &mut room)?;
         let right_first = match left_first {
             Some(_) => self.wins_moving(&mut memo, (components, number, Side::Right), &mut room)?,
@@ -174,9 +178,9 @@ impl Forms {
                 } else {
                     rest[i].1 -= 1;
                 }
-                let mut number = number.clone();
+                let mut number = number.try_clone()?;
                 match self.as_number(option) {
-                    Some(x) => number = number.add(x),
+                    Some(x) => number = number.try_add(x)?,
                     None => add_component(&mut rest, option, 1)?,
                 }
                 return Ok(Some((rest, number, mover.other())));

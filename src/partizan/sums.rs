@@ -39,12 +39,13 @@ impl Forms {
     /// `g` as `x + k·^ + *m` when it is one (module doc), else `None`; an error when memory runs
     /// out. Its followers are recognised children first, each once (the table's memo).
     pub fn as_uptimal(&mut self, g: FormId) -> Result<Option<Uptimal>, Error> {
-        let parts = self.uptimal_parts(g)?;
-        Ok(parts.map(|(x, ups, nimber)| Uptimal {
-            number: self.as_number(x).expect("a number").clone(),
-            ups,
-            nimber,
-        }))
+        match self.uptimal_parts(g)? {
+            None => Ok(None),
+            Some((x, ups, nimber)) => {
+                let number = self.as_number(x).expect("a number").try_clone()?;
+                Ok(Some(Uptimal { number, ups, nimber }))
+            }
+        }
     }
 
     /// [`Forms::as_uptimal`] without a copy of the number: its form, the ups and the nimber.

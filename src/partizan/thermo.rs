@@ -27,9 +27,10 @@
 //! `walls_memo`, grown checked); a wall is kept normalised (no two consecutive pieces on one
 //! line), so equal walls are equal vectors.
 
+use super::bigint::or_panic;
 use super::dyadic::Dyadic;
-use super::forms::{copy_of, reserve, reserve_entry, walls_heap, FormId, Forms, Line, Side};
-use crate::input::Error;
+use super::forms::{reserve, reserve_entry, walls_heap, FormId, Forms, Line, Side};
+use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
 use std::convert::TryFrom;
 
@@ -41,14 +42,15 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
-    /// The left wall at temperature `t >= -1`: the left stop of the form cooled by `t`.
+    /// The left wall at temperature `t >= -1`: the left stop of the form cooled by `t` (panics
+    /// when memory for the number cannot be had).
     pub fn left_wall(&self, t: &Dyadic) -> Dyadic {
-        wall_at(&self.left, t)
+        or_panic(wall_at(&self.left, t))
     }
 
-    /// The right wall at temperature `t >= -1`.
+    /// The right wall at temperature `t >= -1` ([`Thermograph::left_wall`]).
     pub fn right_wall(&self, t: &Dyadic) -> Dyadic {
-        wall_at(&self.right, t)
+        or_panic(wall_at(&self.right, t))
     }
 
     /// The mean: where the mast stands.
@@ -88,13 +90,17 @@ impl Forms {
 
     /// The mean value of `g` (module doc).
     pub fn mean(&mut self, g: FormId) -> Result<Dyadic, Error> {
-        Ok(self.thermograph(g)?.mean())
+        // Taken from the walls, not copied: no memory.
+        let mut walls = self.thermograph(g)?;
+        Ok(walls.left.pop().expect("a wall").1)
     }
 
     /// The temperature of `g` (module doc): -1 for an integer, `-1/2^k` for `m/2^k`, 0 for `*`,
     /// `^` and every other infinitesimal, `t` for the switch `{t | -t}`.
     pub fn temperature(&mut self, g: FormId) -> Result<Dyadic, Error> {
-        Ok(self.thermograph(g)?.temperature())
+        let mut walls = self.thermograph(g)?;
+        let (left, right) = (walls.left.pop().expect("a wall").0, walls.right.pop().expect("a wall").0);
+        Ok(left.max(right))
     }
 
     /// The thermograph of `g` (module doc).
@@ -115,21 +121,21 @@ impl Forms {
             }
         }
         let (left, right) = &self.walls_memo[&g.0];
-        Ok(Thermograph { left: copy_of(left, "a thermograph")?, right: copy_of(right, "a thermograph")? })
+        Ok(Thermograph { left: copy_of_wall(left)?, right: copy_of_wall(right)? })
     }
 
     /// The temperature and mean of `h`, not a number, whose walls are known (after
     /// [`Forms::thermograph`] of a form `h` follows).
-    pub(super) fn temperature_and_mean_of(&self, h: FormId) -> (Dyadic, Dyadic) {
+    pub(super) fn temperature_and_mean_of(&self, h: FormId) -> (&Dyadic, &Dyadic) {
         let (left, right) = &self.walls_memo[&h.0];
         let (left, right) = (left.last().expect("a wall"), right.last().expect("a wall"));
-        (left.0.clone().max(right.0.clone()), left.1.clone())
+        (std::cmp::max(&left.0, &right.0), &left.1)
     }
 
     /// `(left stop, right stop)` of `g`, memoised.
     fn stops(&mut self, g: FormId) -> Result<(Dyadic, Dyadic), Error> {
         if let Some(x) = self.as_number(g) {
-            return Ok((x.clone(), x.clone()));
+            return Ok((x.try_clone()?, x.try_clone()?));
         }
         if !self.stops_memo.contains_key(&g.0) {
             for h in self.followers_in_order(g)? {
@@ -143,34 +149,35 @@ impl Forms {
                 self.stops_memo.insert(h.0, (left, right));
             }
         }
-        Ok(self.stops_memo[&g.0].clone())
+        let (left, right) = &self.stops_memo[&g.0];
+        Ok((left.try_clone()?, right.try_clone()?))
     }
 
     /// For Left, the largest right stop of a Left option of `h`; for Right, the smallest left
     /// stop of a Right option. The options' stops are known (children first).
     fn best_stop(&self, h: FormId, side: Side) -> Result<Dyadic, Error> {
-        let mut best: Option<Dyadic> = None;
+        let mut best: Option<&Dyadic> = None;
         for &o in self.options_of(h, side) {
             let stop = match self.as_number(o) {
-                Some(x) => x.clone(),
+                Some(x) => x,
                 None => {
                     let (l, r) = &self.stops_memo[&o.0];
                     if side == Side::Left {
-                        r.clone()
+                        r
                     } else {
-                        l.clone()
+                        l
                     }
                 }
             };
-            let better = match &best {
+            let better = match best {
                 None => true,
-                Some(b) => (side == Side::Left && stop > *b) || (side == Side::Right && stop < *b),
+                Some(b) => (side == Side::Left && stop > b) || (side == Side::Right && stop < b),
             };
             if better {
                 best = Some(stop);
             }
         }
-        best.ok_or_else(no_options)
+        best.ok_or_else(no_options)?.try_clone()
     }
 
     /// The walls of `h`, not a number, from its options' (known: children first).
@@ -228,23 +235,27 @@ fn number_walls(x: &Dyadic) -> Result<(Vec<Line>, Vec<Line>), Error> {
         check_memory(2 * pieces as u128 * piece as u128, "the thermograph of a number")?;
     }
     let rounded = |j: u64, up: bool| {
-        let scaled = x.mul_pow2(j as i64);
-        let whole = if up { scaled.ceil() } else { scaled.floor() };
-        whole.mul_pow2(-(j as i64))
+        let scaled = x.try_mul_pow2(j as i64)?;
+        let whole = if up { scaled.try_ceil()? } else { scaled.try_floor()? };
+        whole.try_mul_pow2(-(j as i64))
     };
     let mut walls: (Vec<Line>, Vec<Line>) = (Vec::new(), Vec::new());
-    let mut at = (rounded(0, true), rounded(0, false));
+    let mut at = (rounded(0, true)?, rounded(0, false)?);
+    let minus_one = Dyadic::try_from_i64(-1)?;
     for j in 0..=k {
-        let start = Dyadic::from_i64(-1).mul_pow2(-(j as i64));
-        let next =
-            if j == k { (x.clone(), x.clone()) } else { (rounded(j + 1, true), rounded(j + 1, false)) };
+        let start = minus_one.try_mul_pow2(-(j as i64))?;
+        let next = if j == k {
+            (x.try_clone()?, x.try_clone()?)
+        } else {
+            (rounded(j + 1, true)?, rounded(j + 1, false)?)
+        };
         // Over the next 2^-(j+1), the left wall falls by 0 or 2^-(j+1) (slope 0 or -1), the right
         // rises by 0 or 2^-(j+1); at j = k, the mast.
         let slopes = (if next.0 == at.0 { 0 } else { -1 }, if next.1 == at.1 { 0 } else { 1 });
         for (wall, value, slope) in [(&mut walls.0, &at.0, slopes.0), (&mut walls.1, &at.1, slopes.1)] {
             if wall.last().map_or(true, |line| line.2 != slope) {
                 room(wall, 1)?;
-                wall.push((start.clone(), value.clone(), slope));
+                wall.push((start.try_clone()?, value.try_clone()?, slope));
             }
         }
         at = next;
@@ -252,44 +263,53 @@ fn number_walls(x: &Dyadic) -> Result<(Vec<Line>, Vec<Line>), Error> {
     Ok(walls)
 }
 
-/// Room for `more` items in `v`: checked ([`reserve`]) for a wall of more than a few hundred
-/// bytes; a smaller one is had as the table's memos are, after their checks with a margin.
+/// Room for `more` items in `v`, checked: with the margin of [`reserve`] for a wall of more than a
+/// few hundred bytes, and as it is for a smaller one (as the table's memos are).
 fn room<T>(v: &mut Vec<T>, more: usize) -> Result<(), Error> {
     if (v.len() + more) * std::mem::size_of::<T>() <= 512 {
-        v.reserve(more);
-        Ok(())
+        v.try_reserve(more).map_err(|_| out_of_memory(512, "a thermograph"))
     } else {
         reserve(v, more, "a thermograph")
     }
 }
 
+/// A copy of a wall, its memory (the pieces' and their numbers') checked.
+fn copy_of_wall(wall: &[Line]) -> Result<Vec<Line>, Error> {
+    let mut copy = Vec::new();
+    room(&mut copy, wall.len())?;
+    for (start, value, slope) in wall {
+        copy.push((start.try_clone()?, value.try_clone()?, *slope));
+    }
+    Ok(copy)
+}
+
 /// `slope · d` (a wall's slopes are 0 and ±1; differences of two, at most ±2).
-fn times(slope: i8, d: &Dyadic) -> Dyadic {
+fn times(slope: i8, d: &Dyadic) -> Result<Dyadic, Error> {
     let mut product = Dyadic::zero();
     for _ in 0..slope.unsigned_abs() {
-        product = product.add(d);
+        product = product.try_add(d)?;
     }
     if slope < 0 {
-        product.neg()
+        product.try_neg()
     } else {
-        product
+        Ok(product)
     }
 }
 
 /// `d / k` for `k` in ±1, ±2 (a wall's slopes are 0, ±1, so two walls' differ by at most 2).
 fn divided(d: &Dyadic, k: i8) -> Result<Dyadic, Error> {
     match k {
-        1 => Ok(d.clone()),
-        -1 => Ok(d.neg()),
-        2 => Ok(d.mul_pow2(-1)),
-        -2 => Ok(d.mul_pow2(-1).neg()),
+        1 => d.try_clone(),
+        -1 => d.try_neg(),
+        2 => d.try_mul_pow2(-1),
+        -2 => d.try_mul_pow2(-1)?.try_neg(),
         _ => Err(Error::new(format!("two walls of a thermograph cross at slopes {k} apart: not 1 or 2"))),
     }
 }
 
 /// The value of the piece `line` at `t`.
-fn line_at(line: &Line, t: &Dyadic) -> Dyadic {
-    line.1.add(&times(line.2, &t.sub(&line.0)))
+fn line_at(line: &Line, t: &Dyadic) -> Result<Dyadic, Error> {
+    line.1.try_add(&times(line.2, &t.try_sub(&line.0)?)?)
 }
 
 /// The index of the piece of `wall` in force at `t` (the last starting at or before it).
@@ -297,7 +317,7 @@ fn piece_at(wall: &[Line], t: &Dyadic) -> usize {
     wall.partition_point(|line| line.0 <= *t).max(1) - 1
 }
 
-fn wall_at(wall: &[Line], t: &Dyadic) -> Dyadic {
+fn wall_at(wall: &[Line], t: &Dyadic) -> Result<Dyadic, Error> {
     line_at(&wall[piece_at(wall, t)], t)
 }
 
@@ -306,7 +326,7 @@ fn shifted(wall: &[Line], sign: i8) -> Result<Vec<Line>, Error> {
     let mut out = Vec::new();
     room(&mut out, wall.len())?;
     for (start, value, slope) in wall {
-        out.push((start.clone(), value.add(&times(sign, start)), slope + sign));
+        out.push((start.try_clone()?, value.try_add(&times(sign, start)?)?, slope + sign));
     }
     Ok(out)
 }
@@ -315,8 +335,11 @@ fn shifted(wall: &[Line], sign: i8) -> Result<Vec<Line>, Error> {
 fn starts(a: &[Line], b: &[Line]) -> Result<Vec<Dyadic>, Error> {
     let mut points = Vec::new();
     room(&mut points, a.len() + b.len())?;
-    points.extend(a.iter().chain(b).map(|line| line.0.clone()));
-    points.sort();
+    for line in a.iter().chain(b) {
+        points.push(line.0.try_clone()?);
+    }
+    // (Both sorts are in place: no memory.)
+    points.sort_unstable();
     points.dedup();
     Ok(points)
 }
@@ -327,23 +350,25 @@ fn combine(a: &[Line], b: &[Line], take_max: bool) -> Result<Vec<Line>, Error> {
     let mut out: Vec<Line> = Vec::new();
     for (k, s) in points.iter().enumerate() {
         let (la, lb) = (&a[piece_at(a, s)], &b[piece_at(b, s)]);
-        let (va, vb) = (line_at(la, s), line_at(lb, s));
+        let (va, vb) = (line_at(la, s)?, line_at(lb, s)?);
         // The better just after `s`: the better value, or on a tie the better slope (for the
         // maximum the larger, for the minimum the smaller: the one that goes on below).
         let a_first = if take_max { (&va, la.2) >= (&vb, lb.2) } else { (&va, la.2) <= (&vb, lb.2) };
         let (first, second) = if a_first { ((va, la.2), (vb, lb.2)) } else { ((vb, lb.2), (va, la.2)) };
         room(&mut out, 2)?;
-        out.push((s.clone(), first.0.clone(), first.1));
+        let mut crossing = None;
         if first.1 != second.1 {
             // The lines meet at s + (second - first) / (first slope - second slope).
-            let at = s.add(&divided(&second.0.sub(&first.0), first.1 - second.1)?);
+            let at = s.try_add(&divided(&second.0.try_sub(&first.0)?, first.1 - second.1)?)?;
             if at > *s && points.get(k + 1).map_or(true, |end| at < *end) {
-                let value = first.0.add(&times(first.1, &at.sub(s)));
-                out.push((at, value, second.1));
+                let value = first.0.try_add(&times(first.1, &at.try_sub(s)?)?)?;
+                crossing = Some((at, value, second.1));
             }
         }
+        out.push((s.try_clone()?, first.0, first.1));
+        out.extend(crossing);
     }
-    Ok(normalised(out))
+    normalised(out)
 }
 
 /// Where `L'` first comes down to `R'` (module doc): the temperature and the mean.
@@ -351,15 +376,15 @@ fn meeting(left: &[Line], right: &[Line]) -> Result<(Dyadic, Dyadic), Error> {
     let points = starts(left, right)?;
     for (k, s) in points.iter().enumerate() {
         let (ll, rl) = (&left[piece_at(left, s)], &right[piece_at(right, s)]);
-        let (vl, vr) = (line_at(ll, s), line_at(rl, s));
+        let (vl, vr) = (line_at(ll, s)?, line_at(rl, s)?);
         if vl <= vr {
-            return Ok((s.clone(), vl));
+            return Ok((s.try_clone()?, vl));
         }
         let closing = ll.2 - rl.2;
         if closing < 0 {
-            let at = s.add(&divided(&vl.sub(&vr), -closing)?);
+            let at = s.try_add(&divided(&vl.try_sub(&vr)?, -closing)?)?;
             if points.get(k + 1).map_or(true, |end| at <= *end) {
-                let mean = line_at(ll, &at);
+                let mean = line_at(ll, &at)?;
                 return Ok((at, mean));
             }
         }
@@ -371,16 +396,29 @@ fn meeting(left: &[Line], right: &[Line]) -> Result<(Dyadic, Dyadic), Error> {
 fn up_to(wall: &[Line], tau: &Dyadic, mean: &Dyadic) -> Result<Vec<Line>, Error> {
     let mut out: Vec<Line> = Vec::new();
     room(&mut out, wall.len() + 1)?;
-    out.extend(wall.iter().filter(|line| line.0 < *tau).cloned());
-    out.push((tau.clone(), mean.clone(), 0));
-    Ok(normalised(out))
+    for (start, value, slope) in wall.iter().filter(|line| line.0 < *tau) {
+        out.push((start.try_clone()?, value.try_clone()?, *slope));
+    }
+    out.push((tau.try_clone()?, mean.try_clone()?, 0));
+    normalised(out)
 }
 
-/// `wall` without the pieces that go on the line of the piece before them (in place: no memory).
-fn normalised(mut wall: Vec<Line>) -> Vec<Line> {
-    // (`dedup_by` hands each piece with the last one kept before it.)
-    wall.dedup_by(|line, last| last.2 == line.2 && line_at(last, &line.0) == line.1);
-    wall
+/// `wall` without the pieces that go on the line of the piece before them (in place: only the
+/// values compared are made).
+fn normalised(mut wall: Vec<Line>) -> Result<Vec<Line>, Error> {
+    let mut kept = 0;
+    for i in 0..wall.len() {
+        let goes_on = kept > 0 && {
+            let (last, line) = (&wall[kept - 1], &wall[i]);
+            last.2 == line.2 && line_at(last, &line.0)? == line.1
+        };
+        if !goes_on {
+            wall.swap(kept, i);
+            kept += 1;
+        }
+    }
+    wall.truncate(kept);
+    Ok(wall)
 }
 
 #[cfg(test)]

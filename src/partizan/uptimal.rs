@@ -133,7 +133,7 @@ impl Forms {
         if ups < 0 {
             g = self.neg(g)?;
         }
-        let x = self.number(x.clone())?;
+        let x = self.number(x.try_clone()?)?;
         self.sum(x, g)
     }
 }

@@ -179,7 +179,10 @@ impl Search<'_> {
         let mut total = Some(Uptimal { number: Dyadic::zero(), ups: 0, nimber: 0 });
         for &t in tokens {
             let u = forms.as_uptimal(values[t as usize])?;
-            total = total.and_then(|s| u.and_then(|u| s.add(&u)));
+            total = match (total, u) {
+                (Some(s), Some(u)) => s.try_add(&u)?,
+                _ => None,
+            };
         }
         let mut sum = Sum { tokens, form: None, checked: HashMap::new() };
         for (i, &a) in tokens.iter().enumerate() {
@@ -189,14 +192,18 @@ impl Search<'_> {
             }
             tried[a as usize] = self.stamp;
             let key = match &total {
-                Some(s) => SumKey::Exact(s.clone()),
+                Some(s) => {
+                    SumKey::Exact(Uptimal { number: s.number.try_clone()?, ups: s.ups, nimber: s.nimber })
+                }
                 None => SumKey::Form(sum.form(forms, values, self.stamp)?),
             };
-            let first = match memo.first_win.get(&(a, key.clone())) {
+            // The key is moved into the lookup and back out: a copy of its number is not checked.
+            let probe = (a, key);
+            let first = match memo.first_win.get(&probe) {
                 Some(&known) => known,
                 None => {
                     let found = self.first_win(forms, values, a, &total, &mut sum)?;
-                    memo.insert(a, key, found)?;
+                    memo.insert(a, probe.1, found)?;
                     found
                 }
             };
@@ -222,10 +229,13 @@ impl Search<'_> {
         // nimber, when exact: a move to `b` then leaves a sum whose number's sign is how `b`'s
         // number compares with it, no number made (numbers may have thousands of digits).
         let rest = match (total, forms.uptimal_parts(ga)?) {
-            (Some(s), Some((x, ups, nimber))) => s.ups.checked_sub(ups).map(|rest_ups| {
-                let minus_rest = forms.as_number(x).expect("a number").sub(&s.number);
-                (minus_rest, rest_ups, s.nimber ^ nimber)
-            }),
+            (Some(s), Some((x, ups, nimber))) => match s.ups.checked_sub(ups) {
+                Some(rest_ups) => {
+                    let minus_rest = forms.as_number(x).expect("a number").try_sub(&s.number)?;
+                    Some((minus_rest, rest_ups, s.nimber ^ nimber))
+                }
+                None => None,
+            },
             _ => None,
         };
         for (j, &b) in self.distinct.of(a as usize).iter().enumerate() {
