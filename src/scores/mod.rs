@@ -22,18 +22,19 @@
 //!   is settled at the largest cost of its moves when the counter reaches 0;
 //! - what is never settled is `Never`.
 //!
-//! **Invariant**: positions come off the queue in nondecreasing cost, and a position's cost when it
-//! comes off is its value. Sketch: let `p` be the first to come off with a wrong cost `c`. If `p`
-//! is the ender's, its true value `c* < c` is reached by some move into a position `t` of true
-//! cost `c* - w <= c* < c`; by induction on the values below `c`, `t` came off before `p` with its
-//! true cost, and relaxing `p` through it made `p`'s key at most `c*`: a contradiction. If `p` is
-//! the other side's, all its moves' targets came off before it with their true costs, and the max
-//! over them is exactly the value. Conversely a position never settled has value `Never`: at an
-//! unsettled ender's position every move goes to an unsettled position, and at an unsettled
-//! position of the other side some move does; the other side keeping to unsettled positions, the
-//! ender can never bring the game to an end. Each position comes off once, each move is walked
-//! back once: O((n + m) log n) with a binary heap (`plain.rs`), and with the radix heap of
-//! `radix.rs` O(m + n log C) for costs spread over `C`.
+//! **Invariant**: positions come off the queue in nondecreasing cost (weights are never
+//! negative), and each at its value. Sketch: a key is always the cost of a way for the ender to
+//! end, so it is at least the value. Let `p` be the first to come off above its value `c*`. The
+//! ender's optimal play from `p` against every reply is a finite tree whose positions all have
+//! values at most `c*`, ends at its leaves. Take in it a position `q` not settled before `p`
+//! whose children all were (at their values): an ender's `q` was then queued at its value, an
+//! other side's `q` had its counter at 0 and was queued at its largest cost, its value; either way
+//! at most `c*`, below `p`'s key, so `q` came off before `p` unless `q` is `p`, whose key would then
+//! be `c*`. Conversely, at a position never settled, every move of the ender's and some move of
+//! the other side's goes into a position never settled: keeping to them, the other side keeps the
+//! game from ending. Each position comes off once and each move is walked back once:
+//! O((n + m) log n) with a binary heap (`plain.rs`); with the radix heap of `radix.rs` an entry
+//! moves down at most 64 buckets, O((n + m) log C) for costs spread over `C`.
 //!
 //! # The move to play
 //! [`Totals::best_move`]: at an ender's finite position, the move it was settled through, into a
@@ -49,7 +50,9 @@
 //!
 //! # Memory
 //! Every table is reserved checked: running out is an [`Error`], never an abort. The search needs
-//! a cost (8 bytes), a counter (4) and the move played (4) a position, and the queue.
+//! a slot of 16 bytes a position (cost, counter, flags), 4 more for the move to play ([`solve`],
+//! not [`solve_totals`]), and its queue (16 bytes an entry, at most one per move and position);
+//! the totals keep 8 bytes a position and a bit, and the moves' 4.
 
 mod forward;
 mod game;
