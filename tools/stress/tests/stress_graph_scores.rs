@@ -1,0 +1,100 @@
+//! `stress graph_scores` (AtCoder ABC 261 Ex), beside tests/stress.rs (which covers every game's
+//! `--gen`): a wrong solution (`tests/stress_solutions/graph_scores_int32.rs`: the editorial's
+//! method with 32-bit totals) is found and shrunk to a 1-minimal input within the judge's
+//! constraints, and the right binary passes.
+//!
+//! The answers are checked against the plain fixpoint of `tests/scores_common/` (value iteration
+//! on the game of vertex and player to move), which knows nothing of the library's search.
+
+use cases::graph_scores::GraphScoresCase;
+use cases::Case;
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+use stress::cases;
+
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+#[path = "../../../tests/scores_common/mod.rs"]
+mod scores_common;
+mod stress_common;
+use scores_common::{abc_game, abc_line, value_iteration, Owner};
+use stress_common::{compile, stress, work_dir};
+
+/// The oracle's answer line for `case`.
+fn oracle(case: &GraphScoresCase) -> String {
+    let edges: Vec<(usize, usize, i64)> =
+        case.edges.iter().map(|&(a, b, c)| (a as usize, b as usize, i64::from(c))).collect();
+    let (cost, _) = value_iteration(&abc_game(case.n, &edges), Owner::Min);
+    format!("{}\n", abc_line(cost[2 * case.start as usize]))
+}
+
+/// Whether `binary` answers `case` as the oracle does (a run past 10 s or a crash does not).
+fn answers_right(binary: &Path, case: &GraphScoresCase) -> bool {
+    let input = case.write();
+    let feed = move |stdin: &mut dyn std::io::Write| {
+        let _ = stdin.write_all(&input);
+    };
+    match common::run_fed(binary, &[] as &[&str], feed, Duration::from_secs(10)) {
+        Ok(out) => out.status.success() && out.stdout == oracle(case).as_bytes(),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn totals_in_32_bits_are_found_and_shrunk_within_the_judges_constraints() {
+    let binary = compile("graph_scores_int32");
+    let prefix = work_dir().join("graph_scores_int32");
+    let output = stress(&[
+        "graph_scores".as_ref(),
+        "--out".as_ref(),
+        prefix.as_os_str(),
+        "--".as_ref(),
+        binary.as_os_str(),
+    ]);
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{report}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.starts_with("graph_scores: wrong answer on case "), "{report}");
+    assert!(report.contains("1-minimal"), "{report}");
+
+    let file = |extension: &str| fs::read(format!("{}{extension}", prefix.display())).unwrap();
+    let case = GraphScoresCase::parse(&file(".in")).expect("the saved input is valid");
+    assert_eq!(case.judge_flaw(), None, "{case:?}");
+    let expected = String::from_utf8(file(".ans")).unwrap();
+    assert_eq!(expected, oracle(&case), "the saved expected output");
+    assert!(!answers_right(&binary, &case), "the solution fails on its saved input: {case:?}");
+    for candidate in cases::candidates(&case, true) {
+        assert!(answers_right(&binary, &candidate), "not 1-minimal: {candidate:?} fails too");
+    }
+    // A sum past 2^31 - 1 is needed to wrap: at least 3 edges of at most 10^9.
+    let weights: i64 = case.edges.iter().map(|e| i64::from(e.2)).sum();
+    assert!(weights > i64::from(i32::MAX) && case.edges.len() >= 3, "{case:?}");
+    assert!(case.n <= 6 && case.edges.len() <= 6, "{case:?}");
+}
+
+#[test]
+fn the_binary_passes_and_answers_as_the_plain_fixpoint() {
+    let binary = common::binary("graph_scores");
+    let output = stress(&[
+        "graph_scores".as_ref(),
+        "--cases".as_ref(),
+        "300".as_ref(),
+        "--large".as_ref(),
+        "1".as_ref(),
+        "--".as_ref(),
+        binary.as_os_str(),
+    ]);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert!(report.starts_with("graph_scores: 301 cases passed (seed 1, sizes 2 to 12 vertices"), "{report}");
+    // Every family at small sizes, against the oracle.
+    let mut checked = 0;
+    for family in 0..GraphScoresCase::FAMILIES.len() {
+        for seed in 0..30 {
+            let case = GraphScoresCase::generate(family, &mut cases::Rng::new(seed), 2 + seed as usize % 9);
+            assert!(answers_right(&binary, &case), "{case:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 30 * GraphScoresCase::FAMILIES.len());
+}
