@@ -98,3 +98,26 @@ fn the_binary_passes_and_answers_as_the_plain_fixpoint() {
     }
     assert_eq!(checked, 30 * GraphScoresCase::FAMILIES.len());
 }
+
+#[test]
+fn gen_is_deterministic_and_within_the_judges_constraints_unless_asked() {
+    let gen = |args: &[&str]| {
+        let output = stress(&[&["graph_scores", "--gen"], args].concat());
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        GraphScoresCase::parse(&output.stdout).unwrap_or_else(|| panic!("{args:?}: not a valid input"))
+    };
+    let first = gen(&["--seed", "1", "--size", "30"]);
+    assert_eq!(first, gen(&["--seed", "1", "--size", "30"]), "the same seed, the same input");
+    assert_ne!(first, gen(&["--seed", "2", "--size", "30"]), "another seed, another input");
+    for family in GraphScoresCase::FAMILIES {
+        let case = gen(&["--family", family, "--size", "50", "--seed", "3"]);
+        assert_eq!(case.judge_flaw(), None, "{family}: {case:?}");
+    }
+    // The benchmark's graph past the judge's M, and fitted to it without --beyond-limits.
+    let beyond = gen(&["--family", "bench", "--size", "100000", "--beyond-limits"]);
+    assert!(beyond.edges.len() > 400_000, "{}", beyond.edges.len());
+    let fitted = gen(&["--family", "bench", "--size", "100000"]);
+    assert_eq!((fitted.judge_flaw(), fitted.edges.len()), (None, 200_000));
+    let refused = stress(&["graph_scores", "--gen", "--size", "200001"]);
+    assert_eq!(refused.status.code(), Some(2));
+}
