@@ -8,11 +8,14 @@
 //! - `best_move` played out: the ender's move against every reply ends every play (never round a
 //!   cycle, weight 0 ones included) at no worse than the total, the keeper's against every reply
 //!   never lets the ender do better, so each reaches the total exactly; a `Never` stays so;
+//! - the same games written forward (`ForwardScored`) against the plain fixpoint, and the whole
+//!   line under perfect play (`Totals::line`) walked move by move: to an end at the total, or
+//!   round a lasso of `Never` positions;
 //! - hand-worked games (weight-0 cycles, negative payoffs, the mirror ender), the three samples
 //!   of AtCoder ABC 261 Ex as games, overflow past `i64` and errors of `ScoreGraph::new`.
 
 mod scores_common;
-use graph_games::scores::{solve, ScoreGraph, Side, Total, Totals};
+use graph_games::scores::{solve, ForwardScored, ScoreGraph, Side, Total, Totals};
 use scores_common::{abc_game, by_strategies, total_of, value_iteration, Owner, Plain};
 
 /// splitmix64, this test's own generator.
@@ -222,6 +225,73 @@ fn best_moves_reach_their_totals_against_every_reply() {
     }
 }
 
+#[test]
+fn games_written_forward_match_the_plain_fixpoint() {
+    let mut rng = Rng(413);
+    for case in 0..2000 {
+        let game = random_game(&mut rng, 12, 3);
+        let out = game.out();
+        let forward = ForwardScored::new(
+            game.len(),
+            |p| side(game.owners[p]),
+            |p, moves| moves.extend_from_slice(&out[p]),
+            |p| game.payoffs[p],
+        )
+        .expect("a valid game");
+        for ender in [Owner::Min, Owner::Max] {
+            let (costs, _) = value_iteration(&game, ender);
+            let totals = solve(&forward, side(ender)).unwrap();
+            for (p, &cost) in costs.iter().enumerate() {
+                let want = total_of(cost, ender).map_or(Total::Never, |t| Total::Ends(t as i64));
+                assert_eq!(totals.total(p), want, "case {case}, position {p}, ender {ender:?}: {game:?}");
+            }
+        }
+    }
+}
+
+/// The line from every position follows `best_move` at each step: to an end, its payoff and
+/// weights making the total, in at most `n` moves; or, for `Never`, round a lasso of `Never`
+/// positions.
+#[test]
+fn lines_follow_the_best_moves_to_the_total_or_round_a_lasso() {
+    let mut rng = Rng(7);
+    for _ in 0..2000 {
+        let game = random_game(&mut rng, 12, 3);
+        let graph = build(&game);
+        for ender in [Owner::Min, Owner::Max] {
+            let (totals, plain) = library_totals(&game, &graph, ender);
+            for start in 0..game.len() {
+                let line = totals.line(&graph, start).unwrap();
+                let context = format!("from {start}, ender {ender:?}, {line:?}: {game:?}");
+                assert_eq!(line.positions[0], start, "{context}");
+                let mut weights = 0i128;
+                for pair in line.positions.windows(2) {
+                    let (to, w) = totals.best_move(&graph, pair[0]).expect("a move");
+                    assert_eq!(to, pair[1], "{context}");
+                    weights += i128::from(w);
+                }
+                let last = *line.positions.last().unwrap();
+                match plain[start] {
+                    Some(total) => {
+                        assert_eq!(line.cycle_start, None, "{context}");
+                        assert!(line.positions.len() <= game.len(), "{context}");
+                        assert_eq!(totals.best_move(&graph, last), None, "{context}");
+                        let payoff = i128::from(game.payoffs[last]);
+                        let reached = if ender == Owner::Min { payoff + weights } else { payoff - weights };
+                        assert_eq!(reached, total, "{context}");
+                    }
+                    None => {
+                        let back = line.cycle_start.unwrap_or_else(|| panic!("no lasso, {context}"));
+                        let (to, _) = totals.best_move(&graph, last).expect("a move");
+                        assert_eq!(to, line.positions[back], "{context}");
+                        assert!(line.positions.iter().all(|&p| plain[p].is_none()), "{context}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `(owners as a string of m and M, payoffs, moves)` as a game.
 fn game(owners: &str, payoffs: &[i64], moves: &[(usize, usize, i64)]) -> Plain {
     let owners = owners.bytes().map(|b| if b == b'm' { Owner::Min } else { Owner::Max }).collect();
@@ -311,6 +381,19 @@ fn totals_past_i64_are_errors_and_the_edges_of_i64_are_not() {
     assert_eq!(solve(&build(&g), Side::Min).unwrap().total(0), Total::Ends(i64::MAX));
     let g = game("MM", &[0, i64::MIN + 5], &[(0, 1, 5)]);
     assert_eq!(solve(&build(&g), Side::Max).unwrap().total(0), Total::Ends(i64::MIN));
+    // A play past i64 that is no position's total is no error: the ender does not take it, or
+    // the keeper never lets the game end.
+    let g = game("mmm", &[0, i64::MAX, 3], &[(0, 1, 1), (0, 2, 0)]);
+    assert_eq!(solve(&build(&g), Side::Min).unwrap().total(0), Total::Ends(3));
+    let g = game("MMM", &[0, i64::MIN, 3], &[(0, 1, 1), (0, 2, 0)]);
+    assert_eq!(solve(&build(&g), Side::Max).unwrap().total(0), Total::Ends(3));
+    let g = game("MMm", &[0, i64::MAX, 0], &[(0, 1, 1), (0, 0, 0)]);
+    assert_eq!(solve(&build(&g), Side::Min).unwrap().total(0), Total::Never);
+    // The largest weight, back inside i64 by the payoff.
+    let g = game("mm", &[0, i64::MIN], &[(0, 1, i64::MAX)]);
+    assert_eq!(solve(&build(&g), Side::Min).unwrap().total(0), Total::Ends(-1));
+    let g = game("MM", &[0, i64::MAX], &[(0, 1, i64::MAX)]);
+    assert_eq!(solve(&build(&g), Side::Max).unwrap().total(0), Total::Ends(0));
 }
 
 #[test]
