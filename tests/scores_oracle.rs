@@ -113,6 +113,26 @@ fn totals_match_the_plain_fixpoint_on_games_of_up_to_12_positions() {
 }
 
 #[test]
+fn totals_and_moves_on_games_of_up_to_300_positions() {
+    let mut rng = Rng(300);
+    for case in 0..200 {
+        let game = random_game(&mut rng, 300, 2);
+        let graph = build(&game);
+        for ender in [Owner::Min, Owner::Max] {
+            let (costs, _) = value_iteration(&game, ender);
+            let want: Vec<Option<i128>> = costs.iter().map(|&c| total_of(c, ender)).collect();
+            let (totals, got) = library_totals(&game, &graph, ender);
+            assert_eq!(got, want, "case {case}, ender {ender:?}: {game:?}");
+            for start in (0..game.len()).step_by(7) {
+                for follower in [Owner::Min, Owner::Max] {
+                    play_out(&game, &graph, &totals, ender, follower, start);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn totals_match_the_minimax_over_strategies_on_games_of_up_to_6_positions() {
     let mut rng = Rng(261);
     for case in 0..6000 {
