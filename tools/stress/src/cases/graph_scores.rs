@@ -37,8 +37,9 @@
 //! all, so it lowers the measure and shrinking ends. Steps come coarsest first.
 
 use super::{shrink_steps, Case, Rng};
+use graph_games::games::graph_scores::read;
 use graph_games::input::decimal::{parse_u64, push_decimal};
-use graph_games::input::is_space;
+use graph_games::input::{is_space, Scanner};
 use std::ops::Range;
 
 /// The judge's constraints: `N`, `M` and the weight at most these.
@@ -250,8 +251,8 @@ fn random(rng: &mut Rng, n: usize) -> Vec<(u32, u32, u32)> {
     edges
 }
 
-/// The numbers of `text`, if it is `N M v` then `M` edges of vertices in `1..=N` and weights of
-/// 32 bits, and nothing else.
+/// The numbers of `text` (which the program's reader accepts), if it is `N M v` then `M` edges
+/// of vertices in `1..=N` and weights of 32 bits, and nothing else.
 fn read_text(text: &[u8]) -> Option<GraphScoresCase> {
     let mut tokens = text.split(|&b| is_space(b)).filter(|t| !t.is_empty());
     let number = |tokens: &mut dyn Iterator<Item = &[u8]>| parse_u64(tokens.next()?, false).ok();
@@ -325,6 +326,7 @@ impl Case for GraphScoresCase {
     }
 
     fn parse(text: &[u8]) -> Option<Self> {
+        read(&mut Scanner::new(text)).ok()?;
         read_text(text)
     }
 
