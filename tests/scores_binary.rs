@@ -60,7 +60,7 @@ fn answers_values_and_moves_match_the_plain_fixpoint() {
         let want = abc_line(cost[2 * start]);
         infinite += usize::from(cost[2 * start].is_none());
         cases += 1;
-        assert_eq!(answered(&[], &input), [want.clone()], "on\n{input}");
+        assert_eq!(answered(&[], &input), std::slice::from_ref(&want), "on\n{input}");
 
         let values = answered(&["--values"], &input);
         let want_values: Vec<String> =
@@ -79,7 +79,11 @@ fn answers_values_and_moves_match_the_plain_fixpoint() {
         let edge = out.iter().find(|e| e.1 + 1 == to).unwrap_or_else(|| panic!("no edge to {to}:\n{input}"));
         // The move keeps the total: the weight plus Aoki's total from there.
         if let Some(total) = cost[2 * start] {
-            assert_eq!(cost[2 * edge.1 + 1].map(|c| c + i128::from(edge.2)), Some(total), "--move on\n{input}");
+            assert_eq!(
+                cost[2 * edge.1 + 1].map(|c| c + i128::from(edge.2)),
+                Some(total),
+                "--move on\n{input}"
+            );
         }
     }
     assert!(infinite * 10 > cases && infinite * 10 < 9 * cases, "{infinite} of {cases} infinite");

@@ -367,7 +367,8 @@ fn hand_worked_games() {
 
 #[test]
 fn the_three_samples_of_abc_261_ex_as_games() {
-    let samples: [(usize, usize, &[(usize, usize, i64)], Total); 3] = [
+    type Sample<'a> = (usize, usize, &'a [(usize, usize, i64)], Total);
+    let samples: [Sample; 3] = [
         (7, 0, &[(0, 1, 1), (0, 2, 10), (1, 3, 100), (1, 4, 102), (2, 5, 20), (2, 6, 30)], Total::Ends(40)),
         (3, 2, &[(0, 1, 1), (1, 0, 2), (1, 2, 3), (2, 1, 4), (2, 0, 5), (0, 2, 6)], Total::Never),
         (4, 0, &[(0, 1, 1), (1, 2, 1), (2, 0, 1), (1, 3, 1)], Total::Ends(5)),

@@ -168,7 +168,12 @@ pub fn by_strategies(game: &Plain, ender: Owner) -> Vec<Option<i128>> {
 
 /// The keeper's best cost from each position when the ender always plays `choice[p]`: `None`
 /// where a cycle is reachable (the keeper goes round it), else the costliest path to an end.
-fn keeper_alone(game: &Plain, ender: Owner, out: &[Vec<(usize, i64)>], choice: &[usize]) -> Vec<Option<i128>> {
+fn keeper_alone(
+    game: &Plain,
+    ender: Owner,
+    out: &[Vec<(usize, i64)>],
+    choice: &[usize],
+) -> Vec<Option<i128>> {
     let n = game.len();
     let allowed = |p: usize| -> Vec<(usize, i64)> {
         if game.owners[p] == ender && !out[p].is_empty() {

@@ -11,8 +11,7 @@ use crate::cases::move_or_block::MoveOrBlockCase;
 use crate::cases::police_thief::PoliceThiefCase;
 use crate::cases::Case;
 use graph_games::games::{
-    graph_game, graph_partizan, graph_scores, graph_sum, grid_game, move_or_block, police_thief,
-    JudgeProblem,
+    graph_game, graph_partizan, graph_scores, graph_sum, grid_game, move_or_block, police_thief, JudgeProblem,
 };
 
 /// A judge's statement, as far as `stress` holds solutions to it.

@@ -72,7 +72,8 @@ impl GraphScoresCase {
         let (first, end) = (gone.start as u32, gone.end as u32);
         let kept = |v: u32| v < first || v >= end;
         let new = |v: u32| if v < first { v } else { v - (end - first) };
-        let edges = self.edges.iter().filter(|e| kept(e.0) && kept(e.1)).map(|&(a, b, c)| (new(a), new(b), c));
+        let edges =
+            self.edges.iter().filter(|e| kept(e.0) && kept(e.1)).map(|&(a, b, c)| (new(a), new(b), c));
         let start = if kept(self.start) { new(self.start) } else { 0 };
         GraphScoresCase { n: self.n - gone.len(), start, edges: edges.collect() }
     }
@@ -231,7 +232,11 @@ fn bench(rng: &mut Rng, n: usize) -> Vec<(u32, u32, u32)> {
             continue; // a dead end
         }
         for _ in 0..rng.between(1, 10) {
-            let to = if rng.chance(15, 16) { open[rng.between(place + 1, open.len() - 1)] } else { vertex(rng, n) };
+            let to = if rng.chance(15, 16) {
+                open[rng.between(place + 1, open.len() - 1)]
+            } else {
+                vertex(rng, n)
+            };
             edges.push((v, to, weight(rng, MAX_WEIGHT)));
         }
     }
@@ -310,7 +315,9 @@ impl Case for GraphScoresCase {
     fn write(&self) -> Vec<u8> {
         let digits = self.n.to_string().len();
         let mut out = Vec::with_capacity(48 + self.edges.len() * (2 * digits + 13));
-        for (i, number) in [self.n as u64, self.edges.len() as u64, u64::from(self.start) + 1].iter().enumerate() {
+        for (i, number) in
+            [self.n as u64, self.edges.len() as u64, u64::from(self.start) + 1].iter().enumerate()
+        {
             push_decimal(&mut out, *number);
             out.push(if i == 2 { b'\n' } else { b' ' });
         }
@@ -351,7 +358,11 @@ impl Case for GraphScoresCase {
         let mut pairs: Vec<(u32, u32)> = self.edges.iter().map(|&(a, b, _)| (a, b)).collect();
         pairs.sort_unstable();
         if let Some(pair) = pairs.windows(2).find(|p| p[0] == p[1]) {
-            return Some(format!("the edge {} {} twice: the judge has no repeated edge", pair[0].0 + 1, pair[0].1 + 1));
+            return Some(format!(
+                "the edge {} {} twice: the judge has no repeated edge",
+                pair[0].0 + 1,
+                pair[0].1 + 1
+            ));
         }
         None
     }
@@ -436,7 +447,8 @@ mod tests {
         }
         // State 2v: Takahashi to move at v; 2v + 1: Aoki.
         let mut ends = vec![false; 2 * n];
-        let mut queue: Vec<usize> = (0..n).filter(|&v| unknown[v] == 0).flat_map(|v| [2 * v, 2 * v + 1]).collect();
+        let mut queue: Vec<usize> =
+            (0..n).filter(|&v| unknown[v] == 0).flat_map(|v| [2 * v, 2 * v + 1]).collect();
         queue.iter().for_each(|&s| ends[s] = true);
         while let Some(s) = queue.pop() {
             for &u in &into[s / 2] {
@@ -460,7 +472,9 @@ mod tests {
 
     #[test]
     fn the_families_keep_their_promises() {
-        let family = |name: &str, seed: u64, size: usize| of_family::<GraphScoresCase>(name, &mut Rng::new(seed), size);
+        let family = |name: &str, seed: u64, size: usize| {
+            of_family::<GraphScoresCase>(name, &mut Rng::new(seed), size)
+        };
         let random = family("random", 1, 200_000);
         assert_eq!((random.n, random.edges.len() > 199_000), (200_000, true));
         assert!(random.edges.iter().any(|e| e.2 > 900_000_000));
@@ -480,13 +494,17 @@ mod tests {
         let per_vertex = bench.edges.len() as f64 / bench.n as f64;
         assert!((4.9..5.2).contains(&per_vertex), "{per_vertex}");
         let (takahashi, aoki) = finite(&bench);
-        assert!((70_000..76_000).contains(&takahashi) && (60_000..takahashi).contains(&aoki), "{takahashi} {aoki}");
+        assert!(
+            (70_000..76_000).contains(&takahashi) && (60_000..takahashi).contains(&aoki),
+            "{takahashi} {aoki}"
+        );
         let random = family("random", 8, 10_000);
         let mut dead = vec![true; random.n];
         random.edges.iter().for_each(|e| dead[e.0 as usize] = false);
         let dead = dead.iter().filter(|&&d| d).count();
         assert!((3300..4000).contains(&dead), "{dead} dead ends");
-        let (takahashi, aoki) = finite(&GraphScoresCase { n: 3, start: 0, edges: vec![(0, 1, 0), (1, 0, 0), (1, 2, 0)] });
+        let (takahashi, aoki) =
+            finite(&GraphScoresCase { n: 3, start: 0, edges: vec![(0, 1, 0), (1, 0, 0), (1, 2, 0)] });
         // Takahashi at 1 leaves for 2, Aoki at 0 must go to 1; Aoki at 1 goes back to 0 for ever.
         assert_eq!((takahashi, aoki), (2, 2));
     }
@@ -495,14 +513,17 @@ mod tests {
     fn parse_takes_valid_text_and_nothing_else() {
         let case = GraphScoresCase::parse(b"\t3  2 3\r\n001 3 0\n3 2 1000000000").unwrap();
         assert_eq!(case, GraphScoresCase { n: 3, start: 2, edges: vec![(0, 2, 0), (2, 1, 1_000_000_000)] });
-        for bad in [&b""[..], b"0 0 1", b"2 1 1\n1 3 0\n", b"2 1 3\n1 2 1\n", b"2 2 1\n1 2 1\n", b"2 1 1 1 2 1 x"] {
+        for bad in
+            [&b""[..], b"0 0 1", b"2 1 1\n1 3 0\n", b"2 1 3\n1 2 1\n", b"2 2 1\n1 2 1\n", b"2 1 1 1 2 1 x"]
+        {
             assert_eq!(GraphScoresCase::parse(bad), None, "{}", String::from_utf8_lossy(bad));
         }
     }
 
     #[test]
     fn the_judge_flaws_are_found_and_fitted() {
-        let case = |n: usize, edges: &[(u32, u32, u32)]| GraphScoresCase { n, start: 0, edges: edges.to_vec() };
+        let case =
+            |n: usize, edges: &[(u32, u32, u32)]| GraphScoresCase { n, start: 0, edges: edges.to_vec() };
         assert_eq!(case(2, &[(0, 1, 5)]).judge_flaw(), None);
         for bad in [
             case(1, &[]),
