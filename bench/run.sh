@@ -446,7 +446,7 @@ scores_row() {
   [[ -z ${5:-} ]] || mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
 }
 row_scores_random() { scores_row random 200000 "random edges and weights (the judge's maximum)" 9; }
-row_scores_big() { scores_row bench 1000000 "mostly forward in a hidden order, a tenth dead ends" 3 memory; }
+row_scores_big() { scores_row bench 1000000 "a closed quarter, the rest mostly forward in a hidden order" 3 memory; }
 
 # --- the examples (examples/berzerk.rs, examples/shiritori.rs) -------------------------------------
 
