@@ -8,68 +8,20 @@
 //! - `best_move` played out: the ender's move against every reply ends every play (never round a
 //!   cycle, weight 0 ones included) at no worse than the total, the keeper's against every reply
 //!   never lets the ender do better, so each reaches the total exactly; a `Never` stays so;
-//! - the same games written forward (`ForwardScored`) against the plain fixpoint, and the whole
-//!   line under perfect play (`Totals::line`) walked move by move: to an end at the total, or
-//!   round a lasso of `Never` positions;
+//! - (the other forms of a game, and the line: `tests/scores_forms.rs`);
 //! - hand-worked games (weight-0 cycles, negative payoffs, the mirror ender), the three samples
 //!   of AtCoder ABC 261 Ex as games, overflow past `i64` and errors of `ScoreGraph::new`.
 
 mod scores_common;
-use graph_games::scores::{solve, ForwardScored, ScoreGraph, Side, Total, Totals};
+use graph_games::scores::{solve, ScoreGraph, Side, Total, Totals};
+use scores_common::random::{game, random_game, Rng};
 use scores_common::{abc_game, by_strategies, total_of, value_iteration, Owner, Plain};
-
-/// splitmix64, this test's own generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    fn between(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-}
 
 fn side(owner: Owner) -> Side {
     match owner {
         Owner::Min => Side::Min,
         Owner::Max => Side::Max,
     }
-}
-
-/// A random game of 1 to `most` positions: about a quarter ends (payoffs -20..=20, a random
-/// payoff at the others too, which must be ignored), the others 1 to `degree` moves (self-loops
-/// and repeats as they come; weights 0 half the time, else up to 9; with `cycles`, one move in 4
-/// goes back to a lower position at weight 0, for weight-0 cycles).
-fn random_game(rng: &mut Rng, most: usize, degree: usize) -> Plain {
-    let n = 1 + rng.below(most);
-    let owners = (0..n).map(|_| if rng.below(2) == 0 { Owner::Min } else { Owner::Max }).collect();
-    let payoffs = (0..n).map(|_| rng.between(-20, 20)).collect();
-    let mut moves = Vec::new();
-    let zero_cycles = rng.below(2) == 0;
-    for from in 0..n {
-        if rng.below(4) == 0 {
-            continue;
-        }
-        for _ in 0..1 + rng.below(degree) {
-            let to = if zero_cycles && rng.below(4) == 0 { rng.below(from + 1) } else { rng.below(n) };
-            let w = if rng.below(2) == 0 { 0 } else { rng.between(0, 9) };
-            moves.push((from, to, w));
-            if rng.below(8) == 0 {
-                moves.push((from, to, w + rng.between(0, 1))); // a repeated move
-            }
-        }
-    }
-    Plain { owners, payoffs, moves }
 }
 
 fn build(game: &Plain) -> ScoreGraph {
@@ -243,79 +195,6 @@ fn best_moves_reach_their_totals_against_every_reply() {
             }
         }
     }
-}
-
-#[test]
-fn games_written_forward_match_the_plain_fixpoint() {
-    let mut rng = Rng(413);
-    for case in 0..2000 {
-        let game = random_game(&mut rng, 12, 3);
-        let out = game.out();
-        let forward = ForwardScored::new(
-            game.len(),
-            |p| side(game.owners[p]),
-            |p, moves| moves.extend_from_slice(&out[p]),
-            |p| game.payoffs[p],
-        )
-        .expect("a valid game");
-        for ender in [Owner::Min, Owner::Max] {
-            let (costs, _) = value_iteration(&game, ender);
-            let totals = solve(&forward, side(ender)).unwrap();
-            for (p, &cost) in costs.iter().enumerate() {
-                let want = total_of(cost, ender).map_or(Total::Never, |t| Total::Ends(t as i64));
-                assert_eq!(totals.total(p), want, "case {case}, position {p}, ender {ender:?}: {game:?}");
-            }
-        }
-    }
-}
-
-/// The line from every position follows `best_move` at each step: to an end, its payoff and
-/// weights making the total, in at most `n` moves; or, for `Never`, round a lasso of `Never`
-/// positions.
-#[test]
-fn lines_follow_the_best_moves_to_the_total_or_round_a_lasso() {
-    let mut rng = Rng(7);
-    for _ in 0..2000 {
-        let game = random_game(&mut rng, 12, 3);
-        let graph = build(&game);
-        for ender in [Owner::Min, Owner::Max] {
-            let (totals, plain) = library_totals(&game, &graph, ender);
-            for start in 0..game.len() {
-                let line = totals.line(&graph, start).unwrap();
-                let context = format!("from {start}, ender {ender:?}, {line:?}: {game:?}");
-                assert_eq!(line.positions[0], start, "{context}");
-                let mut weights = 0i128;
-                for pair in line.positions.windows(2) {
-                    let (to, w) = totals.best_move(&graph, pair[0]).expect("a move");
-                    assert_eq!(to, pair[1], "{context}");
-                    weights += i128::from(w);
-                }
-                let last = *line.positions.last().unwrap();
-                match plain[start] {
-                    Some(total) => {
-                        assert_eq!(line.cycle_start, None, "{context}");
-                        assert!(line.positions.len() <= game.len(), "{context}");
-                        assert_eq!(totals.best_move(&graph, last), None, "{context}");
-                        let payoff = i128::from(game.payoffs[last]);
-                        let reached = if ender == Owner::Min { payoff + weights } else { payoff - weights };
-                        assert_eq!(reached, total, "{context}");
-                    }
-                    None => {
-                        let back = line.cycle_start.unwrap_or_else(|| panic!("no lasso, {context}"));
-                        let (to, _) = totals.best_move(&graph, last).expect("a move");
-                        assert_eq!(to, line.positions[back], "{context}");
-                        assert!(line.positions.iter().all(|&p| plain[p].is_none()), "{context}");
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// `(owners as a string of m and M, payoffs, moves)` as a game.
-fn game(owners: &str, payoffs: &[i64], moves: &[(usize, usize, i64)]) -> Plain {
-    let owners = owners.bytes().map(|b| if b == b'm' { Owner::Min } else { Owner::Max }).collect();
-    Plain { owners, payoffs: payoffs.to_vec(), moves: moves.to_vec() }
 }
 
 fn totals_of(game: &Plain, ender: Owner) -> Vec<Total> {

@@ -59,6 +59,8 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+pub mod random;
+
 /// Whose a position is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Owner {
