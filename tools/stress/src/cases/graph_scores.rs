@@ -19,8 +19,9 @@
 //!   search must break without going round a cycle.
 //! - `star`: a hub with an edge to every other vertex, back from all or some of them, at random
 //!   weights (up to 10^9 or up to 10): degree `N - 1`.
-//! - `chain`: a path through all the vertices (in order, backwards or shuffled) ending in a dead end
-//!   or an edge back into itself, and `N / 16` random shortcuts: plays `N` moves long.
+//! - `chain`: a path through all the vertices (in order, backwards or shuffled) ending in a dead
+//!   end or an edge back into itself, and `N / 16` random shortcuts (weights up to 100 or up to
+//!   10^9): plays `N` moves long.
 //! - `max_weight`: every weight 10^9, on a chain of all the vertices and `N / 2` random edges:
 //!   the largest totals (up to about 2·10^14: past 32 bits).
 //! - `bench`: the benchmark's kind of graph (10^6 vertices and about 5·10^6 edges there), 1 to
