@@ -14,9 +14,10 @@
 //! - `long_cycles`: one to three cycles through most vertices (weights up to 100), the rest dead
 //!   ends; a sixteenth of the vertices with an extra edge out (to a dead end or anywhere): the
 //!   plays go far round before Takahashi can leave, or never.
-//! - `zero_cycles`: cycles of 2 to 16 vertices of weight 0, an eighth of the vertices dead ends,
-//!   and `N / 4` extra edges at weights up to 10 (0 half the time): ties everywhere, which a
-//!   search must break without going round a cycle.
+//! - `zero_cycles`: cycles of 2 to 16 vertices of weight 0 through seven eighths of the vertices,
+//!   and `N / 4` extra edges between any two at weights up to 10 (0 half the time); the other
+//!   eighth are dead ends unless an extra edge leaves them: ties everywhere, which a search must
+//!   break without going round a cycle.
 //! - `star`: a hub with an edge to every other vertex, back from all or some of them, at random
 //!   weights (up to 10^9 or up to 10): degree `N - 1`.
 //! - `chain`: a path through all the vertices (in order, backwards or shuffled) ending in a dead
