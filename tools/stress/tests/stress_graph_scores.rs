@@ -1,6 +1,7 @@
 //! `stress graph_scores` (AtCoder ABC 261 Ex), beside tests/stress.rs (which covers every game's
-//! `--gen`): a wrong solution (`tests/stress_solutions/graph_scores_int32.rs`: the editorial's
-//! method with 32-bit totals) is found and shrunk to a 1-minimal input within the judge's
+//! `--gen`): wrong solutions (`tests/stress_solutions/graph_scores_int32.rs`: the editorial's
+//! method with 32-bit totals; `graph_scores_aoki_first.rs`: Aoki's state settled by its first
+//! settled move, without the counter) are found and shrunk to 1-minimal inputs within the judge's
 //! constraints, and the right binary passes.
 //!
 //! The answers are checked against the plain fixpoint of `tests/scores_common/` (value iteration
@@ -41,10 +42,13 @@ fn answers_right(binary: &Path, case: &GraphScoresCase) -> bool {
     }
 }
 
-#[test]
-fn totals_in_32_bits_are_found_and_shrunk_within_the_judges_constraints() {
-    let binary = compile("graph_scores_int32");
-    let prefix = work_dir().join("graph_scores_int32");
+/// Runs `stress graph_scores` on the solution `name` and checks what it reports and saves: a
+/// wrong answer, shrunk to 1-minimal within the judge's constraints, the expected output the
+/// oracle's, the solution failing there and on no candidate one step smaller. The saved case and
+/// its expected line.
+fn found_and_shrunk(name: &str) -> (GraphScoresCase, String) {
+    let binary = compile(name);
+    let prefix = work_dir().join(name);
     let output = stress(&[
         "graph_scores".as_ref(),
         "--out".as_ref(),
@@ -66,10 +70,24 @@ fn totals_in_32_bits_are_found_and_shrunk_within_the_judges_constraints() {
     for candidate in cases::candidates(&case, true) {
         assert!(answers_right(&binary, &candidate), "not 1-minimal: {candidate:?} fails too");
     }
+    (case, expected.trim().to_string())
+}
+
+#[test]
+fn totals_in_32_bits_are_found_and_shrunk_within_the_judges_constraints() {
+    let (case, _) = found_and_shrunk("graph_scores_int32");
     // A sum past 2^31 - 1 is needed to wrap: at least 3 edges of at most 10^9.
     let weights: i64 = case.edges.iter().map(|e| i64::from(e.2)).sum();
     assert!(weights > i64::from(i32::MAX) && case.edges.len() >= 3, "{case:?}");
     assert!(case.n <= 6 && case.edges.len() <= 6, "{case:?}");
+}
+
+#[test]
+fn aoki_settled_by_his_first_move_is_found_and_shrunk() {
+    let (case, expected) = found_and_shrunk("graph_scores_aoki_first");
+    // The least such inputs: a cycle Aoki keeps, and Takahashi's only way out through it (3
+    // vertices, 3 edges), or Aoki's costlier way to an end.
+    assert!(case.n <= 3 && case.edges.len() <= 3, "{case:?}: {expected}");
 }
 
 #[test]
