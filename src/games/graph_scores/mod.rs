@@ -30,14 +30,15 @@
 //!
 //! # Limits
 //! [`MAX_VERTICES`] vertices, [`MAX_EDGES`] edges. Memory follows the edges that arrive: 12 bytes
-//! an edge while they are read (grown by doubling, checked), sorted by target in place, then 8 an
-//! edge kept; `4N` bytes of out-degrees and starts, and the search's tables (checked).
+//! an edge while they are read (grown by doubling, checked), then laid out by target in 8 bytes
+//! an edge (20 at the peak, with `12N` of out-degrees and cursors), the 12 freed; then the
+//! search's 16 bytes a position (32 a vertex) and its queue, and the totals' 8 a position.
 
 pub mod program;
 
-use crate::input::{read_plain_numbers, Error, Scanner};
+use crate::input::{is_space, Error, Scanner};
 use crate::memory::{output_buffer, try_grow_within};
-use crate::scores::{filled, solve, ScoredGame, Side, Stand, Total, Totals};
+use crate::scores::{filled, solve, solve_totals, ScoredGame, Side, Stand, Total, Totals};
 use std::io::{self, Read, Write};
 
 /// The most vertices the program accepts (the judge's limit is `2·10^5`).
@@ -100,18 +101,16 @@ pub fn read<R: Read>(input: &mut Scanner<R>) -> Result<Problem, Error> {
     let m = input.u64_in("the number of edges M", 0, MAX_EDGES)? as usize;
     let v = input.u64_in("the start vertex v", 1, n as u64)? as usize;
     let mut edges = Edges { n, m, flat: Vec::new() };
-    // Plain numbers straight from the buffer while they fit (a weight 0 does not: the fast parser
-    // reads `1..=max`), one the careful way where they stop.
-    let plain = n.max(MAX_WEIGHT as usize + 1) as u32;
+    // Plain numbers straight from the buffer while they are, one the careful way where they stop.
     while !edges.done() {
-        read_plain_numbers(input, plain, |batch| edges.take(batch))?;
+        edges.take_plain(input)?;
         if !edges.done() {
             edges.take_careful(input)?;
         }
     }
     input.finish(format_args!("the {m} edges"))?;
     let graph = edges.into_graph()?;
-    let totals = solve(&graph, Side::Min)?;
+    let totals = solve_totals(&graph, Side::Min)?;
     Ok(Problem { graph, start: 2 * (v - 1), totals })
 }
 
@@ -127,25 +126,42 @@ impl Edges {
         self.flat.len() == 3 * self.m
     }
 
-    /// Takes the numbers of `batch` (less one, as the fast parser gives them) up to the first the
-    /// careful path must read (out of range). Returns how many it took.
-    fn take(&mut self, batch: &[u32]) -> Result<usize, Error> {
-        let room = (3 * self.m - self.flat.len()).min(batch.len());
-        try_grow_within(&mut self.flat, room, 3 * self.m, &"the edges")?;
-        for (i, &x) in batch[..room].iter().enumerate() {
-            if self.flat.len() % 3 == 2 {
-                if u64::from(x) >= MAX_WEIGHT {
-                    return Ok(i);
-                }
-                self.flat.push(x + 1);
-            } else {
-                if x as usize >= self.n {
-                    return Ok(i);
-                }
-                self.flat.push(x);
+    /// Takes the numbers straight from the scanner's buffer while they are plain: at most 10
+    /// digits, followed by whitespace, in range (the vertices in `1..=N`, the weights in
+    /// `0..=MAX_WEIGHT`). Stops before the first that is not, for the careful path.
+    fn take_plain<R: Read>(&mut self, input: &mut Scanner<R>) -> Result<(), Error> {
+        let mut result = Ok(());
+        let (n, m, flat) = (self.n as u64, self.m, &mut self.flat);
+        input.parse_buffered(|text| {
+            // Each number takes 2 bytes at least: room for all the buffer may hold.
+            let room = (3 * m - flat.len()).min(text.len() / 2);
+            if let Err(e) = try_grow_within(flat, room, 3 * m, &"the edges") {
+                result = Err(e);
+                return 0;
             }
-        }
-        Ok(room)
+            let (mut at, mut field) = (0, flat.len() % 3);
+            for _ in 0..room {
+                let mut i = at;
+                while i < text.len() && is_space(text[i]) {
+                    i += 1;
+                }
+                let (start, mut value) = (i, 0u64);
+                while i < text.len() && i - start <= 10 && text[i].is_ascii_digit() {
+                    value = 10 * value + u64::from(text[i] - b'0');
+                    i += 1;
+                }
+                let plain = i > start && i - start <= 10 && i < text.len() && is_space(text[i]);
+                let in_range = if field == 2 { value <= MAX_WEIGHT } else { (1..=n).contains(&value) };
+                if !plain || !in_range {
+                    break;
+                }
+                flat.push(if field == 2 { value as u32 } else { value as u32 - 1 });
+                field = if field == 2 { 0 } else { field + 1 };
+                at = i;
+            }
+            at
+        });
+        result
     }
 
     /// Reads the next number the careful way, naming it in an error.
@@ -161,10 +177,11 @@ impl Edges {
         Ok(())
     }
 
-    /// The edges sorted by target in place (each moved straight to its block), then kept as
-    /// `source, weight` pairs: 8 bytes an edge, and the triples' room given back.
+    /// The edges laid out by target (a counting sort: each edge placed straight into its block,
+    /// the blocks in input order), as `source, weight` pairs: 8 bytes an edge; the triples are
+    /// freed after.
     fn into_graph(self) -> Result<TokenGraph, Error> {
-        let Edges { n, m, mut flat } = self;
+        let Edges { n, m, flat } = self;
         let what = "the layout of the graph";
         let mut out_degree = filled(n, 0u32, what)?;
         let mut starts = filled(n + 1, 0u32, what)?;
@@ -175,33 +192,17 @@ impl Edges {
         for w in 0..n {
             starts[w + 1] += starts[w];
         }
-        // next[w]: the first slot of w's block not yet holding one of its edges. Each slot is
-        // visited once; an edge found in another's block is swapped to its own next slot.
+        let mut into = filled(2 * m, 0u32, what)?;
+        // next[w]: the next slot of w's block.
         let mut next = filled(n, 0u32, what)?;
         next.copy_from_slice(&starts[..n]);
-        for w in 0..n {
-            while next[w] < starts[w + 1] {
-                let at = next[w] as usize;
-                let target = flat[3 * at + 1] as usize;
-                if target == w {
-                    next[w] += 1;
-                    continue;
-                }
-                let to = next[target] as usize;
-                next[target] += 1;
-                for k in 0..3 {
-                    flat.swap(3 * at + k, 3 * to + k);
-                }
-            }
+        for edge in flat.chunks_exact(3) {
+            let at = &mut next[edge[1] as usize];
+            into[2 * *at as usize] = edge[0];
+            into[2 * *at as usize + 1] = edge[2];
+            *at += 1;
         }
-        drop(next);
-        for i in 0..m {
-            flat[2 * i] = flat[3 * i];
-            flat[2 * i + 1] = flat[3 * i + 2];
-        }
-        flat.truncate(2 * m);
-        flat.shrink_to_fit();
-        Ok(TokenGraph { out_degree, starts, into: flat })
+        Ok(TokenGraph { out_degree, starts, into })
     }
 }
 
@@ -221,13 +222,20 @@ impl Problem {
         Answer { total: self.totals.total(self.start) }
     }
 
-    /// The vertex (0-based) Takahashi moves to from the start under perfect play, if it has an edge.
+    /// The game solved again, with the moves to play (for `--move` and `--line`).
+    pub fn with_moves(&mut self) -> Result<(), Error> {
+        self.totals = solve(&self.graph, Side::Min)?;
+        Ok(())
+    }
+
+    /// The vertex (0-based) Takahashi moves to from the start under perfect play, if it has an
+    /// edge. Panics unless [`Problem::with_moves`] was called.
     pub fn start_move(&self) -> Option<usize> {
         self.totals.best_move(&self.graph, self.start).map(|(to, _)| to / 2)
     }
 
     /// The play from the start under perfect play, as vertices (0-based), and where its repeating
-    /// part starts when it never ends.
+    /// part starts when it never ends. Panics unless [`Problem::with_moves`] was called.
     pub fn start_line(&self) -> Result<(Vec<usize>, Option<usize>), Error> {
         let line = self.totals.line(&self.graph, self.start)?;
         Ok((line.positions.iter().map(|p| p / 2).collect(), line.cycle_start))

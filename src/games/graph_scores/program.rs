@@ -13,7 +13,10 @@ pub const FLAGS: [&str; 3] = ["--values", "--move", "--line"];
 /// The binary's body (for [`crate::cli::run`]). Everything is worked out (and every error found)
 /// before a byte is written.
 pub fn answer(flags: &Flags, input: &mut Input, output: &mut Output) -> Result<(), Failure> {
-    let problem = read(input)?;
+    let mut problem = read(input)?;
+    if flags.has("--move") || flags.has("--line") {
+        problem.with_moves()?;
+    }
     let line = if flags.has("--line") { Some(problem.start_line()?) } else { None };
     let mut text = output_buffer(1 << 16)?;
     if flags.has("--values") {
