@@ -3,6 +3,7 @@
 //! - every total of random games of up to 12 positions, either side ending, against the plain
 //!   fixpoint (value iteration on the game cut at k moves): random sides, negative payoffs at
 //!   ends, weight-0 cycles, self-loops, repeated moves;
+//! - on games of up to 300 positions, the totals also of `solve_totals` and `plain::solve`;
 //! - every total of random games of up to 6 positions against the exhaustive minimax over the
 //!   ender's positional strategies;
 //! - `best_move` played out: the ender's move against every reply ends every play (never round a
@@ -10,10 +11,11 @@
 //!   never lets the ender do better, so each reaches the total exactly; a `Never` stays so;
 //! - (the other forms of a game, and the line: `tests/scores_forms.rs`);
 //! - hand-worked games (weight-0 cycles, negative payoffs, the mirror ender), the three samples
-//!   of AtCoder ABC 261 Ex as games, overflow past `i64` and errors of `ScoreGraph::new`.
+//!   of AtCoder ABC 261 Ex as games, overflow past `i64` (random games at its edges: an error
+//!   exactly when a position's total is past it) and errors of `ScoreGraph::new`.
 
 mod scores_common;
-use graph_games::scores::{solve, ScoreGraph, Side, Total, Totals};
+use graph_games::scores::{solve, solve_totals, ScoreGraph, Side, Total, Totals};
 use scores_common::random::{game, random_game, Rng};
 use scores_common::{abc_game, by_strategies, total_of, value_iteration, Owner, Plain};
 
@@ -75,6 +77,16 @@ fn totals_and_moves_on_games_of_up_to_300_positions() {
             let want: Vec<Option<i128>> = costs.iter().map(|&c| total_of(c, ender)).collect();
             let (totals, got) = library_totals(&game, &graph, ender);
             assert_eq!(got, want, "case {case}, ender {ender:?}: {game:?}");
+            // The search without the moves, and the plain one, give the same totals.
+            let alone = solve_totals(&graph, side(ender)).unwrap();
+            let plain = graph_games::scores::plain::solve(&graph, side(ender)).unwrap();
+            for p in 0..game.len() {
+                assert_eq!(
+                    (alone.total(p), plain.total(p)),
+                    (totals.total(p), totals.total(p)),
+                    "case {case}"
+                );
+            }
             for start in (0..game.len()).step_by(7) {
                 for follower in [Owner::Min, Owner::Max] {
                     play_out(&game, &graph, &totals, ender, follower, start);
@@ -82,6 +94,63 @@ fn totals_and_moves_on_games_of_up_to_300_positions() {
             }
         }
     }
+}
+
+/// A number near the edges of `i64` (or small) for payoffs and weights.
+fn extreme(rng: &mut Rng, weight: bool) -> i64 {
+    let near = [i64::MAX, i64::MAX / 2, i64::MAX / 3, 1 << 61, 1 << 40];
+    let value = match rng.below(4) {
+        0 => rng.between(0, 5),
+        _ => near[rng.below(near.len())] - rng.between(0, 3),
+    };
+    if weight || rng.below(2) == 0 {
+        value
+    } else {
+        -value - rng.between(0, 1) // down to i64::MIN
+    }
+}
+
+/// Payoffs and weights near the edges of `i64`: where every position's total fits in `i64` the
+/// totals are the oracle's, and where one does not, the search is an error.
+#[test]
+fn totals_near_the_edges_of_i64_or_an_error_exactly_when_one_is_past_them() {
+    let mut rng = Rng(64);
+    let (mut past, mut within) = (0, 0);
+    for case in 0..4000 {
+        let mut game = random_game(&mut rng, 8, 2);
+        game.payoffs.iter_mut().for_each(|p| *p = extreme(&mut rng, false));
+        game.moves.iter_mut().for_each(|m| m.2 = if rng.below(3) == 0 { 0 } else { extreme(&mut rng, true) });
+        let graph = build(&game);
+        for ender in [Owner::Min, Owner::Max] {
+            let want: Vec<Option<i128>> =
+                value_iteration(&game, ender).0.iter().map(|&c| total_of(c, ender)).collect();
+            let fits = want.iter().flatten().all(|&t| i64::try_from(t).is_ok());
+            let context = format!("case {case}, ender {ender:?}, want {want:?}: {game:?}");
+            match solve(&graph, side(ender)) {
+                Ok(totals) => {
+                    assert!(fits, "no error, {context}");
+                    let got: Vec<Option<i128>> = (0..game.len())
+                        .map(|p| match totals.total(p) {
+                            Total::Ends(t) => Some(i128::from(t)),
+                            Total::Never => None,
+                        })
+                        .collect();
+                    assert_eq!(got, want, "{context}");
+                    for start in 0..game.len() {
+                        for follower in [Owner::Min, Owner::Max] {
+                            play_out(&game, &graph, &totals, ender, follower, start);
+                        }
+                    }
+                    within += 1;
+                }
+                Err(_) => {
+                    assert!(!fits, "an error, {context}");
+                    past += 1;
+                }
+            }
+        }
+    }
+    assert!(past > 500 && within > 500, "{past} past, {within} within");
 }
 
 #[test]
