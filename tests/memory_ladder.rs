@@ -193,6 +193,23 @@ fn graph_sum() {
 }
 
 #[test]
+fn graph_scores() {
+    let mut rng = Rng(53);
+    let (n, m) = (20_000, 60_000);
+    let mut large = format!("{n} {m} 1\n");
+    for _ in 0..m {
+        large += &format!("{} {} {}\n", rng.between(1, n), rng.between(1, n), rng.below(1_000_000_001));
+    }
+    let cases = [
+        case("small", judge_input("graph_scores", "example"), &[]),
+        case("large", large.clone(), &[]),
+        case("large-values-move-line", large, &["--values", "--move", "--line"]),
+        case("header", "100000000 500000000 1\n", &[]),
+    ];
+    ladder("graph_scores", &program("graph_scores", false), &cases);
+}
+
+#[test]
 fn graph_partizan() {
     let mut rng = Rng(3);
     let (n, m, q) = (20_000, 40_000, 5_000);
