@@ -8,8 +8,8 @@
 # mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops
 # shiritori_draws shiritori_random partizan_sum partizan_move_star partizan_move_limit
 # partizan_values_ladder domineering_5x5 domineering_4x6 clobber_random clobber_hot3
-# clobber_star_down; a binary's or example's name (graph_game, graph_sum,
-# police_thief, grid_game_28218, move_or_block, berzerk, shiritori, clobber) selects its rows. It builds the release binaries and examples
+# clobber_star_down scores_random scores_big; a binary's or example's name (graph_game, graph_sum,
+# police_thief, grid_game_28218, move_or_block, berzerk, shiritori, clobber, graph_scores) selects its rows. It builds the release binaries and examples
 # and the tools, the timing tool `bench` among them (cargo build --release; BENCH_NOBUILD=1 skips
 # that) and the baselines and the examples' input generator (g++ -O2) into target/bench/,
 # generates each input once into target/bench/inputs/ (or $BENCH_INPUTS) with
@@ -26,7 +26,8 @@ INPUTS=${BENCH_INPUTS:-$OUT/inputs}
 TOOL=$REL/bench
 ALL_ROWS=(graph_dfs graph_contestant sum_random sum_staircase police_40 police_100 grid_300 grid_3000
   grid_thin mob_1e6 mob_1e8 stress pattern_300 pattern_big berzerk_full berzerk_1000 berzerk_3500 berzerk_6000 berzerk_loops shiritori_draws shiritori_random
-  partizan_sum partizan_move_star partizan_move_limit partizan_values_ladder domineering_5x5 domineering_4x6 toppling clobber_random clobber_hot3 clobber_star_down)
+  partizan_sum partizan_move_star partizan_move_limit partizan_values_ladder domineering_5x5 domineering_4x6 toppling clobber_random clobber_hot3 clobber_star_down
+  scores_random scores_big)
 
 rows_of() {  # rows_of NAME: the rows a row or binary name stands for
   case $1 in
@@ -43,6 +44,7 @@ rows_of() {  # rows_of NAME: the rows a row or binary name stands for
     domineering) echo domineering_5x5 domineering_4x6 ;;
     toppling_dominoes) echo toppling ;;
     clobber) echo clobber_random clobber_hot3 clobber_star_down ;;
+    graph_scores) echo scores_random scores_big ;;
     *) for row in "${ALL_ROWS[@]}"; do [[ $row == "$1" ]] && echo "$row"; done ;;
   esac
 }
@@ -427,6 +429,25 @@ row_pattern_big() {
     mark "$ma <= 262144" "peak memory $(mib "$ma") (goal <= 256 MiB)"
   done
 }
+
+# scores_row FAMILY SIZE SHAPE RUNS [MEMORY]: graph_scores (AtCoder ABC 261 Ex) on the stress
+# family FAMILY at SIZE vertices against a contestant's C++ of the editorial method; with MEMORY,
+# its peak memory at most the contestant's too.
+scores_row() {
+  binary graph_scores && input graph_scores "$1" "$2" 1 && baseline graph_scores_contestant || return
+  same_answers graph_scores "$BASE" graph_scores 0 tiny random long_cycles zero_cycles star max_weight || return
+  local n m
+  read -r n m _ < "$IN"
+  timed --check "$4" "$IN" -- "$REL/graph_scores" --vs "$BASE" || return
+  read -r a b r ma mb <<< "$LINE"
+  echo "graph_scores, $n vertices, $m edges, $3 (stress family $1): $(secs "$a"), $(mib "$ma")"
+  echo "  against a contestant's C++ of the editorial method (bench/baselines/graph_scores_contestant.cpp):" \
+    "$(secs "$b"), $(mib "$mb"); same answers here and on $CHECKED small inputs"
+  mark "$r <= 0.5" "time ratio $r (goal <= 0.5)"
+  [[ -z ${5:-} ]] || mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
+}
+row_scores_random() { scores_row random 200000 "random edges and weights (the judge's maximum)" 9; }
+row_scores_big() { scores_row bench 1000000 "a closed quarter, the rest mostly forward in a hidden order" 3 memory; }
 
 # --- the examples (examples/berzerk.rs, examples/shiritori.rs) -------------------------------------
 

@@ -4,13 +4,14 @@
 
 use crate::cases::graph_game::GraphGameCase;
 use crate::cases::graph_partizan::GraphPartizanCase;
+use crate::cases::graph_scores::GraphScoresCase;
 use crate::cases::graph_sum::GraphSumCase;
 use crate::cases::grid_game::GridGameCase;
 use crate::cases::move_or_block::MoveOrBlockCase;
 use crate::cases::police_thief::PoliceThiefCase;
 use crate::cases::Case;
 use graph_games::games::{
-    graph_game, graph_partizan, graph_sum, grid_game, move_or_block, police_thief, JudgeProblem,
+    graph_game, graph_partizan, graph_scores, graph_sum, grid_game, move_or_block, police_thief, JudgeProblem,
 };
 
 /// A judge's statement, as far as `stress` holds solutions to it.
@@ -72,7 +73,8 @@ games!(
     grid_game::Judge,
     move_or_block::Judge,
     graph_sum::Judge,
-    graph_partizan::Judge
+    graph_partizan::Judge,
+    graph_scores::Judge
 );
 
 impl Subject for graph_game::Judge {
@@ -100,6 +102,21 @@ impl Subject for graph_partizan::Judge {
     const LARGE: (&'static str, usize) = ("random", 200_000);
     const STATEMENT: Option<Statement> = None;
     type Case = GraphPartizanCase;
+}
+
+impl Subject for graph_scores::Judge {
+    const SIZE_COUNTS: &'static str = "vertices";
+    const DEFAULT_SIZE: usize = 12;
+    const MAX_SIZE: usize = crate::cases::graph_scores::MAX_VERTICES;
+    const LARGE: (&'static str, usize) = ("random", 200_000);
+    const STATEMENT: Option<Statement> = Some(Statement {
+        judge: "AtCoder ABC 261 Ex",
+        constraints: "2 <= N <= 200,000; 1 <= M <= 200,000; 1 <= v <= N; 0 <= C <= 10^9; no \
+                      self-loop; no repeated edge",
+        time_limit_ms: 2000,
+        max_size: crate::cases::graph_scores::JUDGE_MAX_VERTICES,
+    });
+    type Case = GraphScoresCase;
 }
 
 impl Subject for police_thief::Judge {

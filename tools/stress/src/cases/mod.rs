@@ -8,6 +8,7 @@
 
 pub mod graph_game;
 pub mod graph_partizan;
+pub mod graph_scores;
 pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;

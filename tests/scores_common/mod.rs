@@ -1,0 +1,237 @@
+//! The oracles of games with scores (issue 53), written from the rules alone and sharing no code
+//! with `src/scores/`: a plain fixpoint (value iteration on the game cut at k moves) and an
+//! exhaustive minimax over the ender's positional strategies. `tests/scores_oracle.rs` checks the
+//! library against them, `tests/scores_binary.rs` the judge program `graph_scores`.
+//!
+//! # The rules, as costs to the ender
+//! A game is positions `0..n`, each the minimiser's or the maximiser's; a position without moves
+//! is an end with a payoff; a move has a weight `w >= 0`. The ender wants first that the play
+//! ends, then a good total; the other side (here "the keeper") wants first that it never ends,
+//! then a total good for it. With the minimiser ending, an ending play's total is its end's
+//! payoff plus its weights; with the maximiser ending, its payoff minus its weights. Both are one
+//! game in the ender's **cost**: `cost = total` (minimiser ends) or `cost = -total` (maximiser
+//! ends), so that `cost = ±payoff + Σw`, the ender minimises it, the keeper maximises it, and a
+//! play that never ends costs the ender `+∞` (the keeper's first wish is the largest cost there
+//! is). Costs are `i128` here, so that no oracle ever overflows; `None` is `+∞`, i.e. `Never`.
+//!
+//! # The plain fixpoint: the game cut at k moves
+//! `V_k(p)` is the value of the game from `p` when a play not ended after `k` moves counts as
+//! never ending (`+∞`). By backward induction over the remaining moves, `V_0(p)` is the end's cost
+//! at an end and `+∞` elsewhere, and `V_{k+1} = F(V_k)` where `F(V)(p)` is the end's cost at an
+//! end, `min` over the moves `(w, q)` of `w + V(q)` at the ender's position and `max` at the
+//! keeper's (`+∞` absorbing). Why iterating `F` from `V_0` until `V_{k+1} = V_k` gives the true
+//! value `V*`:
+//! - `V_k >= V*` for every `k`: a strategy that ends every play within `k` moves at cost `<= c`
+//!   in the cut game does the same in the whole game.
+//! - `V_{k+1} <= V_k`: `V_1 <= V_0` (only `+∞` changed) and `F` is monotone.
+//! - `inf_k V_k = V*`: if the ender has a strategy with which every play ends, the plays it allows
+//!   form a finitely branching tree without an infinite branch, so (König) of bounded depth `d`,
+//!   and `V_d(p)` is at most that strategy's worst cost. So `V*(p) = +∞` (`Never`) exactly when
+//!   every `V_k(p)` is `+∞`.
+//! - It stops: each finite `V_k(p)` is the cost of a finite play, at least the least end cost
+//!   (weights are `>= 0`), so each coordinate is a non-increasing sequence of integers bounded
+//!   below (or constant `+∞`), which is constant from some `k` on; the first `k` with
+//!   `V_{k+1} = V_k` gives `V_j = V_k` for all `j > k`, hence `V_k = inf = V*`.
+//! - How soon: within `n` rounds, `V_{n-1} = V*` (shown at the end of the next section), so the
+//!   oracle also asserts that `V_k` never still moves at round `n` (a weight-0 cycle would
+//!   otherwise be the place to loop).
+//!
+//! # The minimax over strategies
+//! For tiny games, `V*(p)` is the least, over the ender's **positional** strategies `σ` (one move
+//! chosen at each of its positions), of the keeper's best against `σ`: with `σ` fixed the keeper
+//! plays alone, and it makes the play infinite exactly when a cycle is reachable from `p` in the
+//! graph `σ` leaves, else takes the costliest path to an end (a longest path in a finite acyclic
+//! graph). Positional strategies suffice for the ender: let `r(p)` be the first `k` with
+//! `V_k(p) = V*(p)` (finite, by the above). At an ender's position pick a move `(w, q)` with
+//! `w + V_{r(p)-1}(q) = V*(p)`; since `V_{r-1}(q) >= V*(q)` and `w + V*(q) >= V*(p)` (`V*` is a
+//! fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and `w + V*(q) = V*(p)`. At a keeper's
+//! position every move has `w + V*(q) <= V*(p)`, and a move with equality also has
+//! `V_{r(p)-1}(q) = V*(q)`, so `r(q) < r(p)`. Along any play under that `σ` the cost still to
+//! pay, `V*`, never rises by more than it pays, so an ending play costs at most `V*(start)`; and a
+//! cycle would need every step tight (weights `>= 0` sum to 0), so `r` falling at every step
+//! round it: impossible. So the plays end, and `σ` reaches `V*`; no strategy does better.
+//! Numbering the positions of finite value by `(V*, r)`, every move just used (the ender's chosen
+//! one, each of the keeper's) goes to an earlier position: a keeper's move either lowers `V*` or
+//! is tight and lowers `r`. So the depth of the plays (0 at an end, one more than the deepest move
+//! used) is at most the number of earlier positions, `< n`, and by induction on it
+//! `V_depth(p) <= V*(p)`: hence `V_{n-1} = V*`.
+
+// Each test crate that includes this module uses only part of it.
+#![allow(dead_code)]
+
+pub mod random;
+
+/// Whose a position is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Owner {
+    Min,
+    Max,
+}
+
+/// A game as plain data: owners, payoffs (read at ends only), moves `(from, to, weight)`.
+#[derive(Clone, Debug)]
+pub struct Plain {
+    pub owners: Vec<Owner>,
+    pub payoffs: Vec<i64>,
+    pub moves: Vec<(usize, usize, i64)>,
+}
+
+impl Plain {
+    pub fn len(&self) -> usize {
+        self.owners.len()
+    }
+
+    /// The moves out of each position, `(to, weight)`, in the order given.
+    pub fn out(&self) -> Vec<Vec<(usize, i64)>> {
+        let mut out = vec![Vec::new(); self.len()];
+        for &(from, to, w) in &self.moves {
+            out[from].push((to, w));
+        }
+        out
+    }
+
+    /// The cost to the ender of ending at `p`: `payoff` (the minimiser ends) or `-payoff`.
+    pub fn end_cost(&self, p: usize, ender: Owner) -> i128 {
+        let payoff = i128::from(self.payoffs[p]);
+        if ender == Owner::Min {
+            payoff
+        } else {
+            -payoff
+        }
+    }
+}
+
+/// A cost back as a total: `None` is `Never`.
+pub fn total_of(cost: Option<i128>, ender: Owner) -> Option<i128> {
+    cost.map(|c| if ender == Owner::Min { c } else { -c })
+}
+
+/// The plain fixpoint: `V*` as costs to the ender (`None` = `+∞`), and the rounds it took.
+pub fn value_iteration(game: &Plain, ender: Owner) -> (Vec<Option<i128>>, usize) {
+    let out = game.out();
+    let n = game.len();
+    let end = |p: usize| if out[p].is_empty() { Some(game.end_cost(p, ender)) } else { None };
+    let mut value: Vec<Option<i128>> = (0..n).map(end).collect();
+    let mut rounds = 0;
+    loop {
+        let step = |p: usize| -> Option<i128> {
+            if out[p].is_empty() {
+                return end(p);
+            }
+            let through = out[p].iter().map(|&(q, w)| value[q].map(|v| v + i128::from(w)));
+            if game.owners[p] == ender {
+                through.flatten().min()
+            } else {
+                // The keeper takes +∞ (None) whenever a move offers it.
+                through.collect::<Option<Vec<i128>>>().and_then(|all| all.into_iter().max())
+            }
+        };
+        let next: Vec<Option<i128>> = (0..n).map(step).collect();
+        rounds += 1;
+        if next == value {
+            break;
+        }
+        // `next` is V_rounds, which differs from V_{rounds-1}: so rounds < n (see above).
+        assert!(rounds < n, "value iteration still moving after {rounds} rounds on {game:?}");
+        value = next;
+    }
+    (value, rounds)
+}
+
+/// The exhaustive minimax over the ender's positional strategies (tiny games only: the product
+/// of its positions' move counts), as costs to the ender (`None` = `+∞`).
+pub fn by_strategies(game: &Plain, ender: Owner) -> Vec<Option<i128>> {
+    let out = game.out();
+    let n = game.len();
+    let choosers: Vec<usize> = (0..n).filter(|&p| game.owners[p] == ender && !out[p].is_empty()).collect();
+    let count: u64 = choosers.iter().map(|&p| out[p].len() as u64).product();
+    assert!(count <= 1 << 16, "too many strategies: {count}");
+    let mut best: Vec<Option<i128>> = vec![None; n];
+    let mut choice = vec![0usize; n];
+    for _ in 0..count {
+        let against = keeper_alone(game, ender, &out, &choice);
+        for p in 0..n {
+            best[p] = match (best[p], against[p]) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        // The next strategy, as an odometer over the choosers' moves.
+        for &p in &choosers {
+            choice[p] += 1;
+            if choice[p] < out[p].len() {
+                break;
+            }
+            choice[p] = 0;
+        }
+    }
+    best
+}
+
+/// The keeper's best cost from each position when the ender always plays `choice[p]`: `None`
+/// where a cycle is reachable (the keeper goes round it), else the costliest path to an end.
+fn keeper_alone(
+    game: &Plain,
+    ender: Owner,
+    out: &[Vec<(usize, i64)>],
+    choice: &[usize],
+) -> Vec<Option<i128>> {
+    let n = game.len();
+    let allowed = |p: usize| -> Vec<(usize, i64)> {
+        if game.owners[p] == ender && !out[p].is_empty() {
+            vec![out[p][choice[p]]]
+        } else {
+            out[p].clone()
+        }
+    };
+    // Layer by layer: a position whose every allowed move leads to a known one is known, at its
+    // costliest; what is never known has an infinite path (every position on it has a move to
+    // another unknown one), so a reachable cycle.
+    let mut known: Vec<Option<i128>> = vec![None; n];
+    loop {
+        let mut changed = false;
+        for p in 0..n {
+            if known[p].is_some() {
+                continue;
+            }
+            let moves = allowed(p);
+            if moves.is_empty() {
+                known[p] = Some(game.end_cost(p, ender));
+                changed = true;
+            } else if moves.iter().all(|&(q, _)| known[q].is_some()) {
+                known[p] = moves.iter().map(|&(q, w)| known[q].unwrap() + i128::from(w)).max();
+                changed = true;
+            }
+        }
+        if !changed {
+            return known;
+        }
+    }
+}
+
+/// An AtCoder ABC 261 Ex input as a game of `2N` positions: `2v` is vertex `v` (0-based) with
+/// Takahashi (the minimiser, the ender) to move, `2v + 1` with Aoki; a vertex without an edge is
+/// an end (payoff 0) for both.
+pub fn abc_game(n: usize, edges: &[(usize, usize, i64)]) -> Plain {
+    let owners = (0..2 * n).map(|p| if p % 2 == 0 { Owner::Min } else { Owner::Max }).collect();
+    let mut moves = Vec::new();
+    for &(a, b, c) in edges {
+        moves.push((2 * a, 2 * b + 1, c));
+        moves.push((2 * a + 1, 2 * b, c));
+    }
+    Plain { owners, payoffs: vec![0; 2 * n], moves }
+}
+
+/// An ABC 261 Ex input's text: `N M v`, then `A B C` 1-based.
+pub fn abc_text(n: usize, start: usize, edges: &[(usize, usize, i64)]) -> String {
+    let mut text = format!("{n} {} {}\n", edges.len(), start + 1);
+    for &(a, b, c) in edges {
+        text.push_str(&format!("{} {} {c}\n", a + 1, b + 1));
+    }
+    text
+}
+
+/// A judge's line for a cost (the minimiser ends, so cost = total): the number or `INFINITY`.
+pub fn abc_line(cost: Option<i128>) -> String {
+    cost.map_or_else(|| "INFINITY".to_string(), |c| c.to_string())
+}

@@ -1,0 +1,56 @@
+//! Random and hand-written games for the scores tests (plain data, no library code).
+
+use super::{Owner, Plain};
+
+/// splitmix64, the scores tests' own generator.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    pub fn between(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+}
+
+/// A random game of 1 to `most` positions: about a quarter ends (payoffs -20..=20, a random
+/// payoff at the others too, which must be ignored), the others 1 to `degree` moves (self-loops
+/// and repeats as they come; weights 0 half the time, else up to 9; in half the games one move in
+/// 4 goes back to a lower position or itself at weight 0, for weight-0 cycles).
+pub fn random_game(rng: &mut Rng, most: usize, degree: usize) -> Plain {
+    let n = 1 + rng.below(most);
+    let owners = (0..n).map(|_| if rng.below(2) == 0 { Owner::Min } else { Owner::Max }).collect();
+    let payoffs = (0..n).map(|_| rng.between(-20, 20)).collect();
+    let mut moves = Vec::new();
+    let zero_cycles = rng.below(2) == 0;
+    for from in 0..n {
+        if rng.below(4) == 0 {
+            continue;
+        }
+        for _ in 0..1 + rng.below(degree) {
+            let to = if zero_cycles && rng.below(4) == 0 { rng.below(from + 1) } else { rng.below(n) };
+            let w = if rng.below(2) == 0 { 0 } else { rng.between(0, 9) };
+            moves.push((from, to, w));
+            if rng.below(8) == 0 {
+                moves.push((from, to, w + rng.between(0, 1))); // a repeated move
+            }
+        }
+    }
+    Plain { owners, payoffs, moves }
+}
+
+/// `(owners as a string of m and M, payoffs, moves)` as a game.
+pub fn game(owners: &str, payoffs: &[i64], moves: &[(usize, usize, i64)]) -> Plain {
+    let owners = owners.bytes().map(|b| if b == b'm' { Owner::Min } else { Owner::Max }).collect();
+    Plain { owners, payoffs: payoffs.to_vec(), moves: moves.to_vec() }
+}
