@@ -43,7 +43,7 @@
 use graph_games::cli;
 use graph_games::input::decimal::push_decimal;
 use graph_games::input::{Error, Scanner};
-use graph_games::memory::output_buffer;
+use graph_games::memory::{output_buffer, try_grow_within};
 use graph_games::scores::{solve, ScoredGame, Side, Stand, Total, Totals};
 use std::io::{self, Read, Write};
 
@@ -147,22 +147,29 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Board, Error> {
     let w = input.u64_in("the number of columns W", 2, MAX_SIDE)? as usize;
     let most = MAX_GOALS.min((h * w) as u64);
     let k = input.u64_in("the number of goals K", 1, most)? as usize;
-    // At most 3000 goals, and a bit per cell: small enough to allocate as usual.
-    let mut goals = vec![0u64; (h * w + 63) / 64];
-    let mut listed = Vec::with_capacity(k);
+    // The goals as they arrive (a repeat is found by looking through those before: 3000 at most),
+    // then the board's bits once the input has been read whole: memory follows what arrived.
+    let mut listed: Vec<usize> = Vec::new();
     for i in 1..=k {
         let at = input.peek_pos()?;
         let r = input.u64_in(format_args!("the row of goal {i} of {k}"), 1, h as u64)? as usize;
         let c = input.u64_in(format_args!("the column of goal {i} of {k}"), 1, w as u64)? as usize;
         let cell = (r - 1) * w + (c - 1);
-        if goals[cell / 64] >> (cell % 64) & 1 == 1 {
-            let first = listed.iter().position(|&other| other == cell).unwrap_or(0) + 1;
+        if let Some(first) = listed.iter().position(|&other| other == cell) {
+            let first = first + 1;
             return Err(Error::at(at, format!("goal {i} of {k}, cell ({r}, {c}), is goal {first} again")));
         }
-        goals[cell / 64] |= 1 << (cell % 64);
+        try_grow_within(&mut listed, 1, k, &format_args!("the {k} goals"))?;
         listed.push(cell);
     }
     input.finish(format_args!("the {k} goals"))?;
+    let words = (h * w + 63) / 64;
+    let mut goals: Vec<u64> = Vec::new();
+    try_grow_within(&mut goals, words, words, &format_args!("the goals of a {h} x {w} board"))?;
+    goals.resize(words, 0);
+    for cell in listed {
+        goals[cell / 64] |= 1 << (cell % 64);
+    }
     Ok(Board { h, w, goals })
 }
 
