@@ -23,6 +23,8 @@
 //! - [`prefetch`]: a cache prefetch hint, and the pages of a fresh buffer mapped at once.
 //! - [`partizan`]: partizan games (Left and Right with moves of their own): canonical forms in a
 //!   table, sums, comparisons, who wins a sum of many components, CGSuite's notation.
+//! - [`scores`]: games with scores: one side minimises a total, the other maximises it, and one
+//!   of them wants first that the game ends (AtCoder ABC 261 Ex), by a Dijkstra-like search.
 //! - [`pattern`]: the eventual period of a sequence of values (a brute force's table), checked or proved.
 //!
 //! The tools are crates of their own in the workspace, never in a bundle: `tools/stress/` (a
@@ -31,7 +33,7 @@
 //! `tools/pattern/` (the periods and rules of a table of values, on [`pattern`]).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `zeroed`
-//! under `input` and `graph`; `input`, `divisor`, `prefetch` and `pattern` at the bottom, `partizan` on `input` and `memory`, then
+//! under `input` and `graph`; `input`, `divisor`, `prefetch` and `pattern` at the bottom, `partizan` on `input` and `memory`, `scores` on `input`, then
 //! `solver`, `graph`, `forward`, `cli`, and `play` and the games on top.
 
 pub mod cli;
@@ -45,6 +47,7 @@ pub mod partizan;
 pub mod pattern;
 pub mod play;
 pub mod prefetch;
+pub mod scores;
 pub mod solver;
 // Vectors of zeros from the allocator, fallible (src/zeroed.rs): under `input` and `graph`.
 mod zeroed;

@@ -1,0 +1,68 @@
+//! The contract between a game with scores and the search: how each state stands ([`Stand`]) and
+//! the [`ScoredGame`] trait, moves into a state listed on demand.
+
+use super::Side;
+
+/// How a state stands before the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stand {
+    /// No move: the game ends here, and the play's total gets this payoff.
+    End(i64),
+    /// The player to move has this many moves (at least 1).
+    Open(u32),
+}
+
+/// A game with scores the search can solve: its states, how each stands, and the moves into each
+/// with their weights. The style of [`crate::solver::Game`]: the moves are computed when asked.
+///
+/// # The rules a game keeps
+/// 1. **States**: `0..num_states()`, at most [`super::MAX_POSITIONS`].
+/// 2. **Starts**: [`for_each_start`](ScoredGame::for_each_start) calls `visit(side, stand)`
+///    exactly `num_states()` times, for state 0 first, then 1, and so on: whose the state is, and
+///    whether it is an end (with its payoff) or open with `k >= 1` moves.
+/// 3. **Moves**: [`for_each_predecessor(s, visit)`](ScoredGame::for_each_predecessor) calls
+///    `visit(p, w)` once per move `p -> s` of weight `w >= 0` (a state with two moves into `s`
+///    is listed twice): over all `s`, a state open with `k` moves is listed `k` times. Moves listed
+///    out of an end are ignored. The search may ask about a state more than once (the move to
+///    play asks again): the answer must be the same each time.
+///
+/// A rule broken is told as an [`Error`](crate::input::Error) when the search sees it (a count of
+/// starts other than `num_states()`, `Open(0)`, a predecessor out of range, more moves listed out
+/// of a state than it has, a negative weight), never a panic; moves that otherwise disagree with
+/// the starts give unspecified totals, but the search still ends.
+///
+/// # Example
+/// A counter from `n` down: Min (the ender) at odd values, Max at even ones; a move takes 1 or
+/// 2 off (not below 0) and costs what it takes; at 0 the game ends with payoff 0.
+/// ```
+/// use graph_games::scores::{solve, ScoredGame, Side, Stand, Total};
+///
+/// struct Countdown(usize);
+///
+/// impl ScoredGame for Countdown {
+///     fn num_states(&self) -> usize { self.0 + 1 }
+///     fn for_each_start<F: FnMut(Side, Stand)>(&self, mut visit: F) {
+///         for s in 0..=self.0 {
+///             let side = if s % 2 == 1 { Side::Min } else { Side::Max };
+///             visit(side, if s == 0 { Stand::End(0) } else { Stand::Open(s.min(2) as u32) });
+///         }
+///     }
+///     fn for_each_predecessor<F: FnMut(usize, i64)>(&self, s: usize, mut visit: F) {
+///         (1..=2).filter(|k| s + k <= self.0).for_each(|k| visit(s + k, k as i64));
+///     }
+/// }
+///
+/// let totals = solve(&Countdown(10), Side::Min).unwrap();
+/// // Whatever the order of the moves, the total is what was taken off: all of it.
+/// assert!((0..=10).all(|s| totals.total(s) == Total::Ends(s as i64)));
+/// ```
+pub trait ScoredGame {
+    /// How many states there are (rule 1).
+    fn num_states(&self) -> usize;
+
+    /// Calls `visit(side, stand)` for each state, in order (rule 2).
+    fn for_each_start<F: FnMut(Side, Stand)>(&self, visit: F);
+
+    /// Calls `visit(p, w)` once for every move `p -> state` of weight `w` (rule 3).
+    fn for_each_predecessor<F: FnMut(usize, i64)>(&self, state: usize, visit: F);
+}
