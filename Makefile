@@ -1,6 +1,6 @@
 # graph_games: build, test and inspect the judge binaries. `make help` lists the targets and the
 # switches they read.
-BINS := graph_game graph_sum graph_partizan police_thief grid_game_28218 move_or_block
+BINS := graph_game graph_sum graph_partizan graph_scores police_thief grid_game_28218 move_or_block
 RELEASE := target/release
 BUNDLES := target/bundle
 SHELL := /bin/bash

@@ -101,7 +101,7 @@ fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
 }
 
 /// The manual: the README and the pages it links to for the details.
-const MANUAL: [&str; 11] = [
+const MANUAL: [&str; 12] = [
     "README.md",
     "docs/programs.md",
     "docs/contract.md",
@@ -113,6 +113,7 @@ const MANUAL: [&str; 11] = [
     "docs/pattern.md",
     "docs/playing.md",
     "docs/partizan.md",
+    "docs/scores.md",
 ];
 
 #[test]

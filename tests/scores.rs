@@ -13,7 +13,9 @@
 //! - the samples of AtCoder ABC 261 Ex and hand-worked games, the errors, and overflow.
 
 mod random;
-use graph_games::scores::{plain, solve, ForwardScored, ScoreGraph, ScoredGame, Side, Stand, Total};
+use graph_games::scores::{
+    plain, solve, solve_totals, ForwardScored, ScoreGraph, ScoredGame, Side, Stand, Total,
+};
 use random::Rng;
 
 /// A game as the tests hold it: sides, payoffs, moves `(from, to, weight)`.
@@ -281,13 +283,14 @@ fn totals_equal_the_fixpoint_on_random_games() {
             let graph = game.graph();
             let totals = solve(&graph, ender).unwrap();
             let plain = plain::solve(&graph, ender).unwrap();
+            let only = solve_totals(&graph, ender).unwrap();
             for (p, &want) in want.iter().enumerate() {
                 assert_eq!(
                     totals.total(p),
                     as_total(want),
                     "round {round}, {game:?}, ender {ender:?}, at {p}"
                 );
-                assert_eq!(plain.total(p), totals.total(p));
+                assert_eq!((plain.total(p), only.total(p)), (totals.total(p), totals.total(p)));
                 match want {
                     Some(total) => {
                         finite += 1;
@@ -303,6 +306,49 @@ fn totals_equal_the_fixpoint_on_random_games() {
     assert!(never > 5000 && finite > 5000, "{never} never, {finite} finite");
 }
 
+/// A larger random game for the two searches side by side: `n` positions, about `3n` moves, the
+/// weights from `0..=top` (a small `top`: many equal keys; a large one: keys far apart).
+fn larger_game(rng: &mut Rng, n: usize, top: u64) -> Game {
+    let sides = (0..n).map(|_| if rng.chance(1, 2) { Side::Min } else { Side::Max }).collect();
+    let payoffs = (0..n).map(|_| rng.below(2001) as i64 - 1000).collect();
+    let mut moves = Vec::new();
+    for p in 0..n {
+        if rng.chance(1, 8) {
+            continue;
+        }
+        for _ in 0..1 + rng.below(5) {
+            moves.push((p, rng.below(n as u64) as usize, rng.below(top + 1) as i64));
+        }
+    }
+    Game { sides, payoffs, moves }
+}
+
+#[test]
+fn the_radix_heap_search_equals_the_plain_one() {
+    let mut rng = Rng::new(2611);
+    for round in 0..300 {
+        let n = 1 + rng.below(3000) as usize;
+        let top = [0, 1, 3, 1000, 1 << 40][rng.below(5) as usize];
+        let game = larger_game(&mut rng, n, top);
+        let graph = game.graph();
+        for ender in [Side::Min, Side::Max] {
+            let plain = plain::solve(&graph, ender).unwrap();
+            let fast = solve(&graph, ender).unwrap();
+            let only = solve_totals(&graph, ender).unwrap();
+            for p in 0..n {
+                assert_eq!(fast.total(p), plain.total(p), "round {round}, {ender:?}, position {p}");
+                assert_eq!(only.total(p), plain.total(p), "round {round}, {ender:?}, position {p}");
+            }
+            // The moves of the fast search are moves of the game, as the plain search's are.
+            for p in 0..n {
+                if let Some((to, w)) = fast.best_move(&graph, p) {
+                    assert!(graph.predecessors(to).any(|m| m == (p, w)), "round {round}: {p} -> {to} ({w})");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn overflow_is_an_error_exactly_where_a_total_is_past_i64() {
     let mut rng = Rng::new(261);
@@ -312,6 +358,8 @@ fn overflow_is_an_error_exactly_where_a_total_is_past_i64() {
         for ender in [Side::Min, Side::Max] {
             let want = oracle(&game, ender);
             let got = solve(&game.graph(), ender);
+            let plain = plain::solve(&game.graph(), ender);
+            assert_eq!(got.is_ok(), plain.is_ok(), "{game:?}, {ender:?}");
             if fits(&want) {
                 let totals = got.unwrap_or_else(|e| panic!("round {round}, {game:?}, {ender:?}: {e}"));
                 fine += 1;
@@ -319,8 +367,9 @@ fn overflow_is_an_error_exactly_where_a_total_is_past_i64() {
                     assert_eq!(totals.total(p), as_total(want), "round {round}, {game:?}, {ender:?}");
                 }
             } else {
-                let e = got.expect_err("a total past i64");
-                assert!(e.message().contains("the total of position"), "{e}");
+                for e in [got.expect_err("a total past i64"), plain.expect_err("a total past i64")] {
+                    assert!(e.message().contains("the total of position"), "{e}");
+                }
                 errors += 1;
             }
         }

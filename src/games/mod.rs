@@ -4,6 +4,8 @@
 //! - [`graph_sum`]: sums of tokens on any directed graph, by loopy nim values (`graph_sum`).
 //! - [`graph_partizan`]: sums of tokens on a graph without cycles whose edges are Left's or
 //!   Right's, by canonical forms (`graph_partizan`).
+//! - [`graph_scores`]: AtCoder ABC 261 Ex, a token on a weighted graph, one player wanting the
+//!   game to end and the total small, the other not (`graph_scores`), on [`crate::scores`].
 //! - [`police_thief`]: the policeman and the thief on a board (`police_thief`), with
 //!   [`police_thief::explain`] for `--explain`.
 //! - [`grid_game`]: BOJ 28218 (`grid_game_28218`).
@@ -52,6 +54,7 @@ macro_rules! judge_problem {
 
 pub mod graph_game;
 pub mod graph_partizan;
+pub mod graph_scores;
 pub mod graph_sum;
 pub mod grid_game;
 pub mod move_or_block;

@@ -55,6 +55,7 @@ mod forward;
 mod game;
 mod graph;
 pub mod plain;
+mod radix;
 mod totals;
 
 pub use self::forward::ForwardScored;
@@ -113,7 +114,14 @@ impl fmt::Display for Total {
 /// assert_eq!(totals.best_move(&graph, 0), Some((1, 2)));
 /// ```
 pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
-    plain::solve(game, ender)
+    radix::solve(game, ender, true)
+}
+
+/// Every position's total, without the moves to play: [`solve`] less 4 bytes a position and
+/// the walk that gives `Never` positions their moves. [`Totals::best_move`] and
+/// [`Totals::line`] panic on its result.
+pub fn solve_totals<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
+    radix::solve(game, ender, false)
 }
 
 /// `len` copies of `value` in a vector reserved checked: an [`Error`] naming `what` if the memory

@@ -42,10 +42,7 @@ impl Totals {
         mut via: Vec<u32>,
     ) -> Result<Totals, Error> {
         let n = costs.len();
-        let mut bits = filled((n + 63) / 64, 0u64, "the totals")?;
-        for (p, unsettled) in never.enumerate() {
-            bits[p / 64] |= u64::from(unsettled) << (p % 64);
-        }
+        let bits = never_bits(n, never)?;
         let is_never = |p: usize| bits[p / 64] >> (p % 64) & 1 == 1;
         // A `Never` position of the other side may have kept a move into a settled position.
         for (p, to) in via.iter_mut().enumerate() {
@@ -62,6 +59,17 @@ impl Totals {
             });
         }
         Ok(Totals { ender, costs, never: bits, via })
+    }
+
+    /// The totals of a search that recorded no moves: [`Totals::best_move`] and [`Totals::line`]
+    /// are not to be asked of them.
+    pub(super) fn without_moves(
+        ender: Side,
+        costs: Vec<i64>,
+        never: impl Iterator<Item = bool>,
+    ) -> Result<Totals, Error> {
+        let never = never_bits(costs.len(), never)?;
+        Ok(Totals { ender, costs, never, via: Vec::new() })
     }
 
     /// How many positions.
@@ -94,7 +102,10 @@ impl Totals {
     /// weight-0 ones included), the other side's reaches the largest cost, and at a `Never`
     /// position it goes into a `Never` position. The weight of a move at a `Never` position is
     /// looked up among the moves into its target (the least, if there are several).
+    ///
+    /// Panics if the totals come from [`super::solve_totals`], which records no moves.
     pub fn best_move<G: ScoredGame>(&self, game: &G, position: usize) -> Option<(usize, i64)> {
+        assert!(self.via.len() == self.len(), "best_move needs the totals of solve, not of solve_totals");
         let to = self.via[position];
         if to == NO_MOVE {
             return None;
@@ -115,7 +126,7 @@ impl Totals {
 
     /// The play from `start` when both follow [`Totals::best_move`]: it ends at an end when the
     /// total is finite (in at most `len()` moves), else it is a lasso ([`Line`]). An error when
-    /// memory runs out.
+    /// memory runs out. Panics as [`Totals::best_move`] does.
     pub fn line<G: ScoredGame>(&self, game: &G, start: usize) -> Result<Line, Error> {
         let what = "the line of play";
         let mut positions = Vec::new();
@@ -148,4 +159,13 @@ impl Totals {
             at = to;
         }
     }
+}
+
+/// Bit `p % 64` of word `p / 64` set where `never` says position `p` is `Never`.
+fn never_bits(n: usize, never: impl Iterator<Item = bool>) -> Result<Vec<u64>, Error> {
+    let mut bits = filled((n + 63) / 64, 0u64, "the totals")?;
+    for (p, unsettled) in never.enumerate() {
+        bits[p / 64] |= u64::from(unsettled) << (p % 64);
+    }
+    Ok(bits)
 }

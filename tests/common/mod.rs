@@ -120,8 +120,15 @@ pub fn assert_rejected(out: &Output) {
 }
 
 /// The judge binaries of src/bin/.
-pub const BINARIES: [&str; 6] =
-    ["graph_game", "graph_sum", "graph_partizan", "police_thief", "grid_game_28218", "move_or_block"];
+pub const BINARIES: [&str; 7] = [
+    "graph_game",
+    "graph_sum",
+    "graph_partizan",
+    "graph_scores",
+    "police_thief",
+    "grid_game_28218",
+    "move_or_block",
+];
 
 /// The cargo-built judge binary `name`, in the folder where cargo puts every binary of the
 /// workspace side by side. A test of the root package is told where (`CARGO_BIN_EXE_*`); a tool's
