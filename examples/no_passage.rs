@@ -44,7 +44,7 @@ use graph_games::cli;
 use graph_games::input::decimal::push_decimal;
 use graph_games::input::{Error, Scanner};
 use graph_games::memory::{output_buffer, try_grow_within};
-use graph_games::scores::{solve, ScoredGame, Side, Stand, Total, Totals};
+use graph_games::scores::{solve_totals, ScoredGame, Side, Stand, Total, Totals};
 use std::io::{self, Read, Write};
 
 /// The statement's bounds.
@@ -212,7 +212,7 @@ fn main() {
     std::process::exit(cli::run(USAGE, &["--values"], |flags, input, output| {
         let board = read(input)?;
         // Takahashi, the minimiser, wants the game to end.
-        let totals = solve(&board, Side::Min)?;
+        let totals = solve_totals(&board, Side::Min)?;
         if flags.has("--values") {
             write_values(&board, &totals, output)?;
         } else {
