@@ -37,10 +37,10 @@
 //! three positions of that cell whose ban is another direction.
 //!
 //! # Cost
-//! `5·H·W` positions (4.5·10^7 at 3000 x 3000) and `16·H·W` moves (four bans and twelve steps a cell). Only the totals are
-//! asked for (`solve_totals`, no moves to play); the search's tables are the library's (its
-//! docs), and this program keeps one bit per cell besides. docs/problems/no_passage.md has the
-//! times and memory measured at the judge's maximum.
+//! `5·H·W` positions (4.5·10^7 at 3000 x 3000) and `16·H·W` moves (four bans and twelve steps a
+//! cell). Only the totals are asked for (`solve_totals`, no moves to play); the search's tables
+//! are the library's (its docs), and this program keeps one bit per cell besides.
+//! docs/problems/no_passage.md has the times and memory measured at the judge's maximum.
 
 use graph_games::cli;
 use graph_games::input::decimal::push_decimal;

@@ -2,8 +2,8 @@
 //! against two plain solutions written here, which share no code with the crate nor with each
 //! other:
 //! - [`by_rounds`], value iteration on the game cut at `k` rounds, for `k = 0, 1, 2, ...` until it
-//!   stops changing: the statement's rules played out literally (Aoki's four bans, Takahashi's three
-//!   steps, a step off the board leaving the piece in place);
+//!   stops changing: the statement's rules played out literally (Aoki's four bans, Takahashi's
+//!   three steps, a step off the board leaving the piece in place);
 //! - [`by_second_neighbour`], a breadth-first search from the goals that settles a cell when its
 //!   second neighbour is settled (its doc proves that this is the game's value).
 //!
