@@ -1,8 +1,8 @@
 //! A game with scores written forward: the moves **out of** each state ([`ForwardScored`]), laid
 //! out once as a [`ScoreGraph`], as [`crate::forward::ForwardGame`] does for win/lose/draw.
 
-use super::graph::lay_out;
-use super::{ScoreGraph, ScoredGame, Side, Stand};
+use super::game::{ScoredGame, Side, Stand};
+use super::graph::{lay_out, ScoreGraph};
 use crate::input::Error;
 
 /// A game given by the moves out of each state: states `0..num_states`, `side(s)` whose each is,

@@ -1,7 +1,36 @@
 //! The contract between a game with scores and the search: how each state stands ([`Stand`]) and
 //! the [`ScoredGame`] trait, moves into a state listed on demand.
 
-use super::Side;
+use std::fmt;
+
+/// Whose a position is: the minimiser's or the maximiser's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Min,
+    Max,
+}
+
+/// A position's total under perfect play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Total {
+    /// The ender forces the end, and the total is this.
+    Ends(i64),
+    /// The ender cannot force the end.
+    Never,
+}
+
+/// `12` or `never`.
+impl fmt::Display for Total {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Total::Ends(t) => write!(f, "{t}"),
+            Total::Never => f.write_str("never"),
+        }
+    }
+}
+
+/// The most positions a game may have: they are counted in `u32`, one value kept for "none".
+pub const MAX_POSITIONS: usize = u32::MAX as usize - 1;
 
 /// How a state stands before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,7 +45,7 @@ pub enum Stand {
 /// with their weights. The style of [`crate::solver::Game`]: the moves are computed when asked.
 ///
 /// # The rules a game keeps
-/// 1. **States**: `0..num_states()`, at most [`super::MAX_POSITIONS`].
+/// 1. **States**: `0..num_states()`, at most [`MAX_POSITIONS`].
 /// 2. **Starts**: [`for_each_start`](ScoredGame::for_each_start) calls `visit(side, stand)`
 ///    exactly `num_states()` times, for state 0 first, then 1, and so on: whose the state is, and
 ///    whether it is an end (with its payoff) or open with `k >= 1` moves.

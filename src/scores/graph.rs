@@ -1,7 +1,8 @@
 //! An explicit game with scores: every position's side and payoff, and the moves into each laid
 //! out once ([`ScoreGraph`], a reversed CSR).
 
-use super::{filled, ScoredGame, Side, Stand, MAX_POSITIONS};
+use super::game::{ScoredGame, Side, Stand, MAX_POSITIONS};
+use super::room::filled;
 use crate::input::Error;
 
 /// A game given whole: the side of every position, the payoffs (read only at positions without

@@ -56,40 +56,15 @@ mod game;
 mod graph;
 pub mod plain;
 mod radix;
+mod room;
 mod totals;
 
 pub use self::forward::ForwardScored;
-pub use self::game::{ScoredGame, Stand};
+pub use self::game::{ScoredGame, Side, Stand, Total, MAX_POSITIONS};
 pub use self::graph::ScoreGraph;
+pub(crate) use self::room::filled;
 pub use self::totals::{Line, Totals};
-use crate::input::{out_of_memory, Error};
-use std::fmt;
-
-/// Whose a position is: the minimiser's or the maximiser's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Side {
-    Min,
-    Max,
-}
-
-/// A position's total under perfect play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Total {
-    /// The ender forces the end, and the total is this.
-    Ends(i64),
-    /// The ender cannot force the end.
-    Never,
-}
-
-/// `12` or `never`.
-impl fmt::Display for Total {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Total::Ends(t) => write!(f, "{t}"),
-            Total::Never => f.write_str("never"),
-        }
-    }
-}
+use crate::input::Error;
 
 /// Every position's total, and the move to play, for `game` with `ender` the side that wants the
 /// game to end. O((n + m) log n) time, no recursion, memory checked. Errors: a negative weight
@@ -123,27 +98,3 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
 pub fn solve_totals<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
     radix::solve(game, ender, false)
 }
-
-/// `len` copies of `value` in a vector reserved checked: an [`Error`] naming `what` if the memory
-/// cannot be had.
-pub(crate) fn filled<T: Clone>(len: usize, value: T, what: &str) -> Result<Vec<T>, Error> {
-    let mut v = Vec::new();
-    let bytes = len as u128 * std::mem::size_of::<T>() as u128;
-    v.try_reserve_exact(len).map_err(|_| out_of_memory(bytes, what))?;
-    v.resize(len, value);
-    Ok(v)
-}
-
-/// `item` pushed onto `v`, room made checked (doubling).
-pub(crate) fn push<T>(v: &mut Vec<T>, item: T, what: &str) -> Result<(), Error> {
-    if v.len() == v.capacity() {
-        let more = v.capacity().max(8);
-        let bytes = (v.capacity() + more) as u128 * std::mem::size_of::<T>() as u128;
-        v.try_reserve_exact(more).map_err(|_| out_of_memory(bytes, what))?;
-    }
-    v.push(item);
-    Ok(())
-}
-
-/// The most positions a game may have: they are counted in `u32`, one value kept for "none".
-pub const MAX_POSITIONS: usize = u32::MAX as usize - 1;

@@ -7,8 +7,9 @@
 //! `i64` is kept as a mark, not a value: it is an error only where it is a position's value (the
 //! other side's position when its counter reaches 0; the ender's never settled otherwise).
 
+use super::game::{ScoredGame, Side, Stand, MAX_POSITIONS};
+use super::room::{filled, push};
 use super::totals::{Totals, NO_MOVE};
-use super::{filled, push, ScoredGame, Side, Stand, MAX_POSITIONS};
 use crate::input::{out_of_memory, Error};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

@@ -14,9 +14,10 @@
 //! whether it is settled, whether a cost past `i64` was seen. The plain search's invariant holds
 //! unchanged; the move each position is settled through is recorded only when asked for.
 
+use super::game::{ScoredGame, Side, Stand, MAX_POSITIONS};
 use super::plain::{bad_move, overflow_error};
+use super::room::{filled, push};
 use super::totals::{Totals, NO_MOVE};
-use super::{filled, push, ScoredGame, Side, Stand, MAX_POSITIONS};
 use crate::input::Error;
 use crate::prefetch::prefetch;
 
@@ -218,5 +219,45 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
         Totals::finish(game, ender, costs, (0..n).map(|p| !settled(p)), via)
     } else {
         Totals::without_moves(ender, costs, (0..n).map(|p| !settled(p)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Keys pushed at least the last taken off, some equal, some far apart: they come off in
+    /// the order of a sort of them (the positions say which push each is).
+    #[test]
+    fn the_radix_heap_gives_the_keys_in_order() {
+        let mut rng = Rng::new(5);
+        for _ in 0..200 {
+            let mut heap = RadixHeap::new().unwrap();
+            let (mut waiting, mut last, mut count) = (Vec::new(), 0u64, 0u32);
+            for _ in 0..rng.below(300) {
+                if rng.chance(1, 3) {
+                    let got = heap.pop().unwrap();
+                    waiting.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+                    let want = waiting.pop();
+                    assert_eq!(got.map(|g| g.0), want.map(|w: (u64, u32)| w.0));
+                    if let Some((key, _)) = got {
+                        last = key;
+                    }
+                } else {
+                    let spread = [0, 1, 1000, u64::MAX / 2][rng.below(4) as usize];
+                    let key = last.saturating_add(rng.below(spread.max(1)));
+                    heap.push(key, count).unwrap();
+                    waiting.push((key, count));
+                    count += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn costs_keep_their_order_as_keys() {
+        let costs = [i64::MIN, -5, -1, 0, 1, 7, i64::MAX];
+        assert!(costs.windows(2).all(|w| key(w[0]) < key(w[1])));
     }
 }

@@ -1,7 +1,8 @@
 //! What a search finds ([`Totals`]): every position's total and the move to play, and the whole
 //! line under perfect play ([`Line`]).
 
-use super::{filled, push, ScoredGame, Side, Total};
+use super::game::{ScoredGame, Side, Total};
+use super::room::{filled, push};
 use crate::input::Error;
 
 /// No move recorded: an end.
