@@ -27,6 +27,7 @@ fn programs() -> Vec<(String, PathBuf, PathBuf)> {
         "clobber",
         "columns",
         "toppling_dominoes",
+        "no_passage",
     ] {
         let case = common::judge_cases(name)
             .into_iter()

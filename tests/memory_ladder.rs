@@ -400,6 +400,17 @@ fn toppling_dominoes() {
 }
 
 #[test]
+fn no_passage() {
+    let diagonal: String = (1..=400).map(|i| format!("{i} {i}\n")).collect();
+    let cases = [
+        case("small", judge_input("no_passage", "sample3"), &[]),
+        case("large", format!("400 400 400\n{diagonal}"), &["--values"]),
+        case("header", "3000 3000 3000\n", &[]),
+    ];
+    ladder("no_passage", &program("no_passage", true), &cases);
+}
+
+#[test]
 fn stones_read_nothing() {
     for name in ["stones", "stones_forward"] {
         ladder(name, &program(name, true), &[case("no-input", "", &[])]);
