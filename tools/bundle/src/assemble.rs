@@ -6,7 +6,9 @@
 //!    are left out and the user's code is a root of what is used (`#![allow(dead_code)]` at the
 //!    top, `#[warn(dead_code)]` on `mod graph_games`): so a template's `#![allow(unused)]` neither
 //!    keeps the whole library nor lets an unused helper of the user lose what it calls.
-//! 3. Write: unless `--docs`, the derives no program needs go (`Debug`, a lone `Clone`), and
+//! 3. Write: unless `--docs`, the messages of `debug_assert!`s go (their checks stay; see
+//!    `debug_checks`), and the derives no program needs (`Debug`, a lone `Clone`), then what they
+//!    alone needed (pruning again: an `impl Debug` a derived one called), and
 //!    indentation becomes tabs, blank lines go; then the user's crate attributes, as written, at
 //!    the top, and a header naming the program, its files and where they came from (the commit,
 //!    and whether they differ from it or are not in git at all).
@@ -20,6 +22,7 @@
 //!    at the source file, line and column, through the span table ([`Mapped`]).
 
 use super::cfg::Config;
+use super::debug_checks::without_debug_messages;
 use super::derives::without_unused_derives;
 use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
 use super::json::Diagnostic;
@@ -39,6 +42,9 @@ pub const MAX_BUNDLE_BYTES: usize = 48 * 1024;
 
 /// The editions judges offer for Rust; every bundle compiles in each.
 pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
+
+/// How many times at most the derives are cut and the library pruned again (each time some go).
+const MAX_DERIVE_ROUNDS: usize = 3;
 
 /// The oldest rustc the bundles are proven on (`make msrv`), for the header.
 pub const MSRV: &str = "1.63";
@@ -214,10 +220,28 @@ pub fn bundle(
     let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
     let pruned = prune(&options.rustc, &host, &candidate, from, &files);
-    let (mut code, pruned) =
-        pruned.map_err(|message| Failed { message, text: Some(join(&attributes, &main, &module).text) })?;
+    let failed = |message| Failed { message, text: Some(join(&attributes, &main, &module).text) };
+    let (mut code, mut pruned) = pruned.map_err(failed)?;
+    // The derives cut may leave impls unused (a hand-written `impl Debug` that only a derived one
+    // needed), and those impls other derives: pruning again, until no derive goes.
+    // So may the messages of `debug_assert!`s cut (`debug_checks`): an `impl Display` one printed.
+    let mut again = false;
     if !options.docs {
-        code = without_unused_derives(&options.rustc, &code, from)?;
+        let checked = without_debug_messages(&options.rustc, &code, from)?;
+        again = checked.text != code.text;
+        code = checked;
+    }
+    for _ in 0..MAX_DERIVE_ROUNDS {
+        if options.docs {
+            break;
+        }
+        let derived = without_unused_derives(&options.rustc, &code, from)?;
+        if derived.text == code.text && !again {
+            break;
+        }
+        again = false;
+        let (again, more) = prune(&options.rustc, &host, &derived, from, &files).map_err(failed)?;
+        (code, pruned) = (again, Pruned { removed: pruned.removed + more.removed, allowed: more.allowed });
     }
     // The library as pruned, without the `#[warn(..)]` that made it prunable.
     let skip = if code.text[from..].starts_with(WARN) { WARN.len() } else { 0 };
