@@ -778,11 +778,15 @@ mod tests {
             "{tight_text}"
         );
         // Joined: a line break stays only between tokens that may not touch, or first in a block
-        // without a `;` of its own; short: `area` is the user's, `side` the library's alone.
+        // without a `;` of its own that `unused_braces` may look at (not a function's body, nor an
+        // `if`'s); short: `area` is the user's, `side` the library's alone.
         let joined_text = made(Some(joined), None).unwrap().text;
-        assert!(joined_text.ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side}else{\n0}}}}\n"));
+        assert!(
+            joined_text.ends_with("pub fn area(side:u32)->u32{if side>0{side*side}else{0}}}}\n"),
+            "{joined_text}"
+        );
         let short_text = made(Some(short), None).unwrap();
-        assert!(short_text.text.ends_with("pub fn area(a:u32)->u32{\nif a>0{\na*a}else{\n0}}}}\n"));
+        assert!(short_text.text.ends_with("pub fn area(a:u32)->u32{if a>0{a*a}else{0}}}}\n"));
         assert_eq!(short_text.rounds, 1);
         let refused = made(Some(short - 1), None).unwrap_err();
         let told = format!(
