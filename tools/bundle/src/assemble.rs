@@ -740,6 +740,38 @@ mod tests {
         assert!(!made.text.contains("fn unused"), "{}", made.text);
     }
 
+    /// Runs the rustc on the path: a hand-written `impl Debug` that only a derived one (unused)
+    /// called goes once the derive does, and the `impl Display` it called with it; a
+    /// `debug_assert!` keeps its check and loses its message, and the `impl Display` only the
+    /// message used goes too; the program prints the same.
+    #[test]
+    fn what_only_cut_derives_and_messages_needed_goes_too() {
+        let shapes = "use std::fmt;\n#[derive(Clone, Debug)]\npub struct Outer {\n    pub inner: Inner,\n}\n\
+                      #[derive(Clone)]\npub struct Inner(pub u32);\n\
+                      impl fmt::Debug for Inner {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        \
+                      fmt::Display::fmt(self, f)\n    }\n}\n\
+                      impl fmt::Display for Inner {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        \
+                      write!(f, \"inner {}\", self.0)\n    }\n}\n\
+                      pub struct Side(pub u32);\n\
+                      impl fmt::Display for Side {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        \
+                      write!(f, \"side {}\", self.0)\n    }\n}\n\
+                      pub fn area(o: &Outer) -> u32 {\n    let side = Side(o.inner.0);\n    \
+                      debug_assert!(side.0 < 100, \"{} too long\", side);\n    side.0 * side.0\n}\n";
+        let main = "fn main() {\n    let o = graph_games::shapes::Outer { inner: graph_games::shapes::Inner(3) };\n    \
+                    println!(\"{}\", graph_games::shapes::area(&o));\n}\n";
+        let project = Project::new(
+            "cascade",
+            &[("src/lib.rs", "pub mod shapes;\n"), ("src/shapes.rs", shapes), ("main.rs", main)],
+        );
+        let options = Options { editions: vec!["2021".to_string()], ..Options::default() };
+        let made = bundle(&project.0, "main.rs", &options, |_| String::new())
+            .unwrap_or_else(|e| panic!("{}", e.message));
+        for gone in ["Debug", "Display", "too long"] {
+            assert!(!made.text.contains(gone), "{gone}: {}", made.text);
+        }
+        assert!(made.text.contains("debug_assert!(side.0 < 100);"), "{}", made.text);
+    }
+
     /// Runs the rustc on the path: the fallbacks in turn, each only while the bundle is still over
     /// the limit, on the library's part only (the user's code keeps its spaces); a bundle over the
     /// limit even tight is refused, told with its layout.

@@ -35,7 +35,7 @@ pub fn assert_same_but_renamed(name: &str, joined: &str, short: &str) {
         joined_code.iter().filter(|t| t.0 == Kind::Ident).map(|t| t.1.as_str()).collect();
     let (mut to, mut from) = (BTreeMap::new(), BTreeMap::new());
     // The names left as they were, each with whether it stood alone there (after no `.`, `::`).
-    let mut kept: Vec<(&str, bool)> = Vec::new();
+    let mut kept: Vec<(&String, bool)> = Vec::new();
     let mut literals = Vec::new();
     let mut renamed = 0;
     for (k, ((kind, old), (new_kind, new))) in before.iter().zip(&after).enumerate() {
@@ -55,7 +55,7 @@ pub fn assert_same_but_renamed(name: &str, joined: &str, short: &str) {
         assert_eq!(from.insert(new, old).unwrap_or(old), old, "{name}: two names became `{new}`");
         renamed += 1;
     }
-    let both: Vec<_> = kept.iter().filter(|(old, alone)| *alone && to.contains_key(*old)).collect();
+    let both: Vec<_> = kept.iter().filter(|(old, alone)| *alone && to.contains_key(old)).collect();
     assert!(both.is_empty(), "{name}: renamed in places only: {both:?}");
     for (old, new) in literals {
         assert_eq!(&format_names_renamed(old, &to), new, "{name}: a string changed otherwise");
