@@ -6,7 +6,9 @@
 //!    are left out and the user's code is a root of what is used (`#![allow(dead_code)]` at the
 //!    top, `#[warn(dead_code)]` on `mod graph_games`): so a template's `#![allow(unused)]` neither
 //!    keeps the whole library nor lets an unused helper of the user lose what it calls.
-//! 3. Write: unless `--docs`, the derives no program needs go (`Debug`, a lone `Clone`), and
+//! 3. Write: unless `--docs`, the messages of `debug_assert!`s go (their checks stay; see
+//!    `debug_checks`), and the derives no program needs (`Debug`, a lone `Clone`), then what they
+//!    alone needed (pruning again: an `impl Debug` a derived one called), and
 //!    indentation becomes tabs, blank lines go; then the user's crate attributes, as written, at
 //!    the top, and a header naming the program, its files and where they came from (the commit,
 //!    and whether they differ from it or are not in git at all).
@@ -20,6 +22,7 @@
 //!    at the source file, line and column, through the span table ([`Mapped`]).
 
 use super::cfg::Config;
+use super::debug_checks::without_debug_messages;
 use super::derives::without_unused_derives;
 use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
 use super::json::Diagnostic;
@@ -39,6 +42,9 @@ pub const MAX_BUNDLE_BYTES: usize = 48 * 1024;
 
 /// The editions judges offer for Rust; every bundle compiles in each.
 pub const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
+
+/// How many times at most the derives are cut and the library pruned again (each time some go).
+const MAX_DERIVE_ROUNDS: usize = 3;
 
 /// The oldest rustc the bundles are proven on (`make msrv`), for the header.
 pub const MSRV: &str = "1.63";
@@ -214,10 +220,31 @@ pub fn bundle(
     let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
     let pruned = prune(&options.rustc, &host, &candidate, from, &files);
-    let (mut code, pruned) =
-        pruned.map_err(|message| Failed { message, text: Some(join(&attributes, &main, &module).text) })?;
+    let failed = |message| Failed { message, text: Some(join(&attributes, &main, &module).text) };
+    let (mut code, mut pruned) = pruned.map_err(failed)?;
+    // The derives cut may leave impls unused (a hand-written `impl Debug` that only a derived one
+    // needed), and those impls other derives: pruning again, until no derive goes.
+    // So may the messages of `debug_assert!`s cut (`debug_checks`): an `impl Display` one printed.
+    let mut again = false;
     if !options.docs {
-        code = without_unused_derives(&options.rustc, &code, from)?;
+        let checked = without_debug_messages(&options.rustc, &code, from)?;
+        again = checked.text != code.text;
+        code = checked;
+    }
+    for _ in 0..MAX_DERIVE_ROUNDS {
+        if options.docs {
+            break;
+        }
+        let derived = without_unused_derives(&options.rustc, &code, from)?;
+        if derived.text == code.text && !again {
+            break;
+        }
+        again = false;
+        let (again, more) = prune(&options.rustc, &host, &derived, from, &files).map_err(failed)?;
+        // The `allow`s of the first pruning are in the code still, and told with the new ones.
+        let mut allowed = pruned.allowed;
+        allowed.extend(more.allowed);
+        (code, pruned) = (again, Pruned { removed: pruned.removed + more.removed, allowed });
     }
     // The library as pruned, without the `#[warn(..)]` that made it prunable.
     let skip = if code.text[from..].starts_with(WARN) { WARN.len() } else { 0 };
@@ -713,6 +740,38 @@ mod tests {
         assert!(!made.text.contains("fn unused"), "{}", made.text);
     }
 
+    /// Runs the rustc on the path: a hand-written `impl Debug` that only a derived one (unused)
+    /// called goes once the derive does, and the `impl Display` it called with it; a
+    /// `debug_assert!` keeps its check and loses its message, and the `impl Display` only the
+    /// message used goes too; the program prints the same.
+    #[test]
+    fn what_only_cut_derives_and_messages_needed_goes_too() {
+        let shapes = "use std::fmt;\n#[derive(Clone, Debug)]\npub struct Outer {\n    pub inner: Inner,\n}\n\
+                      #[derive(Clone)]\npub struct Inner(pub u32);\n\
+                      impl fmt::Debug for Inner {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        \
+                      fmt::Display::fmt(self, f)\n    }\n}\n\
+                      impl fmt::Display for Inner {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        \
+                      write!(f, \"inner {}\", self.0)\n    }\n}\n\
+                      pub struct Side(pub u32);\n\
+                      impl fmt::Display for Side {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n        \
+                      write!(f, \"side {}\", self.0)\n    }\n}\n\
+                      pub fn area(o: &Outer) -> u32 {\n    let side = Side(o.inner.0);\n    \
+                      debug_assert!(side.0 < 100, \"{} too long\", side);\n    side.0 * side.0\n}\n";
+        let main = "fn main() {\n    let o = graph_games::shapes::Outer { inner: graph_games::shapes::Inner(3) };\n    \
+                    println!(\"{}\", graph_games::shapes::area(&o));\n}\n";
+        let project = Project::new(
+            "cascade",
+            &[("src/lib.rs", "pub mod shapes;\n"), ("src/shapes.rs", shapes), ("main.rs", main)],
+        );
+        let options = Options { editions: vec!["2021".to_string()], ..Options::default() };
+        let made = bundle(&project.0, "main.rs", &options, |_| String::new())
+            .unwrap_or_else(|e| panic!("{}", e.message));
+        for gone in ["Debug", "Display", "too long"] {
+            assert!(!made.text.contains(gone), "{gone}: {}", made.text);
+        }
+        assert!(made.text.contains("debug_assert!(side.0 < 100);"), "{}", made.text);
+    }
+
     /// Runs the rustc on the path: the fallbacks in turn, each only while the bundle is still over
     /// the limit, on the library's part only (the user's code keeps its spaces); a bundle over the
     /// limit even tight is refused, told with its layout.
@@ -754,11 +813,15 @@ mod tests {
             "{tight_text}"
         );
         // Joined: a line break stays only between tokens that may not touch, or first in a block
-        // without a `;` of its own; short: `area` is the user's, `side` the library's alone.
+        // without a `;` of its own that `unused_braces` may look at (not a function's body, nor an
+        // `if`'s); short: `area` is the user's, `side` the library's alone.
         let joined_text = made(Some(joined), None).unwrap().text;
-        assert!(joined_text.ends_with("pub fn area(side:u32)->u32{\nif side>0{\nside*side}else{\n0}}}}\n"));
+        assert!(
+            joined_text.ends_with("pub fn area(side:u32)->u32{if side>0{side*side}else{0}}}}\n"),
+            "{joined_text}"
+        );
         let short_text = made(Some(short), None).unwrap();
-        assert!(short_text.text.ends_with("pub fn area(a:u32)->u32{\nif a>0{\na*a}else{\n0}}}}\n"));
+        assert!(short_text.text.ends_with("pub fn area(a:u32)->u32{if a>0{a*a}else{0}}}}\n"));
         assert_eq!(short_text.rounds, 1);
         let refused = made(Some(short - 1), None).unwrap_err();
         let told = format!(

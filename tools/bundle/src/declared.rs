@@ -23,11 +23,20 @@ pub struct Declared {
     pub declared: BTreeSet<String>,
     /// The fields, and the items of impls and traits: the names that may follow a `.`.
     pub members: BTreeSet<String>,
+    /// The fields: the names that may follow a `.` and come before no `(`.
+    pub fields: BTreeSet<String>,
+    /// The items of impls and traits (methods, constants, types): the names that may follow a `.`
+    /// and come before a `(`, and that a trait's of the same name may shadow.
+    pub items: BTreeSet<String>,
+    /// The code tokens of std's paths outside a `use` (`std::fmt::Display`): names there are std's,
+    /// whatever the library declares.
+    pub in_std_paths: BTreeSet<usize>,
     /// The names of items deriving `Debug` (and their fields and variants), and the types with
     /// their own `impl Debug`.
     pub debug: BTreeSet<String>,
-    /// Names kept whatever else: in attributes, macros' names and `stringify!`, std's paths, the
-    /// items of impls of std's traits and of the library's for std's types.
+    /// Names kept whatever else: in attributes, macros' names and `stringify!`, std's `use`s (what
+    /// they import is named alone after), the items of impls of std's traits and of the
+    /// library's for std's types.
     pub excluded: BTreeSet<String>,
 }
 
@@ -66,7 +75,7 @@ impl Declared {
                 "std" | "core" | "alloc" if t(k + 1) == "::" && before != "::" => {
                     let mut j = k;
                     while ident(j) {
-                        d.excluded.insert(t(j).to_string());
+                        d.in_std_paths.insert(j);
                         j += if t(j + 1) == "::" { 2 } else { n };
                     }
                 }
@@ -98,6 +107,7 @@ impl Declared {
                             let open = (after..n).find(|&j| t(j) == "{").unwrap_or(n);
                             let items = items_in(lexed, open)?;
                             d.members.extend(items.iter().cloned());
+                            d.items.extend(items.iter().cloned());
                             traits.insert(name, items);
                         }
                         "type" => drop(types.insert(name)),
@@ -108,6 +118,7 @@ impl Declared {
                     let (of, for_type, open) = impl_header(lexed, k);
                     let items = items_in(lexed, open)?;
                     d.members.extend(items.iter().cloned());
+                    d.items.extend(items.iter().cloned());
                     impls.push((of, for_type, items));
                 }
                 "let" => {
@@ -255,6 +266,7 @@ impl Declared {
             let variant = variants && level == 0 && matches!(t(k - 1), "{" | "," | "]");
             if field {
                 self.members.insert(t(k).to_string());
+                self.fields.insert(t(k).to_string());
             }
             if field || variant {
                 self.declared.insert(t(k).to_string());
@@ -409,16 +421,14 @@ mod tests {
         assert_eq!(found.declared, declared);
         assert_eq!(found.members, set(&["across", "by", "fmt", "ones"]));
         assert_eq!(found.debug, set(&["Spot", "across"]));
-        // std's paths whole, the `use` too; `ones` of a library trait implemented for `u8`.
+        // std's `use`; `ones` of a library trait implemented for `u8`; std's other paths are
+        // places, not names.
         let excluded = set(&[
             "derive",
             "Clone",
             "Debug",
             "std",
             "fmt",
-            "Display",
-            "Formatter",
-            "Result",
             "write",
             "ones",
             "use",
@@ -427,6 +437,12 @@ mod tests {
             "stringify",
             "hidden",
         ]);
+        let in_std_paths: Vec<&str> = found.in_std_paths.iter().map(|&k| lexed.text(k)).collect();
+        let path = ["std", "fmt"];
+        let paths = [&path[..], &["Display"], &path, &["Formatter"], &path, &["Result"]].concat();
+        assert_eq!(in_std_paths, [&paths[..], &["std", "collections", "HashMap"]].concat());
+        assert_eq!(found.fields, set(&["across", "by"]));
+        assert_eq!(found.items, set(&["fmt", "ones"]));
         assert_eq!(found.excluded, excluded);
     }
 }

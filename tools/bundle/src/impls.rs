@@ -28,12 +28,14 @@ pub const MAX_TRIALS: usize = 3;
 /// on a `&T` still compiles, into a copy of the reference).
 const NEVER: [&str; 4] = ["Drop", "Deref", "DerefMut", "Clone"];
 
-/// An impl that may go: its cut, and the names of its trait and of its type.
+/// An impl that may go: its cut, the names of its trait and of its type, and its trait's path as
+/// written (`std::error::Error`, `fmt::Display`, `Display`).
 #[derive(Clone, Debug)]
 pub struct Candidate {
     pub cut: Edit,
     pub trait_name: String,
     pub type_name: String,
+    pub trait_path: String,
 }
 
 impl Lexed<'_> {
@@ -49,13 +51,14 @@ impl Lexed<'_> {
                 in_macros.push((k, self.matching(k)?));
             }
         }
-        let mut found: Vec<(usize, usize, &str, &str)> = Vec::new();
+        let mut found: Vec<(usize, usize, (&str, String), &str)> = Vec::new();
         let mut dereferenced = Vec::new();
         for (first, kw, open, last) in self.impls()? {
-            let (trait_name, type_name) = match self.trait_and_type(kw, open)? {
+            let (trait_path, type_name) = match self.trait_and_type(kw, open)? {
                 Some(names) => names,
                 None => continue,
             };
+            let trait_name = trait_path.0;
             if matches!(trait_name, "Deref" | "DerefMut") {
                 dereferenced.push(type_name);
             }
@@ -66,24 +69,27 @@ impl Lexed<'_> {
                 && !in_macros.iter().any(|&(open, close)| open < kw && kw < close)
                 && !found.iter().any(|&(f, l, _, _)| f < first && last < l);
             if eligible {
-                found.push((first, last, trait_name, type_name));
+                found.push((first, last, trait_path, type_name));
             }
         }
         let found = found.into_iter().filter(|f| !dereferenced.contains(&f.3));
-        let candidate = |(first, last, trait_name, type_name): (usize, usize, &str, &str)| Candidate {
+        let candidate = |(first, last, (trait_name, trait_path), type_name)| Candidate {
             cut: self.cut(first, last),
-            trait_name: trait_name.to_string(),
-            type_name: type_name.to_string(),
+            trait_name: (trait_name as &str).to_string(),
+            type_name: (type_name as &str).to_string(),
+            trait_path,
         };
         Ok(found.map(candidate).collect())
     }
 
     /// The trait and the type named by the header of the `impl` at code index `kw` whose body opens
-    /// at `open`: the last word of each path (`fmt::Display`, `Wrapper<T>`: `Display`, `Wrapper`).
-    /// `None` for an inherent or a negative impl, or a type that is not a path.
-    fn trait_and_type(&self, kw: usize, open: usize) -> Result<Option<(&str, &str)>, String> {
+    /// at `open`: the last word of each path (`fmt::Display`, `Wrapper<T>`: `Display`, `Wrapper`),
+    /// the trait's with its path as written (`fmt::Display`). `None` for an inherent or a
+    /// negative impl, or a type that is not a path.
+    #[allow(clippy::type_complexity)]
+    fn trait_and_type(&self, kw: usize, open: usize) -> Result<Option<((&str, String), &str)>, String> {
         let (mut depth, mut j) = (0, kw + 1);
-        let mut trait_name = None;
+        let (mut trait_at, mut path_start) = (None, kw + 1);
         let for_at = loop {
             if j >= open {
                 return Ok(None);
@@ -94,7 +100,12 @@ impl Lexed<'_> {
                 "(" | "[" => j = self.matching(j)?,
                 "!" | "where" if depth == 0 => return Ok(None),
                 "for" if depth == 0 && self.text(j + 1) != "<" => break j,
-                _ if depth == 0 && self.token(j).kind == Kind::Ident => trait_name = Some(self.text(j)),
+                _ if depth == 0 && self.token(j).kind == Kind::Ident => {
+                    if self.text(j - 1) != "::" {
+                        path_start = j;
+                    }
+                    trait_at = Some(j);
+                }
                 _ => {}
             }
             j += 1;
@@ -112,7 +123,9 @@ impl Lexed<'_> {
             }
             j += 2;
         }
-        Ok(trait_name.zip(type_name))
+        let path = |last: usize| (path_start..=last).map(|k| self.text(k)).collect::<String>();
+        let trait_path = trait_at.map(|at| (self.text(at), path(at)));
+        Ok(trait_path.zip(type_name))
     }
 }
 
@@ -174,7 +187,9 @@ pub fn put_back(candidates: &[Candidate], back: &mut [bool], errors: &[&Diagnost
         for (i, candidate) in candidates.iter().enumerate().filter(|&(i, _)| !back[i]) {
             if names(&said, &candidate.type_name) {
                 typed.push(i);
-                if names(&said, &candidate.trait_name) || implied.contains(&family(&candidate.trait_name)) {
+                if names_trait(&said, &candidate.trait_path)
+                    || implied.contains(&family(&candidate.trait_name))
+                {
                     pointed.push(i);
                 }
             }
@@ -197,11 +212,51 @@ pub fn put_back(candidates: &[Candidate], back: &mut [bool], errors: &[&Diagnost
     progress
 }
 
+fn part_of_word(c: Option<char>) -> bool {
+    c.map_or(false, |c| c.is_alphanumeric() || c == '_')
+}
+
+/// Where `text` holds `word` as a whole word.
+fn whole_words<'a>(text: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    text.match_indices(word).map(|(at, _)| at).filter(move |&at| {
+        !part_of_word(text[..at].chars().next_back()) && !part_of_word(text[at + word.len()..].chars().next())
+    })
+}
+
 /// Whether `text` holds `word` as a whole word.
 fn names(text: &str, word: &str) -> bool {
-    let part_of_word = |c: Option<char>| c.map_or(false, |c| c.is_alphanumeric() || c == '_');
-    text.match_indices(word).any(|(at, _)| {
-        !part_of_word(text[..at].chars().next_back()) && !part_of_word(text[at + word.len()..].chars().next())
+    whole_words(text, word).next().is_some()
+}
+
+/// Whether `text` names the trait of std's written `path` (`std::error::Error`, `fmt::Display`,
+/// `Display`; the candidates' traits are all std's) where a trait stands in rustc's messages: first
+/// in backticks (`` `std::fmt::Display` ``), after a bound's `: ` or `+ `, or after `dyn `; alone
+/// (`` `Debug` ``), as written, or as a path from `std`, `core` or `alloc` ending with the path
+/// written (past its `std::`). Not as another path ending in its name (`input::error::Error`, the library's, and
+/// `std::io::Error` are no `std::error::Error`), nor inside a type's generic arguments
+/// (`From<std::io::Error>`).
+fn names_trait(text: &str, path: &str) -> bool {
+    let is_std = |segment: &str| matches!(segment, "std" | "core" | "alloc");
+    let mut written: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    if written.len() > 1 && is_std(written[0]) {
+        written.remove(0);
+    }
+    let word = match written.last() {
+        Some(word) => *word,
+        None => return false,
+    };
+    whole_words(text, word).any(|at| {
+        // The path ending in `word` here: back over `segment::` pairs to its first segment.
+        let (mut start, mut segments) = (at, vec![word]);
+        while let Some(before) = text[..start].strip_suffix("::") {
+            let from = before.rfind(|c: char| !part_of_word(Some(c))).map_or(0, |i| i + 1);
+            start = from;
+            segments.insert(0, &before[from..]);
+        }
+        let same = segments.len() == 1
+            || segments.ends_with(&written) && (segments.len() == written.len() || is_std(segments[0]));
+        let head = &text[..start];
+        same && ["`", ": ", "+ ", "dyn "].iter().any(|opening| head.ends_with(opening))
     })
 }
 
@@ -222,9 +277,14 @@ mod tests {
                    impl Deref for Ref {}\nimpl Debug for Ref {}\n";
         let lexed = Lexed::new(src).unwrap();
         let found = lexed.impl_candidates(src.find("trait Own").unwrap()).unwrap();
-        let named: Vec<(&str, &str)> =
-            found.iter().map(|c| (c.trait_name.as_str(), c.type_name.as_str())).collect();
-        assert_eq!(named, [("Add", "Wrapper"), ("From", "Big"), ("Iterator", "Walk")]);
+        let named: Vec<(&str, &str, &str)> = found
+            .iter()
+            .map(|c| (c.trait_name.as_str(), c.type_name.as_str(), c.trait_path.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [("Add", "Wrapper", "std::ops::Add"), ("From", "Big", "From"), ("Iterator", "Walk", "Iterator")]
+        );
         assert_eq!(&src[found[1].cut.0..found[1].cut.1], "impl From<io::Error> for Big {}\n");
     }
 
@@ -232,10 +292,11 @@ mod tests {
     /// one naming the type alone, every impl of the type; one naming none, nothing.
     #[test]
     fn errors_put_back_what_they_name() {
-        let candidate = |trait_name: &str, type_name: &str| Candidate {
+        let candidate = |trait_path: &str, type_name: &str| Candidate {
             cut: (0, 0, String::new()),
-            trait_name: trait_name.to_string(),
+            trait_name: trait_path.rsplit("::").next().unwrap_or("").to_string(),
             type_name: type_name.to_string(),
+            trait_path: trait_path.to_string(),
         };
         let candidates = [
             candidate("Display", "Big"),
@@ -271,6 +332,26 @@ mod tests {
         let mut back = [false; 4];
         let cmp = error("no method named `cmp` found for enum `Option<&Key>` in the current scope");
         assert!(put_back(&candidates, &mut back, &[&cmp]));
+        assert_eq!(back, [true, true, true, false]);
+        // A library type's path ending in a trait's name is not that trait (`input::error::Error`,
+        // whose `Display` comes back, not its `std::error::Error`), nor is a type in a trait's
+        // generic arguments (`From<std::io::Error>` puts back `From` alone).
+        let candidates = [
+            candidate("Display", "Error"),
+            candidate("std::error::Error", "Error"),
+            candidate("From", "Failure"),
+            candidate("std::error::Error", "Failure"),
+        ];
+        let mut back = [false; 4];
+        let display = error("`input::error::Error` doesn't implement `std::fmt::Display`");
+        assert!(put_back(&candidates, &mut back, &[&display]));
+        assert_eq!(back, [true, false, false, false]);
+        let question = error("the trait `From<std::io::Error>` is not implemented for `Failure`");
+        let note = error("`Failure` needs `to_string`: the method exists on the type `std::io::Error`");
+        assert!(put_back(&candidates, &mut back, &[&question, &note]));
+        assert_eq!(back, [true, false, true, false]);
+        let bound = error("the trait bound `input::Error: std::error::Error` is not satisfied");
+        assert!(put_back(&candidates, &mut back, &[&bound]));
         assert_eq!(back, [true, true, true, false]);
     }
 }

@@ -27,6 +27,7 @@
 
 pub mod assemble;
 pub mod cfg;
+pub mod debug_checks;
 pub mod declared;
 pub mod derives;
 pub mod impls;

@@ -2,26 +2,38 @@
 //! the size limit joined.
 //!
 //! Invariant: the renamed bundle is the same token stream as the joined one up to a renaming that
-//! is consistent (every occurrence of a name in the library's part, whatever it stands for there,
-//! becomes the same new name), injective (two names never become one) and global, of names the
-//! library's part declares (an item, a field, a variant, a binding), to fresh names, found in no
-//! token of the bundle. So every name resolves as before, but where the name stood for something
-//! outside the library too, or where its text is read. The exclusions are those places:
+//! is consistent (every occurrence of a name in the library's part that may stand for something
+//! the library declares becomes the same new name, and so does the name where a format string of
+//! std's reads it), injective (two names never become one) and global, of names the library's part
+//! declares (an item, a field, a variant, a binding), to fresh names, found in no token of the
+//! bundle. So every name resolves as before, but where the name stood for something outside the
+//! library too, or where its text is read. The exclusions are those places:
 //! - the user's code is never touched, and a name it writes is never renamed (it may name the
 //!   library's items);
 //! - keywords of every edition and those reserved, primitive types, the prelude's names, macro
 //!   fragment specifiers: they are not the library's;
 //! - a name written in an attribute (`#[derive(..)]`, `#[cfg(..)]`), a macro's name before its `!`,
-//!   anything inside `stringify!` or `concat!`, a name inside a format string (`{name}`,
-//!   `{name:..}`, `name$`): rustc reads them as text, which a renaming of tokens does not change;
-//! - a path into std (`std::`, `core::`, `alloc::`, `use std::{..}`), a segment after one the
-//!   library does not declare (`Vec::new`, `T::default`), a name after `.` that is no field or
-//!   method of the library (`.iter()`): they are std's;
+//!   anything inside `stringify!` or `concat!`, a name inside a string literal that may be read as
+//!   a format string (`{name}`, `{name:..}`, `name$`) but for the format string of a call of std's
+//!   `format!`, `format_args!`, `print!`, `println!`, `eprint!`, `eprintln!`, `write!` or
+//!   `writeln!` (read as one in every edition; not `panic!` and `assert!`, whose lone message is
+//!   no format string in 2018), where the names it reads are renamed with the code's (`{left}`,
+//!   `{:>width$}`, not `{{left}}`; not in a string whose escapes could write a brace, `\u{..}`):
+//!   rustc reads them as text, which a renaming of tokens alone would not change;
+//! - a name of std's: in a `use` of std's (`use std::{..}`: it is then named alone), the item it
+//!   names; a name after `.` with no method (before a `(`) or no field (else) of that name in the
+//!   library (`.iter()`, `.count()`), a segment after one the library does not declare
+//!   (`Vec::new`, `io::Error`) and a path into std (`std::`, `core::`, `alloc::`) are std's
+//!   there, and stay as written, while the library's own of that name elsewhere are renamed (a
+//!   binding `count` beside `.count()`, the library's `Error` beside `std::io::Error`); a name
+//!   wrongly taken for std's there leaves the code not compiling, which blames it (below);
 //! - the names declared in an `impl` of a trait the library does not declare (`fmt`, `next`,
 //!   `Output`), and the items of a library trait implemented for a type the library does not
 //!   declare (a std method of the same name could win or lose the call after renaming), and the
-//!   methods of std's common traits (`max`, `cmp`, `eq`, `clone`, an iterator's): a library method of that
-//!   name may be shadowed by std's on a type deriving or implementing them, which a new name would undo;
+//!   library's methods (items of impls and traits) named like those of std's common traits
+//!   (`max`, `cmp`, `eq`, `clone`, an iterator's): such a method may be shadowed by std's on a type
+//!   deriving or implementing them, which a new name would undo (a binding or a field of such a
+//!   name is renamed: no method call reaches it);
 //! - the names of an item deriving `Debug` (its type, fields, variants) and of a type with its own
 //!   `impl Debug`: Debug output (`{:?}`, `assert_eq!`, `unwrap`) spells them. Always, though the
 //!   rule need only hold where the bundle formats with Debug: the bundler keeps a `derive(Debug)`
@@ -32,7 +44,8 @@
 //! `Z9`, `A00`.., one starting lowercase `a`.. `z`, `a0`..; never two letters, which could be a
 //! std method (`eq`, `ne`, `or`). The most frequent names get the shortest. A name is renamed only
 //! if that makes it shorter. Then the bundle is compiled ([`shortened`]): a name whose renamed
-//! token an error or a library warning points at is kept, and the renaming redone, a few rounds.
+//! token (or whose occurrence left as std's) an error or a library warning points at is kept, and
+//! the renaming redone, a few rounds.
 
 use super::declared::{Declared, KEYWORDS};
 use super::json::Diagnostic;
@@ -79,39 +92,65 @@ pub fn renaming(src: &str, library: usize, kept: &BTreeSet<String>) -> Result<Ve
     if ["module_path", "type_name", "type_name_of_val"].iter().any(|s| everywhere.contains(s)) {
         return Ok(Vec::new());
     }
-    let mut never: BTreeSet<&str> = [KEYWORDS, PRIMITIVES, PRELUDE, FRAGMENTS, STD_METHODS]
+    let found = Declared::find(&lexed, first)?;
+    // std's methods, but for the library's own names that cannot be methods (bindings, fields).
+    let std_methods = STD_METHODS.split_whitespace().filter(|m| found.items.contains(*m));
+    let mut never: BTreeSet<&str> = [KEYWORDS, PRIMITIVES, PRELUDE, FRAGMENTS]
         .iter()
         .flat_map(|list| list.split_whitespace())
+        .chain(std_methods)
         .chain(kept.iter().map(String::as_str))
         .chain((0..first).filter(|&k| ident(k)).map(|k| lexed.text(k)))
         .collect();
-    let found = Declared::find(&lexed, first)?;
-    let literals = (0..n).filter(|&k| lexed.token(k).kind == Kind::Literal).map(|k| lexed.text(k));
-    for literal in literals.filter(|l| l.contains('"')) {
-        never.extend(format_arguments(literal));
+    // The names read from the library's format strings (renamed there too), and from the other
+    // string literals (kept: their text may be read as a format string, through a macro).
+    let mut in_formats: Vec<(usize, usize)> = Vec::new();
+    for k in (0..n).filter(|&k| lexed.token(k).kind == Kind::Literal && lexed.text(k).contains('"')) {
+        let literal = lexed.text(k);
+        match format_string_arguments(&lexed, k).filter(|_| k >= first) {
+            Some(places) => {
+                let start = lexed.token(k).start;
+                in_formats.extend(places.into_iter().map(|(from, to)| (start + from, start + to)));
+            }
+            None => never.extend(format_arguments(literal)),
+        }
     }
     never.extend(found.debug.iter().map(String::as_str));
     never.extend(found.excluded.iter().map(String::as_str));
     let declared = &found.declared;
+    // The occurrences that are std's, whatever the library declares (left as they are): a name
+    // after `.` that is no method (before a `(`) or no field (else) of the library's, a segment
+    // after one the library does not declare, a path into std.
+    let mut foreign = BTreeSet::new();
     for k in first..n {
         let (before, name) = (lexed.text(k.wrapping_sub(1)), lexed.text(k));
         if !ident(k) {
             continue;
         }
-        let member = found.members.contains(name);
         let after_dot = before == "." && lexed.text(k.wrapping_sub(2)) != ".";
+        let called = lexed.text(k + 1) == "(" || lexed.text(k + 1) == "::";
+        let member = if called { found.items.contains(name) } else { found.fields.contains(name) };
         let owner = lexed.text(k.wrapping_sub(2));
         let foreign_owner = before == "::"
             && ident(k.wrapping_sub(2))
             && !declared.contains(owner)
             && !matches!(owner, "crate" | "self" | "super" | "Self");
-        if after_dot && !member || foreign_owner || name.starts_with("r#") {
+        if after_dot && !member || foreign_owner || found.in_std_paths.contains(&k) {
+            foreign.insert(k);
+        }
+        if name.starts_with("r#") {
             never.insert(name);
         }
     }
+    // Each occurrence that may be the library's: its bytes and its name.
+    let mut occurrences: Vec<(usize, usize, &str)> = (first..n)
+        .filter(|&k| ident(k) && !foreign.contains(&k))
+        .map(|k| (lexed.token(k).start, lexed.token(k).end, lexed.text(k)))
+        .collect();
+    occurrences.extend(in_formats.iter().map(|&(from, to)| (from, to, &src[from..to])));
+    occurrences.sort_unstable();
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
-    for k in (first..n).filter(|&k| ident(k)) {
-        let name = lexed.text(k);
+    for &(_, _, name) in &occurrences {
         let shape = name.len() >= 2
             && !name.starts_with('_')
             && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
@@ -132,12 +171,101 @@ pub fn renaming(src: &str, library: usize, kept: &BTreeSet<String>) -> Result<Ve
             fresh.advance();
         }
     }
-    let renamed = (first..n).filter(|&k| ident(k)).filter_map(|k| {
-        let (token, original) = (lexed.token(k), lexed.text(k));
+    let renamed = occurrences.into_iter().filter_map(|(start, end, original)| {
         let name = new_names.get(original)?.clone();
-        Some(Renamed { start: token.start, end: token.end, name, original: original.to_string() })
+        Some(Renamed { start, end, name, original: original.to_string() })
     });
-    Ok(renamed.collect())
+    // The occurrences of renamed names left as std's: an error there blames the name too.
+    let left = foreign.into_iter().filter(|&k| new_names.contains_key(lexed.text(k))).map(|k| {
+        let (token, original) = (lexed.token(k), lexed.text(k).to_string());
+        Renamed { start: token.start, end: token.end, name: original.clone(), original }
+    });
+    let mut all: Vec<Renamed> = renamed.chain(left).collect();
+    all.sort_by_key(|r| r.start);
+    Ok(all)
+}
+
+/// The macros of std whose first (`format!`) or second (`write!(f, ..)`) argument is a format
+/// string in every edition (not `panic!` and `assert!`, whose lone message is not one in 2018).
+const FORMAT_MACROS: [(&str, usize); 8] = [
+    ("format", 0),
+    ("format_args", 0),
+    ("print", 0),
+    ("println", 0),
+    ("eprint", 0),
+    ("eprintln", 0),
+    ("write", 1),
+    ("writeln", 1),
+];
+
+/// If the string literal at code token `k` is the format string of a call of std's format macros
+/// (`format!("{x}")`, `write!(f, "{x}")`; a macro the code defines by that name is not std's), the
+/// bytes of the names it reads as arguments within the literal (`{x}`, `{x:..}`, `{:w$}`); `None`
+/// if it is no such string or one whose escapes could write braces (`\u{..}`, `\x..`).
+fn format_string_arguments(lexed: &Lexed, k: usize) -> Option<Vec<(usize, usize)>> {
+    let t = |j: usize| lexed.text(j);
+    // The call around the literal: back to its `(` at the same depth, counting the commas.
+    let (mut j, mut commas, mut depth) = (k, 0, 0);
+    while j > 0 {
+        j -= 1;
+        match t(j) {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" if depth > 0 => depth -= 1,
+            "(" | "[" | "{" => break,
+            "," if depth == 0 => commas += 1,
+            _ => {}
+        }
+    }
+    let macro_name = t(j.checked_sub(2)?);
+    let at_argument_start = matches!(t(k - 1), "(" | "[" | "{" | ",");
+    let is_std = FORMAT_MACROS.contains(&(macro_name, commas))
+        && t(j - 1) == "!"
+        && !(0..lexed.code.len()).any(|m| t(m) == "macro_rules" && t(m + 2) == macro_name);
+    if !is_std || !at_argument_start || !matches!(t(k + 1), "," | ")" | "]" | "}") {
+        return None;
+    }
+    let literal = t(k);
+    let open = literal.find('"')?;
+    let raw = literal.starts_with('r');
+    let b = literal.as_bytes();
+    let close = literal.rfind('"')?;
+    let word_end =
+        |i: usize| i + b[i..close].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+    let mut places = Vec::new();
+    let mut i = open + 1;
+    while i < close {
+        match b[i] {
+            b'\\' if !raw => {
+                if matches!(b.get(i + 1), Some(b'u' | b'x')) {
+                    return None;
+                }
+                i += 2;
+            }
+            b'{' if b.get(i + 1) == Some(&b'{') => i += 2,
+            b'{' => {
+                let end = literal[i..close].find('}')? + i;
+                // `{name` and, in the spec after `:`, each `name$`.
+                let spec = &b[i + 1..end];
+                let name_end = word_end(i + 1);
+                if name_end > i + 1 && !b[i + 1].is_ascii_digit() {
+                    places.push((i + 1, name_end));
+                }
+                if let Some(colon) = spec.iter().position(|&c| c == b':') {
+                    let mut m = i + 1 + colon + 1;
+                    while m < end {
+                        let e = word_end(m);
+                        if e > m && b.get(e) == Some(&b'$') && !b[m].is_ascii_digit() {
+                            places.push((m, e));
+                        }
+                        m = e.max(m + 1);
+                    }
+                }
+                i = end + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    Some(places)
 }
 
 /// The names a format string reads as arguments: `{name}`, `{name:..}`, `name$`.
@@ -350,14 +478,28 @@ mod tests {
             &["a", "go", "main"],
             &["left", "Left", "LIMIT", "width"],
         ));
-        // A format string's inline argument.
+        // A format string's inline arguments, renamed there too (`{left}`, `{:>width$}`, not
+        // `{{left}}`); a string that is no format string of std's keeps its text, and so its names.
         wrong.extend(check(
             "format",
             main,
-            "pub fn go() -> String { let left = 2; format!(\"{left} {left:>3}\") }",
-            &["left"],
-            &[],
+            "pub fn go() -> String { let left = 2; let width = 4; let plain = \"{right}\"; let right = 1;\n\
+             let mut s = format!(\"{left} {left:>3} {{left}} {:>width$} {right}|\", 7);\n\
+             use std::fmt::Write; write!(s, \"{plain}{left:>width$}\").unwrap(); s }",
+            &["right"],
+            &["left", "width", "plain"],
         ));
+        // std's methods and paths by their own names beside the library's: a binding `count` and a
+        // field `len` are renamed, `.count()`, `.len()` and `std::io::Error` stay std's.
+        let std_names =
+            "pub struct Error { len: usize }\nfn read() -> Result<u8, std::io::Error> { Ok(1) }\n\
+             pub fn go() -> usize { let v = vec![1, 2]; let count = v.iter().count(); \
+             let e = Error { len: v.len() }; let io: Option<std::io::Error> = None; \
+             count + e.len + v.len() + read().unwrap() as usize + usize::from(io.is_none()) }";
+        wrong.extend(check("std_names", main, std_names, &["count", "len", "io"], &["read"]));
+        let (src, at) = program(main, std_names);
+        let short = renamed(&src, at);
+        assert!(!short.contains("struct Error") && short.matches("std::io::Error").count() == 2, "{short}");
         // An inherent method named like Ord's (silent: Ord::max takes `self` and wins).
         wrong.extend(check(
             "std_method",

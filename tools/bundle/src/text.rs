@@ -104,8 +104,11 @@ pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
 ///   literal. A `"` or a `'` is never punctuation (it is part of a literal or a lifetime), and
 ///   two words never touch: `b 'x'`, `r "x"` or `x 'a` keep their space;
 /// - both are punctuation and one of them is a delimiter `( ) [ ] { } , ;`, which never joins
-///   another character into one token, so `a - -b`, `| |`, `& &`, `< -1` or `> >` keep their
-///   space, and no `//`, `/*` or `*/` (a comment) can form.
+///   another character into one token; or neither is a `.`, and the two characters that would meet
+///   begin no operator of more than one (rustc lexes punctuation one character at a time and
+///   glues only those that touch into `::`, `->`, `==`, `+=`, `&&`, `<-`, ..: [`JOINING`]) nor a
+///   comment: `x: &u8` and `= &x` become `x:&u8` and `=&x`, while `a - -b`, `| |`, `& &`, `< -1`,
+///   `> >` and `> =` keep their space, and no `//`, `/*` or `*/` can form.
 ///
 /// The token stream is the same; only what rustc makes of the spacing itself may differ: a
 /// column (`column!()`, none in the library) and the text `stringify!` or a failed `assert!` gives.
@@ -120,7 +123,9 @@ pub fn without_inner_spaces(mapped: &Mapped) -> Result<Mapped, String> {
 /// knows its origin ([`Mapped`]), so an error is still told at its source's line.
 ///
 /// One line break stays in a block without a `;` of its own (`{\nfalse\n}`, a lone expression):
-/// its first, as rustc's `unused_braces` lint leaves such a block alone only when it spans lines.
+/// its first, as rustc's `unused_braces` lint leaves such a block alone only when it spans lines;
+/// but for a block that is no value the lint looks at ([`linted_braces_after`]): a function's,
+/// an `if`'s or a `loop`'s body, a `match`'s arms, an `impl`'s or a struct's fields.
 pub fn without_line_breaks(mapped: &Mapped) -> Result<Mapped, String> {
     without_spaces_between_touching(mapped, true)
 }
@@ -130,17 +135,29 @@ pub fn without_line_breaks(mapped: &Mapped) -> Result<Mapped, String> {
 fn without_spaces_between_touching(mapped: &Mapped, line_breaks: bool) -> Result<Mapped, String> {
     let src = &mapped.text;
     let tokens = tokenize(src)?;
-    // The spaces right after a `{` whose block holds no `;` of its own.
-    let (mut kept, mut open) = (vec![false; tokens.len()], Vec::new());
+    // The spaces right after a `{` whose block holds no `;` of its own, and may be linted.
+    let (mut kept, mut open, mut previous) = (vec![false; tokens.len()], Vec::new(), None);
     for (i, t) in tokens.iter().enumerate() {
+        let code = !matches!(t.kind, Kind::Space | Kind::Comment);
         match &src[t.start..t.end] {
-            "{" => open.push((i + 1, false)),
+            "{" if previous.map_or(true, |p: Token| {
+                // A `>` of `=>` (a `match` arm's value) is no `>` closing generics.
+                let arm = &src[p.start..p.end] == ">" && src[..p.start].ends_with('=');
+                arm || linted_braces_after(&src[p.start..p.end], p.kind)
+            }) =>
+            {
+                open.push((i + 1, false))
+            }
+            "{" => open.push((i + 1, true)),
             ";" => open.last_mut().into_iter().for_each(|block| block.1 = true),
             "}" => match open.pop() {
                 Some((after, false)) if after < tokens.len() => kept[after] = true,
                 _ => {}
             },
             _ => {}
+        }
+        if code {
+            previous = Some(*t);
         }
     }
     let mut edits = Vec::new();
@@ -155,6 +172,33 @@ fn without_spaces_between_touching(mapped: &Mapped, line_breaks: bool) -> Result
     Ok(mapped.edit(edits))
 }
 
+/// Whether a `{` after the token `text` (of `kind`) may open a block that rustc's `unused_braces`
+/// lint looks at (a value assigned, passed, returned or broken with, a block's last; rustc 1.63 to
+/// today): all but those after a word (`fn f() -> u8 {`, `if x {`, `else {`, `S {`, a literal),
+/// `)`, `]`, `>` (not `=>`: the caller tells) or `?`, which open a body, a struct's fields or an `if`'s block; but after the
+/// keywords that take a value (`return {`, `break {`, `in {`, ..) or make a block of their own
+/// (`unsafe {`, `const {`). Unsure, it says yes: the line break then stays.
+fn linted_braces_after(text: &str, kind: Kind) -> bool {
+    const VALUE_KEYWORDS: [&str; 13] = [
+        "return", "break", "in", "move", "unsafe", "async", "const", "yield", "do", "try", "box", "match",
+        "if",
+    ];
+    let body = match kind {
+        Kind::Ident => !VALUE_KEYWORDS.contains(&text) && text != "while",
+        Kind::Literal => true,
+        _ => matches!(text, ")" | "]" | ">" | "?"),
+    };
+    !body
+}
+
+/// The pairs of punctuation characters that begin an operator of more than one (`<<=` and `..=`
+/// begin with `<<` and `..`), or a comment, or that read as one (`--`, no operator of Rust's):
+/// two such never lose the space between them.
+const JOINING: [&str; 25] = [
+    "::", "->", "=>", "<-", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=", "%=",
+    "^=", "&=", "|=", "..", "//", "/*", "*/", "--",
+];
+
 /// Whether tokens `a` and `b` of `src`, written without a space between, still lex as `a` then
 /// `b` (see [`without_inner_spaces`]). Comments and spaces never touch.
 fn may_touch(src: &str, a: Token, b: Token) -> bool {
@@ -164,8 +208,14 @@ fn may_touch(src: &str, a: Token, b: Token) -> bool {
     if [before, after].iter().any(|t| matches!(*t, "#" | "!" | "$")) {
         return false;
     }
+    // The two characters that would meet.
+    let meeting = format!("{}{}", &before[before.len() - 1..], &after[..1]);
     match (a.kind, b.kind) {
-        (Kind::Punct, Kind::Punct) => delimiter(before) || delimiter(after),
+        (Kind::Punct, Kind::Punct) => {
+            delimiter(before)
+                || delimiter(after)
+                || !(before == "." || after == "." || JOINING.contains(&meeting.as_str()))
+        }
         (Kind::Punct, kind) if word(kind) => !(kind == Kind::Literal && before == "."),
         (kind, Kind::Punct) if word(kind) => !(kind == Kind::Literal && matches!(after, "." | "+" | "-")),
         _ => false,
@@ -255,10 +305,14 @@ mod tight_tests {
         for (src, tight) in [
             ("x < -1", "x< -1"),
             ("a - -b", "a- -b"),
-            ("let f = | | 1;", "let f= | |1;"),
-            ("a && b || & &c", "a&&b|| & &c"),
+            ("let f = | | 1;", "let f=| |1;"),
+            ("a && b || & &c", "a&&b||& &c"),
             ("for i in 0 ..= n {}", "for i in 0 ..=n{}"),
-            ("fn f<'a>(x: &'a str) -> &'a str {", "fn f<'a>(x: &'a str)-> &'a str{"),
+            ("fn f<'a>(x: &'a str) -> &'a str {", "fn f<'a>(x:&'a str)->&'a str{"),
+            (
+                "let v: Vec<u8> = w; x = *y; a - -b; a < - b; s >> = t",
+                "let v:Vec<u8> =w;x=*y;a- -b;a< -b;s>> =t",
+            ),
             ("let c = 'x' ;", "let c='x';"),
             ("let b = b'x' as u8;", "let b=b'x' as u8;"),
             ("let s = r#\"a \"b\" c\"# ;", "let s=r#\"a \"b\" c\"#;"),
@@ -277,7 +331,7 @@ mod tight_tests {
             ),
             ("let s = \"a  b\" ; // c  d\n/* e */ f", "let s=\"a  b\"; // c  d\n/* e */ f"),
             ("'outer: loop { break 'outer ; }", "'outer:loop{break 'outer;}"),
-            ("x as u8 - 1; a = -1; vec! [1, 2]; a :: b; : :", "x as u8-1;a= -1;vec! [1,2];a::b;: :"),
+            ("x as u8 - 1; a = -1; vec! [1, 2]; a :: b; : :", "x as u8-1;a=-1;vec! [1,2];a::b;: :"),
             ("#[cfg(target_arch = \"x86_64\")]", "#[cfg(target_arch=\"x86_64\")]"),
         ] {
             assert_eq!(without_inner_spaces(&Mapped::inserted(src)).unwrap().text, tight, "{src}");
@@ -373,6 +427,53 @@ fn main() {
         for edition in ["2018", "2021"] {
             assert_ne!(run("naive", &naive, edition).as_ref(), Some(&written), "edition {edition}");
         }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Joined, a block of one value keeps its first line break where rustc's `unused_braces` may
+    /// look at it (a value assigned, passed, returned, broken with, a block's last, a `match`
+    /// arm's), and loses it in a body (a function's, an `if`'s, a `loop`'s, a struct's fields):
+    /// the joined program compiles without a warning in editions 2018, 2021 and 2024.
+    #[test]
+    fn joined_blocks_keep_a_line_break_where_the_lint_may_look() {
+        let program = "#![allow(unused_assignments)]\nstruct S {\n    a: u32\n}\nfn f(x: u32) -> u32 {\n    x\n}\n\
+                       fn g(c: bool) -> u32 {\n    let mut b = 0;\n    b = {\n        f(1)\n    };\n    \
+                       let s = S {\n        a: f({\n            b\n        })\n    };\n    \
+                       let m = match c {\n        true => {\n            s.a\n        }\n        false => 2,\n    };\n    \
+                       let l = loop {\n        break {\n            m\n        };\n    };\n    \
+                       if c {\n        return {\n            l\n        };\n    }\n    {\n        {\n            l + 1\n        }\n    }\n}\n\
+                       fn main() {\n    g(true);\n}\n";
+        let tight = without_inner_spaces(&without_indentation(&Mapped::inserted(program)).unwrap()).unwrap();
+        let joined = without_line_breaks(&tight).unwrap().text;
+        assert_eq!(
+            joined,
+            "#![allow(unused_assignments)]struct S{a:u32}fn f(x:u32)->u32{x}fn g(c:bool)->u32{let mut b=0;b={\nf(1)};\
+             let s=S{a:f({\nb})};let m=match c{true=>{\ns.a}false=>2,};let l=loop{break{\nm};};\
+             if c{return{\nl};}{\n{\nl+1}}}fn main(){g(true);}\n"
+        );
+        let dir = std::env::temp_dir().join(format!("graph_games_bundle_joined_{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("joined.rs");
+        fs::write(&source, &joined).unwrap();
+        for edition in ["2018", "2021", "2024"] {
+            let compiled = Command::new(Options::default().rustc)
+                .args(["--edition", edition, "-D", "warnings", "--emit=metadata", "--out-dir"])
+                .arg(&dir)
+                .arg(&source)
+                .output()
+                .unwrap();
+            assert!(compiled.status.success(), "{edition}: {}", String::from_utf8_lossy(&compiled.stderr));
+        }
+        // The oracle sees the lint: with every such line break cut, it warns.
+        let all = joined.replace("{\n", "{");
+        fs::write(&source, &all).unwrap();
+        let compiled = Command::new(Options::default().rustc)
+            .args(["--edition", "2021", "-D", "warnings", "--emit=metadata", "--out-dir"])
+            .arg(&dir)
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(String::from_utf8_lossy(&compiled.stderr).contains("unnecessary braces"));
         let _ = fs::remove_dir_all(&dir);
     }
 }
