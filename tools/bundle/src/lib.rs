@@ -23,7 +23,8 @@
 //! A crate of the workspace: this library, and the `bundle` command (`src/main.rs`, [`run`]); its
 //! tests (`tools/bundle/tests/bundle.rs`) bundle every program and judge the bundles.
 //! Cost: linear in the sources for the text work; a few rustc type-checks per bundle, the two
-//! targets' copies at once; one thread per bundle. Written for rustc 1.63 (`make msrv`).
+//! targets' copies at once; a thread a core, and no more rustc processes at once than cores
+//! ([`rustc::rustc_slots`]). Written for rustc 1.63 (`make msrv`).
 
 pub mod assemble;
 pub mod cfg;
@@ -320,17 +321,33 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => out,
     };
     fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    // One thread per bundle: rustc does most of the work, several times for each.
+    // A thread a core, each taking the next main: rustc does most of the work, several times for
+    // each (and no more rustc processes run at once than there are cores: rustc::rustc_slots).
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let made: Vec<Result<Bundle, Failed>> = std::thread::scope(|scope| {
-        let threads: Vec<_> = mains
-            .iter()
-            .map(|main| {
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let main = match mains.get(k) {
+                    Some(main) => main,
+                    None => return done,
+                };
                 let options = Options { max_bytes: limit_of(main, limit, options.docs), ..options.clone() };
-                scope.spawn(move || bundle(root, &main.file, &options, |files| git_revision(root, files)))
-            })
-            .collect();
+                done.push((k, bundle(root, &main.file, &options, |files| git_revision(root, files))));
+            }
+        };
+        let workers: Vec<_> =
+            (0..rustc::rustc_slots().min(mains.len()).max(1)).map(|_| scope.spawn(worker)).collect();
+        let mut made: Vec<Option<Result<Bundle, Failed>>> = mains.iter().map(|_| None).collect();
+        for worker in workers {
+            // A worker that panicked leaves its mains unmade: each is told so below.
+            for (k, bundle) in worker.join().unwrap_or_default() {
+                made[k] = Some(bundle);
+            }
+        }
         let panicked = || Err(Failed::from("the bundler panicked".to_string()));
-        threads.into_iter().map(|t| t.join().unwrap_or_else(|_| panicked())).collect()
+        made.into_iter().map(|bundle| bundle.unwrap_or_else(panicked)).collect()
     });
     let (mut failed, mut foreign_warnings, mut warnings) = (Vec::new(), 0, 0);
     let write =
