@@ -14,7 +14,8 @@
 //!   unused impls of std traits, tried away ([`impls`]); then the derives no program uses ([`derives`]);
 //! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`rename`]: the last size fallback, the library's own names shortened;
-//! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
+//! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets);
+//! - [`store`]: with `--store DIR`, a bundle made once from the same inputs is reused.
 //!
 //! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
 //! every byte of a bundle knows the file, line and column it came from, so an error in the user's
@@ -40,6 +41,7 @@ pub mod mapped;
 pub mod prune;
 pub mod rename;
 pub mod rustc;
+pub mod store;
 pub mod text;
 
 use assemble::{bundle, git_revision, Bundle, Failed, Layout, Options, EDITIONS, MAX_BUNDLE_BYTES};
@@ -49,7 +51,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const USAGE: &str = "usage: bundle [--out DIR | --out-file FILE] [--docs] [--judge NAME | --limit BYTES]
-              [--sizes] [--editions E,E..] [--layout L] [PROGRAM|MAIN.rs...]
+              [--sizes] [--editions E,E..] [--layout L] [--store DIR] [PROGRAM|MAIN.rs...]
   From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
   into target/bundle/, but those over the size cap in every layout (each named on a line). A
   PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any main file using the
@@ -73,6 +75,9 @@ const USAGE: &str = "usage: bundle [--out DIR | --out-file FILE] [--docs] [--jud
                 the line breaks between them) or short (and the library's own names shortened,
                 where it still compiles). Default: the first that fits (a bundle's line tells a
                 layout other than indented). Your code is never touched: it stays as you wrote it.
+  --store       reuse a bundle made from the same inputs and kept in DIR (the bundler's code, the
+                rustc, the options, every file read and its git status), else make it and keep it
+                there (make test and make msrv share theirs so)
   The rustc used is $RUSTC, else `rustc`. Exit status: 0 done, 2 an error (one line each).";
 
 /// The usage, its list of judges filled in.
@@ -98,6 +103,8 @@ struct Request {
     sizes: bool,
     options: Options,
     mains: Vec<Main>,
+    /// Where bundles are kept and reused (`--store`).
+    store: Option<String>,
 }
 
 /// The command line, every argument checked; `None` for `--help`.
@@ -106,6 +113,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     let mut options = Options::default();
     let (mut out_file, mut limit, mut limit_flag, mut sizes, mut names) =
         (None, None, None, false, Vec::new());
+    let mut store = None;
     let mut flags_given = std::collections::BTreeSet::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -115,7 +123,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         };
         // A flag that takes a value takes one (`--out` and `--out-file` both name the output).
         let flag = if arg == "--out-file" { "--out" } else { arg.as_str() };
-        let once = ["--out", "--judge", "--limit", "--editions", "--layout"];
+        let once = ["--out", "--judge", "--limit", "--editions", "--layout", "--store"];
         if once.contains(&flag) && !flags_given.insert(flag) {
             return Err(match flag {
                 "--out" => "--out and --out-file name the output: give one of them, once".to_string(),
@@ -126,6 +134,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
             "--out" => out_dir = value(arg)?,
             "--out-file" => out_file = Some(value(arg)?),
             "--docs" => options.docs = true,
+            "--store" => store = Some(value(arg)?),
             "--sizes" => sizes = true,
             "--judge" | "--limit" => {
                 let given = value(arg)?;
@@ -193,7 +202,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         }
         mains.push(Main { file, users });
     }
-    Ok(Some(Request { out_dir, out_file, limit, sizes, options, mains }))
+    Ok(Some(Request { out_dir, out_file, limit, sizes, options, mains, store }))
 }
 
 /// The size limit `main` is held to: the one given, else none with `--docs`, else the project's
@@ -293,7 +302,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "run it from the project's root, the folder of graph_games's Cargo.toml and src/lib.rs".into()
         );
     }
-    let Request { out_dir, out_file, limit, sizes, options, mains } = match parse(args, root)? {
+    let Request { out_dir, out_file, limit, sizes, options, mains, store } = match parse(args, root)? {
         Some(request) => request,
         None => return say(&usage()),
     };
@@ -334,7 +343,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     None => return done,
                 };
                 let options = Options { max_bytes: limit_of(main, limit, options.docs), ..options.clone() };
-                done.push((k, bundle(root, &main.file, &options, |files| git_revision(root, files))));
+                let made = match &store {
+                    Some(store) => store::stored_bundle(Path::new(store), root, &main.file, &options),
+                    None => bundle(root, &main.file, &options, |files| git_revision(root, files)),
+                };
+                done.push((k, made));
             }
         };
         let workers: Vec<_> =
@@ -450,6 +463,7 @@ mod tests {
             &["--out", "a", "--out-file", "b.rs"],
             &["--out-file", "b.rs", "--out", "a"],
             &["--layout", "tight", "--layout", "short"],
+            &["--store", "a", "--store", "b"],
         ] {
             let err = layout(&[twice, &["graph_game"]].concat()).unwrap_err();
             assert!(err.contains("twice") || err.contains("once"), "{err}");

@@ -37,9 +37,19 @@ fn main_of(name: &str) -> String {
     bundle_tool::inline::program_main(&root(), name).unwrap_or_else(|| panic!("no program {name}"))
 }
 
+/// The bundle of program `name`, as `make bundle` writes it (its header's revision by
+/// `git_revision`), through a store (tools/bundle/src/store.rs): `BUNDLE_STORE`, which make test
+/// and make msrv share with `make bundle`, else one in cargo's test folder. The tests here ask
+/// for the same bundles: each is made once, and reused only while every input is the same.
 fn make_bundle(name: &str, options: &Options) -> assemble::Bundle {
-    assemble::bundle(&root(), &main_of(name), options, |_| "the commit under test".to_string())
+    bundle_tool::store::stored_bundle(&store(), &root(), &main_of(name), options)
         .unwrap_or_else(|e| panic!("bundling {name}: {}", e.message))
+}
+
+/// The folder of the store the bundles are kept in (see [`make_bundle`]).
+fn store() -> PathBuf {
+    let store = std::env::var_os("BUNDLE_STORE").filter(|store| !store.is_empty()).map(PathBuf::from);
+    store.unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-store"))
 }
 
 fn env_or(name: &str, default: String) -> String {
@@ -226,9 +236,8 @@ fn contest_template(dir: &Path) -> assemble::Bundle {
     }
     let main = folder.join("mon prog é.rs").display().to_string();
     assert_eq!(assemble::crate_name(&main), "mon_prog__");
-    let made =
-        assemble::bundle(&root(), &main, &Options::default(), |files| assemble::git_revision(&root(), files))
-            .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
+    let made = bundle_tool::store::stored_bundle(&store(), &root(), &main, &Options::default())
+        .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
     assert!(made.warnings.is_empty(), "{:?}", made.warnings);
     let plain = make_bundle("graph_game", &Options::default()).text;
     // The library's part without spaces and tabs: a bundle over the size limit is written without
@@ -331,7 +340,8 @@ fn bundles_hold_only_what_the_program_needs() {
         for source in &bundle.sources {
             assert!(root().join(source).is_file(), "{name}: {source} is not a file");
         }
-        assert!(header.contains("the commit under test"), "{header}");
+        let revision = assemble::git_revision(&root(), &bundle.sources);
+        assert!(header.contains(&revision), "{header} without {revision}");
         // No comment in the library's part (the main is kept as written, its comments too: its
         // text from its first `use` on is in the bundle), and no blanket allowance: only
         // a field or a variant that rustc finds unused, or an item, a macro or an import used only
