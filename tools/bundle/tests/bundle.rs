@@ -16,7 +16,9 @@
 //! Two variables steer the judging test: `BUNDLE_RUSTC`, the rustc that compiles the bundles
 //! (default: `$RUSTC`, else `rustc`; `make msrv` passes rustc 1.63), and `BUNDLE_EDITIONS`, the
 //! editions (default `2018 2021 2024`). With `JUDGE_REPORT=1` and `--nocapture`
-//! (`make judge BUNDLE=1`), every case prints a line with its time.
+//! (`make judge BUNDLE=1`), every case prints a line with its time. The bundles are made through a
+//! store (`BUNDLE_STORE`, else one in cargo's test folder; see [`make_bundle`]): the same program
+//! asked by several tests, or by `make msrv` after `make test`, is bundled once.
 
 // The workspace's shared test support (tests/common/: built programs run, judge cases): the root
 // package's tests and the tools' run programs and judge cases the same way.
@@ -44,6 +46,29 @@ fn main_of(name: &str) -> String {
 fn make_bundle(name: &str, options: &Options) -> assemble::Bundle {
     bundle_tool::store::stored_bundle(&store(), &root(), &main_of(name), options)
         .unwrap_or_else(|e| panic!("bundling {name}: {}", e.message))
+}
+
+/// The bundles of `names` with the default options, a thread a core (rustc does the work, no more
+/// processes at once than cores: bundle::rustc::rustc_slots), in the order of `names`.
+fn make_bundles(names: &[String]) -> Vec<assemble::Bundle> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = bundle_tool::rustc::rustc_slots().min(names.len()).max(1);
+    let mut made: Vec<(usize, assemble::Bundle)> = std::thread::scope(|scope| {
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                match names.get(k) {
+                    Some(name) => done.push((k, make_bundle(name, &Options::default()))),
+                    None => return done,
+                }
+            }
+        };
+        let workers: Vec<_> = (0..workers).map(|_| scope.spawn(worker)).collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    });
+    made.sort_by_key(|(k, _)| *k);
+    made.into_iter().map(|(_, bundle)| bundle).collect()
 }
 
 /// The folder of the store the bundles are kept in (see [`make_bundle`]).
@@ -108,8 +133,7 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     // judged like the others: graph_sum's bundle is tight today; if none is, graph_sum's is made
     // tight by force, and checked to differ from its bundle only in spaces within lines.
     let (mut made, mut any_tight): (Vec<(String, &str, String)>, bool) = (Vec::new(), false);
-    for name in &names {
-        let bundle = make_bundle(name, &Options::default());
+    for (name, bundle) in names.iter().zip(make_bundles(&names)) {
         any_tight |= bundle.layout == Layout::Tight;
         made.push((name.clone(), name.as_str(), bundle.text));
     }
@@ -311,8 +335,9 @@ fn the_programs_left_out_are_over_the_cap_in_every_layout() {
 
 #[test]
 fn bundles_hold_only_what_the_program_needs() {
-    for name in bundle_tool::inline::programs(&root()).unwrap() {
-        let bundle = make_bundle(&name, &Options::default());
+    let names = bundle_tool::inline::programs(&root()).unwrap();
+    for (name, bundle) in names.iter().zip(make_bundles(&names)) {
+        let name = name.clone();
         let main = main_of(&name);
         let judged = !judge_cases(&name).is_empty();
         assert!(
