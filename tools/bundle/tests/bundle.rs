@@ -48,27 +48,14 @@ fn make_bundle(name: &str, options: &Options) -> assemble::Bundle {
         .unwrap_or_else(|e| panic!("bundling {name}: {}", e.message))
 }
 
-/// The bundles of `names` with the default options, a thread a core (rustc does the work, no more
-/// processes at once than cores: bundle::rustc::rustc_slots), in the order of `names`.
+/// The bundles of `names` with the default options, made side by side (the bundler runs no more
+/// rustc at once than cores: bundle::rustc::rustc_slots), in the order of `names`.
 fn make_bundles(names: &[String]) -> Vec<assemble::Bundle> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = bundle_tool::rustc::rustc_slots().min(names.len()).max(1);
-    let mut made: Vec<(usize, assemble::Bundle)> = std::thread::scope(|scope| {
-        let worker = || {
-            let mut done = Vec::new();
-            loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                match names.get(k) {
-                    Some(name) => done.push((k, make_bundle(name, &Options::default()))),
-                    None => return done,
-                }
-            }
-        };
-        let workers: Vec<_> = (0..workers).map(|_| scope.spawn(worker)).collect();
-        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    });
-    made.sort_by_key(|(k, _)| *k);
-    made.into_iter().map(|(_, bundle)| bundle).collect()
+    std::thread::scope(|scope| {
+        let made: Vec<_> =
+            names.iter().map(|name| scope.spawn(move || make_bundle(name, &Options::default()))).collect();
+        made.into_iter().map(|m| m.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
 }
 
 /// The folder of the store the bundles are kept in (see [`make_bundle`]).
