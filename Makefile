@@ -80,6 +80,10 @@ help:
 	@echo "  BUNDLE_EDITIONS        the editions tools/bundle/tests/bundle.rs compiles each bundle in (default"
 	@echo "                         \"2018 2021 2024\"), in make test too; make judge BUNDLE=1 sets it"
 	@echo "                         from EDITIONS, make msrv to \"2018 2021\""
+	@echo "  BUNDLE_STORE           a folder where bundles are kept and reused while every input is the same"
+	@echo "                         (the bundler's code, the rustc, the options, the files read, their git"
+	@echo "                         status): tools/bundle/tests/bundle.rs and make bundle; make test and make"
+	@echo "                         msrv set it to $(TEST_TARGET_DIR)/bundle-store, so the suite bundles once"
 	@echo "  BUNDLE_RUSTC           the rustc tools/bundle/tests/bundle.rs compiles the bundles with (default: RUSTC);"
 	@echo "                         make msrv sets it to rustc 1.63"
 	@echo "  RUSTC                  the rustc the bundler prunes and checks bundles with (default rustc),"
@@ -108,11 +112,18 @@ TEST_TARGET_DIR ?= target/test-suite
 # link-time optimisation and with 16 codegen units, so that some 30 test crates link in minutes,
 # not ten (the same code: what LTO changes is speed, which make bench measures on the real
 # release build, target/release/). make msrv judges in the same directory with the same settings.
-SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+# BUNDLE_STORE: the bundles are made once for the suite, in the bundle test, and kept in
+# $(TEST_TARGET_DIR)/bundle-store/; make bundle (in make test) writes those, and make msrv judges
+# those, each reused only while every input is the one it was made from: the bundler's code, the
+# rustc, the options, every file it reads, and the commit and git status its header tells
+# (tools/bundle/src/store.rs). An absolute path: the tests run in their crate's folder.
+SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+  BUNDLE_STORE=$(abspath $(TEST_TARGET_DIR))/bundle-store
 
 # tools/bundle/tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition
 # and runs the judge cases on it; `make bundle` then writes them with the suite's build of the
-# bundler. The summary adds up cargo's `test result:` lines; a skipped test (one line of
+# bundler, the same bundles, taken from the store the test kept them in (BUNDLE_STORE above: not
+# made twice). The summary adds up cargo's `test result:` lines; a skipped test (one line of
 # $(SKIPPED), each counted once) is counted as skipped, not passed.
 test:
 	@mkdir -p target
@@ -140,11 +151,13 @@ fuzz:
 	FUZZ_COUNT=$(COUNT) FUZZ_SEED=$(SEED) cargo test --release --test fuzz every_mutant -- --nocapture
 
 # The bundler (tools/bundle/, a crate of the workspace) itself compiles every bundle (type-checked,
-# -D warnings) in editions 2018, 2021 and 2024, and fails if one does not compile.
+# -D warnings) in editions 2018, 2021 and 2024, and fails if one does not compile; no more rustc
+# at once than cores. BUNDLE_STORE=dir (set by make test): a bundle made from the same inputs
+# and kept there is written as it is (`bundle --store`).
 bundle:
 	cargo run --release -q -p bundle -- $(if $(call on,$(DOCS)),--docs) \
 	  $(if $(call on,$(SIZES)),--sizes) $(if $(JUDGE),--judge $(call quote,$(JUDGE))) \
-	  $(if $(LIMIT),--limit $(call quote,$(LIMIT))) \
+	  $(if $(LIMIT),--limit $(call quote,$(LIMIT))) $(if $(BUNDLE_STORE),--store $(call quote,$(BUNDLE_STORE))) \
 	  $(if $(call given,OUT),--out-file $(call quote,$(call given,OUT)),--out $(BUNDLES)) \
 	  $(if $(SRC),$(call quote,$(SRC)))
 

@@ -7,7 +7,8 @@
 #      (edition 2021, -D warnings), and the unit and integration tests of every crate type-check;
 #   2. every bundle compiles alone in editions 2018 and 2021 (-O -D warnings) and passes every
 #      judge case, through tools/bundle/tests/bundle.rs (the same check as `make test`; `make msrv` points
-#      CARGO_TARGET_DIR at make test's target directory, so CI builds the suite once).
+#      CARGO_TARGET_DIR at make test's target directory, so CI builds the suite once, and
+#      BUNDLE_STORE at its store of bundles, so CI bundles once: tools/bundle/src/store.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -14,7 +14,8 @@
 //!   unused impls of std traits, tried away ([`impls`]); then the derives no program uses ([`derives`]);
 //! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`rename`]: the last size fallback, the library's own names shortened;
-//! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets).
+//! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets);
+//! - [`store`]: with `--store DIR`, a bundle made once from the same inputs is reused.
 //!
 //! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
 //! every byte of a bundle knows the file, line and column it came from, so an error in the user's
@@ -23,7 +24,8 @@
 //! A crate of the workspace: this library, and the `bundle` command (`src/main.rs`, [`run`]); its
 //! tests (`tools/bundle/tests/bundle.rs`) bundle every program and judge the bundles.
 //! Cost: linear in the sources for the text work; a few rustc type-checks per bundle, the two
-//! targets' copies at once; one thread per bundle. Written for rustc 1.63 (`make msrv`).
+//! targets' copies at once; a thread a core, and no more rustc processes at once than cores
+//! ([`rustc::rustc_slots`]). Written for rustc 1.63 (`make msrv`).
 
 pub mod assemble;
 pub mod cfg;
@@ -40,6 +42,7 @@ pub mod mapped;
 pub mod prune;
 pub mod rename;
 pub mod rustc;
+pub mod store;
 pub mod text;
 
 use assemble::{bundle, git_revision, Bundle, Failed, Layout, Options, EDITIONS, MAX_BUNDLE_BYTES};
@@ -49,7 +52,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const USAGE: &str = "usage: bundle [--out DIR | --out-file FILE] [--docs] [--judge NAME | --limit BYTES]
-              [--sizes] [--editions E,E..] [--layout L] [PROGRAM|MAIN.rs...]
+              [--sizes] [--editions E,E..] [--layout L] [--store DIR] [PROGRAM|MAIN.rs...]
   From the project root; the default is every judge program of src/bin/ and every examples/*.rs,
   into target/bundle/, but those over the size cap in every layout (each named on a line). A
   PROGRAM is src/bin/PROGRAM.rs or examples/PROGRAM.rs; a MAIN.rs is any main file using the
@@ -73,6 +76,9 @@ const USAGE: &str = "usage: bundle [--out DIR | --out-file FILE] [--docs] [--jud
                 the line breaks between them) or short (and the library's own names shortened,
                 where it still compiles). Default: the first that fits (a bundle's line tells a
                 layout other than indented). Your code is never touched: it stays as you wrote it.
+  --store       reuse a bundle made from the same inputs and kept in DIR (the bundler's code, the
+                rustc, the options, every file read and its git status), else make it and keep it
+                there (make test and make msrv share theirs so)
   The rustc used is $RUSTC, else `rustc`. Exit status: 0 done, 2 an error (one line each).";
 
 /// The usage, its list of judges filled in.
@@ -98,6 +104,8 @@ struct Request {
     sizes: bool,
     options: Options,
     mains: Vec<Main>,
+    /// Where bundles are kept and reused (`--store`).
+    store: Option<String>,
 }
 
 /// The command line, every argument checked; `None` for `--help`.
@@ -106,6 +114,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
     let mut options = Options::default();
     let (mut out_file, mut limit, mut limit_flag, mut sizes, mut names) =
         (None, None, None, false, Vec::new());
+    let mut store = None;
     let mut flags_given = std::collections::BTreeSet::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -115,7 +124,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         };
         // A flag that takes a value takes one (`--out` and `--out-file` both name the output).
         let flag = if arg == "--out-file" { "--out" } else { arg.as_str() };
-        let once = ["--out", "--judge", "--limit", "--editions", "--layout"];
+        let once = ["--out", "--judge", "--limit", "--editions", "--layout", "--store"];
         if once.contains(&flag) && !flags_given.insert(flag) {
             return Err(match flag {
                 "--out" => "--out and --out-file name the output: give one of them, once".to_string(),
@@ -126,6 +135,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
             "--out" => out_dir = value(arg)?,
             "--out-file" => out_file = Some(value(arg)?),
             "--docs" => options.docs = true,
+            "--store" => store = Some(value(arg)?),
             "--sizes" => sizes = true,
             "--judge" | "--limit" => {
                 let given = value(arg)?;
@@ -193,7 +203,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
         }
         mains.push(Main { file, users });
     }
-    Ok(Some(Request { out_dir, out_file, limit, sizes, options, mains }))
+    Ok(Some(Request { out_dir, out_file, limit, sizes, options, mains, store }))
 }
 
 /// The size limit `main` is held to: the one given, else none with `--docs`, else the project's
@@ -293,7 +303,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "run it from the project's root, the folder of graph_games's Cargo.toml and src/lib.rs".into()
         );
     }
-    let Request { out_dir, out_file, limit, sizes, options, mains } = match parse(args, root)? {
+    let Request { out_dir, out_file, limit, sizes, options, mains, store } = match parse(args, root)? {
         Some(request) => request,
         None => return say(&usage()),
     };
@@ -321,17 +331,37 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None => out,
     };
     fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    // One thread per bundle: rustc does most of the work, several times for each.
+    // A thread a core, each taking the next main: rustc does most of the work, several times for
+    // each (and no more rustc processes run at once than there are cores: rustc::rustc_slots).
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let made: Vec<Result<Bundle, Failed>> = std::thread::scope(|scope| {
-        let threads: Vec<_> = mains
-            .iter()
-            .map(|main| {
+        let worker = || {
+            let mut done = Vec::new();
+            loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let main = match mains.get(k) {
+                    Some(main) => main,
+                    None => return done,
+                };
                 let options = Options { max_bytes: limit_of(main, limit, options.docs), ..options.clone() };
-                scope.spawn(move || bundle(root, &main.file, &options, |files| git_revision(root, files)))
-            })
-            .collect();
+                let made = match &store {
+                    Some(store) => store::stored_bundle(Path::new(store), root, &main.file, &options),
+                    None => bundle(root, &main.file, &options, |files| git_revision(root, files)),
+                };
+                done.push((k, made));
+            }
+        };
+        let workers: Vec<_> =
+            (0..rustc::rustc_slots().min(mains.len()).max(1)).map(|_| scope.spawn(worker)).collect();
+        let mut made: Vec<Option<Result<Bundle, Failed>>> = mains.iter().map(|_| None).collect();
+        for worker in workers {
+            // A worker that panicked leaves its mains unmade: each is told so below.
+            for (k, bundle) in worker.join().unwrap_or_default() {
+                made[k] = Some(bundle);
+            }
+        }
         let panicked = || Err(Failed::from("the bundler panicked".to_string()));
-        threads.into_iter().map(|t| t.join().unwrap_or_else(|_| panicked())).collect()
+        made.into_iter().map(|bundle| bundle.unwrap_or_else(panicked)).collect()
     });
     let (mut failed, mut foreign_warnings, mut warnings) = (Vec::new(), 0, 0);
     let write =
@@ -434,6 +464,7 @@ mod tests {
             &["--out", "a", "--out-file", "b.rs"],
             &["--out-file", "b.rs", "--out", "a"],
             &["--layout", "tight", "--layout", "short"],
+            &["--store", "a", "--store", "b"],
         ] {
             let err = layout(&[twice, &["graph_game"]].concat()).unwrap_err();
             assert!(err.contains("twice") || err.contains("once"), "{err}");

@@ -1,6 +1,11 @@
 //! Running rustc: a candidate bundle type-checked (`--emit=metadata`) as a binary crate, its
 //! diagnostics read from JSON; and the bundle and its foreign copy (see the `cfg` stage) checked
 //! at once, two processes, so that pruning and the final checks see every target.
+//!
+//! Invariant: at most [`rustc_slots`] of these rustc processes run at once in this process, one a
+//! core, whatever the number of threads asking (a bundle's thread, its foreign copy's, the tests'
+//! threads): a thread waits for a free slot before it starts one. Dozens at once on two cores made
+//! a load of 31 and no bundle sooner.
 
 use super::cfg::foreign_copy;
 use super::json::{Diagnostic, Json};
@@ -8,6 +13,43 @@ use super::mapped::{Files, Mapped};
 use std::fs;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+
+/// How many of the bundler's rustc processes may run at once: the cores this process may use
+/// (`std::thread::available_parallelism`), 1 if that is unknown.
+pub fn rustc_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get())
+}
+
+/// The rustc processes running now, and the condition a thread waits on for a free slot.
+static RUNNING: Mutex<usize> = Mutex::new(0);
+static SLOT_FREED: Condvar = Condvar::new();
+
+/// A slot held while one rustc runs; dropping it frees the slot.
+struct Slot;
+
+impl Slot {
+    /// Waits until fewer than [`rustc_slots`] rustc processes run, then takes a slot.
+    fn take() -> Slot {
+        let slots = rustc_slots();
+        // A panic elsewhere while holding the lock leaves the count right (it is only ever
+        // changed under the lock, in one statement): go on with it.
+        let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        while *running >= slots {
+            running = SLOT_FREED.wait(running).unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        *running += 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut running = RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *running -= 1;
+        SLOT_FREED.notify_one();
+    }
+}
 
 /// rustc's diagnostics on `text` compiled as a binary crate (type-checked and linted only).
 pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<Diagnostic>, String> {
@@ -20,12 +62,14 @@ pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<D
     fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let source = scratch.join("bundle.rs");
     fs::write(&source, text).map_err(|e| format!("{}: {e}", source.display()))?;
+    let slot = Slot::take();
     let output = Command::new(rustc)
         .args(["--edition", edition, "--crate-type", "bin", "--crate-name", "bundle", "--emit=metadata"])
         .args(["--error-format=json", "-o"])
         .arg(scratch.join("bundle.rmeta"))
         .arg(&source)
         .output();
+    drop(slot);
     let _ = fs::remove_dir_all(&scratch);
     let output = output.map_err(|e| format!("cannot run {rustc}: {e}"))?;
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -93,4 +137,37 @@ pub fn explain(diagnostics: &[&Diagnostic], text: &Mapped, files: &Files) -> Str
         format!("{}: {at}: {}{code}", d.level, d.message)
     });
     lines.collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::Project;
+    use super::*;
+
+    /// Many threads asking at once start at most [`rustc_slots`] rustc processes at a time. The
+    /// stand-in rustc leaves a file in a folder while it runs and writes how many files it saw
+    /// there after a pause: more than the slots only if more ran at once.
+    #[cfg(unix)]
+    #[test]
+    fn no_more_rustc_processes_at_once_than_cores() {
+        use std::os::unix::fs::PermissionsExt;
+        let script = "#!/bin/sh\nd=$(dirname \"$0\")\ntouch \"$d/running/$$\"\nsleep 0.3\n\
+                      ls \"$d/running\" | wc -l >> \"$d/seen\"\nrm \"$d/running/$$\"\n";
+        let project = Project::new("slots", &[("fake-rustc", script), ("running/.keep", "")]);
+        let _ = fs::remove_file(project.0.join("running/.keep"));
+        let fake = project.0.join("fake-rustc");
+        fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+        let fake = fake.display().to_string();
+        let threads = rustc_slots() * 3 + 2;
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| assert!(rustc_diagnostics(&fake, "fn main() {}", "2021").unwrap().is_empty()));
+            }
+        });
+        let seen = fs::read_to_string(project.0.join("seen")).unwrap();
+        let seen: Vec<usize> = seen.lines().map(|l| l.trim().parse().unwrap()).collect();
+        assert_eq!(seen.len(), threads, "every rustc ran");
+        let most = seen.iter().copied().max().unwrap();
+        assert!(most >= 1 && most <= rustc_slots(), "{most} at once, over {} slots: {seen:?}", rustc_slots());
+    }
 }

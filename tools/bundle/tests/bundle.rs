@@ -16,7 +16,9 @@
 //! Two variables steer the judging test: `BUNDLE_RUSTC`, the rustc that compiles the bundles
 //! (default: `$RUSTC`, else `rustc`; `make msrv` passes rustc 1.63), and `BUNDLE_EDITIONS`, the
 //! editions (default `2018 2021 2024`). With `JUDGE_REPORT=1` and `--nocapture`
-//! (`make judge BUNDLE=1`), every case prints a line with its time.
+//! (`make judge BUNDLE=1`), every case prints a line with its time. The bundles are made through a
+//! store (`BUNDLE_STORE`, else one in cargo's test folder; see [`make_bundle`]): the same program
+//! asked by several tests, or by `make msrv` after `make test`, is bundled once.
 
 // The workspace's shared test support (tests/common/: built programs run, judge cases): the root
 // package's tests and the tools' run programs and judge cases the same way.
@@ -37,9 +39,29 @@ fn main_of(name: &str) -> String {
     bundle_tool::inline::program_main(&root(), name).unwrap_or_else(|| panic!("no program {name}"))
 }
 
+/// The bundle of program `name`, as `make bundle` writes it (its header's revision by
+/// `git_revision`), through a store (tools/bundle/src/store.rs): `BUNDLE_STORE`, which make test
+/// and make msrv share with `make bundle`, else one in cargo's test folder. The tests here ask
+/// for the same bundles: each is made once, and reused only while every input is the same.
 fn make_bundle(name: &str, options: &Options) -> assemble::Bundle {
-    assemble::bundle(&root(), &main_of(name), options, |_| "the commit under test".to_string())
+    bundle_tool::store::stored_bundle(&store(), &root(), &main_of(name), options)
         .unwrap_or_else(|e| panic!("bundling {name}: {}", e.message))
+}
+
+/// The bundles of `names` with the default options, made side by side (the bundler runs no more
+/// rustc at once than cores: bundle::rustc::rustc_slots), in the order of `names`.
+fn make_bundles(names: &[String]) -> Vec<assemble::Bundle> {
+    std::thread::scope(|scope| {
+        let made: Vec<_> =
+            names.iter().map(|name| scope.spawn(move || make_bundle(name, &Options::default()))).collect();
+        made.into_iter().map(|m| m.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+/// The folder of the store the bundles are kept in (see [`make_bundle`]).
+fn store() -> PathBuf {
+    let store = std::env::var_os("BUNDLE_STORE").filter(|store| !store.is_empty()).map(PathBuf::from);
+    store.unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-store"))
 }
 
 fn env_or(name: &str, default: String) -> String {
@@ -98,8 +120,7 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     // judged like the others: graph_sum's bundle is tight today; if none is, graph_sum's is made
     // tight by force, and checked to differ from its bundle only in spaces within lines.
     let (mut made, mut any_tight): (Vec<(String, &str, String)>, bool) = (Vec::new(), false);
-    for name in &names {
-        let bundle = make_bundle(name, &Options::default());
+    for (name, bundle) in names.iter().zip(make_bundles(&names)) {
         any_tight |= bundle.layout == Layout::Tight;
         made.push((name.clone(), name.as_str(), bundle.text));
     }
@@ -226,9 +247,8 @@ fn contest_template(dir: &Path) -> assemble::Bundle {
     }
     let main = folder.join("mon prog é.rs").display().to_string();
     assert_eq!(assemble::crate_name(&main), "mon_prog__");
-    let made =
-        assemble::bundle(&root(), &main, &Options::default(), |files| assemble::git_revision(&root(), files))
-            .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
+    let made = bundle_tool::store::stored_bundle(&store(), &root(), &main, &Options::default())
+        .unwrap_or_else(|e| panic!("bundling {main}: {}", e.message));
     assert!(made.warnings.is_empty(), "{:?}", made.warnings);
     let plain = make_bundle("graph_game", &Options::default()).text;
     // The library's part without spaces and tabs: a bundle over the size limit is written without
@@ -302,8 +322,9 @@ fn the_programs_left_out_are_over_the_cap_in_every_layout() {
 
 #[test]
 fn bundles_hold_only_what_the_program_needs() {
-    for name in bundle_tool::inline::programs(&root()).unwrap() {
-        let bundle = make_bundle(&name, &Options::default());
+    let names = bundle_tool::inline::programs(&root()).unwrap();
+    for (name, bundle) in names.iter().zip(make_bundles(&names)) {
+        let name = name.clone();
         let main = main_of(&name);
         let judged = !judge_cases(&name).is_empty();
         assert!(
@@ -331,7 +352,8 @@ fn bundles_hold_only_what_the_program_needs() {
         for source in &bundle.sources {
             assert!(root().join(source).is_file(), "{name}: {source} is not a file");
         }
-        assert!(header.contains("the commit under test"), "{header}");
+        let revision = assemble::git_revision(&root(), &bundle.sources);
+        assert!(header.contains(&revision), "{header} without {revision}");
         // No comment in the library's part (the main is kept as written, its comments too: its
         // text from its first `use` on is in the bundle), and no blanket allowance: only
         // a field or a variant that rustc finds unused, or an item, a macro or an import used only

@@ -1,0 +1,265 @@
+//! The store: bundles made once, reused by the next step that asks for the same one (`make test`
+//! bundles every program in its bundle test, then `make bundle` writes them, then `make msrv`
+//! judges them with rustc 1.63: one bundling for the three, `BUNDLE_STORE` in the Makefile).
+//!
+//! Invariant: a stored bundle is returned only for a request whose every input is the one it was
+//! made from, so that it is the bundle [`bundle`] would make now: its key covers the bundler's own
+//! sources (each file of `tools/bundle/src/`, as compiled into this build), the rustc that prunes
+//! and checks it (`rustc -vV`: its version and commit), the options, the main's path, the path and
+//! bytes of every file the bundle may read ([`files_read`]: the main, its modules, the whole
+//! library). Two 64-bit SipHash digests of that, with different prefixes, name the file. The
+//! header's revision (the commit, and whether the files it holds differ from it or are not in
+//! git: [`git_revision`]) is asked of git again at each reuse, for the files the stored bundle
+//! holds: a stored bundle whose header says otherwise is made again. Only bundles that passed
+//! every check are stored; a failure is made again each time. Threads of one process asking for the same key wait for the first one's
+//! bundle (the bundle test's tests ask for the same programs at once).
+
+use super::assemble::{bundle, git_revision, Bundle, Failed, Layout, Options};
+use super::inline::files_read;
+use super::prune::Pruned;
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+/// The bundler's sources as this build compiled them, by name (a stored bundle is the work of
+/// this code). tools/bundle/tests/bundle.rs checks the list against the folder.
+pub const BUNDLER_SOURCES: [(&str, &str); 19] = [
+    ("assemble.rs", include_str!("assemble.rs")),
+    ("cfg.rs", include_str!("cfg.rs")),
+    ("declared.rs", include_str!("declared.rs")),
+    ("derives.rs", include_str!("derives.rs")),
+    ("impls.rs", include_str!("impls.rs")),
+    ("inline.rs", include_str!("inline.rs")),
+    ("items.rs", include_str!("items.rs")),
+    ("json.rs", include_str!("json.rs")),
+    ("judges.rs", include_str!("judges.rs")),
+    ("lex.rs", include_str!("lex.rs")),
+    ("lib.rs", include_str!("lib.rs")),
+    ("main.rs", include_str!("main.rs")),
+    ("mapped.rs", include_str!("mapped.rs")),
+    ("prune.rs", include_str!("prune.rs")),
+    ("rename.rs", include_str!("rename.rs")),
+    ("rustc.rs", include_str!("rustc.rs")),
+    ("store.rs", include_str!("store.rs")),
+    ("testing.rs", include_str!("testing.rs")),
+    ("text.rs", include_str!("text.rs")),
+];
+
+/// The bundle of `main_file` with the library at `root`, its header's revision by [`git_revision`]:
+/// the one in `store` if one was made from the same inputs (see the module doc), else made by
+/// [`bundle`] and, if it passes its checks, stored there.
+pub fn stored_bundle(
+    store: &Path,
+    root: &Path,
+    main_file: &str,
+    options: &Options,
+) -> Result<Bundle, Failed> {
+    let key = key(root, main_file, options)?;
+    let path = store.join(format!("{key}.bundle"));
+    // One maker a key in this process: the others wait for its bundle, then read it.
+    let lock = {
+        static MAKING: Mutex<Vec<(String, Arc<Mutex<()>>)>> = Mutex::new(Vec::new());
+        let mut making = MAKING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match making.iter().find(|(k, _)| *k == key) {
+            Some((_, lock)) => lock.clone(),
+            None => {
+                let lock = Arc::new(Mutex::new(()));
+                making.push((key.clone(), lock.clone()));
+                lock
+            }
+        }
+    };
+    let _making = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(stored) = fs::read(&path).ok().and_then(|bytes| decode(&bytes)) {
+        let revision = git_revision(root, &stored.sources);
+        let header = stored.text.lines().next().unwrap_or("");
+        if header.ends_with(&format!(", {revision}.")) {
+            return Ok(stored);
+        }
+    }
+    let made = bundle(root, main_file, options, |files| git_revision(root, files))?;
+    // Written whole under another name, then renamed: a reader sees all of it or nothing. A store
+    // that cannot be written costs the reuse, not the bundle.
+    let written = fs::create_dir_all(store).and_then(|_| {
+        let partial = store.join(format!("{key}.{}.partial", std::process::id()));
+        fs::write(&partial, encode(&made))?;
+        fs::rename(&partial, &path)
+    });
+    drop(written);
+    Ok(made)
+}
+
+/// The key of a request: the digests of every input a bundle depends on (the module doc).
+pub fn key(root: &Path, main_file: &str, options: &Options) -> Result<String, Failed> {
+    let mut inputs: Vec<Vec<u8>> = vec![b"graph_games bundle store 1".to_vec()];
+    for (name, text) in BUNDLER_SOURCES {
+        inputs.push(name.as_bytes().to_vec());
+        inputs.push(text.as_bytes().to_vec());
+    }
+    inputs.push(rustc_identity(&options.rustc)?.into_bytes());
+    inputs.push(format!("{options:?}").into_bytes());
+    inputs.push(main_file.as_bytes().to_vec());
+    for file in files_read(root, main_file) {
+        let name = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        inputs.push(name.into_bytes());
+        inputs.push(fs::read(&file).unwrap_or_else(|e| format!("unreadable: {e}").into_bytes()));
+    }
+    let digest = |prefix: &str| {
+        let mut hasher = DefaultHasher::new();
+        prefix.hash(&mut hasher);
+        inputs.hash(&mut hasher);
+        hasher.finish()
+    };
+    Ok(format!("{:016x}{:016x}", digest("first"), digest("second")))
+}
+
+/// `rustc -vV` of `rustc` (its version, commit and host), asked once a process for each rustc.
+fn rustc_identity(rustc: &str) -> Result<String, String> {
+    static KNOWN: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+    let mut known = KNOWN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, identity)) = known.iter().find(|(r, _)| r == rustc) {
+        return Ok(identity.clone());
+    }
+    let output = Command::new(rustc).arg("-vV").output().map_err(|e| format!("cannot run {rustc}: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("{rustc} -vV failed: {}", String::from_utf8_lossy(&output.stderr)));
+    }
+    let identity = String::from_utf8_lossy(&output.stdout).into_owned();
+    known.push((rustc.to_string(), identity.clone()));
+    Ok(identity)
+}
+
+/// A bundle as bytes: each field a decimal length, a newline, then its bytes; a list its count,
+/// then its items.
+fn encode(made: &Bundle) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut field = |text: &str| {
+        out.extend_from_slice(format!("{}\n", text.len()).as_bytes());
+        out.extend_from_slice(text.as_bytes());
+    };
+    let layout = Layout::NAMED.iter().find(|(_, l)| *l == made.layout).map_or("?", |(name, _)| name);
+    field(layout);
+    field(&made.rounds.to_string());
+    field(&made.pruned.removed.to_string());
+    for list in [&made.sources, &made.pruned.allowed, &made.foreign_warnings, &made.warnings] {
+        field(&list.len().to_string());
+        list.iter().for_each(|item| field(item));
+    }
+    field(&made.sizes.len().to_string());
+    for (part, bytes) in &made.sizes {
+        field(part);
+        field(&bytes.to_string());
+    }
+    field(&made.text);
+    out
+}
+
+/// The bundle [`encode`] wrote, or `None` for anything else (a stored file cut short is made again).
+fn decode(bytes: &[u8]) -> Option<Bundle> {
+    let mut at = 0;
+    let mut field = || -> Option<String> {
+        let newline = at + bytes.get(at..)?.iter().position(|&b| b == b'\n')?;
+        let len: usize = std::str::from_utf8(&bytes[at..newline]).ok()?.parse().ok()?;
+        let text = String::from_utf8(bytes.get(newline + 1..newline + 1 + len)?.to_vec()).ok()?;
+        at = newline + 1 + len;
+        Some(text)
+    };
+    let layout = field()?;
+    let layout = Layout::NAMED.iter().find(|(name, _)| *name == layout)?.1;
+    let rounds = field()?.parse().ok()?;
+    let removed = field()?.parse().ok()?;
+    let mut lists = Vec::new();
+    for _ in 0..4 {
+        let count: usize = field()?.parse().ok()?;
+        lists.push((0..count).map(|_| field()).collect::<Option<Vec<String>>>()?);
+    }
+    let count: usize = field()?.parse().ok()?;
+    let sizes = (0..count).map(|_| Some((field()?, field()?.parse().ok()?))).collect::<Option<Vec<_>>>()?;
+    let text = field()?;
+    if at != bytes.len() {
+        return None;
+    }
+    let warnings = lists.pop()?;
+    let foreign_warnings = lists.pop()?;
+    let allowed = lists.pop()?;
+    let sources = lists.pop()?;
+    let pruned = Pruned { removed, allowed };
+    Some(Bundle { sources, pruned, foreign_warnings, warnings, layout, rounds, sizes, text })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::Project;
+    use super::*;
+
+    /// A made-up project bundled through a store: the second request returns the stored bundle
+    /// (the same in every field), a stored file that is changed by hand is what is returned (so
+    /// it was read, not made again), but not with another revision in its header; once a library
+    /// file changes, the key changes and the bundle is made again, from the new sources.
+    #[test]
+    fn a_stored_bundle_is_reused_only_for_the_same_sources() {
+        let lib = "pub mod a;\n";
+        let a = "pub fn f() -> u32 {\n    1\n}\npub fn unused() {}\n";
+        let main = "fn main() {\n    println!(\"{}\", graph_games::a::f());\n}\n";
+        let project = Project::new(
+            "store",
+            &[
+                ("Cargo.toml", "[package]\nname = \"graph_games\"\n"),
+                ("src/lib.rs", lib),
+                ("src/a.rs", a),
+                ("main.rs", main),
+            ],
+        );
+        let store = project.0.join("store");
+        let options = Options::default();
+        let made = stored_bundle(&store, &project.0, "main.rs", &options).unwrap();
+        assert!(made.text.contains("fn f()") && !made.text.contains("fn unused"), "{}", made.text);
+        let key = key(&project.0, "main.rs", &options).unwrap();
+        let stored = store.join(format!("{key}.bundle"));
+        let again = stored_bundle(&store, &project.0, "main.rs", &options).unwrap();
+        assert_eq!(format!("{made:?}"), format!("{again:?}"));
+        let marked = String::from_utf8(fs::read(&stored).unwrap()).unwrap().replace("fn f()", "fn g()");
+        fs::write(&stored, marked).unwrap();
+        let read = stored_bundle(&store, &project.0, "main.rs", &options).unwrap();
+        assert!(read.text.contains("fn g()"), "the stored bundle was not the one returned");
+        // A header whose revision is not git's now is made again.
+        let stale =
+            fs::read_to_string(&stored).unwrap().replace(", outside any git checkout.", ", commit 0.");
+        fs::write(&stored, stale).unwrap();
+        let remade = stored_bundle(&store, &project.0, "main.rs", &options).unwrap();
+        assert_eq!(format!("{made:?}"), format!("{remade:?}"));
+        fs::write(project.0.join("src/a.rs"), a.replace('1', "2")).unwrap();
+        assert_ne!(key, super::key(&project.0, "main.rs", &options).unwrap());
+        let remade = stored_bundle(&store, &project.0, "main.rs", &options).unwrap();
+        assert!(remade.text.contains("fn f()") && remade.text.contains("\t2\n"), "{}", remade.text);
+        // Other options are another key.
+        let docs = Options { docs: true, max_bytes: None, ..Options::default() };
+        assert_ne!(
+            super::key(&project.0, "main.rs", &options).unwrap(),
+            super::key(&project.0, "main.rs", &docs).unwrap()
+        );
+        // A file cut short is no bundle.
+        assert!(decode(&encode(&remade)[..20]).is_none());
+        assert_eq!(format!("{:?}", decode(&encode(&remade)).unwrap()), format!("{remade:?}"));
+    }
+
+    /// The key covers every source file of the bundler: the list is the folder's.
+    #[test]
+    fn the_key_covers_every_bundler_source() {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut on_disk: Vec<String> = fs::read_dir(&folder)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".rs"))
+            .collect();
+        on_disk.sort();
+        let listed: Vec<String> = BUNDLER_SOURCES.iter().map(|(name, _)| name.to_string()).collect();
+        assert_eq!(listed, on_disk);
+        for (name, text) in BUNDLER_SOURCES {
+            assert_eq!(fs::read_to_string(folder.join(name)).unwrap(), text, "{name}");
+        }
+    }
+}
