@@ -27,6 +27,7 @@ use super::hash::FastMap;
 use crate::input::{out_of_memory, Error};
 use crate::memory::check_memory;
 use std::cmp::Ordering;
+use std::convert::TryFrom;
 
 /// What a form prints as (module doc).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -90,6 +91,20 @@ impl Forms {
     /// measured).
     pub fn try_show_lines(&self, gs: &[FormId], max_bytes: usize) -> Result<Option<String>, Error> {
         let layout = self.layout_of(gs)?;
+        // The numbers' texts alone, each at its least, may already be too long: refused before
+        // any is written (their digits cost time quadratic in their count).
+        let mut least = 0usize;
+        for &g in gs {
+            let number = match layout.kind(self, g) {
+                Kind::Number => g,
+                Kind::Uptimal { number, .. } => number,
+                _ => continue,
+            };
+            least = least.saturating_add(least_text_len(self.as_number(number).expect("a number")) + 1);
+        }
+        if least > max_bytes {
+            return Ok(None);
+        }
         let mut out = String::new();
         for &g in gs {
             if !self.write_shown(g, &layout, &mut out, max_bytes)? {
@@ -119,7 +134,10 @@ impl Forms {
                     }
                 }
                 Piece::Form { g, braces, parens } => {
-                    self.write_form(g, braces, parens, layout, out, &mut stack)?
+                    let room = max_bytes.saturating_sub(out.len());
+                    if !self.write_form(g, braces, parens, layout, out, &mut stack, room)? {
+                        return Ok(false);
+                    }
                 }
             }
             if out.len() > max_bytes {
@@ -129,7 +147,11 @@ impl Forms {
         Ok(true)
     }
 
-    /// Writes what `g` prints as by itself, and pushes its options (last first) onto `stack`.
+    /// Writes what `g` prints as by itself, and pushes its options (last first) onto `stack`;
+    /// `false`, with nothing written, when its number's text would take more than `room` bytes
+    /// (known from the number's size: its decimal digits cost time quadratic in their count,
+    /// which a text that is refused need not pay).
+    #[allow(clippy::too_many_arguments)]
     fn write_form(
         &self,
         g: FormId,
@@ -138,15 +160,22 @@ impl Forms {
         layout: &Layout,
         out: &mut String,
         stack: &mut Vec<Piece>,
-    ) -> Result<(), Error> {
+        room: usize,
+    ) -> Result<bool, Error> {
         let kind = layout.kind(self, g);
-        match kind {
+        let written = match kind {
             Kind::Number => {
-                let text = self.as_number(g).expect("a number").try_to_text()?;
-                push_text(out, &text)
+                let x = self.as_number(g).expect("a number");
+                if least_text_len(x) > room {
+                    return Ok(false);
+                }
+                push_text(out, &x.try_to_text()?)
             }
             Kind::Uptimal { number, ups, nim } => {
                 let x = self.as_number(number).expect("a number");
+                if least_text_len(x) > room {
+                    return Ok(false);
+                }
                 // Parentheses where asked, but never around a nimber or a multiple of up.
                 let parens = parens && (!x.is_zero() || (ups != 0 && nim != 0));
                 let text = uptimal_text(x, ups, nim)?;
@@ -201,7 +230,8 @@ impl Forms {
                 }
                 Ok(())
             }
-        }
+        };
+        written.map(|()| true)
     }
 
     /// The kinds, sorted options and bars of `g`'s followers (module doc), children first.
@@ -438,10 +468,40 @@ fn push_text(out: &mut String, text: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// A lower bound on the bytes of `x`'s text: `m/2^k` takes at least the digits of `2^k`, at
+/// least `k·3/10 + 1` as `log10 2 > 3/10`, a slash and a digit; an integer of `b` bits is at
+/// least `2^(b-1)`, so at least `(b-1)·3/10 + 1` digits.
+fn least_text_len(x: &Dyadic) -> usize {
+    let tenths = |bits: u64| usize::try_from(bits / 10 * 3).unwrap_or(usize::MAX);
+    match x.exponent() {
+        0 => tenths(x.numerator().bit_len().saturating_sub(1)).saturating_add(1),
+        k => tenths(k).saturating_add(3),
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
+    use super::super::bigint::BigInt;
     use super::*;
     use crate::rng::Rng;
+
+    /// The bound that refuses a text unwritten is never above the text: odd numerators of many
+    /// sizes over powers of two up to 2^3000, and integers up to 3000 bits (the decimal text by
+    /// `Display`, which the library's own tests check against i128 and python).
+    #[test]
+    fn least_text_len_is_at_most_the_text() {
+        let mut rng = Rng::new(17);
+        for _ in 0..400 {
+            let bits = rng.below(3000);
+            let numerator = BigInt::from_u64(rng.below(u64::MAX) | 1).shl(bits);
+            let numerator = if rng.below(2) == 0 { numerator } else { numerator.neg() };
+            let exponent = if rng.below(2) == 0 { 0 } else { rng.below(3000) };
+            let x = Dyadic::from_parts(numerator, exponent);
+            let text = x.to_string();
+            assert!(least_text_len(&x) <= text.len(), "{} bytes, bound {}", text.len(), least_text_len(&x));
+        }
+        assert_eq!(least_text_len(&Dyadic::zero()), 1);
+    }
 
     fn num(f: &mut Forms, text: &str) -> FormId {
         f.number(Dyadic::parse(text).unwrap()).unwrap()

@@ -26,9 +26,10 @@ use std::sync::{Arc, Mutex};
 
 /// The bundler's sources as this build compiled them, by name (a stored bundle is the work of
 /// this code). tools/bundle/tests/bundle.rs checks the list against the folder.
-pub const BUNDLER_SOURCES: [(&str, &str); 19] = [
+pub const BUNDLER_SOURCES: [(&str, &str); 20] = [
     ("assemble.rs", include_str!("assemble.rs")),
     ("cfg.rs", include_str!("cfg.rs")),
+    ("debug_checks.rs", include_str!("debug_checks.rs")),
     ("declared.rs", include_str!("declared.rs")),
     ("derives.rs", include_str!("derives.rs")),
     ("impls.rs", include_str!("impls.rs")),
