@@ -106,7 +106,7 @@ pub fn without_indentation(mapped: &Mapped) -> Result<Mapped, String> {
 /// - both are punctuation and one of them is a delimiter `( ) [ ] { } , ;`, which never joins
 ///   another character into one token; or neither is a `.`, and the two characters that would meet
 ///   begin no operator of more than one (rustc lexes punctuation one character at a time and
-///   glues only those that touch into `::`, `->`, `==`, `+=`, `&&`, `<-`, ..: [`JOINING`]) nor a
+///   glues only those that touch into `::`, `->`, `==`, `+=`, `&&`, `<-`, ..: `JOINING`) nor a
 ///   comment: `x: &u8` and `= &x` become `x:&u8` and `=&x`, while `a - -b`, `| |`, `& &`, `< -1`,
 ///   `> >` and `> =` keep their space, and no `//`, `/*` or `*/` can form.
 ///
@@ -124,7 +124,7 @@ pub fn without_inner_spaces(mapped: &Mapped) -> Result<Mapped, String> {
 ///
 /// One line break stays in a block without a `;` of its own (`{\nfalse\n}`, a lone expression):
 /// its first, as rustc's `unused_braces` lint leaves such a block alone only when it spans lines;
-/// but for a block that is no value the lint looks at ([`linted_braces_after`]): a function's,
+/// but for a block that is no value the lint looks at (`linted_braces_after`): a function's,
 /// an `if`'s or a `loop`'s body, a `match`'s arms, an `impl`'s or a struct's fields.
 pub fn without_line_breaks(mapped: &Mapped) -> Result<Mapped, String> {
     without_spaces_between_touching(mapped, true)
