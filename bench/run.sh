@@ -80,6 +80,20 @@ per_unit() {  # per_unit KIB UNITS WHAT GOAL: peak memory in bytes per unit of i
   bytes=$(awk -v k="$1" -v u="$2" 'BEGIN { printf "%.2f", k * 1024 / u }')
   mark "$bytes <= $4" "peak memory $bytes bytes per $3 (goal <= $4)"
 }
+# ratio_mark GOAL WHAT: the goal on the ratio of the last paired line read ($r, $q1, $q3, $rounds,
+# and the CPU time's $cpu, $cq1, $cq3): the median of the rounds' ratios of CPU time (user and
+# system) where the system tells it, else of wall time; BENCH_CLOCK=wall judges on wall time
+# (bench/README.md, "Reading the figures"). Both are printed, each with its quartiles.
+ratio_mark() {
+  local wall="wall time $r (quartiles $q1 and $q3)" cpu_text="CPU time $cpu (quartiles $cq1 and $cq3)"
+  if [[ ${BENCH_CLOCK:-cpu} == wall || $cpu == -1 ]]; then
+    mark "$r <= $1" "$2 $r (median of $rounds rounds of $wall; goal <= $1)"
+  else
+    mark "$cpu <= $1" "$2 $cpu (median of $rounds rounds of $cpu_text; $wall; goal <= $1)"
+  fi
+}
+per_input() { awk -v t="$1" -v k="$2" 'BEGIN { print t / k }'; }  # per_input SECONDS K: a batch's time over K
+batch_of() { if (($1 == 1)); then echo "seed 1"; else echo "seeds 1 to $1, timed as a batch"; fi; }
 load() { if [[ -r /proc/loadavg ]]; then cut -d' ' -f1-3 /proc/loadavg; else echo unknown; fi; }
 
 # --- building ------------------------------------------------------------------------------------
@@ -190,67 +204,81 @@ timed() {  # timed ARGS...: the timing tool's line as $LINE (a failure is report
 
 # --- the rows ------------------------------------------------------------------------------------
 
-graph_rows() {  # graph_rows BASELINE RUNS: graph_game on the 10^6-vertex graph against a baseline
+# graph_rows BASELINE RUNS [--budget SECONDS]: graph_game on the 10^6-vertex graph against a
+# baseline, at least RUNS rounds (more while they take less than the budget).
+graph_rows() {
   binary graph_game && input graph_game bench 1000000 1 && baseline "$1" || return
   same_answers graph_game "$BASE" graph_game 0 bench random cycles || return
   local n m
   read -r n m _ < "$IN"
-  timed --check "$2" "$IN" -- "$REL/graph_game" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
+  timed --check "${@:3}" "$2" "$IN" -- "$REL/graph_game" --vs "$BASE" || return
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "graph_game, $n vertices, $m edges (stress family bench): $(secs "$a"), $(mib "$ma")"
   if [[ $1 == graph_dfs ]]; then
     echo "  against the seed DFS (bench/baselines/graph_dfs.cpp): $(secs "$b"), $(mib "$mb");" \
       "same answers here and on $CHECKED small inputs"
-    mark "$r <= 0.15" "time ratio $r (goal <= 0.15)"
+    ratio_mark 0.15 "time ratio"
     mark "$ma < $mb" "peak memory $(mib "$ma") (goal: below the seed DFS's $(mib "$mb"))"
   else
     echo "  against a strong contestant's C++ (bench/baselines/graph_contestant.cpp): $(secs "$b")," \
       "$(mib "$mb"); same answers here and on $CHECKED small inputs"
-    mark "$r <= 0.45" "time ratio $r (goal <= 0.45)"
+    ratio_mark 0.45 "time ratio"
     mark "2 * $ma <= $mb" "peak memory $(mib "$ma") (goal <= half the contestant's $(mib "$mb"))"
   fi
   per_unit "$ma" "$((n + m))" "vertex or edge" 9
 }
 row_graph_dfs() { graph_rows graph_dfs 5; }
-row_graph_contestant() { graph_rows graph_contestant 7; }
+row_graph_contestant() { graph_rows graph_contestant 7 --budget 4; }
 
-# sum_row FAMILY SHAPE RUNS GOAL [FLOOR]: graph_sum on 5*10^5 vertices, 10^6 edges and 10^5 queries
-# of 5 tokens (stress family FAMILY) against the usual stage-by-stage contestant's C++, its time
-# ratio at most GOAL. With FLOOR (its goal), also against graph_game on the same graph, in the same
-# run: reading the graph, laying it out and one win/lose search, which graph_sum's loopy values
-# cannot beat (they read the same graph and do at least one such search).
+# sum_row FAMILY SHAPE SEEDS RUNS BUDGET GOAL [FLOOR]: graph_sum on 5*10^5 vertices, 10^6 edges and
+# 10^5 queries of 5 tokens (stress family FAMILY, seeds 1 to SEEDS: a timed run is a batch of that
+# many inputs) against the usual stage-by-stage contestant's C++, its time ratio at most GOAL: at
+# least RUNS rounds, more while they take less than BUDGET seconds. With FLOOR (its goal), also
+# against graph_game on the same graphs, in the same run: reading the graph, laying it out and one
+# win/lose search, which graph_sum's loopy values cannot beat (they read the same graph and do at
+# least one such search).
 sum_row() {
-  binary graph_sum && input graph_sum "$1" 500000 1 && baseline graph_sum_contestant || return
-  same_answers graph_sum "$BASE" graph_sum 0 tiny random dag staircase "$1" || return
-  local n m
-  read -r n m _ < "$IN"
-  timed --check "$3" "$IN" -- "$REL/graph_sum" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
-  echo "graph_sum, $n vertices, $m edges, 10^5 queries of 5 tokens, $2 (stress family $1):" \
-    "$(secs "$a"), $(mib "$ma")"
+  local family=$1 shape=$2 seeds=$3 runs=$4 budget=$5 goal=$6 floor=${7:-}
+  binary graph_sum && baseline graph_sum_contestant || return
+  local ins=() graphs=() seed n m
+  for ((seed = 1; seed <= seeds; seed++)); do
+    input graph_sum "$family" 500000 "$seed" || return
+    ins+=("$IN")
+  done
+  same_answers graph_sum "$BASE" graph_sum 0 tiny random dag staircase "$family" || return
+  read -r n m _ < "${ins[0]}"
+  timed --check --budget "$budget" "$runs" "${ins[@]}" -- "$REL/graph_sum" --vs "$BASE" || return
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
+  echo "graph_sum, $n vertices, $m edges, 10^5 queries of 5 tokens, $shape (stress family $family," \
+    "$(batch_of "$seeds")): $(secs "$(per_input "$a" "$seeds")") an input, $(mib "$ma")"
   echo "  against a strong contestant's C++, stage by stage over the whole graph" \
-    "(bench/baselines/graph_sum_contestant.cpp): $(secs "$b"), $(mib "$mb"); same answers here and on" \
-    "$CHECKED small inputs"
-  mark "$r <= $4" "time ratio $r (goal <= $4)"
+    "(bench/baselines/graph_sum_contestant.cpp): $(secs "$(per_input "$b" "$seeds")") an input, $(mib "$mb");" \
+    "same answers on these and on $CHECKED small inputs"
+  ratio_mark "$goal" "time ratio"
   mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
   per_unit "$ma" "$((n + m))" "vertex or edge" 14.5
-  [[ -n ${5:-} ]] || return 0
-  # The floor's input: the same first line and edges, without the queries (made once).
-  local graph=${IN%.in}.graph_only.in
-  if [[ ! -s $graph || $IN -nt $graph ]]; then
-    head -n $((m + 1)) "$IN" > "$graph.part" && mv "$graph.part" "$graph" ||
-      { fail "cannot write $graph"; return 1; }
-  fi
+  [[ -n $floor ]] || return 0
+  # The floor's inputs: the same first line and edges, without the queries (made once).
+  local in graph inputs_b=()
+  for in in "${ins[@]}"; do
+    read -r n m _ < "$in"
+    graph=${in%.in}.graph_only.in
+    if [[ ! -s $graph || $in -nt $graph ]]; then
+      head -n $((m + 1)) "$in" > "$graph.part" && mv "$graph.part" "$graph" ||
+        { fail "cannot write $graph"; return 1; }
+    fi
+    inputs_b+=(--input-b "$graph")
+  done
   binary graph_game || return
-  timed "$3" "$IN" --input-b "$graph" -- "$REL/graph_sum" --vs "$REL/graph_game" || return
-  read -r a b r ma mb <<< "$LINE"
-  echo "  against its floor, graph_game on the same graph (read, layout, one search; it writes" \
-    "$n lines where graph_sum writes 10^5), in the same run: $(secs "$a") against $(secs "$b")," \
-    "$(mib "$ma") against $(mib "$mb")"
-  mark "$r <= $5" "time ratio to the floor $r (goal <= $5)"
+  timed --budget "$budget" "${inputs_b[@]}" "$runs" "${ins[@]}" -- "$REL/graph_sum" --vs "$REL/graph_game" || return
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
+  echo "  against its floor, graph_game on the same graphs (read, layout, one search; it writes" \
+    "$n lines where graph_sum writes 10^5), in the same run: $(secs "$(per_input "$a" "$seeds")") against" \
+    "$(secs "$(per_input "$b" "$seeds")") an input, $(mib "$ma") against $(mib "$mb")"
+  ratio_mark "$floor" "time ratio to the floor"
 }
-row_sum_random() { sum_row bench_random "random edges (values up to about 5)" 7 0.45 1.5; }
-row_sum_staircase() { sum_row bench_staircase "a 1000-vertex staircase inside (values up to 999)" 3 0.3; }
+row_sum_random() { sum_row bench_random "random edges (values up to about 5)" 4 5 4 0.45 1.5; }
+row_sum_staircase() { sum_row bench_staircase "a 1000-vertex staircase inside (values up to 999)" 1 3 0 0.3; }
 
 row_police_40() {
   binary police_thief && input police_thief walls 1600 1 && baseline police_thief_seed || return
@@ -258,11 +286,11 @@ row_police_40() {
   local n m
   read -r n m _ < "$IN"
   timed --check 3 "$IN" -- "$REL/police_thief" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "police_thief, ${n}x$m board with walls (stress family walls): $(secs "$a"), $(mib "$ma")"
   echo "  against the seed program for boards up to 40x40 (bench/baselines/police_thief_seed.cpp):" \
     "$(secs "$b"), $(mib "$mb"); same answers here and on $CHECKED small inputs"
-  mark "$r <= 0.02" "time ratio $r (goal <= 0.02)"
+  ratio_mark 0.02 "time ratio"
   mark "20 * $ma <= $mb" "peak memory $(mib "$ma") (goal <= 1/20 of the seed program's)"
 }
 
@@ -288,7 +316,7 @@ grid_shape() {  # grid_shape FILE: "NxM board, K=k, Q=q"
 row_grid_300() {
   binary grid_game_28218 && input grid_game_28218 judge_max 9000000 1 && empty_main || return
   timed --warmup 15 "$IN" -- "$REL/grid_game_28218" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "grid_game_28218, $(grid_shape "$IN") (stress family judge_max): $(secs "$a"), $(mib "$ma")"
   echo "  against an empty Rust program (bench/empty_main.rs, the start-up floor): $(secs "$b")," \
     "$(mib "$mb"); the difference $(secs "$(awk -v a="$a" -v b="$b" 'BEGIN { print a - b }')")"
@@ -298,7 +326,7 @@ row_grid_300() {
   # ratio would ask far more of the same program.)
   local extra
   extra=$(awk -v a="$a" -v b="$b" 'BEGIN { print a - b }')
-  mark "$extra <= 0.001" "time $(secs "$extra") beyond the start-up floor (goal <= 1 ms; ratio $r)"
+  mark "$extra <= 0.001" "time $(secs "$extra") beyond the start-up floor (goal <= 1 ms; wall time ratio $r, quartiles $q1 and $q3)"
 }
 
 row_grid_3000() {
@@ -328,11 +356,11 @@ row_mob_1e6() {
   local n
   read -r n _ < "$IN"
   timed --warmup 9 "$IN" -- "$REL/move_or_block" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "move_or_block, N=$n (stress family long): $(secs "$a"), $(mib "$ma")"
   echo "  against the read floor (bench/baselines/mob_read_floor.cpp: scanf and one look at each cell):" \
     "$(secs "$b"), $(mib "$mb")"
-  mark "$r <= 1.2" "time ratio $r to the read floor (goal <= 1.2)"
+  ratio_mark 1.2 "time ratio to the read floor"
 }
 
 row_mob_1e8() {
@@ -341,7 +369,7 @@ row_mob_1e8() {
   read -r n _ < "$IN"
   if [[ -n $have_gxx ]] && baseline mob_read_floor; then  # the floor only for scale: no goal
     timed --warmup 3 "$IN" -- "$REL/move_or_block" --vs "$BASE" || return
-    read -r a b r ma mb <<< "$LINE"
+    read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
     echo "move_or_block, N=$n (stress family long): $(secs "$a"), $(mib "$ma"); the read floor $(secs "$b")"
   else
     timed --warmup 3 "$IN" -- "$REL/move_or_block" || return
@@ -439,11 +467,11 @@ scores_row() {
   local n m
   read -r n m _ < "$IN"
   timed --check "$4" "$IN" -- "$REL/graph_scores" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "graph_scores, $n vertices, $m edges, $3 (stress family $1): $(secs "$a"), $(mib "$ma")"
   echo "  against a contestant's C++ of the editorial method (bench/baselines/graph_scores_contestant.cpp):" \
     "$(secs "$b"), $(mib "$mb"); same answers here and on $CHECKED small inputs"
-  mark "$r <= 0.5" "time ratio $r (goal <= 0.5)"
+  ratio_mark 0.5 "time ratio"
   [[ -z ${5:-} ]] || mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
 }
 row_scores_random() { scores_row random 200000 "random edges and weights (the judge's maximum)" 9; }
@@ -504,11 +532,11 @@ berzerk_row() {
     baseline berzerk_contestant || return
   example_answers berzerk "$BASE" berzerk 30 8 5 1 || return
   timed --check 9 "$IN" -- "$REL/examples/berzerk" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "berzerk, n = 7000, $1: $(secs "$a"), $(mib "$ma")"
   echo "  against a strong contestant's C++ (bench/baselines/berzerk_contestant.cpp): $(secs "$b")," \
     "$(mib "$mb"); same answers here and on $CHECKED small inputs"
-  mark "$r <= 1.0" "time ratio $r (goal <= 1.0)"
+  ratio_mark 1.0 "time ratio"
 }
 row_berzerk_full() { berzerk_row "every step for both (6999/6999)" 6999 6999 1; }
 row_berzerk_1000() { berzerk_row "random steps 1000/1000" 1000 1000 1; }
@@ -517,17 +545,27 @@ row_berzerk_6000() { berzerk_row "random steps 6000/6000" 6000 6000 1; }
 row_berzerk_loops() { berzerk_row "random multiples of 7, 999/500 (loops off the multiples)" 999 500 7; }
 
 # shiritori_row SHAPE LETTERS: examples/shiritori on 2*10^5 words (AtCoder ABC 209 E's maximum) of
-# 3 to 8 letters drawn from the first LETTERS of A-Z a-z, against the usual contestant's C++.
+# 3 to 8 letters drawn from the first LETTERS of A-Z a-z, against the usual contestant's C++. One
+# input takes ours about 15 ms, too short to time alone on a loaded machine: a timed run is a batch
+# of SHIRITORI_SEEDS inputs (seeds 1 to 8), the same for both sides, at least 4 rounds, more while
+# they take less than 4 seconds.
+SHIRITORI_SEEDS=8
 shiritori_row() {
-  example shiritori && example_input "shiritori.200000.$2" shiritori 200000 "$2" 1 &&
-    baseline shiritori_contestant || return
+  example shiritori && baseline shiritori_contestant || return
+  local ins=() seed
+  for ((seed = 1; seed <= SHIRITORI_SEEDS; seed++)); do
+    example_input "shiritori.200000.$2.$seed" shiritori 200000 "$2" "$seed" || return
+    ins+=("$IN")
+  done
   example_answers shiritori "$BASE" shiritori 40 4 || return
-  timed --check 9 "$IN" -- "$REL/examples/shiritori" --vs "$BASE" || return
-  read -r a b r ma mb <<< "$LINE"
-  echo "shiritori, 200000 words, $1: $(secs "$a"), $(mib "$ma")"
-  echo "  against a strong contestant's C++ (bench/baselines/shiritori_contestant.cpp): $(secs "$b")," \
-    "$(mib "$mb"); same answers here and on $CHECKED small inputs"
-  mark "$r <= 0.3" "time ratio $r (goal <= 0.3)"
+  timed --check --budget 4 4 "${ins[@]}" -- "$REL/examples/shiritori" --vs "$BASE" || return
+  read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
+  echo "shiritori, 200000 words, $1 ($(batch_of $SHIRITORI_SEEDS)):" \
+    "$(secs "$(per_input "$a" $SHIRITORI_SEEDS)") an input, $(mib "$ma")"
+  echo "  against a strong contestant's C++ (bench/baselines/shiritori_contestant.cpp):" \
+    "$(secs "$(per_input "$b" $SHIRITORI_SEEDS)") an input, $(mib "$mb"); same answers on these and on" \
+    "$CHECKED small inputs"
+  ratio_mark 0.3 "time ratio"
 }
 row_shiritori_draws() { shiritori_row "letters from 36 (93% draws)" 36; }
 row_shiritori_random() { shiritori_row "letters from all 52 (a third each)" 52; }

@@ -1,22 +1,33 @@
-//! Side-by-side timing for `make bench` (bench/run.sh): runs two commands alternately on the same
-//! stdin file, RUNS times each, and prints their median wall times, the median of the pairwise
-//! time ratios (A over B) and the peak memory of each. A std-only crate of the workspace
-//! (`tools/bench/`, built by `cargo build --release`), so the bench needs no python.
+//! Side-by-side timing for `make bench` (bench/run.sh): runs two commands in alternation on the
+//! same stdin, in rounds of one timed run of each, and prints their median wall times, the median
+//! of the rounds' time ratios (A over B) with its interquartile range, and the peak memory of
+//! each. A std-only crate of the workspace (`tools/bench/`, built by `cargo build --release`), so
+//! the bench needs no python. The statistics and when to stop: `stats.rs`.
 //!
 //! ```text
-//! bench [--check] [--warmup] [--out DIR] [--input-b FILE] RUNS INPUT -- CMD_A ARGS... [--vs CMD_B ARGS...]
+//! bench [--check] [--warmup] [--out DIR] [--budget SECONDS] [--max-runs N] [--input-b FILE]...
+//!       RUNS INPUT... -- CMD_A ARGS... [--vs CMD_B ARGS...]
 //! ```
 //!
-//! - Output, one line on stdout: `A_median B_median ratio A_peak_kb B_peak_kb` (seconds, seconds,
-//!   A/B, KiB, KiB), or `A_median A_peak_kb` without `--vs`. A peak is the largest over the runs,
-//!   -1 where the system does not report it.
-//! - INPUT is opened afresh as stdin for every run (`/dev/null` for none); stdout and stderr go to
-//!   `/dev/null` in the timed runs. `--input-b FILE`: B reads FILE instead (a floor that takes the
-//!   same data in another form: graph_game on graph_sum's graph without its queries).
-//! - `--warmup`: one untimed run of each command first, stdout kept in DIR (default the system's
-//!   temporary folder) and stderr shown. `--check` (implies `--warmup`): the two outputs of the
-//!   warm-up must be byte for byte the same, else the first differing line is shown and nothing is
-//!   timed.
+//! - Output, one line on stdout: `A_median B_median ratio A_peak_kb B_peak_kb ratio_q1 ratio_q3
+//!   rounds cpu_ratio cpu_q1 cpu_q3` (seconds, seconds, A/B, KiB, KiB, A/B, A/B, a count, then the
+//!   median and quartiles of the rounds' ratios of CPU time, user and system, -1 where the system
+//!   does not report it), or `A_median A_peak_kb` without `--vs`. A peak is the largest over the
+//!   runs, -1 where the system does not report it. The goals are on wall time; the CPU time leaves
+//!   out the time a run waited for a core, so where it tells another ratio, the load did.
+//! - RUNS is the least number of rounds. `--budget SECONDS`: rounds go on until the timed runs
+//!   have taken that long, `--max-runs N` rounds at most (default 1000). Rounds alternate which
+//!   command runs first (A B, B A, ...).
+//! - Each INPUT is opened afresh as stdin for every run (`/dev/null` for none); stdout and stderr
+//!   go to `/dev/null` in the timed runs. With several INPUTs, a timed run is a batch: the command
+//!   run once on each INPUT in turn, its time the sum, its peak the largest (inputs too quick to
+//!   time alone are timed K at a time, each side on the same K inputs). `--input-b FILE`, given
+//!   once per INPUT: B reads these instead (a floor that takes the same data in another form:
+//!   graph_game on graph_sum's graph without its queries).
+//! - `--warmup`: one untimed run of each command on each input first, stdout kept in DIR (default
+//!   the system's temporary folder) and stderr shown. `--check` (implies `--warmup`): the two
+//!   outputs must be byte for byte the same on every input, else the first differing line is
+//!   shown and nothing is timed.
 //! - The soft stack limit is raised to the hard one (unlimited on most systems) before anything
 //!   runs, and the children inherit it: the recursive baselines need a deep stack.
 //! - Exit status 0, or 1 when a command cannot start, exits non-zero or fails the check; 2 for a
@@ -30,20 +41,28 @@
 //! below this tool's (about 1.2 MiB linked statically, 2 MiB dynamically). So the tool keeps
 //! little in memory (outputs are compared a line at a time).
 
+mod stats;
+
+use stats::Schedule;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-const USAGE: &str =
-    "usage: bench [--check] [--warmup] [--out DIR] [--input-b FILE] RUNS INPUT -- CMD_A ARGS... \
-     [--vs CMD_B ARGS...]";
+const USAGE: &str = "usage: bench [--check] [--warmup] [--out DIR] [--budget SECONDS] [--max-runs N] \
+     [--input-b FILE]... RUNS INPUT... -- CMD_A ARGS... [--vs CMD_B ARGS...]";
 
-/// One finished run: wall seconds, peak resident memory in KiB (-1 when unknown), and how it
-/// ended (None: exit status 0).
+/// Rounds at most when a budget is given and `--max-runs` is not.
+const DEFAULT_MAX_ROUNDS: usize = 1000;
+
+/// One finished run (or batch of runs): wall seconds, CPU seconds (user and system, None when
+/// unknown), peak resident memory in KiB (-1 when unknown), and how it ended (None: exit status
+/// 0).
+#[derive(Debug, PartialEq)]
 struct Run {
     seconds: f64,
+    cpu_seconds: Option<f64>,
     peak_kb: i64,
     failure: Option<String>,
 }
@@ -53,12 +72,19 @@ struct Options {
     check: bool,
     warmup: bool,
     out_dir: PathBuf,
-    runs: usize,
-    input: PathBuf,
-    /// B's stdin, when not `input`.
-    input_b: Option<PathBuf>,
+    schedule: Schedule,
+    /// A's stdins, one per run of a batch (one for a plain run).
+    inputs: Vec<PathBuf>,
+    /// B's stdins, as many as `inputs`, when not the same.
+    inputs_b: Vec<PathBuf>,
     a: Vec<String>,
     b: Option<Vec<String>>,
+}
+
+/// The word after flag `args[*i]`, `i` moved onto it.
+fn value_of<'a>(args: &'a [String], i: &mut usize, what: &str) -> Result<&'a str, String> {
+    *i += 1;
+    args.get(*i).map(String::as_str).ok_or_else(|| format!("{} needs {what}", args[*i - 1]))
 }
 
 /// The options, every argument checked; `None` for `--help` (or `-h`) before the `--`.
@@ -66,7 +92,9 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     let mut check = false;
     let mut warmup = false;
     let mut out_dir = std::env::temp_dir();
-    let mut input_b = None;
+    let mut inputs_b = Vec::new();
+    let mut budget = 0.0;
+    let mut max_rounds = None;
     let mut positional = Vec::new();
     let mut i = 0;
     while i < args.len() && args[i] != "--" {
@@ -74,25 +102,35 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--check" => check = true,
             "--warmup" => warmup = true,
             "--help" | "-h" => return Ok(None),
-            "--out" => {
-                i += 1;
-                out_dir = PathBuf::from(args.get(i).ok_or("--out needs a folder")?);
+            "--out" => out_dir = PathBuf::from(value_of(args, &mut i, "a folder")?),
+            "--input-b" => inputs_b.push(PathBuf::from(value_of(args, &mut i, "a file")?)),
+            "--budget" => {
+                let word = value_of(args, &mut i, "seconds")?;
+                budget = word.parse().map_err(|_| format!("--budget is not seconds: {word}"))?;
+                if !(0.0..=86400.0).contains(&budget) {
+                    return Err(format!("--budget out of 0 to 86400 seconds: {word}"));
+                }
             }
-            "--input-b" => {
-                i += 1;
-                input_b = Some(PathBuf::from(args.get(i).ok_or("--input-b needs a file")?));
+            "--max-runs" => {
+                let word = value_of(args, &mut i, "a count")?;
+                max_rounds =
+                    Some(word.parse::<usize>().map_err(|_| format!("--max-runs is not a count: {word}"))?);
             }
             flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}")),
             word => positional.push(word.to_string()),
         }
         i += 1;
     }
-    if positional.len() != 2 {
+    if positional.len() < 2 {
         return Err("expected RUNS and INPUT before --".to_string());
     }
     let runs: usize = positional[0].parse().map_err(|_| format!("RUNS is not a count: {}", positional[0]))?;
     if runs == 0 {
         return Err("RUNS must be at least 1".to_string());
+    }
+    let max_rounds = max_rounds.unwrap_or(DEFAULT_MAX_ROUNDS);
+    if max_rounds < runs {
+        return Err(format!("--max-runs {max_rounds} is below RUNS {runs}"));
     }
     if i == args.len() {
         return Err("no command: expected -- CMD_A ...".to_string());
@@ -105,92 +143,38 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     if a.is_empty() || matches!(&b, Some(b) if b.is_empty()) {
         return Err("an empty command".to_string());
     }
-    if input_b.is_some() && b.is_none() {
+    let inputs: Vec<PathBuf> = positional[1..].iter().map(PathBuf::from).collect();
+    if !inputs_b.is_empty() && b.is_none() {
         return Err("--input-b without a command B (--vs)".to_string());
+    }
+    if !inputs_b.is_empty() && inputs_b.len() != inputs.len() {
+        return Err(format!("{} --input-b for {} INPUTs: one each", inputs_b.len(), inputs.len()));
     }
     Ok(Some(Options {
         check,
         warmup: warmup || check,
         out_dir,
-        runs,
-        input: PathBuf::from(&positional[1]),
-        input_b,
+        schedule: Schedule { min_rounds: runs, budget, max_rounds },
+        inputs,
+        inputs_b,
         a,
         b,
     }))
 }
 
 impl Options {
-    /// The stdin of command `name` ("A" or "B").
-    fn input_of(&self, name: &str) -> &Path {
-        match &self.input_b {
-            Some(input_b) if name == "B" => input_b,
-            _ => &self.input,
+    /// The stdins of command `name` ("A" or "B"), one per run of a batch.
+    fn inputs_of(&self, name: &str) -> &[PathBuf] {
+        if name == "B" && !self.inputs_b.is_empty() {
+            &self.inputs_b
+        } else {
+            &self.inputs
         }
     }
 }
 
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-mod sys {
-    //! The three calls std does not offer: a child's resource usage as it is reaped (`wait4`), and
-    //! the stack limit (`getrlimit`, `setrlimit`). Declared by hand (std links the C library, and
-    //! the crate takes no dependency), for 64-bit Linux, where `long` and `rlim_t` are 64 bits.
-
-    /// `struct rusage` of 64-bit Linux: two `struct timeval` (user and system time), then 14
-    /// `long`s, the first of which is `ru_maxrss` (KiB).
-    #[repr(C)]
-    pub struct Rusage {
-        pub utime: [i64; 2],
-        pub stime: [i64; 2],
-        pub maxrss: i64,
-        pub rest: [i64; 13],
-    }
-
-    #[repr(C)]
-    struct Rlimit {
-        current: u64,
-        max: u64,
-    }
-
-    const RLIMIT_STACK: i32 = 3;
-
-    extern "C" {
-        fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut Rusage) -> i32;
-        fn getrlimit(resource: i32, rlim: *mut Rlimit) -> i32;
-        fn setrlimit(resource: i32, rlim: *const Rlimit) -> i32;
-    }
-
-    /// Waits for child `pid` to end and reaps it: its raw wait status and resource usage.
-    pub fn wait_child(pid: u32) -> std::io::Result<(i32, Rusage)> {
-        let mut status = 0i32;
-        let mut usage = Rusage { utime: [0; 2], stime: [0; 2], maxrss: 0, rest: [0; 13] };
-        loop {
-            // SAFETY: `status` and `usage` are live, writable and laid out as the C types
-            // (`int`, `struct rusage` of 64-bit Linux: 2 + 2 + 14 longs); `pid` is a child of
-            // this process that nothing else waits for (std's `Child` is never waited on).
-            let got = unsafe { wait4(pid as i32, &mut status, 0, &mut usage) };
-            if got == pid as i32 {
-                return Ok((status, usage));
-            }
-            let error = std::io::Error::last_os_error();
-            if error.kind() != std::io::ErrorKind::Interrupted {
-                return Err(error);
-            }
-        }
-    }
-
-    /// Raises this process's soft stack limit to its hard limit; children inherit it.
-    pub fn raise_stack_limit() {
-        let mut limit = Rlimit { current: 0, max: 0 };
-        // SAFETY: `limit` is a live, writable `struct rlimit` (two 64-bit `rlim_t` on 64-bit
-        // Linux), and RLIMIT_STACK is 3 there.
-        if unsafe { getrlimit(RLIMIT_STACK, &mut limit) } == 0 && limit.current != limit.max {
-            limit.current = limit.max;
-            // SAFETY: as above; the call only reads `limit`. Failure leaves the limit as it was.
-            unsafe { setrlimit(RLIMIT_STACK, &limit) };
-        }
-    }
-}
+mod sys;
 
 /// A raw wait status as words, None for exit status 0.
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
@@ -235,7 +219,13 @@ fn run_once(
 fn finish(child: std::process::Child, start: Instant) -> Result<Run, String> {
     let (status, usage) = sys::wait_child(child.id()).map_err(|e| format!("wait4: {e}"))?;
     let seconds = start.elapsed().as_secs_f64();
-    Ok(Run { seconds, peak_kb: usage.maxrss, failure: describe_status(status) })
+    let cpu_seconds = [usage.utime, usage.stime].iter().map(|[s, us]| *s as f64 + *us as f64 * 1e-6).sum();
+    Ok(Run {
+        seconds,
+        cpu_seconds: Some(cpu_seconds),
+        peak_kb: usage.maxrss,
+        failure: describe_status(status),
+    })
 }
 
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
@@ -243,7 +233,7 @@ fn finish(mut child: std::process::Child, start: Instant) -> Result<Run, String>
     let status = child.wait().map_err(|e| format!("wait: {e}"))?;
     let seconds = start.elapsed().as_secs_f64();
     let failure = (!status.success()).then(|| format!("{status}"));
-    Ok(Run { seconds, peak_kb: -1, failure })
+    Ok(Run { seconds, cpu_seconds: None, peak_kb: -1, failure })
 }
 
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
@@ -259,19 +249,6 @@ fn machine_memory_kb() -> Option<i64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// The median of `values` (the mean of the two middle ones for an even count), as Python's
-/// `statistics.median`.
-fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(|x, y| x.partial_cmp(y).expect("no NaN among times"));
-    let middle = sorted.len() / 2;
-    if sorted.len() % 2 == 1 {
-        sorted[middle]
-    } else {
-        (sorted[middle - 1] + sorted[middle]) / 2.0
-    }
 }
 
 /// Where two files first differ: the 1-based line and both lines (shortened), None if equal.
@@ -307,38 +284,94 @@ fn shown(line: &[u8]) -> String {
     format!("{text:?}")
 }
 
-/// The untimed first run of each command: output kept, stderr shown, outputs compared if asked.
+/// Runs `command` once on each of `inputs` in turn (stdout and stderr to /dev/null): one timed
+/// run of a batch, stopped at the first failure, which names its input. A peak above the
+/// machine's memory (`memory_kb`) is not one any run can have: it is left out, with a word.
+fn run_batch(command: &[String], inputs: &[PathBuf], memory_kb: Option<i64>) -> Result<Run, String> {
+    let mut runs = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let mut run = run_once(command, input, None, false)?;
+        if matches!(memory_kb, Some(total) if run.peak_kb > total) {
+            // Seen twice while this tool was written (2 and 19 GiB on a 24 GiB machine for
+            // `true`), never reproduced since.
+            let _ = writeln!(
+                std::io::stderr(),
+                "bench: {} on {}: a peak of {} KiB, more than the machine has: left out",
+                command[0],
+                input.display(),
+                run.peak_kb
+            );
+            run.peak_kb = -1;
+        }
+        run.failure = run.failure.map(|failure| format!("on {}: {failure}", input.display()));
+        let failed = run.failure.is_some();
+        runs.push(run);
+        if failed {
+            break;
+        }
+    }
+    Ok(batch(runs))
+}
+
+/// The runs of a batch as one run: the sum of their times (of CPU times, None if one is not
+/// known), the largest peak (-1 when none is known), the first failure.
+fn batch(runs: Vec<Run>) -> Run {
+    let mut whole = Run { seconds: 0.0, cpu_seconds: Some(0.0), peak_kb: -1, failure: None };
+    for run in runs {
+        whole.seconds += run.seconds;
+        whole.cpu_seconds = whole.cpu_seconds.zip(run.cpu_seconds).map(|(x, y)| x + y);
+        whole.peak_kb = whole.peak_kb.max(run.peak_kb);
+        if whole.failure.is_none() {
+            whole.failure = run.failure;
+        }
+    }
+    whole
+}
+
+/// The untimed first run of each command on each input: output kept, stderr shown, the two
+/// outputs compared if asked.
 fn warm_up(options: &Options) -> Result<(), String> {
     std::fs::create_dir_all(&options.out_dir)
         .map_err(|e| format!("cannot create {}: {e}", options.out_dir.display()))?;
     let pid = std::process::id();
-    let mut outputs = Vec::new();
-    for (name, command) in [("A", Some(&options.a)), ("B", options.b.as_ref())] {
-        let command = match command {
-            Some(command) => command,
-            None => continue,
+    for i in 0..options.inputs.len() {
+        let mut outputs = Vec::new();
+        for (name, command) in [("A", Some(&options.a)), ("B", options.b.as_ref())] {
+            let command = match command {
+                Some(command) => command,
+                None => continue,
+            };
+            let path = options.out_dir.join(format!("bench-{pid}-{name}.out"));
+            let input = &options.inputs_of(name)[i];
+            let run = run_once(command, input, Some(&path), true)?;
+            outputs.push(path);
+            if let Some(failure) = run.failure {
+                outputs.iter().for_each(|path| drop(std::fs::remove_file(path)));
+                return Err(format!("{name} ({}) failed on {}: {failure}", command[0], input.display()));
+            }
+        }
+        let difference = match (options.check, &outputs[..]) {
+            (true, [a, b]) => files_differ(a, b),
+            _ => Ok(None),
         };
-        let path = options.out_dir.join(format!("bench-{pid}-{name}.out"));
-        let input = options.input_of(name);
-        let run = run_once(command, input, Some(&path), true)?;
-        outputs.push(path);
-        if let Some(failure) = run.failure {
-            outputs.iter().for_each(|path| drop(std::fs::remove_file(path)));
-            return Err(format!("{name} ({}) failed on {}: {failure}", command[0], input.display()));
+        outputs.iter().for_each(|path| drop(std::fs::remove_file(path)));
+        if let Some((line, a, b)) = difference? {
+            return Err(format!(
+                "the outputs differ on {}, first at line {line}: A {a}, B {b}",
+                options.inputs[i].display()
+            ));
         }
     }
-    let difference = match (options.check, &outputs[..]) {
-        (true, [a, b]) => files_differ(a, b),
-        _ => Ok(None),
-    };
-    outputs.iter().for_each(|path| drop(std::fs::remove_file(path)));
-    if let Some((line, a, b)) = difference? {
-        return Err(format!(
-            "the outputs differ on {}, first at line {line}: A {a}, B {b}",
-            options.input.display()
-        ));
-    }
     Ok(())
+}
+
+/// The order of round `round`'s runs among `count` commands (1 or 2): indices into them.
+fn round_order(round: usize, count: usize) -> &'static [usize] {
+    match (count, stats::b_first(round)) {
+        (1, _) => &[0],
+        (_, false) => &[0, 1],
+        (_, true) => &[1, 0],
+    }
 }
 
 fn bench(options: &Options) -> Result<String, String> {
@@ -350,45 +383,54 @@ fn bench(options: &Options) -> Result<String, String> {
     let verbose = std::env::var_os("BENCH_VERBOSE").filter(|v| !v.is_empty() && v != "0").is_some();
     let commands: Vec<&Vec<String>> = std::iter::once(&options.a).chain(options.b.as_ref()).collect();
     let mut times = vec![Vec::new(); commands.len()];
+    // CPU times, None once a run's is not known.
+    let mut cpu_times = vec![Some(Vec::new()); commands.len()];
     let mut peaks = vec![-1i64; commands.len()];
-    for round in 0..options.runs {
-        for (k, command) in commands.iter().enumerate() {
+    let (mut round, mut spent) = (0, 0.0);
+    while options.schedule.another(round, spent) {
+        for &k in round_order(round, commands.len()) {
             let name = ["A", "B"][k];
-            let input = options.input_of(name);
-            let run = run_once(command, input, None, false)?;
+            let run = run_batch(commands[k], options.inputs_of(name), memory_kb)?;
             if let Some(failure) = run.failure {
-                return Err(format!("{name} ({}) failed on {}: {failure}", command[0], input.display()));
+                return Err(format!("{name} ({}) failed {failure}", commands[k][0]));
             }
             if verbose {
                 let _ = writeln!(
                     std::io::stderr(),
-                    "run {} {name}: {:.6} s {} KiB",
+                    "run {} {name}: {:.6} s ({:.6} s CPU) {} KiB",
                     round + 1,
                     run.seconds,
+                    run.cpu_seconds.unwrap_or(-1.0),
                     run.peak_kb
                 );
             }
+            spent += run.seconds;
             times[k].push(run.seconds);
-            if matches!(memory_kb, Some(total) if run.peak_kb > total) {
-                // Seen twice while this tool was written (2 and 19 GiB on a 24 GiB machine for
-                // `true`), never reproduced since: not a peak any run can have.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "bench: run {} {name}: a peak of {} KiB, more than the machine has: left out",
-                    round + 1,
-                    run.peak_kb
-                );
-            } else {
-                peaks[k] = peaks[k].max(run.peak_kb);
-            }
+            cpu_times[k] = cpu_times[k].take().zip(run.cpu_seconds).map(|(mut cpu, x)| {
+                cpu.push(x);
+                cpu
+            });
+            peaks[k] = peaks[k].max(run.peak_kb);
         }
+        round += 1;
     }
     Ok(match (&times[..], &peaks[..]) {
         ([a, b], [peak_a, peak_b]) => {
-            let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
-            format!("{:.6} {:.6} {:.4} {peak_a} {peak_b}", median(a), median(b), median(&ratios))
+            let p = stats::paired(a, b);
+            let cpu = match &cpu_times[..] {
+                // A run too short for the clock of CPU time may read 0: no ratio then.
+                [Some(a), Some(b)] if b.iter().all(|x| *x > 0.0) => {
+                    let c = stats::paired(a, b);
+                    format!("{:.4} {:.4} {:.4}", c.ratio_median, c.ratio_q1, c.ratio_q3)
+                }
+                _ => "-1 -1 -1".to_string(),
+            };
+            format!(
+                "{:.6} {:.6} {:.4} {peak_a} {peak_b} {:.4} {:.4} {} {cpu}",
+                p.a_median, p.b_median, p.ratio_median, p.ratio_q1, p.ratio_q3, p.rounds
+            )
         }
-        _ => format!("{:.6} {}", median(&times[0]), peaks[0]),
+        _ => format!("{:.6} {}", stats::median(&times[0]), peaks[0]),
     })
 }
 
@@ -441,31 +483,47 @@ mod tests {
     fn arguments() {
         let options = parse_args(&words("--check 5 in.txt -- a -x -- y --vs b z")).unwrap().unwrap();
         assert!(options.check && options.warmup);
-        assert_eq!((options.runs, options.input.to_str().unwrap()), (5, "in.txt"));
+        assert_eq!(options.schedule, Schedule { min_rounds: 5, budget: 0.0, max_rounds: 1000 });
+        assert_eq!(options.inputs, [PathBuf::from("in.txt")]);
         assert_eq!(options.a, words("a -x -- y"));
         assert_eq!(options.b, Some(words("b z")));
         let options = parse_args(&words("1 /dev/null -- stress g --cases 2 -- bin")).unwrap().unwrap();
         assert_eq!((options.a.len(), options.b, options.warmup), (6, None, false));
-        for bad in ["5 in", "0 in -- a", "x in -- a", "5 in -- a --vs", "5 in -- --vs b", "--what 5 in -- a"]
-        {
+        for bad in [
+            "5 in",
+            "0 in -- a",
+            "x in -- a",
+            "5 in -- a --vs",
+            "5 in -- --vs b",
+            "--what 5 in -- a",
+            "--budget -1 5 in -- a",
+            "--budget x 5 in -- a",
+            "--max-runs 4 5 in -- a",
+            "--budget",
+        ] {
             assert!(parse_args(&words(bad)).is_err(), "{bad}");
         }
         assert!(parse_args(&words("--help")).unwrap().is_none());
         let options = parse_args(&words("--input-b other 3 in -- a --vs b")).unwrap().unwrap();
         assert_eq!(
-            (options.input_of("A").to_str(), options.input_of("B").to_str()),
-            (Some("in"), Some("other"))
+            (options.inputs_of("A"), options.inputs_of("B")),
+            (&[PathBuf::from("in")][..], &[PathBuf::from("other")][..])
         );
         assert!(parse_args(&words("--input-b other 3 in -- a")).is_err());
         assert!(parse_args(&words("3 in --input-b")).is_err());
         // After the `--`, a `-h` is the command's.
         assert!(parse_args(&words("3 in -- grep -h x")).unwrap().is_some());
+        // A batch: several inputs, B's own one for each of them, a budget and a cap.
+        let line = "--budget 2.5 --max-runs 40 --input-b x --input-b y 7 p q -- a --vs b";
+        let options = parse_args(&words(line)).unwrap().unwrap();
+        assert_eq!(options.schedule, Schedule { min_rounds: 7, budget: 2.5, max_rounds: 40 });
+        assert_eq!(options.inputs_of("A"), [PathBuf::from("p"), PathBuf::from("q")]);
+        assert_eq!(options.inputs_of("B"), [PathBuf::from("x"), PathBuf::from("y")]);
+        assert!(parse_args(&words("--input-b x 7 p q -- a --vs b")).is_err());
     }
 
     #[test]
-    fn medians_and_differences() {
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+    fn differences() {
         let dir = std::env::temp_dir().join(format!("bench-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let differ = |a: &str, b: &str| {
@@ -478,6 +536,93 @@ mod tests {
         assert_eq!(differ("a\nbc\n", "a\nbd\n"), Some((2, "\"bc\\n\"".into(), "\"bd\\n\"".into())));
         assert_eq!(differ("a\n", "a\nb"), Some((2, "(end of output)".into(), "\"b\"".into())));
         assert_eq!(differ("a", "a\n"), Some((1, "\"a\"".into(), "\"a\\n\"".into())));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A fresh folder for one test, holding files `name` with `text` each.
+    fn folder(test: &str, files: &[(&str, &str)]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bench-test-{test}-{}", std::process::id()));
+        drop(std::fs::remove_dir_all(&dir));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn a_batch_runs_the_command_once_on_each_input_in_turn() {
+        let dir = folder("batch", &[("1.in", "one\n"), ("2.in", "two\n"), ("3.in", "three\n")]);
+        let inputs: Vec<PathBuf> = ["1.in", "2.in", "3.in"].iter().map(|name| dir.join(name)).collect();
+        let log = dir.join("log");
+        let log_text = log.to_str().unwrap().to_string();
+        // Each run appends its stdin to the log: the log is the inputs, in order, once each.
+        let append = vec!["sh".to_string(), "-c".to_string(), "cat >> \"$0\"".to_string(), log_text.clone()];
+        let run = run_batch(&append, &inputs, None).unwrap();
+        assert_eq!(run.failure, None);
+        assert!(run.seconds > 0.0);
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "one\ntwo\nthree\n");
+        // A run that fails ends the batch there, and the failure names its input.
+        std::fs::remove_file(&log).unwrap();
+        let script = "cat >> \"$0\"; ! grep -q two \"$0\"";
+        let fail_on_two = vec!["sh".to_string(), "-c".to_string(), script.to_string(), log_text];
+        let run = run_batch(&fail_on_two, &inputs, None).unwrap();
+        assert_eq!(run.failure, Some(format!("on {}: exit status 1", inputs[1].display())));
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "one\ntwo\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_batch_adds_the_times_and_keeps_the_largest_peak() {
+        let run = |seconds, peak_kb, failure: Option<&str>| Run {
+            seconds,
+            cpu_seconds: Some(seconds / 2.0),
+            peak_kb,
+            failure: failure.map(String::from),
+        };
+        let whole = batch(vec![run(0.25, -1, None), run(0.5, 300, None), run(0.125, 200, None)]);
+        assert_eq!(whole, run(0.875, 300, None));
+        assert_eq!(batch(vec![run(0.5, -1, None)]), run(0.5, -1, None));
+        let whole =
+            batch(vec![run(0.5, 10, None), run(0.25, 20, Some("first")), run(0.25, 5, Some("second"))]);
+        assert_eq!(whole, run(1.0, 20, Some("first")));
+        // A CPU time unknown in one run is unknown in the batch.
+        let unknown = Run { seconds: 0.5, cpu_seconds: None, peak_kb: 10, failure: None };
+        assert_eq!(batch(vec![run(0.5, 10, None), unknown]).cpu_seconds, None);
+    }
+
+    #[test]
+    fn rounds_alternate_which_side_runs_first() {
+        let orders: Vec<&[usize]> = (0..4).map(|round| round_order(round, 2)).collect();
+        assert_eq!(orders, [&[0, 1][..], &[1, 0], &[0, 1], &[1, 0]]);
+        assert_eq!(round_order(1, 1), [0]);
+    }
+
+    #[test]
+    fn a_paired_batch_from_end_to_end() {
+        let dir = folder("paired", &[("1.in", "a\nb\n"), ("2.in", "c\n")]);
+        let (one, two) = (dir.join("1.in"), dir.join("2.in"));
+        let line = |extra: &str, b: &str| {
+            let args = format!(
+                "--check --out {} {extra} {} {} -- cat --vs {b}",
+                dir.display(),
+                one.display(),
+                two.display()
+            );
+            bench(&parse_args(&words(&args)).unwrap().unwrap())
+        };
+        // The cap stops the rounds whatever the budget: 4 rounds, and 11 fields.
+        let fields = line("--budget 1000 --max-runs 4 3", "sh -c cat").unwrap();
+        let fields: Vec<&str> = fields.split(' ').collect();
+        assert_eq!((fields.len(), fields[7]), (11, "4"), "{fields:?}");
+        let number = |k: usize| fields[k].parse::<f64>().unwrap();
+        assert!(number(5) <= number(2) && number(2) <= number(6), "{fields:?}");
+        assert!(number(9) <= number(8) && number(8) <= number(10), "{fields:?}");
+        // No budget: the least number of rounds.
+        assert_eq!(line("5", "sh -c cat").unwrap().split(' ').nth(7), Some("5"));
+        // B answers otherwise on the second input only: the check names it, and nothing is timed.
+        let error = line("3", "sed s/c/d/").unwrap_err();
+        assert!(error.contains("differ") && error.contains("2.in"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
