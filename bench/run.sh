@@ -252,7 +252,7 @@ row_graph_contestant() { graph_rows graph_contestant 7 --budget 4; }
 sum_row() {
   local family=$1 shape=$2 seeds=$3 runs=$4 budget=$5 goal=$6 floor=${7:-}
   binary graph_sum && baseline graph_sum_contestant || return
-  local ins=() graphs=() seed n m
+  local ins=() seed n m
   for ((seed = 1; seed <= seeds; seed++)); do
     input graph_sum "$family" 500000 "$seed" || return
     ins+=("$IN")
