@@ -20,8 +20,10 @@
 //!   command runs first (A B, B A, ...).
 //! - Each INPUT is opened afresh as stdin for every run (`/dev/null` for none); stdout and stderr
 //!   go to `/dev/null` in the timed runs. With several INPUTs, a timed run is a batch: the command
-//!   run once on each INPUT in turn, its time the sum, its peak the largest (inputs too quick to
-//!   time alone are timed K at a time, each side on the same K inputs). `--input-b FILE`, given
+//!   run once on each INPUT, its time the sum, its peak the largest (inputs too quick to time
+//!   alone are timed K at a time, each side on the same K inputs). A round runs the two sides
+//!   side by side on each input in turn (A B on the first, A B on the second, ...; B A in every
+//!   other round), so that both runs of an input see the same moment of the load. `--input-b FILE`, given
 //!   once per INPUT: B reads these instead (a floor that takes the same data in another form:
 //!   graph_game on graph_sum's graph without its queries).
 //! - `--warmup`: one untimed run of each command on each input first, stdout kept in DIR (default
@@ -284,33 +286,49 @@ fn shown(line: &[u8]) -> String {
     format!("{text:?}")
 }
 
-/// Runs `command` once on each of `inputs` in turn (stdout and stderr to /dev/null): one timed
-/// run of a batch, stopped at the first failure, which names its input. A peak above the
-/// machine's memory (`memory_kb`) is not one any run can have: it is left out, with a word.
-fn run_batch(command: &[String], inputs: &[PathBuf], memory_kb: Option<i64>) -> Result<Run, String> {
-    let mut runs = Vec::with_capacity(inputs.len());
-    for input in inputs {
-        let mut run = run_once(command, input, None, false)?;
-        if matches!(memory_kb, Some(total) if run.peak_kb > total) {
-            // Seen twice while this tool was written (2 and 19 GiB on a 24 GiB machine for
-            // `true`), never reproduced since.
-            let _ = writeln!(
-                std::io::stderr(),
-                "bench: {} on {}: a peak of {} KiB, more than the machine has: left out",
-                command[0],
-                input.display(),
-                run.peak_kb
-            );
-            run.peak_kb = -1;
-        }
-        run.failure = run.failure.map(|failure| format!("on {}: {failure}", input.display()));
-        let failed = run.failure.is_some();
-        runs.push(run);
-        if failed {
-            break;
+/// Runs `command` once on `input` (stdout and stderr to /dev/null): one timed run, its failure
+/// naming the input. A peak above the machine's memory (`memory_kb`) is not one any run can have:
+/// it is left out, with a word.
+fn run_timed(command: &[String], input: &Path, memory_kb: Option<i64>) -> Result<Run, String> {
+    let mut run = run_once(command, input, None, false)?;
+    if matches!(memory_kb, Some(total) if run.peak_kb > total) {
+        // Seen twice while this tool was written (2 and 19 GiB on a 24 GiB machine for `true`),
+        // never reproduced since.
+        let _ = writeln!(
+            std::io::stderr(),
+            "bench: {} on {}: a peak of {} KiB, more than the machine has: left out",
+            command[0],
+            input.display(),
+            run.peak_kb
+        );
+        run.peak_kb = -1;
+    }
+    run.failure = run.failure.map(|failure| format!("on {}: {failure}", input.display()));
+    Ok(run)
+}
+
+/// One round: each command run once on each input, the two commands side by side on each input
+/// in the round's order (A1 B1 A2 B2 ..., or B1 A1 B2 A2 ...), so that the two runs of an input
+/// see the same moment of the machine's load; each command's runs of the round as one batch
+/// ([`batch`]). The first failure ends it.
+fn run_round(
+    options: &Options,
+    commands: &[&Vec<String>],
+    round: usize,
+    memory_kb: Option<i64>,
+) -> Result<Vec<Run>, String> {
+    let mut runs: Vec<Vec<Run>> = commands.iter().map(|_| Vec::with_capacity(options.inputs.len())).collect();
+    for i in 0..options.inputs.len() {
+        for &k in round_order(round, commands.len()) {
+            let name = ["A", "B"][k];
+            let run = run_timed(commands[k], &options.inputs_of(name)[i], memory_kb)?;
+            if let Some(failure) = run.failure {
+                return Err(format!("{name} ({}) failed {failure}", commands[k][0]));
+            }
+            runs[k].push(run);
         }
     }
-    Ok(batch(runs))
+    Ok(runs.into_iter().map(batch).collect())
 }
 
 /// The runs of a batch as one run: the sum of their times (of CPU times, None if one is not
@@ -388,12 +406,8 @@ fn bench(options: &Options) -> Result<String, String> {
     let mut peaks = vec![-1i64; commands.len()];
     let (mut round, mut spent) = (0, 0.0);
     while options.schedule.another(round, spent) {
-        for &k in round_order(round, commands.len()) {
+        for (k, run) in run_round(options, &commands, round, memory_kb)?.into_iter().enumerate() {
             let name = ["A", "B"][k];
-            let run = run_batch(commands[k], options.inputs_of(name), memory_kb)?;
-            if let Some(failure) = run.failure {
-                return Err(format!("{name} ({}) failed {failure}", commands[k][0]));
-            }
             if verbose {
                 let _ = writeln!(
                     std::io::stderr(),
@@ -551,24 +565,31 @@ mod tests {
     }
 
     #[test]
-    fn a_batch_runs_the_command_once_on_each_input_in_turn() {
-        let dir = folder("batch", &[("1.in", "one\n"), ("2.in", "two\n"), ("3.in", "three\n")]);
-        let inputs: Vec<PathBuf> = ["1.in", "2.in", "3.in"].iter().map(|name| dir.join(name)).collect();
+    fn a_round_runs_both_commands_on_each_input_side_by_side() {
+        let dir = folder("round", &[("1.in", "one\n"), ("2.in", "two\n")]);
+        let (one, two) = (dir.join("1.in"), dir.join("2.in"));
         let log = dir.join("log");
-        let log_text = log.to_str().unwrap().to_string();
-        // Each run appends its stdin to the log: the log is the inputs, in order, once each.
-        let append = vec!["sh".to_string(), "-c".to_string(), "cat >> \"$0\"".to_string(), log_text.clone()];
-        let run = run_batch(&append, &inputs, None).unwrap();
-        assert_eq!(run.failure, None);
-        assert!(run.seconds > 0.0);
-        assert_eq!(std::fs::read_to_string(&log).unwrap(), "one\ntwo\nthree\n");
-        // A run that fails ends the batch there, and the failure names its input.
+        let text = |path: &Path| path.to_str().unwrap().to_string();
+        // Each run appends its stdin to the log, after its command's name.
+        let logs = |name: &str| {
+            ["sh", "-c", &format!("sed 's/^/{name} /' >> \"$0\""), &text(&log)].map(String::from)
+        };
+        let mut args = vec!["2".to_string(), text(&one), text(&two), "--".to_string()];
+        args.extend(logs("A"));
+        args.push("--vs".to_string());
+        args.extend(logs("B"));
+        let line = bench(&parse_args(&args).unwrap().unwrap()).unwrap();
+        assert_eq!(line.split(' ').nth(7), Some("2"), "{line}");
+        // Round 1: A then B on each input in turn; round 2 the same with B first.
+        let expected = "A one\nB one\nA two\nB two\nB one\nA one\nB two\nA two\n";
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), expected);
+        // A run that fails ends the round there, and the failure names its command and input.
         std::fs::remove_file(&log).unwrap();
-        let script = "cat >> \"$0\"; ! grep -q two \"$0\"";
-        let fail_on_two = vec!["sh".to_string(), "-c".to_string(), script.to_string(), log_text];
-        let run = run_batch(&fail_on_two, &inputs, None).unwrap();
-        assert_eq!(run.failure, Some(format!("on {}: exit status 1", inputs[1].display())));
-        assert_eq!(std::fs::read_to_string(&log).unwrap(), "one\ntwo\n");
+        args.truncate(args.len() - 4);
+        args.extend(["sh", "-c", "! grep -q two"].map(String::from));
+        let error = bench(&parse_args(&args).unwrap().unwrap()).unwrap_err();
+        assert_eq!(error, format!("B (sh) failed on {}: exit status 1", two.display()));
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "A one\nA two\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
