@@ -289,7 +289,7 @@ sum_row() {
     "$(secs "$(per_input "$b" "$seeds")") an input, $(mib "$ma") against $(mib "$mb")"
   ratio_mark "$floor" "time ratio to the floor"
 }
-row_sum_random() { sum_row bench_random "random edges (values up to about 5)" 4 5 4 0.45 1.5; }
+row_sum_random() { sum_row bench_random "random edges (values up to about 5)" 4 4 4 0.45 1.5; }
 row_sum_staircase() { sum_row bench_staircase "a 1000-vertex staircase inside (values up to 999)" 1 3 0 0.3; }
 
 row_police_40() {
@@ -559,8 +559,8 @@ row_berzerk_loops() { berzerk_row "random multiples of 7, 999/500 (loops off the
 # shiritori_row SHAPE LETTERS: examples/shiritori on 2*10^5 words (AtCoder ABC 209 E's maximum) of
 # 3 to 8 letters drawn from the first LETTERS of A-Z a-z, against the usual contestant's C++. One
 # input takes ours about 15 ms, too short to time alone on a loaded machine: a timed run is a batch
-# of SHIRITORI_SEEDS inputs (seeds 1 to 4), the same for both sides, at least 9 rounds, more while
-# they take less than 4 seconds. (Batches of 8 in 4 rounds spread wider: fewer ratios.)
+# of SHIRITORI_SEEDS inputs (seeds 1 to 4), the same for both sides, at least 6 rounds, more while
+# they take less than 4 seconds.
 SHIRITORI_SEEDS=4
 shiritori_row() {
   example shiritori && baseline shiritori_contestant || return
@@ -570,7 +570,7 @@ shiritori_row() {
     ins+=("$IN")
   done
   example_answers shiritori "$BASE" shiritori 40 4 || return
-  timed --check --budget 4 9 "${ins[@]}" -- "$REL/examples/shiritori" --vs "$BASE" || return
+  timed --check --budget 4 6 "${ins[@]}" -- "$REL/examples/shiritori" --vs "$BASE" || return
   read -r a b r ma mb q1 q3 rounds cpu cq1 cq3 <<< "$LINE"
   echo "shiritori, 200000 words, $1 ($(batch_of $SHIRITORI_SEEDS)):" \
     "$(secs "$(per_input "$a" $SHIRITORI_SEEDS)") an input, $(mib "$ma")"
