@@ -431,14 +431,7 @@ fn bench(options: &Options) -> Result<String, String> {
     Ok(match (&times[..], &peaks[..]) {
         ([a, b], [peak_a, peak_b]) => {
             let p = stats::paired(a, b);
-            let cpu = match &cpu_times[..] {
-                // A run too short for the clock of CPU time may read 0: no ratio then.
-                [Some(a), Some(b)] if b.iter().all(|x| *x > 0.0) => {
-                    let c = stats::paired(a, b);
-                    format!("{:.4} {:.4} {:.4}", c.ratio_median, c.ratio_q1, c.ratio_q3)
-                }
-                _ => "-1 -1 -1".to_string(),
-            };
+            let cpu = cpu_fields(&cpu_times);
             format!(
                 "{:.6} {:.6} {:.4} {peak_a} {peak_b} {:.4} {:.4} {} {cpu}",
                 p.a_median, p.b_median, p.ratio_median, p.ratio_q1, p.ratio_q3, p.rounds
@@ -446,6 +439,19 @@ fn bench(options: &Options) -> Result<String, String> {
         }
         _ => format!("{:.6} {}", stats::median(&times[0]), peaks[0]),
     })
+}
+
+/// The CPU time's fields of a paired line, `ratio q1 q3` of the rounds' ratios (A over B), or
+/// `-1 -1 -1` where a run's CPU time is not known, or B's reads 0 (a run too short for the clock
+/// of CPU time): no ratio then.
+fn cpu_fields(cpu_times: &[Option<Vec<f64>>]) -> String {
+    match cpu_times {
+        [Some(a), Some(b)] if b.iter().all(|x| *x > 0.0) => {
+            let c = stats::paired(a, b);
+            format!("{:.4} {:.4} {:.4}", c.ratio_median, c.ratio_q1, c.ratio_q3)
+        }
+        _ => "-1 -1 -1".to_string(),
+    }
 }
 
 /// One line on stderr, `error: ...`, and the exit status: 2 for bad arguments or output, 1 for a
@@ -610,6 +616,15 @@ mod tests {
         // A CPU time unknown in one run is unknown in the batch.
         let unknown = Run { seconds: 0.5, cpu_seconds: None, peak_kb: 10, failure: None };
         assert_eq!(batch(vec![run(0.5, 10, None), unknown]).cpu_seconds, None);
+    }
+
+    #[test]
+    fn cpu_time_ratios_only_where_every_time_is_known() {
+        // Ratios 0.5, 1 and 3: median 1, quartiles halfway between neighbours.
+        let known = |a: &[f64], b: &[f64]| cpu_fields(&[Some(a.to_vec()), Some(b.to_vec())]);
+        assert_eq!(known(&[1.0, 2.0, 3.0], &[2.0, 2.0, 1.0]), "1.0000 0.7500 2.0000");
+        assert_eq!(known(&[1.0, 2.0], &[2.0, 0.0]), "-1 -1 -1");
+        assert_eq!(cpu_fields(&[Some(vec![1.0]), None]), "-1 -1 -1");
     }
 
     #[test]
