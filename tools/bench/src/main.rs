@@ -27,13 +27,14 @@
 //!   once per INPUT: B reads these instead (a floor that takes the same data in another form:
 //!   graph_game on graph_sum's graph without its queries).
 //! - `--warmup`: one untimed run of each command on each input first, stdout kept in DIR (default
-//!   the system's temporary folder) and stderr shown. `--check` (implies `--warmup`): the two
+//!   the system's temporary folder) and stderr shown. `--check` (implies `--warmup`; needs `--vs`): the two
 //!   outputs must be byte for byte the same on every input, else the first differing line is
 //!   shown and nothing is timed.
 //! - The soft stack limit is raised to the hard one (unlimited on most systems) before anything
 //!   runs, and the children inherit it: the recursive baselines need a deep stack.
 //! - Exit status 0, or 1 when a command cannot start, exits non-zero or fails the check; 2 for a
-//!   usage error. A command's words after `--` are taken as they are, `--` included (only `--vs`
+//!   usage error (a flag of one value given twice, or given another flag as its value, among them).
+//!   A command's words after `--` are taken as they are, `--` included (only `--vs`
 //!   separates A from B), so a command may itself take `--`.
 //!
 //! The wall time is measured from just before the spawn to the reaping of the child, the peak
@@ -83,10 +84,14 @@ struct Options {
     b: Option<Vec<String>>,
 }
 
-/// The word after flag `args[*i]`, `i` moved onto it.
+/// The word after flag `args[*i]`, `i` moved onto it: not empty, and not another flag (`--out
+/// --check` is a slip, not a folder named `--check`).
 fn value_of<'a>(args: &'a [String], i: &mut usize, what: &str) -> Result<&'a str, String> {
     *i += 1;
-    args.get(*i).map(String::as_str).ok_or_else(|| format!("{} needs {what}", args[*i - 1]))
+    match args.get(*i) {
+        Some(word) if !word.is_empty() && !word.starts_with("--") => Ok(word),
+        _ => Err(format!("{} needs {what}", args[*i - 1])),
+    }
 }
 
 /// The options, every argument checked; `None` for `--help` (or `-h`) before the `--`.
@@ -98,8 +103,17 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     let mut budget = 0.0;
     let mut max_rounds = None;
     let mut positional = Vec::new();
+    let mut given = Vec::new();
     let mut i = 0;
     while i < args.len() && args[i] != "--" {
+        // A flag of one value (or a switch) given twice: the first would be silently dropped.
+        let once = ["--check", "--warmup", "--out", "--budget", "--max-runs"];
+        if once.contains(&args[i].as_str()) {
+            if given.contains(&args[i].as_str()) {
+                return Err(format!("{} is given twice: give it once", args[i]));
+            }
+            given.push(args[i].as_str());
+        }
         match args[i].as_str() {
             "--check" => check = true,
             "--warmup" => warmup = true,
@@ -146,6 +160,9 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         return Err("an empty command".to_string());
     }
     let inputs: Vec<PathBuf> = positional[1..].iter().map(PathBuf::from).collect();
+    if check && b.is_none() {
+        return Err("--check without a command B (--vs): nothing to compare".to_string());
+    }
     if !inputs_b.is_empty() && b.is_none() {
         return Err("--input-b without a command B (--vs)".to_string());
     }
@@ -361,11 +378,17 @@ fn warm_up(options: &Options) -> Result<(), String> {
             };
             let path = options.out_dir.join(format!("bench-{pid}-{name}.out"));
             let input = &options.inputs_of(name)[i];
-            let run = run_once(command, input, Some(&path), true)?;
-            outputs.push(path);
-            if let Some(failure) = run.failure {
+            // Listed before the run: a command that cannot start has its file made already.
+            outputs.push(path.clone());
+            let failure = match run_once(command, input, Some(&path), true) {
+                Ok(run) => run.failure.map(|failure| {
+                    format!("{name} ({}) failed on {}: {failure}", command[0], input.display())
+                }),
+                Err(error) => Some(error),
+            };
+            if let Some(failure) = failure {
                 outputs.iter().for_each(|path| drop(std::fs::remove_file(path)));
-                return Err(format!("{name} ({}) failed on {}: {failure}", command[0], input.display()));
+                return Err(failure);
             }
         }
         let difference = match (options.check, &outputs[..]) {
