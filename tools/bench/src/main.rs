@@ -13,28 +13,32 @@
 //!   rounds cpu_ratio cpu_q1 cpu_q3` (seconds, seconds, A/B, KiB, KiB, A/B, A/B, a count, then the
 //!   median and quartiles of the rounds' ratios of CPU time, user and system, -1 where the system
 //!   does not report it), or `A_median A_peak_kb` without `--vs`. A peak is the largest over the
-//!   runs, -1 where the system does not report it. The goals are on wall time; the CPU time leaves
-//!   out the time a run waited for a core, so where it tells another ratio, the load did.
+//!   runs, -1 where the system does not report it. bench/run.sh judges its goals on the CPU
+//!   time's ratio (on the wall time's with BENCH_CLOCK=wall); the CPU time leaves out the time a
+//!   run waited for a core, so where it tells another ratio, the load did. A run's CPU time is
+//!   its own and that of the children it waited for; a descendant still running when it exits
+//!   is in neither its CPU time nor its wall time.
 //! - RUNS is the least number of rounds. `--budget SECONDS`: rounds go on until the timed runs
 //!   have taken that long, `--max-runs N` rounds at most (default 1000). Rounds alternate which
 //!   command runs first (A B, B A, ...).
 //! - Each INPUT is opened afresh as stdin for every run (`/dev/null` for none); stdout and stderr
 //!   go to `/dev/null` in the timed runs. With several INPUTs, a timed run is a batch: the command
-//!   run once on each INPUT, its time the sum, its peak the largest (inputs too quick to time
-//!   alone are timed K at a time, each side on the same K inputs). A round runs the two sides
-//!   side by side on each input in turn (A B on the first, A B on the second, ...; B A in every
-//!   other round), so that both runs of an input see the same moment of the load. `--input-b FILE`, given
-//!   once per INPUT: B reads these instead (a floor that takes the same data in another form:
-//!   graph_game on graph_sum's graph without its queries).
-//! - `--warmup`: one untimed run of each command on each input first, stdout kept in DIR (default
-//!   the system's temporary folder) and stderr shown. `--check` (implies `--warmup`; needs `--vs`): the two
-//!   outputs must be byte for byte the same on every input, else the first differing line is
-//!   shown and nothing is timed.
+//!   run once on each INPUT, its time the sum, its peak the largest (so inputs too quick to time
+//!   alone are timed K at a time: the caller gives K of them, the same K for both sides). A
+//!   round runs the two sides side by side on each input in turn (A B on the first, A B on the
+//!   second, ...; B A in every other round), so that both runs of an input see the same moment
+//!   of the load. `--input-b FILE`, given once per INPUT: B reads these instead (a floor that
+//!   takes the same data in another form: graph_game on graph_sum's graph without its queries).
+//! - `--warmup`: one untimed run of each command on each input first, stdout written to a file
+//!   in DIR (default the system's temporary folder, the file removed after) and stderr shown.
+//!   `--check` (implies `--warmup`; needs `--vs`): the two outputs of the warm-up must be byte
+//!   for byte the same on every input, else the first differing line is shown and nothing is
+//!   timed (the timed runs' outputs are not compared).
 //! - The soft stack limit is raised to the hard one (unlimited on most systems) before anything
 //!   runs, and the children inherit it: the recursive baselines need a deep stack.
 //! - Exit status 0, or 1 when a command cannot start, exits non-zero or fails the check; 2 for a
-//!   usage error (a flag of one value given twice, or given another flag as its value, among them).
-//!   A command's words after `--` are taken as they are, `--` included (only `--vs`
+//!   usage error (a flag of one value given twice, or given another flag as its value, among
+//!   them). A command's words after `--` are taken as they are, `--` included (only `--vs`
 //!   separates A from B), so a command may itself take `--`.
 //!
 //! The wall time is measured from just before the spawn to the reaping of the child, the peak
