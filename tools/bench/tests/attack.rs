@@ -193,3 +193,26 @@ fn run_sh_rejects_a_bad_bench_clock() {
         assert!(!stderr.contains("BENCH_CLOCK"), "{clock}: {stderr}");
     }
 }
+
+/// An INPUT (or `--input-b` FILE) that cannot be opened is a bad argument: found before anything
+/// runs (not after A's warm-up and first timed run), one error line naming it, exit status 2.
+#[test]
+fn an_input_that_cannot_be_opened_is_a_usage_error_before_anything_runs() {
+    let dir = folder("missing-input");
+    let log = dir.join("log");
+    let missing = text(&dir.join("missing"));
+    let logs = format!("echo ran >> {}", text(&log));
+    for args in [
+        vec!["--warmup", "1", &missing, "--", "sh", "-c", &logs],
+        vec!["--input-b", &missing, "1", "/dev/null", "--", "sh", "-c", &logs, "--vs", "true"],
+        vec!["--check", "1", "/dev/null", &missing, "--", "sh", "-c", &logs, "--vs", "cat"],
+    ] {
+        let out = bench(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty() && stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains(&missing) && stderr.lines().count() == 1, "{args:?}: {stderr}");
+        assert!(!log.exists(), "{args:?}: a command ran before the bad input was found");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
