@@ -37,8 +37,8 @@
 //! - The soft stack limit is raised to the hard one (unlimited on most systems) before anything
 //!   runs, and the children inherit it: the recursive baselines need a deep stack.
 //! - Exit status 0, or 1 when a command cannot start, exits non-zero or fails the check; 2 for a
-//!   usage error (a flag of one value given twice, or given another flag as its value, among
-//!   them). A command's words after `--` are taken as they are, `--` included (only `--vs`
+//!   usage error (a flag of one value given twice, or given another flag as its value, or an
+//!   INPUT that cannot be opened, among them: all found before anything runs). A command's words after `--` are taken as they are, `--` included (only `--vs`
 //!   separates A from B), so a command may itself take `--`.
 //!
 //! The wall time is measured from just before the spawn to the reaping of the child, the peak
@@ -52,8 +52,6 @@ mod outputs;
 mod stats;
 
 use outputs::files_differ;
-#[cfg(test)]
-use outputs::PIECE_BYTES;
 use stats::Schedule;
 use std::fs::File;
 use std::io::Write;
@@ -203,18 +201,6 @@ impl Options {
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
 mod sys;
 
-/// A raw wait status as words, None for exit status 0.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn describe_status(status: i32) -> Option<String> {
-    let signal = status & 0x7f;
-    if signal == 0 {
-        let code = (status >> 8) & 0xff;
-        (code != 0).then(|| format!("exit status {code}"))
-    } else {
-        Some(format!("killed by signal {signal}"))
-    }
-}
-
 /// Runs `command` once with `input` as stdin; its stdout goes to `stdout` (None: /dev/null),
 /// its stderr to /dev/null unless `show_stderr`.
 fn run_once(
@@ -251,7 +237,7 @@ fn finish(child: std::process::Child, start: Instant) -> Result<Run, String> {
         seconds,
         cpu_seconds: Some(cpu_seconds),
         peak_kb: usage.maxrss,
-        failure: describe_status(status),
+        failure: sys::describe_status(status),
     })
 }
 
@@ -469,6 +455,15 @@ fn say(text: &str) -> i32 {
     }
 }
 
+/// Every INPUT and `--input-b` FILE opens for reading: checked before anything runs, as the
+/// other arguments are (a run would find it only after the runs before it).
+fn inputs_open(options: &Options) -> Result<(), String> {
+    for path in options.inputs.iter().chain(&options.inputs_b) {
+        File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 fn run() -> i32 {
     let args: Result<Vec<String>, _> = std::env::args_os().skip(1).map(|a| a.into_string()).collect();
     let args = match args {
@@ -478,9 +473,12 @@ fn run() -> i32 {
     match parse_args(&args) {
         Ok(None) => say(USAGE),
         Err(message) => fail(&format!("{message} ({USAGE}; --help)"), 2),
-        Ok(Some(options)) => match bench(&options) {
-            Ok(line) => say(&line),
-            Err(message) => fail(&message, 1),
+        Ok(Some(options)) => match inputs_open(&options) {
+            Err(message) => fail(&message, 2),
+            Ok(()) => match bench(&options) {
+                Ok(line) => say(&line),
+                Err(message) => fail(&message, 1),
+            },
         },
     }
 }
@@ -555,7 +553,7 @@ mod tests {
         assert_eq!(differ("a\n", "a\nb"), Some((2, "(end of output)".into(), "\"b\"".into())));
         assert_eq!(differ("a", "a\n"), Some((1, "\"a\"".into(), "\"a\\n\"".into())));
         // Lines longer than a piece: the line counted across pieces, the differing piece shown.
-        let long = "x".repeat(3 * PIECE_BYTES as usize + 5);
+        let long = "x".repeat(3 * outputs::PIECE_BYTES as usize + 5);
         let (a, b) = (format!("{long}\n{long}a\n"), format!("{long}\n{long}b\n"));
         let (line, _, shown_b) = differ(&a, &b).unwrap();
         assert_eq!((line, shown_b.as_str()), (2, "\"xxxxxb\\n\""));

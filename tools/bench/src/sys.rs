@@ -1,6 +1,7 @@
 //! The three calls std does not offer: a child's resource usage as it is reaped (`wait4`), and
 //! the stack limit (`getrlimit`, `setrlimit`). Declared by hand (std links the C library, and
 //! the crate takes no dependency), for 64-bit Linux, where `long` and `rlim_t` are 64 bits.
+//! With them, the reading of a raw wait status, as Linux lays it out.
 
 /// `struct rusage` of 64-bit Linux: two `struct timeval` (user and system time), then 14
 /// `long`s, the first of which is `ru_maxrss` (KiB).
@@ -42,6 +43,18 @@ pub fn wait_child(pid: u32) -> std::io::Result<(i32, Rusage)> {
         if error.kind() != std::io::ErrorKind::Interrupted {
             return Err(error);
         }
+    }
+}
+
+/// A raw wait status as words, None for exit status 0 (the low 7 bits the signal that ended
+/// the child, else the next 8 its exit status).
+pub fn describe_status(status: i32) -> Option<String> {
+    let signal = status & 0x7f;
+    if signal == 0 {
+        let code = (status >> 8) & 0xff;
+        (code != 0).then(|| format!("exit status {code}"))
+    } else {
+        Some(format!("killed by signal {signal}"))
     }
 }
 
