@@ -216,3 +216,32 @@ fn an_input_that_cannot_be_opened_is_a_usage_error_before_anything_runs() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A goal line of bench/run.sh quotes the figure it judges: a time judged SHORT against its goal
+/// does not read as within it once rounded for the line. `mark "$a <= 0.2" "time $(secs "$a")
+/// (goal <= 0.2 s)"` (graph_partizan's rows) with a = 0.2004 s reads `SHORT: time 0.200 s (goal
+/// <= 0.2 s)`; grid_300's 1.0004 ms beyond its floor reads `1.00 ms (goal <= 1 ms)`. The shell
+/// functions are taken from run.sh as they are (`holds`, `secs`).
+#[test]
+fn run_sh_quotes_a_short_time_as_short() {
+    let run_sh = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/run.sh");
+    let script = std::fs::read_to_string(run_sh).unwrap();
+    let functions: Vec<&str> =
+        script.lines().filter(|line| line.starts_with("holds() ") || line.starts_with("secs() ")).collect();
+    assert_eq!(functions.len(), 2, "run.sh's holds and secs");
+    for (seconds, goal) in [(0.2004, 0.2), (0.0010004, 0.001), (1.0004, 1.0)] {
+        let judge = format!("holds '{seconds} <= {goal}' && echo ok || echo SHORT; secs {seconds}");
+        let out = Command::new("bash")
+            .args(["-c", &format!("{}\n{judge}", functions.join("\n"))])
+            .output()
+            .unwrap();
+        let said = String::from_utf8(out.stdout).unwrap();
+        let mut lines = said.lines();
+        let (verdict, quoted) = (lines.next().unwrap(), lines.next().unwrap_or(""));
+        // The quoted figure in seconds, as a reader takes it.
+        let (number, unit) = quoted.split_once(' ').unwrap();
+        let quoted_seconds = number.parse::<f64>().unwrap() * if unit == "ms" { 1e-3 } else { 1.0 };
+        assert_eq!(verdict, "SHORT", "{seconds} against {goal}");
+        assert!(quoted_seconds > goal, "judged SHORT, but quoted as {quoted} against a goal of {goal} s");
+    }
+}
