@@ -78,8 +78,15 @@ mark() {  # mark EXPR TEXT: one goal, ok or SHORT (its row named in the summary)
 }
 fail() { echo "${row:-bench}: FAIL: $1"; failed=$((failed + 1)); }
 skip() { echo "$1: skipped: $2"; skipped+=("$1"); }
-secs() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.2f ms", s * 1000; else printf "%.3f s", s }'; }
-mib() { awk -v k="$1" 'BEGIN { if (k < 0) printf "? MiB"; else printf "%.1f MiB", k / 1024 }'; }
+# secs SECONDS [GOAL]: a time, in ms under 0.1 s, as a goal line quotes it: at least 4 significant
+# digits, and more (12 at most) while the last is a 0 or the text falls on GOAL's other side (or on
+# GOAL) than the figure does, unless the text is the figure exactly. So a figure past a goal of fewer
+# digits (any goal, when GOAL is given) never reads as within it, nor one within it as past it:
+# 0.2004 s reads 0.2004 s against 0.2 s, not 0.200 s; 1.0004 ms reads 1.0004 ms, not 1.00 ms.
+# `secs KIB [GOAL_KIB] MiB` quotes a peak of memory the same way, in MiB (mib).
+secs() { awk -v s="$1" -v g="${2-}" -v unit="${3-}" 'function figure(v, d, p, s, lead) { lead = v == 0 ? 0 : int(log(v < 0 ? -v : v) / log(10) + 100) - 100; for (p = 4; p <= 12; p++) { d = p - 1 - lead; s = sprintf("%." (d < 0 ? 0 : d) "f", v); if (s + 0 == v || substr(s, length(s)) != "0" && (g == "" || (v > g) == (s + 0 > g) && (v < g) == (s + 0 < g))) break }; return s } BEGIN { u = unit == "MiB" ? 1 / 1024 : s < 0.1 ? 1000 : 1; if (g != "") g *= u; printf "%s %s", figure(s * u), unit != "" ? unit : u == 1 ? "s" : "ms" }'; }
+# mib KIB [GOAL_KIB]: a peak of memory in MiB, ? where unknown (quoted as secs says).
+mib() { if [[ $1 == -* ]]; then printf '? MiB'; else secs "$1" "${2-}" MiB; fi; }
 per_unit() {  # per_unit KIB UNITS WHAT GOAL: peak memory in bytes per unit of input, with its goal
   local bytes
   bytes=$(awk -v k="$1" -v u="$2" 'BEGIN { printf "%.2f", k * 1024 / u }')
@@ -235,12 +242,12 @@ graph_rows() {
     echo "  against the seed DFS (bench/baselines/graph_dfs.cpp): $(secs "$b"), $(mib "$mb");" \
       "same answers here and on $CHECKED small inputs"
     ratio_mark 0.15 "time ratio"
-    mark "$ma < $mb" "peak memory $(mib "$ma") (goal: below the seed DFS's $(mib "$mb"))"
+    mark "$ma < $mb" "peak memory $(mib "$ma" "$mb") (goal: below the seed DFS's $(mib "$mb" "$ma"))"
   else
     echo "  against a strong contestant's C++ (bench/baselines/graph_contestant.cpp): $(secs "$b")," \
       "$(mib "$mb"); same answers here and on $CHECKED small inputs"
     ratio_mark 0.45 "time ratio"
-    mark "2 * $ma <= $mb" "peak memory $(mib "$ma") (goal <= half the contestant's $(mib "$mb"))"
+    mark "2 * $ma <= $mb" "peak memory $(mib "$ma" "$(per_input "$mb" 2)") (goal <= half the contestant's $(mib "$mb" "$((2 * ma))"))"
   fi
   per_unit "$ma" "$((n + m))" "vertex or edge" 9
 }
@@ -272,7 +279,7 @@ sum_row() {
     "(bench/baselines/graph_sum_contestant.cpp): $(secs "$(per_input "$b" "$seeds")") an input, $(mib "$mb");" \
     "same answers on these and on $CHECKED small inputs"
   ratio_mark "$goal" "time ratio"
-  mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
+  mark "$ma <= $mb" "peak memory $(mib "$ma" "$mb") (goal: no more than the contestant's $(mib "$mb" "$ma"))"
   per_unit "$ma" "$((n + m))" "vertex or edge" 14.5
   [[ -n $floor ]] || return 0
   # The floor's inputs: the same first line and edges, without the queries (made once).
@@ -308,7 +315,7 @@ row_police_40() {
   echo "  against the seed program for boards up to 40x40 (bench/baselines/police_thief_seed.cpp):" \
     "$(secs "$b"), $(mib "$mb"); same answers here and on $CHECKED small inputs"
   ratio_mark 0.02 "time ratio"
-  mark "20 * $ma <= $mb" "peak memory $(mib "$ma") (goal <= 1/20 of the seed program's)"
+  mark "20 * $ma <= $mb" "peak memory $(mib "$ma" "$(per_input "$mb" 20)") (goal <= 1/20 of the seed program's)"
 }
 
 row_police_100() {
@@ -318,8 +325,8 @@ row_police_100() {
   timed 1 "$IN" -- "$REL/police_thief" || return
   read -r a ma <<< "$LINE"
   echo "police_thief, ${n}x$m open board (stress family open_square): $(secs "$a"), $(mib "$ma")"
-  mark "$a <= 8" "time $(secs "$a") (goal <= 8 s)"
-  mark "$ma <= 1310720" "peak memory $(mib "$ma") (goal <= 1.25 GiB)"
+  mark "$a <= 8" "time $(secs "$a" 8) (goal <= 8 s)"
+  mark "$ma <= 1310720" "peak memory $(mib "$ma" 1310720) (goal <= 1.25 GiB)"
   per_unit "$ma" "$((2 * n * m * n * m))" "state" 1.2
 }
 
@@ -343,7 +350,7 @@ row_grid_300() {
   # ratio would ask far more of the same program.)
   local extra
   extra=$(awk -v a="$a" -v b="$b" 'BEGIN { print a - b }')
-  mark "$extra <= 0.001" "time $(secs "$extra") beyond the start-up floor (goal <= 1 ms; wall time ratio $r, quartiles $q1 and $q3)"
+  mark "$extra <= 0.001" "time $(secs "$extra" 0.001) beyond the start-up floor (goal <= 1 ms; wall time ratio $r, quartiles $q1 and $q3)"
 }
 
 row_grid_3000() {
@@ -351,7 +358,7 @@ row_grid_3000() {
   timed --warmup 3 "$IN" -- "$REL/grid_game_28218" || return
   read -r a ma <<< "$LINE"
   echo "grid_game_28218, $(grid_shape "$IN") (stress family bench_open): $(secs "$a"), $(mib "$ma")"
-  mark "$a <= 1" "time $(secs "$a") (goal <= 1 s)"
+  mark "$a <= 1" "time $(secs "$a" 1) (goal <= 1 s)"
   local n m
   read -r n m _ < "$IN"
   per_unit "$ma" "$((n * m))" "cell" 1.4
@@ -364,7 +371,7 @@ row_grid_thin() {
   local n m
   read -r n m _ < "$IN"
   echo "grid_game_28218, a thin ${n}x$m board (stress family one_row): $(secs "$a"), $(mib "$ma")"
-  mark "$a <= 1" "time $(secs "$a") (goal <= 1 s)"
+  mark "$a <= 1" "time $(secs "$a" 1) (goal <= 1 s)"
   per_unit "$ma" "$((n * m))" "cell" 1.05
 }
 
@@ -393,9 +400,9 @@ row_mob_1e8() {
     read -r a ma <<< "$LINE"
     echo "move_or_block, N=$n (stress family long): $(secs "$a"), $(mib "$ma")"
   fi
-  mark "$a <= 0.25" "time $(secs "$a") (goal <= 0.25 s)"
+  mark "$a <= 0.25" "time $(secs "$a" 0.25) (goal <= 0.25 s)"
   # The board streams through: memory does not grow with N.
-  mark "$ma <= 4096" "peak memory $(mib "$ma") (goal <= 4 MiB whatever N)"
+  mark "$ma <= 4096" "peak memory $(mib "$ma" 4096) (goal <= 4 MiB whatever N)"
 }
 
 row_stress() {
@@ -428,7 +435,7 @@ row_pattern_300() {
     timed 3 /dev/null -- "$REL/pattern" "$IN" --color never || return
     read -r a ma <<< "$LINE"
     echo "pattern on the 300 x 300 table of $name (examples/game_tables.rs): $(secs "$a"), $(mib "$ma")"
-    mark "$a <= 10" "time $(secs "$a") (goal <= 10 s)"
+    mark "$a <= 10" "time $(secs "$a" 10) (goal <= 10 s)"
   done
 }
 
@@ -470,8 +477,8 @@ row_pattern_big() {
     timed 1 /dev/null -- "$REL/pattern" "$IN" --color never || return
     read -r a ma <<< "$LINE"
     echo "pattern on $name: $(secs "$a"), $(mib "$ma")"
-    mark "$a <= 5" "time $(secs "$a") (goal <= 5 s)"
-    mark "$ma <= 262144" "peak memory $(mib "$ma") (goal <= 256 MiB)"
+    mark "$a <= 5" "time $(secs "$a" 5) (goal <= 5 s)"
+    mark "$ma <= 262144" "peak memory $(mib "$ma" 262144) (goal <= 256 MiB)"
   done
 }
 
@@ -489,7 +496,7 @@ scores_row() {
   echo "  against a contestant's C++ of the editorial method (bench/baselines/graph_scores_contestant.cpp):" \
     "$(secs "$b"), $(mib "$mb"); same answers here and on $CHECKED small inputs"
   ratio_mark 0.5 "time ratio"
-  [[ -z ${5:-} ]] || mark "$ma <= $mb" "peak memory $(mib "$ma") (goal: no more than the contestant's $(mib "$mb"))"
+  [[ -z ${5:-} ]] || mark "$ma <= $mb" "peak memory $(mib "$ma" "$mb") (goal: no more than the contestant's $(mib "$mb" "$ma"))"
 }
 row_scores_random() { scores_row random 200000 "random edges and weights (the judge's maximum)" 9; }
 row_scores_big() { scores_row bench 1000000 "a closed quarter, the rest mostly forward in a hidden order" 3 memory; }
@@ -604,7 +611,7 @@ row_partizan_sum() {
   timed 7 "$IN" -- "$REL/graph_partizan" || return
   read -r a ma <<< "$LINE"
   echo "graph_partizan, a sum of 10^5 number-valued components (and 9 small ones) on a 10^5-vertex chain: $(secs "$a"), $(mib "$ma")"
-  mark "$a <= 0.2" "time $(secs "$a") (goal <= 0.2 s)"
+  mark "$a <= 0.2" "time $(secs "$a" 0.2) (goal <= 0.2 s)"
 }
 
 # graph_partizan's extras at their bounds (issue 52, items 7 and 8), inputs made here with awk:
@@ -627,7 +634,7 @@ row_partizan_move_star() {
   timed 3 "$IN" -- "$REL/graph_partizan" --move || return
   read -r a ma <<< "$LINE"
   echo "graph_partizan --move, 2*10^5 queries of a vertex of 10^5 moves: $(secs "$a"), $(mib "$ma")"
-  mark "$a <= 0.5" "time $(secs "$a") (goal <= 0.5 s)"
+  mark "$a <= 0.5" "time $(secs "$a" 0.5) (goal <= 0.5 s)"
 }
 row_partizan_move_limit() {
   binary graph_partizan || return
@@ -641,7 +648,7 @@ row_partizan_move_limit() {
   timed 3 "$IN" -- sh -c '"$0" --move > /dev/null 2>&1; exit 0' "$REL/graph_partizan" || return
   read -r a ma <<< "$LINE"
   echo "graph_partizan --move, every query a new search of 66,000 moves: $(secs "$a"), $(mib "$ma"): $said"
-  mark "$a <= 0.5" "time $(secs "$a") (goal <= 0.5 s: about half a second past the step limit)"
+  mark "$a <= 0.5" "time $(secs "$a" 0.5) (goal <= 0.5 s: about half a second past the step limit)"
 }
 row_partizan_values_ladder() {
   binary graph_partizan || return
@@ -653,7 +660,7 @@ row_partizan_values_ladder() {
   timed 7 "$IN" -- "$REL/graph_partizan" --values || return
   read -r a ma <<< "$LINE"
   echo "graph_partizan --values, a ladder of 1,830 ups (21,578 bytes): $(secs "$a"), $(mib "$ma")"
-  mark "$a <= 0.1" "time $(secs "$a") (goal <= 0.1 s)"
+  mark "$a <= 0.1" "time $(secs "$a" 0.1) (goal <= 0.1 s)"
 }
 
 # examples/domineering on an empty board: its canonical form (every position it leads to valued
@@ -670,7 +677,7 @@ domineering_row() {  # domineering_row ROWS COLUMNS GOAL_SECONDS
   local stats
   stats=$("$REL/examples/domineering" --stats < "$IN" 2>&1 >/dev/null | tail -1)
   echo "domineering, the empty $1 x $2 board: $(secs "$a"), $(mib "$ma"); $stats"
-  mark "$a <= $3" "time $(secs "$a") (goal <= $3 s)"
+  mark "$a <= $3" "time $(secs "$a" "$3") (goal <= $3 s)"
 }
 row_domineering_5x5() { domineering_row 5 5 1; }
 row_domineering_4x6() { domineering_row 4 6 0.5; }
@@ -698,8 +705,8 @@ row_toppling() {
     { fail "no --stats line from toppling_dominoes: $(tail -1 "$stats")"; return; }
   echo "toppling_dominoes --outcomes, 10^4 random rows of 20 (awk, MINSTD seed 1): $(secs "$a"), $(mib "$ma");" \
     "$positions positions, $forms canonical forms; the table $(mib $((table / 1024))), $((table / forms)) bytes a form"
-  mark "$a <= 25" "time $(secs "$a") (goal <= 25 s)"
-  mark "$ma <= 262144" "peak memory $(mib "$ma") (goal <= 256 MiB)"
+  mark "$a <= 25" "time $(secs "$a" 25) (goal <= 25 s)"
+  mark "$ma <= 262144" "peak memory $(mib "$ma" 262144) (goal <= 256 MiB)"
   per_unit "$ma" "$positions" "position" 200
   per_unit "$ma" "$forms" "canonical form" 230
 }
@@ -720,8 +727,8 @@ clobber_row() {  # clobber_row SHAPE_NAME WHAT AWK_ROW: AWK_ROW prints one row (
   timed 3 "$IN" -- sh -c '"$0" > /dev/null 2>&1; exit 0' "$REL/examples/clobber" || return
   read -r a ma <<< "$LINE"
   echo "clobber, 10^5 rows, $2: $(secs "$a"), $(mib "$ma"): $said"
-  mark "$a <= 10" "time $(secs "$a") (goal <= 10 s)"
-  mark "$ma <= 1048576" "memory $(mib "$ma") (goal <= 1 GiB)"
+  mark "$a <= 10" "time $(secs "$a" 10) (goal <= 10 s)"
+  mark "$ma <= 1048576" "memory $(mib "$ma" 1048576) (goal <= 1 GiB)"
 }
 row_clobber_random() {
   clobber_row random "random rows (1 to 14 cells of x, o, .)" \
