@@ -16,8 +16,12 @@
 //!   runs, -1 where the system does not report it. bench/run.sh judges its goals on the CPU
 //!   time's ratio (on the wall time's with BENCH_CLOCK=wall); the CPU time leaves out the time a
 //!   run waited for a core, so where it tells another ratio, the load did. A run's CPU time is
-//!   its own and that of the children it waited for; a descendant still running when it exits
-//!   is in neither its CPU time nor its wall time.
+//!   its own and that of its descendants that ended before it did (waited for or not).
+//! - A run leaves nothing behind (on 64-bit Linux, `sys.rs`): each is a process group of its own,
+//!   and what of it still runs when it exits is killed, the run failing with "left processes
+//!   running: killed" (its time could not be counted). A process that leaves the group (a
+//!   daemon's `setsid`) is not seen. SIGINT, SIGTERM and SIGHUP kill the run under way, and the
+//!   tool ends with "interrupted by SIGTERM: ..." (exit status 1).
 //! - RUNS is the least number of rounds. `--budget SECONDS`: rounds go on until the timed runs
 //!   have taken that long, `--max-runs N` rounds at most (default 1000). Rounds alternate which
 //!   command runs first (A B, B A, ...).
@@ -36,14 +40,17 @@
 //!   timed (the timed runs' outputs are not compared).
 //! - The soft stack limit is raised to the hard one (unlimited on most systems) before anything
 //!   runs, and the children inherit it: the recursive baselines need a deep stack.
-//! - Exit status 0, or 1 when a command cannot start, exits non-zero or fails the check; 2 for a
-//!   usage error (a flag of one value given twice, or given another flag as its value, or an
-//!   INPUT that cannot be opened, among them: all found before anything runs). A command's words after `--` are taken as they are, `--` included (only `--vs`
-//!   separates A from B), so a command may itself take `--`.
+//! - Exit status 0, or 1 when a command cannot start, exits non-zero, leaves processes running
+//!   or fails the check, or the tool is interrupted; 2 for a usage error (a flag of one value
+//!   given twice, or given another flag as its value, or an INPUT that cannot be opened, among
+//!   them: all found before anything runs). A command's words after `--` are taken as they are,
+//!   `--` included (only `--vs` separates A from B), so a command may itself take `--`.
 //!
-//! The wall time is measured from just before the spawn to the reaping of the child, the peak
-//! memory (`ru_maxrss`) from the child's resource usage, read with `wait4` on Linux. std spawns
-//! with `posix_spawn` (a vfork: the cheapest start, so the least overhead in a 1 ms run), and
+//! The wall time is measured from just before the spawn to the child's exit (seen by `waitid`),
+//! the peak memory (`ru_maxrss`) from the resource usage of the child and of its descendants
+//! reaped after it, read with `wait4` on Linux. std spawns with `posix_spawn` (a vfork: the
+//! cheapest start, so the least overhead in a 1 ms run; built by rustc 1.63, whose std cannot
+//! set the group so, with `fork`, 0.1 to 0.2 ms slower), and
 //! Linux then starts the child's peak from this process's own resident memory: no peak reads
 //! below this tool's (about 1.2 MiB linked statically, 2 MiB dynamically). So the tool keeps
 //! little in memory (outputs are compared a line, or 64 KiB of a longer line, at a time).
@@ -198,7 +205,8 @@ impl Options {
     }
 }
 
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+#[cfg_attr(all(target_os = "linux", target_pointer_width = "64"), path = "sys.rs")]
+#[cfg_attr(not(all(target_os = "linux", target_pointer_width = "64")), path = "sys_other.rs")]
 mod sys;
 
 /// Runs `command` once with `input` as stdin; its stdout goes to `stdout` (None: /dev/null),
@@ -217,45 +225,13 @@ fn run_once(
         None => Stdio::null(),
     };
     let stderr = if show_stderr { Stdio::inherit() } else { Stdio::null() };
+    let mut child = Command::new(&command[0]);
+    child.args(&command[1..]).stdin(stdin).stdout(stdout).stderr(stderr);
+    sys::in_own_group(&mut child);
     let start = Instant::now();
-    let child = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(stderr)
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", command[0]))?;
-    finish(child, start)
+    let child = child.spawn().map_err(|e| format!("cannot run {}: {e}", command[0]))?;
+    sys::finish(child, start)
 }
-
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn finish(child: std::process::Child, start: Instant) -> Result<Run, String> {
-    let (status, usage) = sys::wait_child(child.id()).map_err(|e| format!("wait4: {e}"))?;
-    let seconds = start.elapsed().as_secs_f64();
-    let cpu_seconds = [usage.utime, usage.stime].iter().map(|[s, us]| *s as f64 + *us as f64 * 1e-6).sum();
-    Ok(Run {
-        seconds,
-        cpu_seconds: Some(cpu_seconds),
-        peak_kb: usage.maxrss,
-        failure: sys::describe_status(status),
-    })
-}
-
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn finish(mut child: std::process::Child, start: Instant) -> Result<Run, String> {
-    let status = child.wait().map_err(|e| format!("wait: {e}"))?;
-    let seconds = start.elapsed().as_secs_f64();
-    let failure = (!status.success()).then(|| format!("{status}"));
-    Ok(Run { seconds, cpu_seconds: None, peak_kb: -1, failure })
-}
-
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn raise_stack_limit() {
-    sys::raise_stack_limit();
-}
-
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn raise_stack_limit() {}
 
 /// The machine's memory in KiB (`MemTotal` of /proc/meminfo), where the system says.
 fn machine_memory_kb() -> Option<i64> {
@@ -377,7 +353,7 @@ fn round_order(round: usize, count: usize) -> &'static [usize] {
 }
 
 fn bench(options: &Options) -> Result<String, String> {
-    raise_stack_limit();
+    sys::raise_stack_limit();
     if options.warmup {
         warm_up(options)?;
     }
@@ -475,10 +451,13 @@ fn run() -> i32 {
         Err(message) => fail(&format!("{message} ({USAGE}; --help)"), 2),
         Ok(Some(options)) => match inputs_open(&options) {
             Err(message) => fail(&message, 2),
-            Ok(()) => match bench(&options) {
-                Ok(line) => say(&line),
-                Err(message) => fail(&message, 1),
-            },
+            Ok(()) => {
+                sys::catch_interrupts();
+                match bench(&options) {
+                    Ok(line) => say(&line),
+                    Err(message) => fail(&message, 1),
+                }
+            }
         },
     }
 }
