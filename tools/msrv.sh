@@ -70,8 +70,8 @@ version=$("$rustc" --version)
 echo "msrv: $version"
 
 # 1. The workspace as cargo builds it: the library, then every binary and example against it; the
-# tools' crates (tools/*/), their libraries before their mains; the build script of stress (whose
-# cfg says 1.63's std has no process_group: it is left unset here, as it would be).
+# tools' crates (tools/*/), their libraries before their mains; the build scripts of stress and bench
+# (whose cfg says 1.63's std has no process_group: it is left unset here, as it would be).
 out=$dir/crate
 mkdir -p "$out"
 lib=(--extern "graph_games=$out/libgraph_games.rlib" -L "$out")
@@ -101,8 +101,10 @@ for tool in stress bundle bench pattern; do
     -o "$out/$tool" "tools/$tool/src/main.rs"
   bins=$((bins + 1))
 done
-"$rustc" --edition 2021 -D warnings --crate-type bin --crate-name build_script_build -o "$out/stress-build" \
-  tools/stress/build.rs
+for tool in stress bench; do
+  "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name build_script_build -o "$out/$tool-build" \
+    "tools/$tool/build.rs"
+done
 # The tests type-check too, each crate's with its own manifest folder (cargo's variables set by
 # hand for `env!`).
 export CARGO_TARGET_TMPDIR=$out
