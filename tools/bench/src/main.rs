@@ -20,8 +20,9 @@
 //! - A run leaves nothing behind (on 64-bit Linux, `sys.rs`): each is a process group of its own,
 //!   and what of it still runs when it exits is killed, the run failing with "left processes
 //!   running: killed" (its time could not be counted). A process that leaves the group (a
-//!   daemon's `setsid`) is not seen. SIGINT, SIGTERM and SIGHUP kill the run under way, and the
-//!   tool ends with "interrupted by SIGTERM: ..." (exit status 1).
+//!   daemon's `setsid`) is not seen. SIGINT, SIGTERM and SIGHUP kill the run under way; the tool
+//!   writes "error: interrupted by SIGTERM: ..." and ends by that signal (not by an exit status:
+//!   so a shell sees how it ended, and a script stops on Ctrl-C as it did before it was caught).
 //! - RUNS is the least number of rounds. `--budget SECONDS`: rounds go on until the timed runs
 //!   have taken that long, `--max-runs N` rounds at most (default 1000). Rounds alternate which
 //!   command runs first (A B, B A, ...).
@@ -41,7 +42,7 @@
 //! - The soft stack limit is raised to the hard one (unlimited on most systems) before anything
 //!   runs, and the children inherit it: the recursive baselines need a deep stack.
 //! - Exit status 0, or 1 when a command cannot start, exits non-zero, leaves processes running
-//!   or fails the check, or the tool is interrupted; 2 for a usage error (a flag of one value
+//!   or fails the check; 2 for a usage error (a flag of one value
 //!   given twice, or given another flag as its value, or an INPUT that cannot be opened, among
 //!   them: all found before anything runs). A command's words after `--` are taken as they are,
 //!   `--` included (only `--vs` separates A from B), so a command may itself take `--`.
@@ -453,10 +454,13 @@ fn run() -> i32 {
             Err(message) => fail(&message, 2),
             Ok(()) => {
                 sys::catch_interrupts();
-                match bench(&options) {
-                    Ok(line) => say(&line),
-                    Err(message) => fail(&message, 1),
-                }
+                let status = match (bench(&options), sys::interrupted()) {
+                    (Ok(line), None) => say(&line),
+                    (Err(message), _) => fail(&message, 1),
+                    (Ok(_), Some(name)) => fail(&format!("interrupted by {name}"), 1),
+                };
+                sys::end_by_signal_caught();
+                status
             }
         },
     }

@@ -5,8 +5,8 @@
 //! members of its group that have ended too are reaped and their time counted; any still running
 //! is killed (SIGKILL to the group), reaped, and the run fails ("left processes running: killed"),
 //! its time not being countable. SIGINT, SIGTERM and SIGHUP kill the group of the run under way
-//! (the handler only stores to atomics and calls `kill`, both async-signal-safe) and the run
-//! fails as interrupted. The calls are declared by hand (std links the C library; the crate takes
+//! (the handler only stores to atomics and calls `kill`, both async-signal-safe), the run fails
+//! as interrupted, and the tool, its error line written, ends by the same signal. The calls are declared by hand (std links the C library; the crate takes
 //! no dependency), as `tools/stress/src/sys.rs` declares some of the same (the tools share no
 //! crate). Elsewhere `sys_other.rs` stands in: no groups, no usage, signals as the system does.
 
@@ -49,6 +49,7 @@ extern "C" {
     fn setrlimit(resource: i32, rlim: *const Rlimit) -> i32;
     fn kill(pid: i32, signal: i32) -> i32;
     fn signal(signal: i32, handler: usize) -> usize;
+    fn raise(signal: i32) -> i32;
     fn prctl(option: i32, ...) -> i32;
     #[cfg(not(has_process_group))]
     fn setpgid(pid: i32, pgid: i32) -> i32;
@@ -77,7 +78,13 @@ pub fn catch_interrupts() {
     unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1u64) };
     for (number, _) in CAUGHT {
         // SAFETY: the handler only touches atomics and calls `kill`, all async-signal-safe.
-        unsafe { signal(number, on_signal as extern "C" fn(i32) as usize) };
+        // A signal ignored from the start (SIG_IGN, 1: `nohup`, a shell's background job) stays
+        // ignored, as its caller asked.
+        unsafe {
+            if signal(number, on_signal as extern "C" fn(i32) as usize) == 1 {
+                signal(number, 1);
+            }
+        }
     }
 }
 
@@ -175,9 +182,30 @@ pub(crate) fn finish(child: Child, start: Instant) -> Result<Run, String> {
         let left = "left processes running: killed";
         run.failure = Some(run.failure.map_or(left.to_string(), |failure| format!("{failure}; {left}")));
     }
-    match CAUGHT.iter().find(|(number, _)| *number == INTERRUPTED.load(Ordering::SeqCst)) {
-        Some((_, name)) => Err(format!("interrupted by {name}: the run under way was killed")),
+    match interrupted() {
+        Some(name) => Err(format!("interrupted by {name}: the run under way was killed")),
         None => Ok(run),
+    }
+}
+
+/// The name of the signal caught since [`catch_interrupts`], if one was.
+pub fn interrupted() -> Option<&'static str> {
+    let caught = INTERRUPTED.load(Ordering::SeqCst);
+    CAUGHT.iter().find(|(number, _)| *number == caught).map(|(_, name)| *name)
+}
+
+/// Ends this process by the signal caught, if one was, as that signal would have without the
+/// handler: so that its parent sees it ended by the signal (bash goes on with its script after a
+/// child that exits when Ctrl-C reached both, and stops when the child died of SIGINT).
+pub fn end_by_signal_caught() {
+    let caught = INTERRUPTED.load(Ordering::SeqCst);
+    if caught != 0 {
+        // SAFETY: `signal` restores the default action (SIG_DFL, 0), which for these signals ends
+        // the process; `raise` sends the signal to this thread.
+        unsafe {
+            signal(caught, 0);
+            raise(caught);
+        }
     }
 }
 

@@ -10,6 +10,12 @@ pub fn catch_interrupts() {}
 
 pub fn in_own_group(_: &mut Command) {}
 
+pub fn interrupted() -> Option<&'static str> {
+    None
+}
+
+pub fn end_by_signal_caught() {}
+
 pub(crate) fn finish(mut child: Child, start: Instant) -> Result<Run, String> {
     let status = child.wait().map_err(|e| format!("wait: {e}"))?;
     let seconds = start.elapsed().as_secs_f64();
