@@ -1,5 +1,6 @@
-//! The search of `plain.rs` made fast: a radix heap for the queue, and one 16-byte slot a position
-//! for what the plain search keeps in seven tables (so a move walked back touches one cache line).
+//! The search of `plain.rs` made fast: a radix heap for the queue, the costs in one table (handed
+//! to the [`Totals`] as they are) and the rest of what the plain search keeps in six tables in one
+//! 8-byte state a position.
 //!
 //! The radix heap: the keys that come off never decrease (module doc), so every key in the heap
 //! is at least `last`, the last key taken off. A key goes to bucket `b`, the position of the
@@ -9,23 +10,36 @@
 //! times, and in practice a few. Invariant: bucket `b > 0` holds the keys whose highest bit of
 //! difference with `last` is `b - 1`; bucket 0 the keys equal to `last`.
 //!
-//! The slot of a position: its cost, its counter of moves into unsettled positions (the other
-//! side's), and flags: whose it is, whether it is an end, whether the ender's has a cost yet,
-//! whether it is settled, whether a cost past `i64` was seen. The plain search's invariant holds
-//! unchanged; the move each position is settled through is recorded only when asked for.
+//! A position's state: a counter (the moves into unsettled positions of an open position of the
+//! other side's; the events still to come off of a banned one) and flags: how it is settled (an
+//! end; by its least cost; by its `j`-th event; else by its largest cost), whether it has a cost
+//! yet, whether it is settled, whether a cost past `i64` was seen. Until a banned position is
+//! settled its entry in the costs counts its costs past `i64` instead. A banned position with
+//! `j = 1` is settled as the ender's open ones are, and with `j = k` as the other side's: the
+//! plain search's invariant holds unchanged. The move each position is settled through, and the
+//! order they are settled in, are recorded only when asked for.
 
-use super::game::{ScoredGame, Side, Stand, MAX_POSITIONS};
-use super::plain::{bad_move, overflow_error};
+use super::game::{rank_taken, ScoredGame, Side, Stand, MAX_POSITIONS};
+use super::plain::{bad_move, overflow_error, too_many_bans};
 use super::room::{filled, push};
 use super::totals::{Totals, NO_MOVE};
 use crate::input::Error;
 use crate::prefetch::prefetch;
 
-/// A queue of `(key, position)` whose keys come off in nondecreasing order, each key pushed at
-/// least the last taken off.
+/// An entry of the queue: a cost's key, the position, and the target of the move that gave the
+/// cost ([`NO_MOVE`] where the move is recorded elsewhere). 16 bytes.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    position: u32,
+    via: u32,
+}
+
+/// A queue of entries whose keys come off in nondecreasing order, each key pushed at least the
+/// last taken off.
 struct RadixHeap {
     last: u64,
-    buckets: Vec<Vec<(u64, u32)>>,
+    buckets: Vec<Vec<Entry>>,
 }
 
 impl RadixHeap {
@@ -43,23 +57,23 @@ impl RadixHeap {
     }
 
     #[inline]
-    fn push(&mut self, key: u64, position: u32) -> Result<(), Error> {
-        let b = self.bucket(key);
-        push(&mut self.buckets[b], (key, position), "the queue")
+    fn push(&mut self, entry: Entry) -> Result<(), Error> {
+        let b = self.bucket(entry.key);
+        push(&mut self.buckets[b], entry, "the queue")
     }
 
-    /// The least key and its position, or `None` when empty.
+    /// The entry of least key, or `None` when empty.
     #[inline]
-    fn pop(&mut self) -> Result<Option<(u64, u32)>, Error> {
+    fn pop(&mut self) -> Result<Option<Entry>, Error> {
         if self.buckets[0].is_empty() {
             let b = match (1..65).find(|&b| !self.buckets[b].is_empty()) {
                 Some(b) => b,
                 None => return Ok(None),
             };
             let spread = std::mem::take(&mut self.buckets[b]);
-            self.last = spread.iter().map(|&(key, _)| key).min().expect("not empty");
-            for &(key, position) in &spread {
-                self.push(key, position)?;
+            self.last = spread.iter().map(|entry| entry.key).min().expect("not empty");
+            for &entry in &spread {
+                self.push(entry)?;
             }
             // Its room back, for the keys to come.
             let mut spread = spread;
@@ -76,18 +90,36 @@ fn key(cost: i64) -> u64 {
     (cost as u64) ^ (1 << 63)
 }
 
-const ENDER: u32 = 1;
-const END: u32 = 2;
-const REACHED: u32 = 4;
-const SETTLED: u32 = 8;
-const OVERFLOW: u32 = 16;
+/// The cost of a key.
+#[inline]
+fn cost_of(key: u64) -> i64 {
+    (key ^ (1 << 63)) as i64
+}
 
-/// A position's slot (module doc).
+const END: u32 = 1;
+/// Settled by its least cost: the ender's open positions, and banned ones with `j = 1`.
+const LEAST: u32 = 2;
+/// Settled by its `j`-th event, `1 < j < k`.
+const RANKED: u32 = 4;
+const REACHED: u32 = 8;
+const SETTLED: u32 = 16;
+const OVERFLOW: u32 = 32;
+
+/// A position's state (module doc); its cost is apart.
 #[derive(Clone, Copy)]
-struct Slot {
-    cost: i64,
+struct State {
     remaining: u32,
     flags: u32,
+}
+
+/// The state of an open position of `k` moves settled by its `j`-th least cost: by the largest
+/// once all are known (`j = k`), by the least (`j = 1`), or by its `j`-th event.
+fn settled_by(j: u32, k: u32) -> State {
+    match j {
+        j if j == k => State { remaining: k, flags: 0 },
+        1 => State { remaining: 0, flags: LEAST },
+        j => State { remaining: j, flags: RANKED },
+    }
 }
 
 /// Every position's total, and with `with_moves` the move each was settled through (else
@@ -97,8 +129,11 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
     if n > MAX_POSITIONS {
         return Err(Error::new(format!("{n} positions: a game has at most {MAX_POSITIONS}")));
     }
-    let mut slots = filled(n, Slot { cost: 0, remaining: 0, flags: 0 }, "the search's tables")?;
+    let what = "the search's tables";
+    let mut costs = filled(n, 0i64, what)?;
+    let mut states = filled(n, State { remaining: 0, flags: 0 }, what)?;
     let mut via = if with_moves { filled(n, NO_MOVE, "the moves to play")? } else { Vec::new() };
+    let mut order = if with_moves { filled(n, NO_MOVE, "the moves to play")? } else { Vec::new() };
     let mut heap = RadixHeap::new()?;
     let mut moves: Vec<(usize, i64)> = Vec::new();
     let (mut count, mut broken) = (0usize, None);
@@ -108,18 +143,20 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
         if s >= n || broken.is_some() {
             return;
         }
-        let slot = &mut slots[s];
+        let state = &mut states[s];
         match stand {
             Stand::End(payoff) => {
-                slot.cost = if ender == Side::Min { payoff } else { !payoff };
-                slot.flags = END | REACHED;
-                broken = heap.push(key(slot.cost), s as u32).err();
+                costs[s] = if ender == Side::Min { payoff } else { !payoff };
+                state.flags = END | REACHED;
+                broken = heap.push(Entry { key: key(costs[s]), position: s as u32, via: NO_MOVE }).err();
             }
-            Stand::Open(0) => broken = Some(Error::new(format!("state {s} is open with 0 moves"))),
-            Stand::Open(k) => {
-                slot.remaining = k;
-                slot.flags = if side == ender { ENDER } else { 0 };
+            Stand::Open(0) | Stand::Banned { moves: 0, .. } => {
+                broken = Some(Error::new(format!("state {s} is open with 0 moves")))
             }
+            Stand::Banned { moves, bans } if bans >= moves => broken = Some(too_many_bans(s, moves, bans)),
+            Stand::Open(_) if side == ender => *state = settled_by(1, 0),
+            Stand::Open(k) => *state = settled_by(k, k),
+            Stand::Banned { moves, bans } => *state = settled_by(rank_taken(side, ender, moves, bans), moves),
         }
     });
     if let Some(e) = broken {
@@ -128,16 +165,33 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
     if count != n {
         return Err(Error::new(format!("the game gave {count} starts for {n} states")));
     }
-    while let Some((_, v)) = heap.pop()? {
+    let mut settled_so_far = 0;
+    while let Some(Entry { key: popped, position: v, via: by }) = heap.pop()? {
         let v = v as usize;
-        if slots[v].flags & SETTLED != 0 {
+        let state = &mut states[v];
+        if state.flags & SETTLED != 0 {
             continue; // a stale entry: v was pushed again at a lower cost and came off then
         }
-        slots[v].flags |= SETTLED;
-        let cost = slots[v].cost;
+        if state.flags & RANKED != 0 {
+            // One more of its costs is known the least of those left: the j-th settles it.
+            state.remaining -= 1;
+            if state.remaining > 0 {
+                continue;
+            }
+        }
+        state.flags |= SETTLED;
+        let cost = cost_of(popped);
+        costs[v] = cost;
+        if with_moves {
+            if by != NO_MOVE {
+                via[v] = by;
+            }
+            order[v] = settled_so_far;
+            settled_so_far += 1;
+        }
         let mut error = None;
-        // The moves into v listed first, and their slots asked for all at once: the loads of
-        // random slots then overlap instead of waiting one after the other.
+        // The moves into v listed first, and their states and costs asked for all at once: the
+        // loads of random entries then overlap instead of waiting one after the other.
         moves.clear();
         game.for_each_predecessor(v, |p, w| {
             if error.is_none() {
@@ -145,7 +199,8 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
             }
         });
         for &(p, _) in &moves {
-            prefetch(slots.as_ptr().wrapping_add(p));
+            prefetch(states.as_ptr().wrapping_add(p));
+            prefetch(costs.as_ptr().wrapping_add(p));
         }
         for &(p, w) in &moves {
             if error.is_some() {
@@ -155,70 +210,79 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
                 error = Some(bad_move(p, v, w, n));
                 break;
             }
-            let slot = &mut slots[p];
-            if slot.flags & (SETTLED | END) != 0 {
+            let state = &mut states[p];
+            if state.flags & (SETTLED | END) != 0 {
                 continue;
             }
             let candidate = cost.checked_add(w);
-            if slot.flags & ENDER != 0 {
+            if state.flags & RANKED != 0 {
                 match candidate {
-                    None => slot.flags |= OVERFLOW,
-                    Some(c) if slot.flags & REACHED == 0 || c < slot.cost => {
-                        slot.cost = c;
-                        slot.flags |= REACHED;
-                        if with_moves {
-                            via[p] = v as u32;
-                        }
-                        error = heap.push(key(c), p as u32).err();
+                    // Counted in its cost's place, until it is settled.
+                    None => costs[p] = costs[p].saturating_add(1),
+                    Some(c) => error = heap.push(Entry { key: key(c), position: p as u32, via: v as u32 }).err(),
+                }
+                continue;
+            }
+            if state.flags & LEAST != 0 {
+                match candidate {
+                    None => state.flags |= OVERFLOW,
+                    Some(c) if state.flags & REACHED == 0 || c < costs[p] => {
+                        costs[p] = c;
+                        state.flags |= REACHED;
+                        error = heap.push(Entry { key: key(c), position: p as u32, via: v as u32 }).err();
                     }
                     Some(_) => {}
                 }
                 continue;
             }
-            if slot.remaining == 0 {
+            if state.remaining == 0 {
                 error = Some(Error::new(format!("state {p} has more moves listed than its start says")));
                 continue;
             }
             match candidate {
-                None => slot.flags |= OVERFLOW,
-                Some(c) if slot.flags & REACHED == 0 || c > slot.cost => {
-                    slot.cost = c;
-                    slot.flags |= REACHED;
+                None => state.flags |= OVERFLOW,
+                Some(c) if state.flags & REACHED == 0 || c > costs[p] => {
+                    costs[p] = c;
+                    state.flags |= REACHED;
                     if with_moves {
                         via[p] = v as u32;
                     }
                 }
                 Some(_) => {}
             }
-            slot.remaining -= 1;
-            if slot.remaining > 0 {
+            state.remaining -= 1;
+            if state.remaining > 0 {
                 continue;
             }
-            if slot.flags & OVERFLOW != 0 {
+            if state.flags & OVERFLOW != 0 {
                 error = Some(overflow_error(p, ender));
                 continue;
             }
             // Settled at its largest cost; its predecessors are walked when it comes off.
-            error = heap.push(key(slot.cost), p as u32).err();
+            error = heap.push(Entry { key: key(costs[p]), position: p as u32, via: NO_MOVE }).err();
         }
         if let Some(e) = error {
             return Err(e);
         }
     }
     drop(heap);
-    let overflowed = |s: &Slot| s.flags & (ENDER | SETTLED | OVERFLOW) == ENDER | OVERFLOW;
-    if let Some(p) = slots.iter().position(overflowed) {
+    // Never settled, yet its value past i64 (plain.rs).
+    let value_past_i64 = |p: usize| {
+        let state = states[p];
+        if state.flags & RANKED != 0 {
+            costs[p] >= i64::from(state.remaining)
+        } else {
+            state.flags & (LEAST | OVERFLOW) == LEAST | OVERFLOW
+        }
+    };
+    if let Some(p) = (0..n).find(|&p| states[p].flags & SETTLED == 0 && value_past_i64(p)) {
         return Err(overflow_error(p, ender));
     }
-    let mut costs = filled(n, 0i64, "the totals")?;
-    for (cost, slot) in costs.iter_mut().zip(&slots) {
-        *cost = slot.cost;
-    }
-    let settled = |p: usize| slots[p].flags & SETTLED != 0;
+    let never = states.iter().map(|state| state.flags & SETTLED == 0);
     if with_moves {
-        Totals::finish(game, ender, costs, (0..n).map(|p| !settled(p)), via)
+        Totals::finish(game, ender, costs, never, via, order)
     } else {
-        Totals::without_moves(ender, costs, (0..n).map(|p| !settled(p)))
+        Totals::without_moves(ender, costs, never)
     }
 }
 
@@ -237,17 +301,17 @@ mod tests {
             let (mut waiting, mut last, mut count) = (Vec::new(), 0u64, 0u32);
             for _ in 0..rng.below(300) {
                 if rng.chance(1, 3) {
-                    let got = heap.pop().unwrap();
+                    let got = heap.pop().unwrap().map(|entry| entry.key);
                     waiting.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
                     let want = waiting.pop();
-                    assert_eq!(got.map(|g| g.0), want.map(|w: (u64, u32)| w.0));
-                    if let Some((key, _)) = got {
+                    assert_eq!(got, want.map(|w: (u64, u32)| w.0));
+                    if let Some(key) = got {
                         last = key;
                     }
                 } else {
                     let spread = [0, 1, 1000, u64::MAX / 2][rng.below(4) as usize];
                     let key = last.saturating_add(rng.below(spread.max(1)));
-                    heap.push(key, count).unwrap();
+                    heap.push(Entry { key, position: count, via: count }).unwrap();
                     waiting.push((key, count));
                     count += 1;
                 }
@@ -259,5 +323,7 @@ mod tests {
     fn costs_keep_their_order_as_keys() {
         let costs = [i64::MIN, -5, -1, 0, 1, 7, i64::MAX];
         assert!(costs.windows(2).all(|w| key(w[0]) < key(w[1])));
+        assert!(costs.iter().all(|&c| cost_of(key(c)) == c));
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
     }
 }
