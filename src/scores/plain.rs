@@ -13,7 +13,7 @@
 
 use super::game::{rank_taken, ScoredGame, Side, Stand, MAX_POSITIONS};
 use super::room::{filled, push};
-use super::totals::{Totals, NO_MOVE};
+use super::totals::{never_bits, Totals, NO_MOVE};
 use crate::input::{out_of_memory, Error};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -180,7 +180,7 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
         return Err(overflow_error(p, ender));
     }
     drop(heap);
-    let never = (0..n).map(|p| !settled[p]);
+    let never = never_bits(n, (0..n).map(|p| !settled[p]))?;
     Totals::finish(game, ender, cost, never, via, order)
 }
 

@@ -1,6 +1,7 @@
-//! The search of `plain.rs` made fast: a radix heap for the queue, the costs in one table (handed
-//! to the [`Totals`] as they are) and the rest of what the plain search keeps in six tables in one
-//! 8-byte state a position.
+//! The search of `plain.rs` made fast: a radix heap for the queue, and one 16-byte slot a position
+//! for what the plain search keeps in eight tables (so a move walked back touches one cache line):
+//! the cost and an 8-byte state side by side in one vector of `i64`, which becomes the costs of
+//! the [`Totals`] in place at the end (no copy held beside it).
 //!
 //! The radix heap: the keys that come off never decrease (module doc), so every key in the heap
 //! is at least `last`, the last key taken off. A key goes to bucket `b`, the position of the
@@ -22,7 +23,7 @@
 use super::game::{rank_taken, ScoredGame, Side, Stand, MAX_POSITIONS};
 use super::plain::{bad_move, overflow_error, too_many_bans};
 use super::room::{filled, push};
-use super::totals::{Totals, NO_MOVE};
+use super::totals::{never_bits, Totals, NO_MOVE};
 use crate::input::Error;
 use crate::prefetch::prefetch;
 
@@ -105,7 +106,7 @@ const REACHED: u32 = 8;
 const SETTLED: u32 = 16;
 const OVERFLOW: u32 = 32;
 
-/// A position's state (module doc); its cost is apart.
+/// A position's state (module doc): its counter and flags.
 #[derive(Clone, Copy)]
 struct State {
     remaining: u32,
@@ -122,6 +123,52 @@ fn settled_by(j: u32, k: u32) -> State {
     }
 }
 
+/// Every position's cost and state side by side (a move walked back touches one cache line), in
+/// one vector of `i64` that becomes the costs alone at the end, in place: no second table.
+struct Slots {
+    /// Position `p`'s cost at `2p`, its state at `2p + 1` (`remaining << 32 | flags`).
+    words: Vec<i64>,
+}
+
+impl Slots {
+    fn new(n: usize) -> Result<Slots, Error> {
+        Ok(Slots { words: filled(2 * n, 0i64, "the search's tables")? })
+    }
+
+    #[inline]
+    fn cost(&self, p: usize) -> i64 {
+        self.words[2 * p]
+    }
+
+    #[inline]
+    fn set_cost(&mut self, p: usize, cost: i64) {
+        self.words[2 * p] = cost;
+    }
+
+    #[inline]
+    fn state(&self, p: usize) -> State {
+        let word = self.words[2 * p + 1] as u64;
+        State { remaining: (word >> 32) as u32, flags: word as u32 }
+    }
+
+    #[inline]
+    fn set_state(&mut self, p: usize, state: State) {
+        self.words[2 * p + 1] = (u64::from(state.remaining) << 32 | u64::from(state.flags)) as i64;
+    }
+
+    /// The costs alone: each moved down to `p` (from `2p >= p`, so none is overwritten before it
+    /// is moved), the rest given back (a shrink in place).
+    fn into_costs(mut self) -> Vec<i64> {
+        let n = self.words.len() / 2;
+        for p in 0..n {
+            self.words[p] = self.words[2 * p];
+        }
+        self.words.truncate(n);
+        self.words.shrink_to_fit();
+        self.words
+    }
+}
+
 /// Every position's total, and with `with_moves` the move each was settled through (else
 /// [`Totals::best_move`] and [`Totals::line`] are not to be asked).
 pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> Result<Totals, Error> {
@@ -129,9 +176,7 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
     if n > MAX_POSITIONS {
         return Err(Error::new(format!("{n} positions: a game has at most {MAX_POSITIONS}")));
     }
-    let what = "the search's tables";
-    let mut costs = filled(n, 0i64, what)?;
-    let mut states = filled(n, State { remaining: 0, flags: 0 }, what)?;
+    let mut slots = Slots::new(n)?;
     let mut via = if with_moves { filled(n, NO_MOVE, "the moves to play")? } else { Vec::new() };
     let mut order = if with_moves { filled(n, NO_MOVE, "the moves to play")? } else { Vec::new() };
     let mut heap = RadixHeap::new()?;
@@ -143,21 +188,26 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
         if s >= n || broken.is_some() {
             return;
         }
-        let state = &mut states[s];
-        match stand {
+        let state = match stand {
             Stand::End(payoff) => {
-                costs[s] = if ender == Side::Min { payoff } else { !payoff };
-                state.flags = END | REACHED;
-                broken = heap.push(Entry { key: key(costs[s]), position: s as u32, via: NO_MOVE }).err();
+                let cost = if ender == Side::Min { payoff } else { !payoff };
+                slots.set_cost(s, cost);
+                broken = heap.push(Entry { key: key(cost), position: s as u32, via: NO_MOVE }).err();
+                State { remaining: 0, flags: END | REACHED }
             }
             Stand::Open(0) | Stand::Banned { moves: 0, .. } => {
-                broken = Some(Error::new(format!("state {s} is open with 0 moves")))
+                broken = Some(Error::new(format!("state {s} is open with 0 moves")));
+                return;
             }
-            Stand::Banned { moves, bans } if bans >= moves => broken = Some(too_many_bans(s, moves, bans)),
-            Stand::Open(_) if side == ender => *state = settled_by(1, 0),
-            Stand::Open(k) => *state = settled_by(k, k),
-            Stand::Banned { moves, bans } => *state = settled_by(rank_taken(side, ender, moves, bans), moves),
-        }
+            Stand::Banned { moves, bans } if bans >= moves => {
+                broken = Some(too_many_bans(s, moves, bans));
+                return;
+            }
+            Stand::Open(_) if side == ender => settled_by(1, 0),
+            Stand::Open(k) => settled_by(k, k),
+            Stand::Banned { moves, bans } => settled_by(rank_taken(side, ender, moves, bans), moves),
+        };
+        slots.set_state(s, state);
     });
     if let Some(e) = broken {
         return Err(e);
@@ -168,7 +218,7 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
     let mut settled_so_far = 0;
     while let Some(Entry { key: popped, position: v, via: by }) = heap.pop()? {
         let v = v as usize;
-        let state = &mut states[v];
+        let mut state = slots.state(v);
         if state.flags & SETTLED != 0 {
             continue; // a stale entry: v was pushed again at a lower cost and came off then
         }
@@ -176,12 +226,14 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
             // One more of its costs is known the least of those left: the j-th settles it.
             state.remaining -= 1;
             if state.remaining > 0 {
+                slots.set_state(v, state);
                 continue;
             }
         }
         state.flags |= SETTLED;
+        slots.set_state(v, state);
         let cost = cost_of(popped);
-        costs[v] = cost;
+        slots.set_cost(v, cost);
         if with_moves {
             if by != NO_MOVE {
                 via[v] = by;
@@ -190,8 +242,8 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
             settled_so_far += 1;
         }
         let mut error = None;
-        // The moves into v listed first, and their states and costs asked for all at once: the
-        // loads of random entries then overlap instead of waiting one after the other.
+        // The moves into v listed first, and their slots asked for all at once: the loads of
+        // random slots then overlap instead of waiting one after the other.
         moves.clear();
         game.for_each_predecessor(v, |p, w| {
             if error.is_none() {
@@ -199,8 +251,7 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
             }
         });
         for &(p, _) in &moves {
-            prefetch(states.as_ptr().wrapping_add(p));
-            prefetch(costs.as_ptr().wrapping_add(p));
+            prefetch(slots.words.as_ptr().wrapping_add(2 * p));
         }
         for &(p, w) in &moves {
             if error.is_some() {
@@ -210,56 +261,7 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
                 error = Some(bad_move(p, v, w, n));
                 break;
             }
-            let state = &mut states[p];
-            if state.flags & (SETTLED | END) != 0 {
-                continue;
-            }
-            let candidate = cost.checked_add(w);
-            if state.flags & RANKED != 0 {
-                match candidate {
-                    // Counted in its cost's place, until it is settled.
-                    None => costs[p] = costs[p].saturating_add(1),
-                    Some(c) => error = heap.push(Entry { key: key(c), position: p as u32, via: v as u32 }).err(),
-                }
-                continue;
-            }
-            if state.flags & LEAST != 0 {
-                match candidate {
-                    None => state.flags |= OVERFLOW,
-                    Some(c) if state.flags & REACHED == 0 || c < costs[p] => {
-                        costs[p] = c;
-                        state.flags |= REACHED;
-                        error = heap.push(Entry { key: key(c), position: p as u32, via: v as u32 }).err();
-                    }
-                    Some(_) => {}
-                }
-                continue;
-            }
-            if state.remaining == 0 {
-                error = Some(Error::new(format!("state {p} has more moves listed than its start says")));
-                continue;
-            }
-            match candidate {
-                None => state.flags |= OVERFLOW,
-                Some(c) if state.flags & REACHED == 0 || c > costs[p] => {
-                    costs[p] = c;
-                    state.flags |= REACHED;
-                    if with_moves {
-                        via[p] = v as u32;
-                    }
-                }
-                Some(_) => {}
-            }
-            state.remaining -= 1;
-            if state.remaining > 0 {
-                continue;
-            }
-            if state.flags & OVERFLOW != 0 {
-                error = Some(overflow_error(p, ender));
-                continue;
-            }
-            // Settled at its largest cost; its predecessors are walked when it comes off.
-            error = heap.push(Entry { key: key(costs[p]), position: p as u32, via: NO_MOVE }).err();
+            error = walk_back(&mut slots, &mut heap, &mut via, (p, v), cost.checked_add(w), ender).err();
         }
         if let Some(e) = error {
             return Err(e);
@@ -268,22 +270,87 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
     drop(heap);
     // Never settled, yet its value past i64 (plain.rs).
     let value_past_i64 = |p: usize| {
-        let state = states[p];
+        let state = slots.state(p);
         if state.flags & RANKED != 0 {
-            costs[p] >= i64::from(state.remaining)
+            slots.cost(p) >= i64::from(state.remaining)
         } else {
             state.flags & (LEAST | OVERFLOW) == LEAST | OVERFLOW
         }
     };
-    if let Some(p) = (0..n).find(|&p| states[p].flags & SETTLED == 0 && value_past_i64(p)) {
+    if let Some(p) = (0..n).find(|&p| slots.state(p).flags & SETTLED == 0 && value_past_i64(p)) {
         return Err(overflow_error(p, ender));
     }
-    let never = states.iter().map(|state| state.flags & SETTLED == 0);
+    let never = never_bits(n, (0..n).map(|p| slots.state(p).flags & SETTLED == 0))?;
+    let costs = slots.into_costs();
     if with_moves {
         Totals::finish(game, ender, costs, never, via, order)
     } else {
         Totals::without_moves(ender, costs, never)
     }
+}
+
+/// The move `p -> v` walked back, `candidate` its cost through `v` (`None` past `i64`): `p`'s
+/// state and cost updated, and `p` queued if that is due. `via` is empty when no moves are kept.
+#[inline]
+fn walk_back(
+    slots: &mut Slots,
+    heap: &mut RadixHeap,
+    via: &mut [u32],
+    (p, v): (usize, usize),
+    candidate: Option<i64>,
+    ender: Side,
+) -> Result<(), Error> {
+    let mut state = slots.state(p);
+    if state.flags & (SETTLED | END) != 0 {
+        return Ok(());
+    }
+    if state.flags & RANKED != 0 {
+        return match candidate {
+            // Counted in its cost's place, until it is settled.
+            None => {
+                slots.set_cost(p, slots.cost(p).saturating_add(1));
+                Ok(())
+            }
+            Some(c) => heap.push(Entry { key: key(c), position: p as u32, via: v as u32 }),
+        };
+    }
+    if state.flags & LEAST != 0 {
+        match candidate {
+            None => state.flags |= OVERFLOW,
+            Some(c) if state.flags & REACHED == 0 || c < slots.cost(p) => {
+                slots.set_cost(p, c);
+                state.flags |= REACHED;
+                heap.push(Entry { key: key(c), position: p as u32, via: v as u32 })?;
+            }
+            Some(_) => {}
+        }
+        slots.set_state(p, state);
+        return Ok(());
+    }
+    if state.remaining == 0 {
+        return Err(Error::new(format!("state {p} has more moves listed than its start says")));
+    }
+    match candidate {
+        None => state.flags |= OVERFLOW,
+        Some(c) if state.flags & REACHED == 0 || c > slots.cost(p) => {
+            slots.set_cost(p, c);
+            state.flags |= REACHED;
+            if let Some(to) = via.get_mut(p) {
+                *to = v as u32;
+            }
+        }
+        Some(_) => {}
+    }
+    state.remaining -= 1;
+    slots.set_state(p, state);
+    if state.remaining > 0 {
+        return Ok(());
+    }
+    if state.flags & OVERFLOW != 0 {
+        return Err(overflow_error(p, ender));
+    }
+    // Settled at its largest cost; its predecessors are walked when it comes off.
+    heap.push(Entry { key: key(slots.cost(p)), position: p as u32, via: NO_MOVE })
 }
 
 #[cfg(test)]

@@ -35,19 +35,18 @@ pub struct Line {
 
 impl Totals {
     /// The totals of a finished search: the ender's `costs` (valid where settled), which positions
-    /// `never` settled, `via`, the move each settled one was settled through, and `order`, when
+    /// were never settled (`bits`, from [`never_bits`]), `via`, the move each settled one was settled through, and `order`, when
     /// each was settled. Gives every `Never` position its move, into a `Never` position: one more
     /// walk back from each of them.
     pub(super) fn finish<G: ScoredGame>(
         game: &G,
         ender: Side,
         costs: Vec<i64>,
-        never: impl Iterator<Item = bool>,
+        bits: Vec<u64>,
         mut via: Vec<u32>,
         order: Vec<u32>,
     ) -> Result<Totals, Error> {
         let n = costs.len();
-        let bits = never_bits(n, never)?;
         let is_never = |p: usize| bits[p / 64] >> (p % 64) & 1 == 1;
         // A `Never` position of the other side may have kept a move into a settled position.
         for (p, to) in via.iter_mut().enumerate() {
@@ -68,12 +67,7 @@ impl Totals {
 
     /// The totals of a search that recorded no moves: [`Totals::best_move`] and [`Totals::line`]
     /// are not to be asked of them.
-    pub(super) fn without_moves(
-        ender: Side,
-        costs: Vec<i64>,
-        never: impl Iterator<Item = bool>,
-    ) -> Result<Totals, Error> {
-        let never = never_bits(costs.len(), never)?;
+    pub(super) fn without_moves(ender: Side, costs: Vec<i64>, never: Vec<u64>) -> Result<Totals, Error> {
         Ok(Totals { ender, costs, never, via: Vec::new(), order: Vec::new() })
     }
 
@@ -191,7 +185,7 @@ impl Totals {
 }
 
 /// Bit `p % 64` of word `p / 64` set where `never` says position `p` is `Never`.
-fn never_bits(n: usize, never: impl Iterator<Item = bool>) -> Result<Vec<u64>, Error> {
+pub(super) fn never_bits(n: usize, never: impl Iterator<Item = bool>) -> Result<Vec<u64>, Error> {
     let mut bits = filled((n + 63) / 64, 0u64, "the totals")?;
     for (p, unsettled) in never.enumerate() {
         bits[p / 64] |= u64::from(unsettled) << (p % 64);
