@@ -14,12 +14,19 @@
 //! play that never ends costs the ender `+∞` (the keeper's first wish is the largest cost there
 //! is). Costs are `i128` here, so that no oracle ever overflows; `None` is `+∞`, i.e. `Never`.
 //!
+//! A position may have bans (`Plain::bans`): of its `k` moves the other side first bans `b < k`
+//! (any set of `b`, a move listed twice being two moves), then the owner moves among the rest.
+//! Both oracles play that literally ([`Plain::after_each_ban`] lists what every ban leaves): a
+//! round at such a position is the ban, then the move; `b = 0` is the one ban of nothing.
+//!
 //! # The plain fixpoint: the game cut at k moves
 //! `V_k(p)` is the value of the game from `p` when a play not ended after `k` moves counts as
 //! never ending (`+∞`). By backward induction over the remaining moves, `V_0(p)` is the end's cost
 //! at an end and `+∞` elsewhere, and `V_{k+1} = F(V_k)` where `F(V)(p)` is the end's cost at an
 //! end, `min` over the moves `(w, q)` of `w + V(q)` at the ender's position and `max` at the
-//! keeper's (`+∞` absorbing). Why iterating `F` from `V_0` until `V_{k+1} = V_k` gives the true
+//! keeper's (`+∞` absorbing), after the ban: at the ender's position the `max` over the keeper's
+//! bans of the `min` over the moves left, at the keeper's the `min` over the ender's bans of the
+//! `max` over the moves left. Why iterating `F` from `V_0` until `V_{k+1} = V_k` gives the true
 //! value `V*`:
 //! - `V_k >= V*` for every `k`: a strategy that ends every play within `k` moves at cost `<= c`
 //!   in the cut game does the same in the whole game.
@@ -41,10 +48,15 @@
 //! chosen at each of its positions), of the keeper's best against `σ`: with `σ` fixed the keeper
 //! plays alone, and it makes the play infinite exactly when a cycle is reachable from `p` in the
 //! graph `σ` leaves, else takes the costliest path to an end (a longest path in a finite acyclic
-//! graph). Positional strategies suffice for the ender: let `r(p)` be the first `k` with
+//! graph). With bans, `σ` chooses at the ender's position a move for each ban the keeper may make
+//! (the keeper then picks the ban: any of those moves), and at the keeper's position the ender's
+//! ban (the keeper then picks any move left). Positional strategies suffice for the ender: let `r(p)` be the first `k` with
 //! `V_k(p) = V*(p)` (finite, by the above). At an ender's position pick a move `(w, q)` with
 //! `w + V_{r(p)-1}(q) = V*(p)`; since `V_{r-1}(q) >= V*(q)` and `w + V*(q) >= V*(p)` (`V*` is a
-//! fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and `w + V*(q) = V*(p)`. At a keeper's
+//! fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and `w + V*(q) = V*(p)`. (With bans: for each
+//! ban, a move left with `w + V_{r(p)-1}(q) <= V*(p)`, which has `w + V*(q) <= V*(p)`, and if
+//! equal, `V_{r-1}(q) = V*(q)` and `r(q) < r(p)`; at the keeper's position, the ban reaching
+//! `V_{r(p)}(p) = V*(p)`, after which every move left is as the keeper's below.) At a keeper's
 //! position every move has `w + V*(q) <= V*(p)`, and a move with equality also has
 //! `V_{r(p)-1}(q) = V*(q)`, so `r(q) < r(p)`. Along any play under that `σ` the cost still to
 //! pay, `V*`, never rises by more than it pays, so an ending play costs at most `V*(start)`; and a
