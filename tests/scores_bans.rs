@@ -65,12 +65,17 @@ fn totals_with_bans_match_the_plain_fixpoint_on_games_of_up_to_12_positions() {
             let context = format!("case {case}, ender {ender:?}: {game:?}");
             let with_moves = solve(&graph, side(ender)).unwrap_or_else(|e| panic!("{e:?}, {context}"));
             assert_eq!(as_plain(&with_moves), want, "solve, {context}");
-            assert_eq!(as_plain(&solve_totals(&graph, side(ender)).unwrap()), want, "solve_totals, {context}");
+            assert_eq!(
+                as_plain(&solve_totals(&graph, side(ender)).unwrap()),
+                want,
+                "solve_totals, {context}"
+            );
             assert_eq!(as_plain(&plain::solve(&graph, side(ender)).unwrap()), want, "plain, {context}");
             positions += game.len();
             never += want.iter().filter(|t| t.is_none()).count();
             // Positions whose cost is neither the least nor the largest of their moves'.
-            ranked += (0..game.len()).filter(|&p| game.bans[p] > 0 && game.bans[p] + 1 < out[p].len()).count();
+            ranked +=
+                (0..game.len()).filter(|&p| game.bans[p] > 0 && game.bans[p] + 1 < out[p].len()).count();
         }
     }
     assert!(never * 8 > positions && never * 8 < 7 * positions, "{never} of {positions} never");
@@ -192,7 +197,8 @@ fn play_out(game: &Plain, graph: &ScoreGraph, totals: &Totals, ender: Owner, fol
             return Vec::new();
         }
         if game.owners[p] == follower {
-            let chosen = totals.best_move(graph, p).unwrap_or_else(|| panic!("no best move at {p}, {context}"));
+            let chosen =
+                totals.best_move(graph, p).unwrap_or_else(|| panic!("no best move at {p}, {context}"));
             assert!(out[p].contains(&chosen), "best move {chosen:?} at {p} is no move, {context}");
             let mut replies = Vec::new();
             for left in game.after_each_ban(&out, p) {
@@ -260,7 +266,8 @@ fn play_out(game: &Plain, graph: &ScoreGraph, totals: &Totals, ender: Owner, fol
         // The line: both on their best moves, to an end at the total.
         let line = totals.line(graph, start).unwrap();
         assert!(line.cycle_start.is_none() && line.positions.len() <= n, "{line:?}, {context}");
-        let weights: i128 = line.positions.windows(2).map(|m| i128::from(totals.best_move(graph, m[0]).unwrap().1)).sum();
+        let weights: i128 =
+            line.positions.windows(2).map(|m| i128::from(totals.best_move(graph, m[0]).unwrap().1)).sum();
         let end = *line.positions.last().unwrap();
         assert_eq!(game.end_cost(end, ender) + weights, claimed, "the line, {line:?}, {context}");
     } else {

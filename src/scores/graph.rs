@@ -72,7 +72,8 @@ impl ScoreGraph {
         }
         if let Some(p) = (0..n).find(|&p| bans[p] > 0 && bans[p] >= self.out_degree[p]) {
             let (b, k) = (bans[p], self.out_degree[p]);
-            let most = if k == 0 { "an end has none".to_string() } else { format!("at most {} allowed", k - 1) };
+            let most =
+                if k == 0 { "an end has none".to_string() } else { format!("at most {} allowed", k - 1) };
             return Err(Error::new(format!("position {p} has {b} bans of its {k} moves: {most}")));
         }
         let mut kept = filled(n, 0u32, "the bans of a game")?;

@@ -143,7 +143,10 @@ impl Totals {
     ///
     /// Panics as [`Totals::best_move`] does.
     pub fn settled_before(&self, a: usize, b: usize) -> bool {
-        assert!(self.order.len() == self.len(), "settled_before needs the totals of solve, not of solve_totals");
+        assert!(
+            self.order.len() == self.len(),
+            "settled_before needs the totals of solve, not of solve_totals"
+        );
         self.order[a] != NO_MOVE && self.order[b] != NO_MOVE && self.order[a] < self.order[b]
     }
 

@@ -159,7 +159,10 @@ pub fn value_iteration(game: &Plain, ender: Owner) -> (Vec<Option<i128>>, usize)
                 // The keeper takes +∞ (None) whenever a move offers it; the ender bans to make
                 // the keeper's costliest left the cheapest.
                 let costliest = bans.iter().map(|left| {
-                    through(left).into_iter().collect::<Option<Vec<i128>>>().and_then(|all| all.into_iter().max())
+                    through(left)
+                        .into_iter()
+                        .collect::<Option<Vec<i128>>>()
+                        .and_then(|all| all.into_iter().max())
                 });
                 costliest.flatten().min()
             }
