@@ -1,5 +1,5 @@
 //! The search of `plain.rs` made fast: a radix heap for the queue, and one 16-byte slot a position
-//! for what the plain search keeps in eight tables (so a move walked back touches one cache line):
+//! for what the plain search keeps in six tables (so a move walked back touches one cache line):
 //! the cost and an 8-byte state side by side in one vector of `i64`, which becomes the costs of
 //! the [`Totals`] in place at the end (no copy held beside it).
 //!
@@ -15,7 +15,7 @@
 //! other side's; the events still to come off of a banned one) and flags: how it is settled (an
 //! end; by its least cost; by its `j`-th event; else by its largest cost), whether it has a cost
 //! yet, whether it is settled, whether a cost past `i64` was seen. Until a banned position is
-//! settled its entry in the costs counts its costs past `i64` instead. A banned position with
+//! settled its cost's word counts its costs past `i64` instead. A banned position with
 //! `j = 1` is settled as the ender's open ones are, and with `j = k` as the other side's: the
 //! plain search's invariant holds unchanged. The move each position is settled through, and the
 //! order they are settled in, are recorded only when asked for.
@@ -132,7 +132,8 @@ struct Slots {
 
 impl Slots {
     fn new(n: usize) -> Result<Slots, Error> {
-        Ok(Slots { words: filled(2 * n, 0i64, "the search's tables")? })
+        let words = n.checked_mul(2).ok_or_else(|| Error::new(format!("{n} positions: too many")))?;
+        Ok(Slots { words: filled(words, 0i64, "the search's tables")? })
     }
 
     #[inline]
