@@ -14,9 +14,10 @@
 //!   `settled_before`), and bans the moves best for the other side; against every reply of the
 //!   other side (every ban and every move) the ender's plays all end (never round a cycle) at no
 //!   worse than the total, the keeper's never let the ender do better; the line ends at the total.
+//! - the same games written forward (`ForwardScored::with_bans`) against the fixpoint.
 
 mod scores_common;
-use graph_games::scores::{plain, solve, solve_totals, ScoreGraph, Side, Total, Totals};
+use graph_games::scores::{plain, solve, solve_totals, ForwardScored, ScoreGraph, Side, Total, Totals};
 use scores_common::random::{random_game, with_random_bans, Rng};
 use scores_common::{by_strategies, strategies, total_of, value_iteration, Owner, Plain};
 use std::cmp::Ordering;
@@ -302,6 +303,32 @@ fn best_moves_with_bans_reach_their_totals_against_every_reply() {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The same games written forward (`ForwardScored::with_bans`): the same totals as the fixpoint.
+#[test]
+fn games_with_bans_written_forward_match_the_plain_fixpoint() {
+    let mut rng = Rng(1413);
+    for case in 0..1000 {
+        let game = banned_game(&mut rng, 10, 4);
+        let out = game.out();
+        let owners = game.owners.clone();
+        let payoffs = game.payoffs.clone();
+        let forward = ForwardScored::new(
+            game.len(),
+            |s| side(owners[s]),
+            |s, moves| moves.extend_from_slice(&out[s]),
+            |s| payoffs[s],
+        )
+        .unwrap();
+        let bans: Vec<u32> = game.bans.iter().map(|&b| b as u32).collect();
+        let forward = forward.with_bans(&bans).unwrap();
+        for ender in [Owner::Min, Owner::Max] {
+            let want: Vec<Option<i128>> =
+                value_iteration(&game, ender).0.iter().map(|&c| total_of(c, ender)).collect();
+            assert_eq!(as_plain(&solve(&forward, side(ender)).unwrap()), want, "case {case}: {game:?}");
         }
     }
 }
