@@ -113,6 +113,20 @@ struct State {
     flags: u32,
 }
 
+impl State {
+    /// The state kept in `word` (`remaining << 32 | flags`).
+    #[inline]
+    fn of(word: i64) -> State {
+        State { remaining: (word as u64 >> 32) as u32, flags: word as u32 }
+    }
+
+    /// The word it is kept in.
+    #[inline]
+    fn word(self) -> i64 {
+        (u64::from(self.remaining) << 32 | u64::from(self.flags)) as i64
+    }
+}
+
 /// The state of an open position of `k` moves settled by its `j`-th least cost: by the largest
 /// once all are known (`j = k`), by the least (`j = 1`), or by its `j`-th event.
 fn settled_by(j: u32, k: u32) -> State {
@@ -148,13 +162,18 @@ impl Slots {
 
     #[inline]
     fn state(&self, p: usize) -> State {
-        let word = self.words[2 * p + 1] as u64;
-        State { remaining: (word >> 32) as u32, flags: word as u32 }
+        State::of(self.words[2 * p + 1])
     }
 
     #[inline]
     fn set_state(&mut self, p: usize, state: State) {
-        self.words[2 * p + 1] = (u64::from(state.remaining) << 32 | u64::from(state.flags)) as i64;
+        self.words[2 * p + 1] = state.word();
+    }
+
+    /// Position `p`'s slot: its cost, then its state's word.
+    #[inline]
+    fn slot(&mut self, p: usize) -> &mut [i64] {
+        &mut self.words[2 * p..2 * p + 2]
     }
 
     /// The costs alone: each moved down to `p` (from `2p >= p`, so none is overwritten before it
@@ -262,7 +281,9 @@ pub(super) fn solve<G: ScoredGame>(game: &G, ender: Side, with_moves: bool) -> R
                 error = Some(bad_move(p, v, w, n));
                 break;
             }
-            error = walk_back(&mut slots, &mut heap, &mut via, (p, v), cost.checked_add(w), ender).err();
+            if let Err(e) = walk_back(&mut slots, &mut heap, &mut via, (p, v), cost.checked_add(w), ender) {
+                error = Some(e);
+            }
         }
         if let Some(e) = error {
             return Err(e);
@@ -301,7 +322,8 @@ fn walk_back(
     candidate: Option<i64>,
     ender: Side,
 ) -> Result<(), Error> {
-    let mut state = slots.state(p);
+    let slot = slots.slot(p);
+    let mut state = State::of(slot[1]);
     if state.flags & (SETTLED | END) != 0 {
         return Ok(());
     }
@@ -309,7 +331,7 @@ fn walk_back(
         return match candidate {
             // Counted in its cost's place, until it is settled.
             None => {
-                slots.set_cost(p, slots.cost(p).saturating_add(1));
+                slot[0] = slot[0].saturating_add(1);
                 Ok(())
             }
             Some(c) => heap.push(Entry { key: key(c), position: p as u32, via: v as u32 }),
@@ -318,14 +340,15 @@ fn walk_back(
     if state.flags & LEAST != 0 {
         match candidate {
             None => state.flags |= OVERFLOW,
-            Some(c) if state.flags & REACHED == 0 || c < slots.cost(p) => {
-                slots.set_cost(p, c);
+            Some(c) if state.flags & REACHED == 0 || c < slot[0] => {
+                slot[0] = c;
                 state.flags |= REACHED;
-                heap.push(Entry { key: key(c), position: p as u32, via: v as u32 })?;
+                slot[1] = state.word();
+                return heap.push(Entry { key: key(c), position: p as u32, via: v as u32 });
             }
             Some(_) => {}
         }
-        slots.set_state(p, state);
+        slot[1] = state.word();
         return Ok(());
     }
     if state.remaining == 0 {
@@ -333,8 +356,8 @@ fn walk_back(
     }
     match candidate {
         None => state.flags |= OVERFLOW,
-        Some(c) if state.flags & REACHED == 0 || c > slots.cost(p) => {
-            slots.set_cost(p, c);
+        Some(c) if state.flags & REACHED == 0 || c > slot[0] => {
+            slot[0] = c;
             state.flags |= REACHED;
             if let Some(to) = via.get_mut(p) {
                 *to = v as u32;
@@ -343,7 +366,7 @@ fn walk_back(
         Some(_) => {}
     }
     state.remaining -= 1;
-    slots.set_state(p, state);
+    slot[1] = state.word();
     if state.remaining > 0 {
         return Ok(());
     }
@@ -351,7 +374,7 @@ fn walk_back(
         return Err(overflow_error(p, ender));
     }
     // Settled at its largest cost; its predecessors are walked when it comes off.
-    heap.push(Entry { key: key(slots.cost(p)), position: p as u32, via: NO_MOVE })
+    heap.push(Entry { key: key(slot[0]), position: p as u32, via: NO_MOVE })
 }
 
 #[cfg(test)]
