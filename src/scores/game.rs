@@ -73,9 +73,10 @@ pub(super) fn rank_taken(side: Side, ender: Side, moves: u32, bans: u32) -> u32 
 ///    play asks again): the answer must be the same each time.
 ///
 /// A rule broken is told as an [`Error`](crate::input::Error) when the search sees it (a count of
-/// starts other than `num_states()`, `Open(0)`, `Banned` with `bans >= moves`, a predecessor out of range, more moves listed out
-/// of a state than it has, a negative weight), never a panic; moves that otherwise disagree with
-/// the starts give unspecified totals, but the search still ends.
+/// starts other than `num_states()`, `Open(0)`, `Banned` with `bans >= moves`, a predecessor out
+/// of range, more moves listed out of a state than it has, a negative weight), never a panic;
+/// moves that otherwise disagree with the starts give unspecified totals, but the search still
+/// ends.
 ///
 /// # Example
 /// A counter from `n` down: Min (the ender) at odd values, Max at even ones; a move takes 1 or

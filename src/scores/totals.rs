@@ -35,9 +35,9 @@ pub struct Line {
 
 impl Totals {
     /// The totals of a finished search: the ender's `costs` (valid where settled), which positions
-    /// were never settled (`bits`, from [`never_bits`]), `via`, the move each settled one was settled through, and `order`, when
-    /// each was settled. Gives every `Never` position its move, into a `Never` position: one more
-    /// walk back from each of them.
+    /// were never settled (`bits`, from [`never_bits`]), `via`, the move each settled one was
+    /// settled through, and `order`, when each was settled. Gives every `Never` position its move,
+    /// into a `Never` position: one more walk back from each of them.
     pub(super) fn finish<G: ScoredGame>(
         game: &G,
         ender: Side,
@@ -96,18 +96,20 @@ impl Totals {
     }
 
     /// The move to play at `position`, `(target, weight)`, or `None` at an end. Followed by the
-    /// player to move, against any reply, it reaches `total(position)`:
+    /// player to move (at a banned position when the other side makes its best ban; against
+    /// another, a move at least as good), against any reply, it reaches `total(position)`:
     /// - at an open position of finite total, the ender's is the move it was settled through,
     ///   into a position settled before this one (so following the ender's moves never goes round
     ///   a cycle, weight-0 ones included); the other side's reaches the largest cost;
-    /// - at a banned position of finite total ([`Stand::Banned`](super::Stand), `k` moves, `b`
-    ///   bans, its cost the `j`-th least), the move whose cost came off the queue `j`-th, into a
-    ///   position settled before this one: the move the mover plays when the other side makes its
-    ///   best ban, the `b` moves better for the mover (for the ender, the `b` whose costs came off
-    ///   before; for the other side, the `b` whose costs had not come off, their targets settled
-    ///   later or never). Against another ban the mover has a move at least as good: the ender
-    ///   one into a position settled before this one ([`Totals::settled_before`]: one of the `j`
-    ///   first to come off is not banned), the other side this move or one of those `b`;
+    /// - at a banned position of finite total ([`Stand::Banned`](super::Stand::Banned), `k`
+    ///   moves, `b` bans, its cost the `j`-th least), the move whose cost came off the queue
+    ///   `j`-th, into a position settled before this one: the move the mover plays when the other
+    ///   side makes its best ban, the `b` moves better for the mover (for the ender, the `b` whose
+    ///   costs came off before; for the other side, the `b` whose costs had not come off, their
+    ///   targets settled later or never). Against another ban the mover has a move at least as
+    ///   good: the ender one into a position settled before this one
+    ///   ([`Totals::settled_before`]: one of the `j` first to come off is not banned), the other
+    ///   side this move or one of those `b`;
     /// - at a `Never` position, a move into a `Never` position (the other side keeps there, and
     ///   has one left whatever the ban; the ender, against the best ban, has no other).
     ///

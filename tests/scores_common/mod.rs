@@ -50,13 +50,14 @@
 //! graph `σ` leaves, else takes the costliest path to an end (a longest path in a finite acyclic
 //! graph). With bans, `σ` chooses at the ender's position a move for each ban the keeper may make
 //! (the keeper then picks the ban: any of those moves), and at the keeper's position the ender's
-//! ban (the keeper then picks any move left). Positional strategies suffice for the ender: let `r(p)` be the first `k` with
-//! `V_k(p) = V*(p)` (finite, by the above). At an ender's position pick a move `(w, q)` with
-//! `w + V_{r(p)-1}(q) = V*(p)`; since `V_{r-1}(q) >= V*(q)` and `w + V*(q) >= V*(p)` (`V*` is a
-//! fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and `w + V*(q) = V*(p)`. (With bans: for each
-//! ban, a move left with `w + V_{r(p)-1}(q) <= V*(p)`, which has `w + V*(q) <= V*(p)`, and if
-//! equal, `V_{r-1}(q) = V*(q)` and `r(q) < r(p)`; at the keeper's position, the ban reaching
-//! `V_{r(p)}(p) = V*(p)`, after which every move left is as the keeper's below.) At a keeper's
+//! ban (the keeper then picks any move left). Positional strategies suffice for the ender: let
+//! `r(p)` be the first `k` with `V_k(p) = V*(p)` (finite, by the above). At an ender's position
+//! pick a move `(w, q)` with `w + V_{r(p)-1}(q) = V*(p)`; since `V_{r-1}(q) >= V*(q)` and
+//! `w + V*(q) >= V*(p)` (`V*` is a fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and
+//! `w + V*(q) = V*(p)`. (With bans: for each ban, a move left with `w + V_{r(p)-1}(q) <= V*(p)`,
+//! which has `w + V*(q) <= V*(p)`, and if equal, `V_{r-1}(q) = V*(q)` and `r(q) < r(p)`; at the
+//! keeper's position, the ban reaching `V_{r(p)}(p) = V*(p)`, after which every move left is as
+//! the keeper's below.) At a keeper's
 //! position every move has `w + V*(q) <= V*(p)`, and a move with equality also has
 //! `V_{r(p)-1}(q) = V*(q)`, so `r(q) < r(p)`. Along any play under that `σ` the cost still to
 //! pay, `V*`, never rises by more than it pays, so an ending play costs at most `V*(start)`; and a
