@@ -7,8 +7,9 @@ use crate::input::Error;
 
 /// A game given whole: the side of every position, the payoffs (read only at positions without
 /// moves), and the moves, laid out by target (the moves into position `t` are
-/// `from[starts[t]..starts[t + 1]]` with their weights beside them). `8 + 8 + 4 + 4` bytes a
-/// position and `4 + 8` a move.
+/// `from[starts[t]..starts[t + 1]]` with their weights beside them), and with
+/// [`ScoreGraph::with_bans`] how many of each position's moves are banned first. `8 + 8 + 4 + 4`
+/// bytes a position (4 more with bans) and `4 + 8` a move.
 ///
 /// ```
 /// use graph_games::scores::{ScoreGraph, Side};
