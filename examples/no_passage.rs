@@ -17,29 +17,28 @@
 //! The sum; with `--values` instead, `H` lines of `W` words: each cell's rounds, `-` for never.
 //!
 //! # The game as the library sees it
-//! Five positions per cell `c` (0-based, row by row), side by side so that a cell's positions
-//! and its neighbours' lie close in the search's tables:
-//! - `5c`, Aoki to ban: the maximiser's, with four moves of weight 0, to `5c + 1 + ban` for each
-//!   ban; on a goal, an end with payoff 0 (the game is over, no round is played);
-//! - `5c + 1 + ban`, Takahashi to step with `ban` banned: the minimiser's, with three moves of
-//!   weight 1 (one round each), to `5t` for `t` the cell the step leaves the piece on: the cell
-//!   beside `c` that way, or `c` itself for a step off the board.
+//! One position per cell `c` (0-based, row by row): Takahashi's, the minimiser's, and a round is
+//! a ban then a step, so the position is banned (`Stand::Banned { moves: 4, bans: 1 }`): four
+//! moves of weight 1 (one round each), one per direction, to the cell the step leaves the piece
+//! on (the cell beside `c` that way, or `c` itself for a step off the board), of which Aoki bans
+//! one before Takahashi picks among the other three. On a goal, an end with payoff 0 (the game
+//! is over, no round is played).
 //!
-//! Takahashi is the ender (the minimiser first wants the game to end): a cell's rounds are the
-//! total of `5c`, `Never` for a cell the piece never leaves for a goal. No minimiser's position is
-//! stuck: a step off the board is the statement's "the piece stays", a round back to `5c`, so each
-//! has its three moves (a board of 2 x 2 or more leaves at least one of them onto a neighbour,
-//! but the game needs no such fact). Perfect play never takes a step off the board (a round lost,
-//! and Aoki facing the same choice), but it is the statement's game, so it is here.
+//! Takahashi is the ender (the minimiser first wants the game to end): a cell's rounds are its
+//! total, `Never` for a cell the piece never leaves for a goal. The search takes a banned
+//! position of the ender's at its second least move (Aoki bans the best): one more than the
+//! second least of its four steps' rounds, as the statement's game gives. A step off the board is
+//! the statement's "the piece stays", a round back to `c`, so every cell has its four moves.
+//! Perfect play never takes it (a round lost, and Aoki facing the same choice), but it is the
+//! statement's game, so it is here.
 //!
-//! The moves into `5t` come from the cells a step lands on `t` from: the neighbour on the far side
-//! of each direction, and `t` itself for each direction that leaves the board; each gives the
-//! three positions of that cell whose ban is another direction.
+//! The moves into `t` come from the cells a step lands on `t` from: the neighbour on the far side
+//! of each direction, and `t` itself for each direction that leaves the board.
 //!
 //! # Cost
-//! `5·H·W` positions (4.5·10^7 at 3000 x 3000) and `16·H·W` moves (four bans and twelve steps a
-//! cell). Only the totals are asked for (`solve_totals`, no moves to play); the search's tables
-//! are the library's (its docs), and this program keeps one bit per cell besides.
+//! `H·W` positions (9·10^6 at 3000 x 3000) and `4·H·W` moves. Only the totals are asked for
+//! (`solve_totals`, no moves to play); the search's tables are the library's (its docs: 16 bytes
+//! a position and the queue), and this program keeps one bit per cell besides.
 //! docs/problems/no_passage.md has the times and memory measured at the judge's maximum.
 
 use graph_games::cli;
@@ -64,9 +63,6 @@ of the rounds Takahashi needs to bring the piece to a goal while Aoki bans one d
   --help     print this help
 ";
 
-/// Positions per cell: Aoki's, then Takahashi's with each of the four directions banned.
-const PER_CELL: usize = 5;
-
 /// The board: its size and which cells are goals (bit `c % 64` of word `c / 64`).
 struct Board {
     h: usize,
@@ -86,57 +82,47 @@ impl Board {
         self.goals[cell / 64] >> (cell % 64) & 1 == 1
     }
 
-    /// The cell beside `cell` in direction `d`, or `None` off the board.
+    /// The cells beside `cell` in each direction, `None` off the board (one division for all).
     #[inline]
-    fn neighbour(&self, cell: usize, d: usize) -> Option<usize> {
+    fn neighbours(&self, cell: usize) -> [Option<usize>; DIRECTIONS] {
         let (row, column) = (cell / self.w, cell % self.w);
-        match d {
-            0 if row > 0 => Some(cell - self.w),
-            1 if row + 1 < self.h => Some(cell + self.w),
-            2 if column > 0 => Some(cell - 1),
-            3 if column + 1 < self.w => Some(cell + 1),
-            _ => None,
-        }
+        let beside = |inside: bool, other: usize| if inside { Some(other) } else { None };
+        [
+            beside(row > 0, cell.wrapping_sub(self.w)),
+            beside(row + 1 < self.h, cell + self.w),
+            beside(column > 0, cell.wrapping_sub(1)),
+            beside(column + 1 < self.w, cell + 1),
+        ]
     }
 }
 
 impl ScoredGame for Board {
     fn num_states(&self) -> usize {
-        PER_CELL * self.cells()
+        self.cells()
     }
 
     fn for_each_start<F: FnMut(Side, Stand)>(&self, mut visit: F) {
         for cell in 0..self.cells() {
             if self.is_goal(cell) {
-                visit(Side::Max, Stand::End(0));
+                visit(Side::Min, Stand::End(0));
             } else {
-                visit(Side::Max, Stand::Open(DIRECTIONS as u32));
-            }
-            for _ban in 0..DIRECTIONS {
-                visit(Side::Min, Stand::Open(DIRECTIONS as u32 - 1));
+                // Aoki bans one of the four directions, Takahashi steps one of the others.
+                visit(Side::Min, Stand::Banned { moves: DIRECTIONS as u32, bans: 1 });
             }
         }
     }
 
     #[inline]
-    fn for_each_predecessor<F: FnMut(usize, i64)>(&self, state: usize, mut visit: F) {
-        let cell = state / PER_CELL;
-        if state % PER_CELL != 0 {
-            // Takahashi to step: Aoki banned a direction from the cell's own position (not from
-            // a goal's, where the game is over).
-            if !self.is_goal(cell) {
-                visit(PER_CELL * cell, 0);
-            }
-            return;
-        }
-        // Aoki to ban at `cell`: a step `d` lands here from the neighbour beyond the other side,
-        // or from `cell` itself when `d` leaves the board; any ban but `d` allows it.
+    fn for_each_predecessor<F: FnMut(usize, i64)>(&self, cell: usize, mut visit: F) {
+        // A step `d` lands here from the neighbour beyond the other side, and from `cell` itself
+        // when `d` leaves the board; not from a goal, where the game is over.
+        let neighbours = self.neighbours(cell);
         for d in 0..DIRECTIONS {
-            let beyond = self.neighbour(cell, d ^ 1);
-            let stays = self.neighbour(cell, d).is_none();
-            for from in beyond.into_iter().chain(if stays { Some(cell) } else { None }) {
-                for ban in (0..DIRECTIONS).filter(|&ban| ban != d) {
-                    visit(PER_CELL * from + 1 + ban, 1);
+            let beyond = neighbours[d ^ 1];
+            let stays = if neighbours[d].is_none() { Some(cell) } else { None };
+            for from in beyond.into_iter().chain(stays) {
+                if !self.is_goal(from) {
+                    visit(from, 1);
                 }
             }
         }
@@ -177,7 +163,7 @@ fn read<R: Read>(input: &mut Scanner<R>) -> Result<Board, Error> {
 
 /// The rounds from `cell`, `None` for never.
 fn rounds(totals: &Totals, cell: usize) -> Option<i64> {
-    match totals.total(PER_CELL * cell) {
+    match totals.total(cell) {
         Total::Ends(t) => Some(t),
         Total::Never => None,
     }

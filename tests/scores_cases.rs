@@ -181,3 +181,113 @@ fn a_long_chain_and_a_star() {
         (Total::Ends(2 * k as i64), Some((k, k as i64)))
     );
 }
+
+/// Position 0 of `side` with moves of weight `w` to the ends `1..` (payoffs `payoffs`), `bans` of
+/// them banned by the other side first: its total with `ender`.
+fn star_with_bans(side: Side, payoffs: &[i64], w: i64, bans: u32, ender: Side) -> Total {
+    let sides = vec![side; payoffs.len() + 1];
+    let all: Vec<i64> = [0].iter().chain(payoffs).copied().collect();
+    let moves: Vec<(usize, usize, i64)> = (1..=payoffs.len()).map(|t| (0, t, w)).collect();
+    let mut bans_of = vec![0; sides.len()];
+    bans_of[0] = bans;
+    let graph = ScoreGraph::new(&sides, &all, &moves).unwrap().with_bans(&bans_of).unwrap();
+    solve(&graph, ender).unwrap().total(0)
+}
+
+#[test]
+fn banned_positions_worked_by_hand() {
+    use Side::{Max, Min};
+    use Total::{Ends, Never};
+    let payoffs = [9, 1, 20, 5];
+    // Min ends and moves at 0, Max bans the b best for Min: Min gets the (b + 1)-th least.
+    let got: Vec<Total> = (0..4).map(|b| star_with_bans(Min, &payoffs, 0, b, Min)).collect();
+    assert_eq!(got, [Ends(1), Ends(5), Ends(9), Ends(20)]);
+    // Max moves at 0 (Min ends), Min bans the b largest: Max gets the (k - b)-th least; the
+    // weight 2 is Min's cost on every move.
+    let got: Vec<Total> = (0..4).map(|b| star_with_bans(Max, &payoffs, 2, b, Min)).collect();
+    assert_eq!(got, [Ends(22), Ends(11), Ends(7), Ends(3)]);
+    // Max ends and moves at 0, Min bans the b best for Max: the (b + 1)-th largest, less the weight.
+    let got: Vec<Total> = (0..4).map(|b| star_with_bans(Max, &payoffs, 1, b, Max)).collect();
+    assert_eq!(got, [Ends(19), Ends(8), Ends(4), Ends(0)]);
+    // Min moves at 0 (Max ends), Max bans the b smallest: Min gets the (k - b)-th largest.
+    let got: Vec<Total> = (0..4).map(|b| star_with_bans(Min, &payoffs, 0, b, Max)).collect();
+    assert_eq!(got, [Ends(1), Ends(5), Ends(9), Ends(20)]);
+
+    // A move into a `Never` position counts +∞: Min at 0 moves to the end 1 (payoff 2), to 2 (Max
+    // going round a self-loop forever) and to the end 3 (payoff 7), Max banning first.
+    let moves = [(0, 1, 0), (0, 2, 0), (0, 3, 0), (2, 2, 0)];
+    let graph = ScoreGraph::new(&[Min, Min, Max, Min], &[0, 2, 0, 7], &moves).unwrap();
+    let one_ban = graph.clone().with_bans(&[1, 0, 0, 0]).unwrap();
+    let totals = solve(&one_ban, Min).unwrap();
+    assert_eq!([0, 1, 2, 3].map(|p| totals.total(p)), [Ends(7), Ends(2), Never, Ends(7)]);
+    // The move Min plays when Max bans the best (1): into 3, settled before 0.
+    assert_eq!(totals.best_move(&one_ban, 0), Some((3, 0)));
+    assert!(totals.settled_before(1, 0) && totals.settled_before(3, 0) && !totals.settled_before(2, 0));
+    assert_eq!(totals.line(&one_ban, 0).unwrap().positions, [0, 3]);
+    let two_bans = graph.with_bans(&[2, 0, 0, 0]).unwrap();
+    assert_eq!(solve(&two_bans, Min).unwrap().total(0), Never);
+
+    // A weight-0 cycle: Min at 0 moves to 1 (Max's) or to the end 2 (payoff 4), Max banning one
+    // first; Max at 1 moves back to 0 or to the end 3 (payoff 9). Max bans the end at 0, Min must
+    // go to 1, and Max goes back to 0: forever.
+    let moves = [(0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 3, 0)];
+    let graph = ScoreGraph::new(&[Min, Max, Min, Min], &[0, 0, 4, 9], &moves).unwrap();
+    let graph = graph.with_bans(&[1, 0, 0, 0]).unwrap();
+    let totals = solve(&graph, Min).unwrap();
+    assert_eq!([0, 1].map(|p| totals.total(p)), [Never, Never]);
+    let line = totals.line(&graph, 0).unwrap();
+    assert_eq!((line.positions, line.cycle_start), (vec![0, 1], Some(0)));
+    // With the ban at 1 instead (Min bans there, Max moves): Min at 0 goes to 2 (4), unbanned;
+    // at 1 Min bans the end 3 (9), and Max must go back to 0, where Min ends at 4 all the same.
+    let moves = [(0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 3, 0)];
+    let graph = ScoreGraph::new(&[Min, Max, Min, Min], &[0, 0, 4, 9], &moves).unwrap();
+    let graph = graph.with_bans(&[0, 1, 0, 0]).unwrap();
+    let totals = solve(&graph, Min).unwrap();
+    assert_eq!([0, 1].map(|p| totals.total(p)), [Ends(4), Ends(4)]);
+    assert_eq!(totals.best_move(&graph, 1), Some((0, 0)));
+    assert_eq!(totals.line(&graph, 1).unwrap().positions, [1, 0, 2]);
+}
+
+/// A game whose state 1 is banned with `bans` of its 2 moves (into the end 0).
+struct TooManyBans {
+    bans: u32,
+}
+
+impl ScoredGame for TooManyBans {
+    fn num_states(&self) -> usize {
+        2
+    }
+    fn for_each_start<F: FnMut(Side, Stand)>(&self, mut visit: F) {
+        visit(Side::Min, Stand::End(0));
+        visit(Side::Max, Stand::Banned { moves: 2, bans: self.bans });
+    }
+    fn for_each_predecessor<F: FnMut(usize, i64)>(&self, state: usize, mut visit: F) {
+        if state == 0 {
+            visit(1, 3);
+            visit(1, 4);
+        }
+    }
+}
+
+#[test]
+fn bans_out_of_range_are_errors() {
+    let message = |bans| match graph_games::scores::plain::solve(&TooManyBans { bans }, Side::Min) {
+        Ok(totals) => format!("{}", totals.total(1)),
+        Err(e) => e.message().to_string(),
+    };
+    assert_eq!(message(0), "4");
+    assert_eq!(message(1), "3");
+    assert_eq!(message(2), "state 1 has 2 bans of its 2 moves: at most 1 allowed");
+    assert_eq!(solve(&TooManyBans { bans: 1 }, Side::Min).unwrap().total(1), Total::Ends(3));
+    assert_eq!(
+        solve(&TooManyBans { bans: 5 }, Side::Max).unwrap_err().message(),
+        "state 1 has 5 bans of its 2 moves: at most 1 allowed"
+    );
+    let graph = ScoreGraph::new(&[Side::Min; 2], &[0, 1], &[(0, 1, 1)]).unwrap();
+    let e = |bans: &[u32]| graph.clone().with_bans(bans).unwrap_err().message().to_string();
+    assert_eq!(e(&[0]), "1 bans for 2 positions: one a position");
+    assert_eq!(e(&[1, 0]), "position 0 has 1 bans of its 1 moves: at most 0 allowed");
+    assert_eq!(e(&[0, 1]), "position 1 has 1 bans of its 0 moves: an end has none");
+    let forward = ForwardScored::new(2, |_| Side::Min, |s, m| m.extend((s == 0).then_some((1, 5))), |_| 0);
+    assert!(forward.unwrap().with_bans(&[0, 0]).is_ok());
+}

@@ -9,7 +9,8 @@
 //! - `best_move` played out: the ender's move against every reply ends every play (never round a
 //!   cycle, weight 0 ones included) at no worse than the total, the keeper's against every reply
 //!   never lets the ender do better, so each reaches the total exactly; a `Never` stays so;
-//! - (the other forms of a game, and the line: `tests/scores_forms.rs`);
+//! - (the other forms of a game, and the line: `tests/scores_forms.rs`; games with bans:
+//!   `tests/scores_bans.rs`);
 //! - hand-worked games (weight-0 cycles, negative payoffs, the mirror ender), the three samples
 //!   of AtCoder ABC 261 Ex as games, overflow past `i64` (random games at its edges: an error
 //!   exactly when a position's total is past it) and errors of `ScoreGraph::new`.

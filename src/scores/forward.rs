@@ -55,6 +55,12 @@ impl<M: Fn(usize, &mut Vec<(usize, i64)>)> ForwardScored<M> {
         Ok(ForwardScored { graph, moves })
     }
 
+    /// The same game where the other side first bans `bans[s]` of state `s`'s moves (0 for
+    /// none): [`ScoreGraph::with_bans`], with its errors.
+    pub fn with_bans(self, bans: &[u32]) -> Result<Self, Error> {
+        Ok(ForwardScored { graph: self.graph.with_bans(bans)?, moves: self.moves })
+    }
+
     /// The moves out of `state`, `(to, weight)`, as the rules list them.
     pub fn moves_from(&self, state: usize) -> Vec<(usize, i64)> {
         let mut list = Vec::new();

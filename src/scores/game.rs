@@ -39,6 +39,22 @@ pub enum Stand {
     End(i64),
     /// The player to move has this many moves (at least 1).
     Open(u32),
+    /// The other side first bans `bans` of the `moves` moves (`0 <= bans < moves`), then the
+    /// player to move picks among the rest. Its cost to the ender is an order statistic of its
+    /// moves' costs (module doc of [`crate::scores`]); `bans: 0` is `Open(moves)`.
+    Banned { moves: u32, bans: u32 },
+}
+
+/// The `j` of a banned position (`k` moves, `b < k` bans, `side`'s): its cost to the ender is the
+/// `j`-th least of its moves' costs. Where the ender moves, the other side bans the `b` cheapest
+/// and the ender takes the cheapest left, `j = b + 1`; where the other side moves, the ender bans
+/// the `b` costliest and the other side takes the costliest left, `j = k - b`.
+pub(super) fn rank_taken(side: Side, ender: Side, moves: u32, bans: u32) -> u32 {
+    if side == ender {
+        bans + 1
+    } else {
+        moves - bans
+    }
 }
 
 /// A game with scores the search can solve: its states, how each stands, and the moves into each
@@ -48,7 +64,8 @@ pub enum Stand {
 /// 1. **States**: `0..num_states()`, at most [`MAX_POSITIONS`].
 /// 2. **Starts**: [`for_each_start`](ScoredGame::for_each_start) calls `visit(side, stand)`
 ///    exactly `num_states()` times, for state 0 first, then 1, and so on: whose the state is, and
-///    whether it is an end (with its payoff) or open with `k >= 1` moves.
+///    whether it is an end (with its payoff), open with `k >= 1` moves, or banned: `k` moves of
+///    which the other side first bans `b < k`.
 /// 3. **Moves**: [`for_each_predecessor(s, visit)`](ScoredGame::for_each_predecessor) calls
 ///    `visit(p, w)` once per move `p -> s` of weight `w >= 0` (a state with two moves into `s`
 ///    is listed twice): over all `s`, a state open with `k` moves is listed `k` times. Moves listed
@@ -56,9 +73,10 @@ pub enum Stand {
 ///    play asks again): the answer must be the same each time.
 ///
 /// A rule broken is told as an [`Error`](crate::input::Error) when the search sees it (a count of
-/// starts other than `num_states()`, `Open(0)`, a predecessor out of range, more moves listed out
-/// of a state than it has, a negative weight), never a panic; moves that otherwise disagree with
-/// the starts give unspecified totals, but the search still ends.
+/// starts other than `num_states()`, `Open(0)`, `Banned` with `bans >= moves`, a predecessor out
+/// of range, more moves listed out of a state than it has, a negative weight), never a panic;
+/// moves that otherwise disagree with the starts give unspecified totals, but the search still
+/// ends.
 ///
 /// # Example
 /// A counter from `n` down: Min (the ender) at odd values, Max at even ones; a move takes 1 or

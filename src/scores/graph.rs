@@ -7,8 +7,9 @@ use crate::input::Error;
 
 /// A game given whole: the side of every position, the payoffs (read only at positions without
 /// moves), and the moves, laid out by target (the moves into position `t` are
-/// `from[starts[t]..starts[t + 1]]` with their weights beside them). `8 + 8 + 4 + 4` bytes a
-/// position and `4 + 8` a move.
+/// `from[starts[t]..starts[t + 1]]` with their weights beside them), and with
+/// [`ScoreGraph::with_bans`] how many of each position's moves are banned first. `8 + 8 + 4 + 4`
+/// bytes a position (4 more with bans) and `4 + 8` a move.
 ///
 /// ```
 /// use graph_games::scores::{ScoreGraph, Side};
@@ -26,6 +27,9 @@ pub struct ScoreGraph {
     starts: Vec<u32>,
     from: Vec<u32>,
     weights: Vec<i64>,
+    /// How many of each position's moves the other side bans first ([`ScoreGraph::with_bans`]);
+    /// empty for none.
+    bans: Vec<u32>,
 }
 
 impl ScoreGraph {
@@ -45,6 +49,43 @@ impl ScoreGraph {
             |s| payoffs[s],
             |visit| moves.iter().try_for_each(|&(u, v, w)| visit(u, v, w)),
         )
+    }
+
+    /// The same game where the other side first bans `bans[p]` of position `p`'s moves, then
+    /// `p`'s side moves among the rest ([`Stand::Banned`]; 0 for no ban). Errors: `bans` not one
+    /// a position, a position with as many bans as moves or more (naming it).
+    ///
+    /// ```
+    /// use graph_games::scores::{solve, ScoreGraph, Side, Total};
+    ///
+    /// // Min at 0 moves to the ends 1, 2, 3 (payoffs 1, 5, 9); Max bans one move first: 5.
+    /// let moves = [(0, 1, 0), (0, 2, 0), (0, 3, 0)];
+    /// let graph = ScoreGraph::new(&[Side::Min; 4], &[0, 1, 5, 9], &moves).unwrap();
+    /// let graph = graph.with_bans(&[1, 0, 0, 0]).unwrap();
+    /// assert_eq!(solve(&graph, Side::Min).unwrap().total(0), Total::Ends(5));
+    /// let error = graph.with_bans(&[3, 0, 0, 0]).unwrap_err();
+    /// assert_eq!(error.message(), "position 0 has 3 bans of its 3 moves: at most 2 allowed");
+    /// ```
+    pub fn with_bans(mut self, bans: &[u32]) -> Result<ScoreGraph, Error> {
+        let n = self.sides.len();
+        if bans.len() != n {
+            return Err(Error::new(format!("{} bans for {n} positions: one a position", bans.len())));
+        }
+        if let Some(p) = (0..n).find(|&p| bans[p] > 0 && bans[p] >= self.out_degree[p]) {
+            let (b, k) = (bans[p], self.out_degree[p]);
+            let most =
+                if k == 0 { "an end has none".to_string() } else { format!("at most {} allowed", k - 1) };
+            return Err(Error::new(format!("position {p} has {b} bans of its {k} moves: {most}")));
+        }
+        let mut kept = filled(n, 0u32, "the bans of a game")?;
+        kept.copy_from_slice(bans);
+        self.bans = kept;
+        Ok(self)
+    }
+
+    /// How many of `p`'s moves the other side bans before `p`'s side moves (0 for none).
+    pub fn bans(&self, p: usize) -> u32 {
+        self.bans.get(p).copied().unwrap_or(0)
     }
 
     /// How many positions.
@@ -86,9 +127,10 @@ impl ScoredGame for ScoreGraph {
 
     fn for_each_start<F: FnMut(Side, Stand)>(&self, mut visit: F) {
         for p in 0..self.sides.len() {
-            let stand = match self.out_degree[p] {
-                0 => Stand::End(self.payoffs[p]),
-                k => Stand::Open(k),
+            let stand = match (self.out_degree[p], self.bans(p)) {
+                (0, _) => Stand::End(self.payoffs[p]),
+                (k, 0) => Stand::Open(k),
+                (moves, bans) => Stand::Banned { moves, bans },
             };
             visit(self.sides[p], stand);
         }
@@ -168,5 +210,5 @@ where
     if listed != m {
         return Err(Error::new("the moves listed changed between two calls"));
     }
-    Ok(ScoreGraph { sides, payoffs, out_degree, starts, from, weights })
+    Ok(ScoreGraph { sides, payoffs, out_degree, starts, from, weights, bans: Vec::new() })
 }

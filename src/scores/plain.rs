@@ -2,14 +2,18 @@
 //! table per fact. The specification that the fast search (`radix.rs`) is tested against.
 //!
 //! Invariant: a position comes off the heap (is settled) at most once, in nondecreasing cost, at
-//! its value; the ender's positions keep the cheapest cost seen through a settled move (and that
-//! move), the other side's the largest and a counter of moves into unsettled positions. A cost past
-//! `i64` is kept as a mark, not a value: it is an error only where it is a position's value (the
-//! other side's position when its counter reaches 0; the ender's never settled otherwise).
+//! its value; the ender's open positions keep the cheapest cost seen through a settled move (and
+//! that move), the other side's the largest and a counter of moves into unsettled positions; a
+//! banned position has each of its moves' costs pushed as an event when the move's target
+//! settles, and counts its events as they come off: the `j`-th settles it, at its key, through
+//! that move. A cost past `i64` is kept as a count, not a value: it is an error only where it is
+//! a position's value (the other side's open position when its counter reaches 0; the ender's
+//! open one never settled otherwise; a banned one never settled whose events and costs past
+//! `i64` together reach `j`).
 
-use super::game::{ScoredGame, Side, Stand, MAX_POSITIONS};
+use super::game::{rank_taken, ScoredGame, Side, Stand, MAX_POSITIONS};
 use super::room::{filled, push};
-use super::totals::{Totals, NO_MOVE};
+use super::totals::{never_bits, Totals, NO_MOVE};
 use crate::input::{out_of_memory, Error};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -18,9 +22,17 @@ use std::collections::BinaryHeap;
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     End,
+    /// Open, the ender's: settled by its cheapest move.
     Ender,
+    /// Open, the other side's: settled by its costliest move once all are known.
     Other,
+    /// Banned: settled by its `j`-th event to come off.
+    Banned,
 }
+
+/// A queue entry: `(cost, position, via)`, `via` the target of the move that gave the cost
+/// ([`NO_MOVE`] where the move is recorded elsewhere).
+type Entry = Reverse<(i64, u32, u32)>;
 
 /// Every position's total and move to play: what [`super::solve`] gives.
 pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
@@ -30,13 +42,16 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
     }
     let what = "the search's tables";
     let mut kind = filled(n, Kind::End, what)?;
+    // The other side's open positions: moves into unsettled positions; banned ones: events still
+    // to come off before the one that settles it.
     let mut remaining = filled(n, 0u32, what)?;
     let mut cost = filled(n, 0i64, what)?;
     let mut reached = filled(n, false, what)?;
     let mut settled = filled(n, false, what)?;
-    let mut overflow = filled(n, false, what)?;
+    let mut past_i64 = filled(n, 0u32, what)?;
     let mut via = filled(n, NO_MOVE, what)?;
-    let mut heap_items: Vec<Reverse<(i64, u32)>> = Vec::new();
+    let mut order = filled(n, NO_MOVE, what)?;
+    let mut heap_items: Vec<Entry> = Vec::new();
     let (mut count, mut broken) = (0usize, None);
     game.for_each_start(|side, stand| {
         let s = count;
@@ -48,12 +63,20 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
             Stand::End(payoff) => {
                 cost[s] = if ender == Side::Min { payoff } else { !payoff };
                 reached[s] = true;
-                broken = push(&mut heap_items, Reverse((cost[s], s as u32)), "the queue").err();
+                let entry = Reverse((cost[s], s as u32, NO_MOVE));
+                broken = push(&mut heap_items, entry, "the queue").err();
             }
-            Stand::Open(0) => broken = Some(Error::new(format!("state {s} is open with 0 moves"))),
-            Stand::Open(k) => {
+            Stand::Open(0) | Stand::Banned { moves: 0, .. } => {
+                broken = Some(Error::new(format!("state {s} is open with 0 moves")))
+            }
+            Stand::Banned { moves, bans } if bans >= moves => broken = Some(too_many_bans(s, moves, bans)),
+            Stand::Open(k) | Stand::Banned { moves: k, bans: 0 } => {
                 kind[s] = if side == ender { Kind::Ender } else { Kind::Other };
                 remaining[s] = k;
+            }
+            Stand::Banned { moves, bans } => {
+                kind[s] = Kind::Banned;
+                remaining[s] = rank_taken(side, ender, moves, bans);
             }
         }
     });
@@ -64,12 +87,27 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
         return Err(Error::new(format!("the game gave {count} starts for {n} states")));
     }
     let mut heap = BinaryHeap::from(heap_items);
-    while let Some(Reverse((key, v))) = heap.pop() {
+    let mut settled_so_far = 0;
+    while let Some(Reverse((key, v, by))) = heap.pop() {
         let v = v as usize;
         if settled[v] {
             continue; // a stale entry: v was pushed again at a lower cost and came off then
         }
+        if kind[v] == Kind::Banned {
+            // One more of its moves' costs is known to be the least of those left: the j-th
+            // settles it.
+            remaining[v] -= 1;
+            if remaining[v] > 0 {
+                continue;
+            }
+            cost[v] = key;
+        }
         settled[v] = true;
+        if by != NO_MOVE {
+            via[v] = by;
+        }
+        order[v] = settled_so_far;
+        settled_so_far += 1;
         let mut error = None;
         game.for_each_predecessor(v, |p, w| {
             if error.is_some() {
@@ -83,14 +121,20 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
                 return;
             }
             let candidate = key.checked_add(w);
+            if kind[p] == Kind::Banned {
+                match candidate {
+                    None => past_i64[p] = past_i64[p].saturating_add(1),
+                    Some(c) => error = heap_push(&mut heap, c, p, v).err(),
+                }
+                return;
+            }
             if kind[p] == Kind::Ender {
                 match candidate {
-                    None => overflow[p] = true,
+                    None => past_i64[p] = 1,
                     Some(c) if !reached[p] || c < cost[p] => {
                         cost[p] = c;
                         reached[p] = true;
-                        via[p] = v as u32;
-                        error = heap_push(&mut heap, c, p).err();
+                        error = heap_push(&mut heap, c, p, v).err();
                     }
                     Some(_) => {}
                 }
@@ -101,7 +145,7 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
                 return;
             }
             match candidate {
-                None => overflow[p] = true,
+                None => past_i64[p] = 1,
                 Some(c) if !reached[p] || c > cost[p] => {
                     cost[p] = c;
                     reached[p] = true;
@@ -113,33 +157,46 @@ pub fn solve<G: ScoredGame>(game: &G, ender: Side) -> Result<Totals, Error> {
             if remaining[p] > 0 {
                 return;
             }
-            if overflow[p] {
+            if past_i64[p] > 0 {
                 error = Some(overflow_error(p, ender));
                 return;
             }
             // Settled at its largest cost; its predecessors are walked when it comes off.
-            error = heap_push(&mut heap, cost[p], p).err();
+            error = heap_push(&mut heap, cost[p], p, NO_MOVE as usize).err();
         });
         if let Some(e) = error {
             return Err(e);
         }
     }
-    if let Some(p) = (0..n).find(|&p| kind[p] == Kind::Ender && !settled[p] && overflow[p]) {
+    // Never settled, yet its value past i64: the ender's open position with a cost past i64
+    // (every other move of its leads to a position never settled), or a banned position whose
+    // j-th least cost is one past i64 (every cost that came off is below those).
+    let value_past_i64 = |p: usize| match kind[p] {
+        Kind::Ender => past_i64[p] > 0,
+        Kind::Banned => past_i64[p] >= remaining[p],
+        _ => false,
+    };
+    if let Some(p) = (0..n).find(|&p| !settled[p] && value_past_i64(p)) {
         return Err(overflow_error(p, ender));
     }
     drop(heap);
-    let never = (0..n).map(|p| !settled[p]);
-    Totals::finish(game, ender, cost, never, via)
+    let never = never_bits(n, (0..n).map(|p| !settled[p]))?;
+    Totals::finish(game, ender, cost, never, via, order)
 }
 
-/// `(cost, p)` pushed onto the heap, its growth checked.
-fn heap_push(heap: &mut BinaryHeap<Reverse<(i64, u32)>>, cost: i64, p: usize) -> Result<(), Error> {
+/// The error for a banned state with as many bans as moves, or more.
+pub(super) fn too_many_bans(s: usize, moves: u32, bans: u32) -> Error {
+    Error::new(format!("state {s} has {bans} bans of its {moves} moves: at most {} allowed", moves - 1))
+}
+
+/// `(cost, p, via)` pushed onto the heap, its growth checked.
+fn heap_push(heap: &mut BinaryHeap<Entry>, cost: i64, p: usize, via: usize) -> Result<(), Error> {
     if heap.len() == heap.capacity() {
         let more = heap.capacity().max(8);
         let bytes = 16 * (heap.capacity() + more) as u128;
         heap.try_reserve_exact(more).map_err(|_| out_of_memory(bytes, "the queue"))?;
     }
-    heap.push(Reverse((cost, p as u32)));
+    heap.push(Reverse((cost, p as u32, via as u32)));
     Ok(())
 }
 

@@ -19,6 +19,8 @@ pub struct Totals {
     never: Vec<u64>,
     /// The target of the move to play, [`NO_MOVE`] at an end.
     via: Vec<u32>,
+    /// When each position was settled (0 first), [`NO_MOVE`] for a `Never` one.
+    order: Vec<u32>,
 }
 
 /// A play under perfect play from a position: `positions[0]` is where it starts, each next one
@@ -33,17 +35,18 @@ pub struct Line {
 
 impl Totals {
     /// The totals of a finished search: the ender's `costs` (valid where settled), which positions
-    /// `never` settled, and `via`, the move each settled one was settled through. Gives every
-    /// `Never` position its move, into a `Never` position: one more walk back from each of them.
+    /// were never settled (`bits`, from [`never_bits`]), `via`, the move each settled one was
+    /// settled through, and `order`, when each was settled. Gives every `Never` position its move,
+    /// into a `Never` position: one more walk back from each of them.
     pub(super) fn finish<G: ScoredGame>(
         game: &G,
         ender: Side,
         costs: Vec<i64>,
-        never: impl Iterator<Item = bool>,
+        bits: Vec<u64>,
         mut via: Vec<u32>,
+        order: Vec<u32>,
     ) -> Result<Totals, Error> {
         let n = costs.len();
-        let bits = never_bits(n, never)?;
         let is_never = |p: usize| bits[p / 64] >> (p % 64) & 1 == 1;
         // A `Never` position of the other side may have kept a move into a settled position.
         for (p, to) in via.iter_mut().enumerate() {
@@ -59,18 +62,13 @@ impl Totals {
                 }
             });
         }
-        Ok(Totals { ender, costs, never: bits, via })
+        Ok(Totals { ender, costs, never: bits, via, order })
     }
 
     /// The totals of a search that recorded no moves: [`Totals::best_move`] and [`Totals::line`]
     /// are not to be asked of them.
-    pub(super) fn without_moves(
-        ender: Side,
-        costs: Vec<i64>,
-        never: impl Iterator<Item = bool>,
-    ) -> Result<Totals, Error> {
-        let never = never_bits(costs.len(), never)?;
-        Ok(Totals { ender, costs, never, via: Vec::new() })
+    pub(super) fn without_moves(ender: Side, costs: Vec<i64>, never: Vec<u64>) -> Result<Totals, Error> {
+        Ok(Totals { ender, costs, never, via: Vec::new(), order: Vec::new() })
     }
 
     /// How many positions.
@@ -98,11 +96,25 @@ impl Totals {
     }
 
     /// The move to play at `position`, `(target, weight)`, or `None` at an end. Followed by the
-    /// player to move, against any reply, it reaches `total(position)`: the ender's goes into a
-    /// position settled before this one (so following the ender's moves never goes round a cycle,
-    /// weight-0 ones included), the other side's reaches the largest cost, and at a `Never`
-    /// position it goes into a `Never` position. The weight of a move at a `Never` position is
-    /// looked up among the moves into its target (the least, if there are several).
+    /// player to move (at a banned position when the other side makes its best ban; against
+    /// another, a move at least as good), against any reply, it reaches `total(position)`:
+    /// - at an open position of finite total, the ender's is the move it was settled through,
+    ///   into a position settled before this one (so following the ender's moves never goes round
+    ///   a cycle, weight-0 ones included); the other side's reaches the largest cost;
+    /// - at a banned position of finite total ([`Stand::Banned`](super::Stand::Banned), `k`
+    ///   moves, `b` bans, its cost the `j`-th least), the move whose cost came off the queue
+    ///   `j`-th, into a position settled before this one: the move the mover plays when the other
+    ///   side makes its best ban, the `b` moves better for the mover (for the ender, the `b` whose
+    ///   costs came off before; for the other side, the `b` whose costs had not come off, their
+    ///   targets settled later or never). Against another ban the mover has a move at least as
+    ///   good: the ender one into a position settled before this one
+    ///   ([`Totals::settled_before`]: one of the `j` first to come off is not banned), the other
+    ///   side this move or one of those `b`;
+    /// - at a `Never` position, a move into a `Never` position (the other side keeps there, and
+    ///   has one left whatever the ban; the ender, against the best ban, has no other).
+    ///
+    /// The weight of a move at a `Never` position is looked up among the moves into its target
+    /// (the least, if there are several).
     ///
     /// Panics if the totals come from [`super::solve_totals`], which records no moves.
     pub fn best_move<G: ScoredGame>(&self, game: &G, position: usize) -> Option<(usize, i64)> {
@@ -123,6 +135,21 @@ impl Totals {
             }
         });
         weight.map(|w| (to, w))
+    }
+
+    /// Whether the search settled `a` before `b`, both of finite total: at a position of the
+    /// ender's where the other side bans `best_move`, the ender plays an unbanned move into a
+    /// position settled before, whose total (plus the move's weight for `Side::Min`, less it for
+    /// `Side::Max`) is no worse for it than `total(position)`; one always is, and so the ender's
+    /// moves still never go round a cycle. False if either is `Never`.
+    ///
+    /// Panics as [`Totals::best_move`] does.
+    pub fn settled_before(&self, a: usize, b: usize) -> bool {
+        assert!(
+            self.order.len() == self.len(),
+            "settled_before needs the totals of solve, not of solve_totals"
+        );
+        self.order[a] != NO_MOVE && self.order[b] != NO_MOVE && self.order[a] < self.order[b]
     }
 
     /// The play from `start` when both follow [`Totals::best_move`]: it ends at an end when the
@@ -163,7 +190,7 @@ impl Totals {
 }
 
 /// Bit `p % 64` of word `p / 64` set where `never` says position `p` is `Never`.
-fn never_bits(n: usize, never: impl Iterator<Item = bool>) -> Result<Vec<u64>, Error> {
+pub(super) fn never_bits(n: usize, never: impl Iterator<Item = bool>) -> Result<Vec<u64>, Error> {
     let mut bits = filled((n + 63) / 64, 0u64, "the totals")?;
     for (p, unsettled) in never.enumerate() {
         bits[p / 64] |= u64::from(unsettled) << (p % 64);

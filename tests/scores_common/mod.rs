@@ -14,12 +14,19 @@
 //! play that never ends costs the ender `+∞` (the keeper's first wish is the largest cost there
 //! is). Costs are `i128` here, so that no oracle ever overflows; `None` is `+∞`, i.e. `Never`.
 //!
+//! A position may have bans (`Plain::bans`): of its `k` moves the other side first bans `b < k`
+//! (any set of `b`, a move listed twice being two moves), then the owner moves among the rest.
+//! Both oracles play that literally ([`Plain::after_each_ban`] lists what every ban leaves): a
+//! round at such a position is the ban, then the move; `b = 0` is the one ban of nothing.
+//!
 //! # The plain fixpoint: the game cut at k moves
 //! `V_k(p)` is the value of the game from `p` when a play not ended after `k` moves counts as
 //! never ending (`+∞`). By backward induction over the remaining moves, `V_0(p)` is the end's cost
 //! at an end and `+∞` elsewhere, and `V_{k+1} = F(V_k)` where `F(V)(p)` is the end's cost at an
 //! end, `min` over the moves `(w, q)` of `w + V(q)` at the ender's position and `max` at the
-//! keeper's (`+∞` absorbing). Why iterating `F` from `V_0` until `V_{k+1} = V_k` gives the true
+//! keeper's (`+∞` absorbing), after the ban: at the ender's position the `max` over the keeper's
+//! bans of the `min` over the moves left, at the keeper's the `min` over the ender's bans of the
+//! `max` over the moves left. Why iterating `F` from `V_0` until `V_{k+1} = V_k` gives the true
 //! value `V*`:
 //! - `V_k >= V*` for every `k`: a strategy that ends every play within `k` moves at cost `<= c`
 //!   in the cut game does the same in the whole game.
@@ -41,10 +48,16 @@
 //! chosen at each of its positions), of the keeper's best against `σ`: with `σ` fixed the keeper
 //! plays alone, and it makes the play infinite exactly when a cycle is reachable from `p` in the
 //! graph `σ` leaves, else takes the costliest path to an end (a longest path in a finite acyclic
-//! graph). Positional strategies suffice for the ender: let `r(p)` be the first `k` with
-//! `V_k(p) = V*(p)` (finite, by the above). At an ender's position pick a move `(w, q)` with
-//! `w + V_{r(p)-1}(q) = V*(p)`; since `V_{r-1}(q) >= V*(q)` and `w + V*(q) >= V*(p)` (`V*` is a
-//! fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and `w + V*(q) = V*(p)`. At a keeper's
+//! graph). With bans, `σ` chooses at the ender's position a move for each ban the keeper may make
+//! (the keeper then picks the ban: any of those moves), and at the keeper's position the ender's
+//! ban (the keeper then picks any move left). Positional strategies suffice for the ender: let
+//! `r(p)` be the first `k` with `V_k(p) = V*(p)` (finite, by the above). At an ender's position
+//! pick a move `(w, q)` with `w + V_{r(p)-1}(q) = V*(p)`; since `V_{r-1}(q) >= V*(q)` and
+//! `w + V*(q) >= V*(p)` (`V*` is a fixpoint), `V_{r-1}(q) = V*(q)`, so `r(q) < r(p)` and
+//! `w + V*(q) = V*(p)`. (With bans: for each ban, a move left with `w + V_{r(p)-1}(q) <= V*(p)`,
+//! which has `w + V*(q) <= V*(p)`, and if equal, `V_{r-1}(q) = V*(q)` and `r(q) < r(p)`; at the
+//! keeper's position, the ban reaching `V_{r(p)}(p) = V*(p)`, after which every move left is as
+//! the keeper's below.) At a keeper's
 //! position every move has `w + V*(q) <= V*(p)`, and a move with equality also has
 //! `V_{r(p)-1}(q) = V*(q)`, so `r(q) < r(p)`. Along any play under that `σ` the cost still to
 //! pay, `V*`, never rises by more than it pays, so an ending play costs at most `V*(start)`; and a
@@ -68,12 +81,14 @@ pub enum Owner {
     Max,
 }
 
-/// A game as plain data: owners, payoffs (read at ends only), moves `(from, to, weight)`.
+/// A game as plain data: owners, payoffs (read at ends only), moves `(from, to, weight)`, and
+/// how many of each position's moves the other side bans before its owner moves (0: none).
 #[derive(Clone, Debug)]
 pub struct Plain {
     pub owners: Vec<Owner>,
     pub payoffs: Vec<i64>,
     pub moves: Vec<(usize, usize, i64)>,
+    pub bans: Vec<usize>,
 }
 
 impl Plain {
@@ -88,6 +103,20 @@ impl Plain {
             out[from].push((to, w));
         }
         out
+    }
+
+    /// What the other side may leave the owner of `p` after its ban: for each set of `bans[p]`
+    /// of `p`'s moves (a move listed twice is two moves; every set, in the order of the bit masks
+    /// over the moves), the moves not in it.
+    pub fn after_each_ban(&self, out: &[Vec<(usize, i64)>], p: usize) -> Vec<Vec<(usize, i64)>> {
+        let k = out[p].len();
+        let mut left = Vec::new();
+        for banned in 0u32..1 << k {
+            if banned.count_ones() as usize == self.bans[p] {
+                left.push((0..k).filter(|&i| banned >> i & 1 == 0).map(|i| out[p][i]).collect());
+            }
+        }
+        left
     }
 
     /// The cost to the ender of ending at `p`: `payoff` (the minimiser ends) or `-payoff`.
@@ -118,12 +147,25 @@ pub fn value_iteration(game: &Plain, ender: Owner) -> (Vec<Option<i128>>, usize)
             if out[p].is_empty() {
                 return end(p);
             }
-            let through = out[p].iter().map(|&(q, w)| value[q].map(|v| v + i128::from(w)));
+            // The other side bans first, each way it may; the owner then moves among the rest.
+            let through = |left: &Vec<(usize, i64)>| -> Vec<Option<i128>> {
+                left.iter().map(|&(q, w)| value[q].map(|v| v + i128::from(w))).collect()
+            };
+            let bans = game.after_each_ban(&out, p);
             if game.owners[p] == ender {
-                through.flatten().min()
+                // The keeper bans to make the ender's cheapest left the costliest (+∞ first).
+                let cheapest = bans.iter().map(|left| through(left).into_iter().flatten().min());
+                cheapest.collect::<Option<Vec<i128>>>().and_then(|all| all.into_iter().max())
             } else {
-                // The keeper takes +∞ (None) whenever a move offers it.
-                through.collect::<Option<Vec<i128>>>().and_then(|all| all.into_iter().max())
+                // The keeper takes +∞ (None) whenever a move offers it; the ender bans to make
+                // the keeper's costliest left the cheapest.
+                let costliest = bans.iter().map(|left| {
+                    through(left)
+                        .into_iter()
+                        .collect::<Option<Vec<i128>>>()
+                        .and_then(|all| all.into_iter().max())
+                });
+                costliest.flatten().min()
             }
         };
         let next: Vec<Option<i128>> = (0..n).map(step).collect();
@@ -139,49 +181,83 @@ pub fn value_iteration(game: &Plain, ender: Owner) -> (Vec<Option<i128>>, usize)
 }
 
 /// The exhaustive minimax over the ender's positional strategies (tiny games only: the product
-/// of its positions' move counts), as costs to the ender (`None` = `+∞`).
+/// of its choices' counts), as costs to the ender (`None` = `+∞`). A strategy chooses at each of
+/// the ender's positions a move for each ban the keeper may make there, and at each of the
+/// keeper's positions with bans the ender's ban.
 pub fn by_strategies(game: &Plain, ender: Owner) -> Vec<Option<i128>> {
     let out = game.out();
     let n = game.len();
-    let choosers: Vec<usize> = (0..n).filter(|&p| game.owners[p] == ender && !out[p].is_empty()).collect();
-    let count: u64 = choosers.iter().map(|&p| out[p].len() as u64).product();
+    let left: Vec<Vec<Vec<(usize, i64)>>> = (0..n).map(|p| game.after_each_ban(&out, p)).collect();
+    // The strategy's digits: (position, which of its choices, how many ways).
+    let digits = strategy_digits(game, ender, &out, &left);
+    let count: u64 = digits.iter().map(|&(_, _, ways)| ways as u64).product();
     assert!(count <= 1 << 16, "too many strategies: {count}");
     let mut best: Vec<Option<i128>> = vec![None; n];
-    let mut choice = vec![0usize; n];
+    let mut choice: Vec<Vec<usize>> = left.iter().map(|bans| vec![0; bans.len().max(1)]).collect();
     for _ in 0..count {
-        let against = keeper_alone(game, ender, &out, &choice);
+        let against = keeper_alone(game, ender, &out, &left, &choice);
         for p in 0..n {
             best[p] = match (best[p], against[p]) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
         }
-        // The next strategy, as an odometer over the choosers' moves.
-        for &p in &choosers {
-            choice[p] += 1;
-            if choice[p] < out[p].len() {
+        // The next strategy, as an odometer over the digits.
+        for &(p, which, ways) in &digits {
+            choice[p][which] += 1;
+            if choice[p][which] < ways {
                 break;
             }
-            choice[p] = 0;
+            choice[p][which] = 0;
         }
     }
     best
 }
 
-/// The keeper's best cost from each position when the ender always plays `choice[p]`: `None`
+/// How many strategies [`by_strategies`] goes through.
+pub fn strategies(game: &Plain, ender: Owner) -> u64 {
+    let out = game.out();
+    let left: Vec<_> = (0..game.len()).map(|p| game.after_each_ban(&out, p)).collect();
+    strategy_digits(game, ender, &out, &left).iter().map(|&(_, _, ways)| ways as u64).product()
+}
+
+/// A strategy's digits: (position, which of its choices, how many ways).
+fn strategy_digits(
+    game: &Plain,
+    ender: Owner,
+    out: &[Vec<(usize, i64)>],
+    left: &[Vec<Vec<(usize, i64)>>],
+) -> Vec<(usize, usize, usize)> {
+    let mut digits = Vec::new();
+    for p in (0..game.len()).filter(|&p| !out[p].is_empty()) {
+        if game.owners[p] == ender {
+            digits.extend((0..left[p].len()).map(|ban| (p, ban, left[p][ban].len())));
+        } else if game.bans[p] > 0 {
+            digits.push((p, 0, left[p].len()));
+        }
+    }
+    digits
+}
+
+/// The keeper's best cost from each position when the ender plays the strategy `choice`: `None`
 /// where a cycle is reachable (the keeper goes round it), else the costliest path to an end.
 fn keeper_alone(
     game: &Plain,
     ender: Owner,
     out: &[Vec<(usize, i64)>],
-    choice: &[usize],
+    left: &[Vec<Vec<(usize, i64)>>],
+    choice: &[Vec<usize>],
 ) -> Vec<Option<i128>> {
     let n = game.len();
+    // The moves the keeper may see played: at the ender's position, the ender's move after each
+    // ban the keeper may make; at the keeper's, every move the ender's ban leaves.
     let allowed = |p: usize| -> Vec<(usize, i64)> {
-        if game.owners[p] == ender && !out[p].is_empty() {
-            vec![out[p][choice[p]]]
+        if out[p].is_empty() {
+            Vec::new()
+        } else if game.owners[p] == ender {
+            (0..left[p].len()).map(|ban| left[p][ban][choice[p][ban]]).collect()
         } else {
-            out[p].clone()
+            left[p][choice[p][0]].clone()
         }
     };
     // Layer by layer: a position whose every allowed move leads to a known one is known, at its
@@ -219,7 +295,7 @@ pub fn abc_game(n: usize, edges: &[(usize, usize, i64)]) -> Plain {
         moves.push((2 * a, 2 * b + 1, c));
         moves.push((2 * a + 1, 2 * b, c));
     }
-    Plain { owners, payoffs: vec![0; 2 * n], moves }
+    Plain { owners, payoffs: vec![0; 2 * n], moves, bans: vec![0; 2 * n] }
 }
 
 /// An ABC 261 Ex input's text: `N M v`, then `A B C` 1-based.

@@ -46,11 +46,22 @@ pub fn random_game(rng: &mut Rng, most: usize, degree: usize) -> Plain {
             }
         }
     }
-    Plain { owners, payoffs, moves }
+    Plain { owners, payoffs, moves, bans: vec![0; n] }
 }
 
 /// `(owners as a string of m and M, payoffs, moves)` as a game.
 pub fn game(owners: &str, payoffs: &[i64], moves: &[(usize, usize, i64)]) -> Plain {
     let owners = owners.bytes().map(|b| if b == b'm' { Owner::Min } else { Owner::Max }).collect();
-    Plain { owners, payoffs: payoffs.to_vec(), moves: moves.to_vec() }
+    Plain { owners, payoffs: payoffs.to_vec(), moves: moves.to_vec(), bans: vec![0; payoffs.len()] }
+}
+
+/// `game` with random bans: at each position with moves, 0 to `k - 1` of its `k` moves banned
+/// (0 a third of the time).
+pub fn with_random_bans(rng: &mut Rng, mut game: Plain) -> Plain {
+    let mut degree = vec![0; game.len()];
+    for &(from, _, _) in &game.moves {
+        degree[from] += 1;
+    }
+    game.bans = degree.iter().map(|&k| if k < 2 || rng.below(3) == 0 { 0 } else { rng.below(k) }).collect();
+    game
 }

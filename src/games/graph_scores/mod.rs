@@ -32,7 +32,7 @@
 //! [`MAX_VERTICES`] vertices, [`MAX_EDGES`] edges. Memory follows the edges that arrive: 12 bytes
 //! an edge while they are read (grown by doubling, checked), then laid out by target in 8 bytes
 //! an edge (20 at the peak, with `12N` of out-degrees and cursors), the 12 freed; then the
-//! search's 16 bytes a position (32 a vertex) and its queue, and the totals' 8 a position.
+//! search's 16 bytes a position (32 a vertex), turned into the totals' 8 in place, and its queue.
 
 pub mod program;
 
