@@ -54,7 +54,7 @@ fn banned_game(rng: &mut Rng, most: usize, degree: usize) -> Plain {
 
 #[test]
 fn totals_with_bans_match_the_plain_fixpoint_on_games_of_up_to_12_positions() {
-    let mut rng = Rng(413);
+    let mut rng = Rng::new(413);
     let (mut positions, mut never, mut ranked) = (0, 0, 0);
     for case in 0..6000 {
         let game = banned_game(&mut rng, 12, if case % 3 == 0 { 2 } else { 4 });
@@ -85,7 +85,7 @@ fn totals_with_bans_match_the_plain_fixpoint_on_games_of_up_to_12_positions() {
 
 #[test]
 fn totals_with_bans_match_the_minimax_over_strategies_on_games_of_up_to_6_positions() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     let (mut checked, mut banned) = (0, 0);
     for case in 0..8000 {
         let game = banned_game(&mut rng, 6, 3);
@@ -122,7 +122,7 @@ fn extreme(rng: &mut Rng, weight: bool) -> i64 {
 
 #[test]
 fn totals_with_bans_near_the_edges_of_i64_or_an_error_exactly_when_one_is_past_them() {
-    let mut rng = Rng(64);
+    let mut rng = Rng::new(64);
     let (mut past, mut within) = (0, 0);
     for case in 0..4000 {
         let mut game = banned_game(&mut rng, 8, 4);
@@ -291,7 +291,7 @@ fn play_out(game: &Plain, graph: &ScoreGraph, totals: &Totals, ender: Owner, fol
 
 #[test]
 fn best_moves_with_bans_reach_their_totals_against_every_reply() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for _ in 0..3000 {
         let game = banned_game(&mut rng, 10, 4);
         let graph = build(&game);
@@ -310,7 +310,7 @@ fn best_moves_with_bans_reach_their_totals_against_every_reply() {
 /// The same games written forward (`ForwardScored::with_bans`): the same totals as the fixpoint.
 #[test]
 fn games_with_bans_written_forward_match_the_plain_fixpoint() {
-    let mut rng = Rng(1413);
+    let mut rng = Rng::new(1413);
     for case in 0..1000 {
         let game = banned_game(&mut rng, 10, 4);
         let out = game.out();

@@ -6,30 +6,21 @@
 
 use graph_games::scores::{solve, ForwardScored, ScoreGraph, ScoredGame, Side, Stand, Total};
 
-/// A game as the tests hold it: sides, payoffs, moves `(from, to, weight)`.
-#[derive(Debug, Clone)]
-struct Game {
-    sides: Vec<Side>,
-    payoffs: Vec<i64>,
-    moves: Vec<(usize, usize, i64)>,
-}
-
-impl Game {
-    fn graph(&self) -> ScoreGraph {
-        ScoreGraph::new(&self.sides, &self.payoffs, &self.moves).unwrap()
-    }
+/// An explicit game of these sides, payoffs and moves `(from, to, weight)`.
+fn graph(sides: &[Side], payoffs: &[i64], moves: &[(usize, usize, i64)]) -> ScoreGraph {
+    ScoreGraph::new(sides, payoffs, moves).unwrap()
 }
 
 /// The game of ABC 261 Ex on `n` vertices and `edges` (1-based), as positions `(v, player)`:
 /// `2v` Takahashi (Min, the ender) to move, `2v + 1` Aoki.
-fn token_game(n: usize, edges: &[(usize, usize, i64)]) -> Game {
-    let sides = (0..2 * n).map(|p| if p % 2 == 0 { Side::Min } else { Side::Max }).collect();
+fn token_game(n: usize, edges: &[(usize, usize, i64)]) -> ScoreGraph {
+    let sides: Vec<Side> = (0..2 * n).map(|p| if p % 2 == 0 { Side::Min } else { Side::Max }).collect();
     let mut moves = Vec::new();
     for &(a, b, c) in edges {
         moves.push((2 * (a - 1), 2 * (b - 1) + 1, c));
         moves.push((2 * (a - 1) + 1, 2 * (b - 1), c));
     }
-    Game { sides, payoffs: vec![0; 2 * n], moves }
+    graph(&sides, &vec![0; 2 * n], &moves)
 }
 
 #[test]
@@ -41,8 +32,7 @@ fn the_samples_of_abc_261_ex() {
         (4, &[(1, 2, 1), (2, 3, 1), (3, 1, 1), (2, 4, 1)], 1, Total::Ends(5)),
     ];
     for (n, edges, v, want) in samples {
-        let game = token_game(n, edges);
-        let totals = solve(&game.graph(), Side::Min).unwrap();
+        let totals = solve(&token_game(n, edges), Side::Min).unwrap();
         assert_eq!(totals.total(2 * (v - 1)), want);
     }
 }
@@ -51,20 +41,15 @@ fn the_samples_of_abc_261_ex() {
 fn hand_worked_games() {
     use Side::{Max, Min};
     // 0 (Min) -0-> 1 (Min) -0-> 0, and 1 -0-> 2 (end, -4): a weight-0 cycle Min leaves at once.
-    let game = Game {
-        sides: vec![Min, Min, Min],
-        payoffs: vec![0, 0, -4],
-        moves: vec![(0, 1, 0), (1, 0, 0), (1, 2, 0)],
-    };
-    let graph = game.graph();
+    let (payoffs, moves) = ([0, 0, -4], [(0, 1, 0), (1, 0, 0), (1, 2, 0)]);
+    let graph = graph(&[Min, Min, Min], &payoffs, &moves);
     let totals = solve(&graph, Min).unwrap();
     assert_eq!((0..3).map(|p| totals.total(p)).collect::<Vec<_>>(), [Total::Ends(-4); 3]);
     assert_eq!(totals.best_move(&graph, 0), Some((1, 0)));
     assert_eq!(totals.best_move(&graph, 1), Some((2, 0)));
     assert_eq!(totals.line(&graph, 0).unwrap().positions, [0, 1, 2]);
     // The same with 0 and 1 Max's: Max circles round 0 -> 1 -> 0 forever.
-    let circling = Game { sides: vec![Max, Max, Min], ..game.clone() };
-    let graph = circling.graph();
+    let graph = self::graph(&[Max, Max, Min], &payoffs, &moves);
     let totals = solve(&graph, Min).unwrap();
     assert_eq!(totals.total(0), Total::Never);
     let line = totals.line(&graph, 0).unwrap();
@@ -72,18 +57,16 @@ fn hand_worked_games() {
     // The mirror: Max the ender, 3 --5--> end 2 (payoff 10) and 3 --1--> 4 (Min's), 4 --0--> 3 or
     // 4 --2--> end 2. Min at 4 cannot circle (Max leaves at 3): back to 3 (5) beats 10 - 2 = 8
     // for Min; so Max at 3 takes 10 - 5 = 5 at once, not 5 - 1 = 4 through 4.
-    let mirror = Game {
-        sides: vec![Min, Min, Min, Max, Min],
-        payoffs: vec![0, 0, 10, 0, 0],
-        moves: vec![(3, 2, 5), (3, 4, 1), (4, 3, 0), (4, 2, 2)],
-    };
-    let graph = mirror.graph();
+    let graph = self::graph(
+        &[Min, Min, Min, Max, Min],
+        &[0, 0, 10, 0, 0],
+        &[(3, 2, 5), (3, 4, 1), (4, 3, 0), (4, 2, 2)],
+    );
     let totals = solve(&graph, Max).unwrap();
     assert_eq!((totals.total(3), totals.total(4)), (Total::Ends(5), Total::Ends(5)));
     assert_eq!((totals.best_move(&graph, 3), totals.best_move(&graph, 4)), (Some((2, 5)), Some((3, 0))));
     // An unreachable end: 0 (Min) -> 1 (Max) -> 0; 2 is an end nobody reaches.
-    let game = Game { sides: vec![Min, Max, Min], payoffs: vec![0, 0, 7], moves: vec![(0, 1, 3), (1, 0, 3)] };
-    let totals = solve(&game.graph(), Min).unwrap();
+    let totals = solve(&self::graph(&[Min, Max, Min], &[0, 0, 7], &[(0, 1, 3), (1, 0, 3)]), Min).unwrap();
     assert_eq!([0, 1, 2].map(|p| totals.total(p)), [Total::Never, Total::Never, Total::Ends(7)]);
 }
 

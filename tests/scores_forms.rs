@@ -20,7 +20,7 @@ fn side(owner: Owner) -> Side {
 
 #[test]
 fn games_written_forward_match_the_plain_fixpoint() {
-    let mut rng = Rng(413);
+    let mut rng = Rng::new(413);
     for case in 0..2000 {
         let game = random_game(&mut rng, 12, 3);
         let out = game.out();
@@ -94,7 +94,7 @@ impl ScoredGame for Backward {
 
 #[test]
 fn games_given_by_their_moves_into_each_state_match_the_plain_fixpoint() {
-    let mut rng = Rng(59);
+    let mut rng = Rng::new(59);
     for case in 0..2000 {
         let game = random_game(&mut rng, 12, 3);
         let backward = Backward::of(&game, &mut rng);
@@ -118,7 +118,7 @@ fn games_given_by_their_moves_into_each_state_match_the_plain_fixpoint() {
 fn games_that_break_the_rules_are_errors_or_at_least_end() {
     let g = game("mMm", &[0, 0, 4], &[(0, 1, 1), (1, 2, 2), (1, 0, 0)]);
     let broken = |change: &dyn Fn(&mut Backward)| {
-        let mut b = Backward::of(&g, &mut Rng(1));
+        let mut b = Backward::of(&g, &mut Rng::new(1));
         change(&mut b);
         b
     };
@@ -153,7 +153,7 @@ fn games_that_break_the_rules_are_errors_or_at_least_end() {
 /// positions.
 #[test]
 fn lines_follow_the_best_moves_to_the_total_or_round_a_lasso() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for _ in 0..2000 {
         let game = random_game(&mut rng, 12, 3);
         let sides: Vec<Side> = game.owners.iter().map(|&o| side(o)).collect();

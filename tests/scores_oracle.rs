@@ -47,7 +47,7 @@ fn library_totals(game: &Plain, graph: &ScoreGraph, ender: Owner) -> (Totals, Ve
 
 #[test]
 fn totals_match_the_plain_fixpoint_on_games_of_up_to_12_positions() {
-    let mut rng = Rng(53);
+    let mut rng = Rng::new(53);
     let (mut positions, mut never, mut most_rounds) = (0, 0, 0);
     for case in 0..6000 {
         let game = random_game(&mut rng, 12, if case % 3 == 0 { 1 } else { 3 });
@@ -69,7 +69,7 @@ fn totals_match_the_plain_fixpoint_on_games_of_up_to_12_positions() {
 
 #[test]
 fn totals_and_moves_on_games_of_up_to_300_positions() {
-    let mut rng = Rng(300);
+    let mut rng = Rng::new(300);
     for case in 0..200 {
         let game = random_game(&mut rng, 300, 2);
         let graph = build(&game);
@@ -115,7 +115,7 @@ fn extreme(rng: &mut Rng, weight: bool) -> i64 {
 /// totals are the oracle's, and where one does not, the search is an error.
 #[test]
 fn totals_near_the_edges_of_i64_or_an_error_exactly_when_one_is_past_them() {
-    let mut rng = Rng(64);
+    let mut rng = Rng::new(64);
     let (mut past, mut within) = (0, 0);
     for case in 0..4000 {
         let mut game = random_game(&mut rng, 8, 2);
@@ -156,7 +156,7 @@ fn totals_near_the_edges_of_i64_or_an_error_exactly_when_one_is_past_them() {
 
 #[test]
 fn totals_match_the_minimax_over_strategies_on_games_of_up_to_6_positions() {
-    let mut rng = Rng(261);
+    let mut rng = Rng::new(261);
     for case in 0..6000 {
         let game = random_game(&mut rng, 6, 3);
         let graph = build(&game);
@@ -252,7 +252,7 @@ fn play_out(game: &Plain, graph: &ScoreGraph, totals: &Totals, ender: Owner, fol
 /// every reply, the cheapest ending play costs the total, and from a `Never` no play ends.
 #[test]
 fn best_moves_reach_their_totals_against_every_reply() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for _ in 0..3000 {
         let game = random_game(&mut rng, 10, 3);
         let graph = build(&game);

@@ -2,24 +2,29 @@
 
 use super::{Owner, Plain};
 
-/// splitmix64, the scores tests' own generator.
-pub struct Rng(pub u64);
+// The library's test generator (src/rng.rs), shared with the other integration tests
+// (tests/random/); each test crate uses only part of it.
+#[allow(dead_code)]
+#[path = "../../src/rng.rs"]
+mod rng;
+
+/// The library's test generator, with the two draws these tests take: an index and a payoff or
+/// weight.
+pub struct Rng(rng::Rng);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+    pub fn new(seed: u64) -> Rng {
+        Rng(rng::Rng::new(seed))
     }
 
+    /// Uniform in `0..bound` (`bound > 0`).
     pub fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
+        self.0.below(bound as u64) as usize
     }
 
+    /// Uniform in `lo..=hi`.
     pub fn between(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
+        lo + self.0.below((hi - lo) as u64 + 1) as i64
     }
 }
 
