@@ -1,0 +1,153 @@
+//! An attack on examples/no_passage.rs (AtCoder ABC 413 F, docs/problems/no_passage.md) with a
+//! brute force written here from the statement alone: value iteration over the cells, the ban
+//! explicit (Aoki bans each of the four directions in turn, Takahashi takes the best of the
+//! three others, a step off the board leaves the piece in place), until nothing changes.
+//! The example is run as a process: `cargo build --release --example no_passage` first.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const NEVER: u64 = u64::MAX;
+
+/// The rounds from each cell (row by row), `NEVER` where Aoki keeps the piece off the goals.
+fn brute(h: usize, w: usize, goals: &[(usize, usize)]) -> Vec<u64> {
+    let mut goal = vec![false; h * w];
+    for &(r, c) in goals {
+        goal[r * w + c] = true;
+    }
+    let mut v: Vec<u64> = goal.iter().map(|&g| if g { 0 } else { NEVER }).collect();
+    loop {
+        let mut next = v.clone();
+        for r in 0..h {
+            for c in 0..w {
+                if goal[r * w + c] {
+                    continue;
+                }
+                // up, down, left, right: where the step leaves the piece.
+                let steps = [
+                    if r > 0 { (r - 1, c) } else { (r, c) },
+                    if r + 1 < h { (r + 1, c) } else { (r, c) },
+                    if c > 0 { (r, c - 1) } else { (r, c) },
+                    if c + 1 < w { (r, c + 1) } else { (r, c) },
+                ];
+                let mut worst = 0u64;
+                for banned in 0..4 {
+                    let best = (0..4)
+                        .filter(|&d| d != banned)
+                        .map(|d| v[steps[d].0 * w + steps[d].1])
+                        .min()
+                        .unwrap();
+                    worst = worst.max(best);
+                }
+                next[r * w + c] = if worst == NEVER { NEVER } else { worst + 1 };
+            }
+        }
+        if next == v {
+            return v;
+        }
+        v = next;
+    }
+}
+
+fn example() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let path = exe.parent().unwrap().parent().unwrap().join("examples").join("no_passage");
+    assert!(path.is_file(), "{} is not built: cargo build --release --example no_passage", path.display());
+    path
+}
+
+fn run(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(example())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{input}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn input(h: usize, w: usize, goals: &[(usize, usize)]) -> String {
+    let mut text = format!("{h} {w} {}\n", goals.len());
+    for &(r, c) in goals {
+        text += &format!("{} {}\n", r + 1, c + 1);
+    }
+    text
+}
+
+fn check(h: usize, w: usize, goals: &[(usize, usize)]) -> u64 {
+    let want = brute(h, w, goals);
+    let text = input(h, w, goals);
+    let sum: u64 = want.iter().filter(|&&x| x != NEVER).sum();
+    assert_eq!(run(&[], &text), format!("{sum}\n"), "{text}");
+    let mut values = String::new();
+    for r in 0..h {
+        let words: Vec<String> = (0..w)
+            .map(|c| match want[r * w + c] {
+                NEVER => "-".to_string(),
+                x => x.to_string(),
+            })
+            .collect();
+        values += &words.join(" ");
+        values += "\n";
+    }
+    assert_eq!(run(&["--values"], &text), values, "{text}");
+    sum
+}
+
+#[test]
+fn the_statements_samples() {
+    assert_eq!(check(2, 3, &[(0, 1), (1, 0)]), 2);
+    let second = [(1, 3), (6, 1), (4, 1), (1, 2), (2, 1), (7, 1), (9, 3), (8, 1), (9, 2)];
+    let second: Vec<(usize, usize)> = second.iter().map(|&(r, c)| (r - 1, c - 1)).collect();
+    assert_eq!(check(9, 3, &second), 43);
+    let third = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/inputs/no_passage/sample3.in"))
+        .unwrap();
+    let numbers: Vec<usize> = third.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    let goals: Vec<(usize, usize)> = numbers[3..].chunks(2).map(|p| (p[0] - 1, p[1] - 1)).collect();
+    assert_eq!(goals.len(), numbers[2]);
+    assert_eq!(check(numbers[0], numbers[1], &goals), 153);
+    assert_eq!(check(3, 3, &[(0, 0), (1, 1), (2, 2)]), 8);
+}
+
+#[test]
+fn random_small_boards_against_the_brute_force() {
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let (mut boards, mut nonzero) = (0, 0);
+    for h in 2..=8 {
+        for w in 2..=8 {
+            let cells: Vec<(usize, usize)> = (0..h * w).map(|i| (i / w, i % w)).collect();
+            // Every cell a goal, one goal anywhere, then random sets of every density.
+            check(h, w, &cells);
+            for &one in cells.iter().step_by(3) {
+                check(h, w, &[one]);
+            }
+            for round in 0..12 {
+                let density = 1 + round % 6;
+                let mut goals: Vec<(usize, usize)> =
+                    cells.iter().cloned().filter(|_| next(8) < density).collect();
+                if goals.is_empty() {
+                    goals.push(cells[next(cells.len())]);
+                }
+                // The goals in a random order.
+                for i in (1..goals.len()).rev() {
+                    goals.swap(i, next(i + 1));
+                }
+                nonzero += (check(h, w, &goals) > 0) as usize;
+                boards += 1;
+            }
+        }
+    }
+    println!("{boards} random boards, {nonzero} with a sum above 0");
+    assert!(nonzero > boards / 2);
+}
