@@ -9,7 +9,9 @@
 //! be the oracle's. The moves (`best_move`, `settled_before`, `line`) are played out against
 //! every reply: every ban set, every move of the other side, and every move the docs allow.
 
-use graph_games::scores::{self, solve, solve_totals, ForwardScored, ScoreGraph, Side, Total, Totals};
+use graph_games::scores::{
+    self, solve, solve_totals, ForwardScored, ScoreGraph, ScoredGame, Side, Stand, Total,
+};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Banned positions (b > 0) of finite and of Never total the move checks went through.
@@ -46,7 +48,12 @@ struct Game {
 /// ends, up to 10 positions).
 fn random_game(rng: &mut Rng, mode: u64) -> Game {
     let extreme = mode == 1;
-    let n = 1 + rng.below(if mode == 2 { 10 } else { 7 });
+    let n = 1 + rng.below(match mode {
+        2 => 10,
+        3 => 16,
+        _ => 7,
+    });
+    let most_moves = if mode == 3 { 8 } else { 5 };
     let small_w: &[i64] = if mode == 2 { &[0, 0, 0, 1] } else { &[0, 0, 1, 2, 3, 5] };
     let big_w = [0i64, 1, 1_000_000_000_000_000_000, i64::MAX / 2, i64::MAX - 1, i64::MAX, 7];
     let small_p: &[i64] = if mode == 2 { &[0, 1] } else { &[0, 1, -1, 4, -6, 10] };
@@ -71,7 +78,7 @@ fn random_game(rng: &mut Rng, mode: u64) -> Game {
         let k = if rng.below(if mode == 2 { 5 } else { 4 }) < (mode == 2) as usize * 2 + 1 {
             0
         } else {
-            1 + rng.below(5)
+            1 + rng.below(most_moves)
         };
         let mut moves = Vec::new();
         for _ in 0..k {
@@ -158,6 +165,38 @@ fn graph_of(g: &Game) -> ScoreGraph {
     ScoreGraph::new(&g.sides, &g.payoffs, &flat).unwrap().with_bans(&g.bans).unwrap()
 }
 
+/// The game as a `ScoredGame` written here: `Banned { bans: 0 }` for every other open
+/// position, `Open` for the rest, the moves into each listed last first.
+struct Direct<'a>(&'a Game);
+
+impl ScoredGame for Direct<'_> {
+    fn num_states(&self) -> usize {
+        self.0.sides.len()
+    }
+    fn for_each_start<F: FnMut(Side, Stand)>(&self, mut visit: F) {
+        for p in 0..self.0.sides.len() {
+            let (k, b) = (self.0.out[p].len() as u32, self.0.bans[p]);
+            let stand = if k == 0 {
+                Stand::End(self.0.payoffs[p])
+            } else if b == 0 && p % 2 == 0 {
+                Stand::Open(k)
+            } else {
+                Stand::Banned { moves: k, bans: b }
+            };
+            visit(self.0.sides[p], stand);
+        }
+    }
+    fn for_each_predecessor<F: FnMut(usize, i64)>(&self, s: usize, mut visit: F) {
+        for p in (0..self.0.sides.len()).rev() {
+            for &(t, w) in self.0.out[p].iter().rev() {
+                if t == s {
+                    visit(p, w);
+                }
+            }
+        }
+    }
+}
+
 /// Checks the library's totals against the oracle's; returns whether they were finite in `i64`.
 fn check_totals(g: &Game, ender: Side, seed: u64) -> Option<Vec<i128>> {
     let want = oracle(g, ender);
@@ -178,6 +217,8 @@ fn check_totals(g: &Game, ender: Side, seed: u64) -> Option<Vec<i128>> {
         ("solve_totals", solve_totals(&graph, ender)),
         ("plain::solve", scores::plain::solve(&graph, ender)),
         ("solve forward", solve(&forward, ender)),
+        ("solve direct", solve(&Direct(g), ender)),
+        ("plain direct", scores::plain::solve(&Direct(g), ender)),
     ];
     for (name, result) in results.iter() {
         match result {
@@ -239,6 +280,21 @@ fn check_moves(g: &Game, ender: Side, value: &[i128], seed: u64) {
             if mover_is_ender || g.bans[p] > 0 {
                 assert!(totals.settled_before(t, p), "{ctx}: best move at {p} into {t}, not settled before");
                 assert!(!totals.settled_before(p, t), "{ctx}: settled_before both ways {p} {t}");
+            }
+        }
+    }
+    // The order of settling: a strict total order of the finite positions, in nondecreasing
+    // cost among the positions that are not ends; false where either is Never.
+    for a in 0..n {
+        for b in 0..n {
+            let sb = totals.settled_before(a, b);
+            if value[a] == INF || value[b] == INF || a == b {
+                assert!(!sb, "{ctx}: settled_before({a}, {b})");
+                continue;
+            }
+            assert!(sb != totals.settled_before(b, a), "{ctx}: settled_before({a}, {b}) both or neither");
+            if sb && !g.out[a].is_empty() && !g.out[b].is_empty() {
+                assert!(value[a] <= value[b], "{ctx}: {a} settled before {b} at a larger cost");
             }
         }
     }
@@ -382,4 +438,19 @@ fn random_games_with_bans_against_the_literal_oracle() {
     let (bf, bn) = (BANNED_FINITE.load(Ordering::Relaxed), BANNED_NEVER.load(Ordering::Relaxed));
     println!("{finite} games checked with moves ({bf} finite banned positions, {bn} Never ones), {overflows} that overflow");
     assert!(overflows > 100 && finite > 10_000);
+}
+
+#[test]
+fn larger_games_with_many_bans() {
+    let mut banned = 0;
+    for seed in 0..6_000u64 {
+        let mut rng = Rng(seed ^ 0xabcdef);
+        let g = random_game(&mut rng, 3);
+        banned += g.bans.iter().filter(|&&b| b > 1).count();
+        for &ender in &[Side::Min, Side::Max] {
+            let value = check_totals(&g, ender, seed).unwrap();
+            check_moves(&g, ender, &value, seed);
+        }
+    }
+    println!("{banned} positions with 2 bans or more");
 }
