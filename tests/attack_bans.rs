@@ -47,10 +47,11 @@ struct Game {
 /// Mode 0: small weights and payoffs; 1: extreme ones (overflow); 2: ties (weight-0 cycles, more
 /// ends, up to 10 positions).
 fn random_game(rng: &mut Rng, mode: u64) -> Game {
-    let extreme = mode == 1;
+    let extreme = mode == 1 || (mode == 4 && rng.below(2) == 0);
     let n = 1 + rng.below(match mode {
         2 => 10,
         3 => 16,
+        4 => 300,
         _ => 7,
     });
     let most_moves = if mode == 3 { 8 } else { 5 };
@@ -453,4 +454,26 @@ fn larger_games_with_many_bans() {
         }
     }
     println!("{banned} positions with 2 bans or more");
+}
+
+/// Hundreds of positions, half of the games with extreme weights and payoffs: many keys far
+/// apart in the queue.
+#[test]
+fn hundreds_of_positions() {
+    let (mut finite, mut overflows) = (0, 0);
+    for seed in 0..400u64 {
+        let mut rng = Rng(seed ^ 0x5eed_0000);
+        let g = random_game(&mut rng, 4);
+        for &ender in &[Side::Min, Side::Max] {
+            match check_totals(&g, ender, seed) {
+                Some(value) => {
+                    finite += 1;
+                    check_moves(&g, ender, &value, seed);
+                }
+                None => overflows += 1,
+            }
+        }
+    }
+    println!("hundreds: {finite} finite, {overflows} overflowing");
+    assert!(finite > 100 && overflows > 50);
 }

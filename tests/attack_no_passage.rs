@@ -264,3 +264,20 @@ fn worst_boards_at_the_maximum_against_the_bfs() {
         println!("{name}: {sum}");
     }
 }
+
+/// Thin boards at the judge's limits: 2 x 3000 and 3000 x 2 checkerboards (K = 3000), and a
+/// zigzag of goals on 3 x 3000 and 3000 x 3.
+#[test]
+fn thin_boards_against_the_bfs() {
+    let n = 3000;
+    let wide: Vec<(usize, usize)> = (0..n).map(|c| (c % 2, c)).collect();
+    let tall: Vec<(usize, usize)> = (0..n).map(|r| (r, r % 2)).collect();
+    let zig: Vec<(usize, usize)> = (0..n).map(|c| ([0, 1, 2, 1][c % 4], c)).collect();
+    let zag: Vec<(usize, usize)> = zig.iter().map(|&(r, c)| (c, r)).collect();
+    for (h, w, goals) in [(2, n, wide), (n, 2, tall), (3, n, zig), (n, 3, zag)] {
+        let want = bfs(h, w, &goals);
+        let sum: u64 = want.iter().filter(|&&x| x != NEVER).sum();
+        assert_eq!(run(&[], &input(h, w, &goals)), format!("{sum}\n"), "{h} x {w}");
+        println!("{h} x {w}: {sum}");
+    }
+}
