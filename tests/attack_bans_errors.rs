@@ -203,3 +203,52 @@ fn a_banned_state_listing_more_moves_than_it_has_is_an_error() {
         }
     }
 }
+
+/// Random lying games: stands and lists that disagree (too few or too many moves listed, bans
+/// out of bounds, predecessors out of range, negative weights, answers that change between
+/// asks): every search, and the move to play on its answer, ends without a panic.
+#[test]
+fn random_lying_games_end_without_a_panic() {
+    let mut state = 7u64;
+    let mut next = move |bound: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % bound
+    };
+    let weights = [0i64, 1, 2, -1, i64::MAX, 1 << 62];
+    let (mut errors, mut answers) = (0, 0);
+    for case in 0..3000 {
+        let n = 1 + next(8) as usize;
+        let mut starts = Vec::new();
+        for _ in 0..n + (next(20) == 0) as usize {
+            let side = if next(2) == 0 { Side::Min } else { Side::Max };
+            let stand = match next(6) {
+                0 => Stand::End(next(5) as i64 - 2),
+                1 => Stand::Open(next(4) as u32),
+                2 if next(10) == 0 => Stand::Banned { moves: u32::MAX, bans: next(3) as u32 },
+                _ => Stand::Banned { moves: next(5) as u32, bans: next(4) as u32 },
+            };
+            starts.push((side, stand));
+        }
+        let mut into = vec![Vec::new(); n];
+        for list in into.iter_mut() {
+            for _ in 0..next(5) {
+                let out_of_range = (next(30) == 0) as u64;
+                let p = next(n as u64 + out_of_range) as usize;
+                let kinds = if next(20) == 0 { 6 } else { 3 };
+                let w = weights[next(kinds) as usize];
+                list.push((p, if w < 0 && next(3) > 0 { 0 } else { w }));
+            }
+        }
+        let mut game = Liar { n, starts, into, flip: next(4) == 0, asked: Cell::new(0) };
+        if next(2) == 0 {
+            game.starts.truncate(n);
+        }
+        for r in run_all(&format!("lying game {case}"), game) {
+            match r {
+                Ok(()) => answers += 1,
+                Err(_) => errors += 1,
+            }
+        }
+    }
+    println!("{answers} answers, {errors} errors");
+}
