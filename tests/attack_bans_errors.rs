@@ -148,6 +148,7 @@ fn graph() -> ScoreGraph {
     ScoreGraph::new(&sides, &[0, 1, 5, 9], &[(0, 1, 0), (0, 3, 0), (0, 2, 1), (2, 2, 0)]).unwrap()
 }
 
+#[allow(clippy::type_complexity)]
 fn forward() -> ForwardScored<impl Fn(usize, &mut Vec<(usize, i64)>)> {
     let out = [vec![(1, 0), (3, 0), (2, 1)], vec![], vec![(2, 0)], vec![]];
     ForwardScored::new(

@@ -281,3 +281,21 @@ fn thin_boards_against_the_bfs() {
         println!("{h} x {w}: {sum}");
     }
 }
+
+/// The docs' case worked by hand: goals on the whole first row and column, a cell `(i, j)`
+/// (1-based, both at least 2) takes `i + j - 3` rounds; 3 371 625 750 at 1500 x 1501.
+#[test]
+fn first_row_and_column() {
+    let (h, w) = (1500, 1501);
+    let mut goals: Vec<(usize, usize)> = (0..w).map(|c| (0, c)).collect();
+    goals.extend((1..h).map(|r| (r, 0)));
+    let want = bfs(h, w, &goals);
+    for r in 1..h {
+        for c in 1..w {
+            assert_eq!(want[r * w + c], (r + 1 + c + 1 - 3) as u64);
+        }
+    }
+    let sum: u64 = want.iter().filter(|&&x| x != NEVER).sum();
+    assert_eq!(sum, 3_371_625_750);
+    assert_eq!(run(&[], &input(h, w, &goals)), "3371625750\n");
+}
