@@ -187,32 +187,23 @@ fn with_bans_errors() {
     assert_eq!(solve(&g, Side::Min).unwrap().total(0), scores::Total::Ends(9));
 }
 
-/// FINDING: "more moves listed out of a state than it has" is an error (rustdoc of `ScoredGame`)
-/// for an open state of the other side, but never for a banned one, though all its moves go into
-/// the end 0 and are walked back together when 0 comes off (the search sees them all).
+/// The finding of this attack, and the docs' answer. The rustdoc of `ScoredGame` said "more moves
+/// listed out of a state than it has" is an error when the search sees it; a banned state listing
+/// too many moves (all into the end 0, so all walked back) was never one, and on
+/// `Banned { moves: 2, bans: 1 }` with 3 listed (`Side::Max` the ender) `solve` gave an error where
+/// `plain::solve` gave totals. The searches keep a count of moves only at the other side's open
+/// states; the docs now say so: such a surplus is an error there, and elsewhere unspecified totals
+/// or an error, `solve` and `plain::solve` free to differ. Held here: the error where promised,
+/// and an end without a panic or a hang everywhere else (`run_all`).
 #[test]
-fn a_banned_state_listing_more_moves_than_it_has_is_an_error() {
+fn a_surplus_of_moves_is_an_error_at_the_other_sides_open_state_and_ends_elsewhere() {
     let open = run_all("Open(3), 5 listed", with_state_3(Stand::Open(3), 5));
     assert!(open[..3].iter().all(|r| r.as_ref().unwrap_err().contains("state 3")), "{open:?}");
     for (moves, bans) in [(3, 1), (2, 1), (4, 2)] {
-        let name = format!("Banned {{ moves: {moves}, bans: {bans} }}, {} listed", moves + 2);
-        let results = run_all(&name, with_state_3(Stand::Banned { moves, bans }, moves as usize + 2));
-        for r in &results {
-            assert!(r.as_ref().map_err(|m| m.contains("state 3")) == Err(true), "{name}: {results:?}");
+        for listed in [moves as usize + 1, moves as usize + 2] {
+            let name = format!("Banned {{ moves: {moves}, bans: {bans} }}, {listed} listed");
+            let _ = run_all(&name, with_state_3(Stand::Banned { moves, bans }, listed));
         }
-    }
-}
-
-/// FINDING: on the same lying game `solve` and `solve_totals` give an error and `plain::solve`,
-/// "the specification that the tests hold it equal to" (docs/scores.md), an answer: state 3 is
-/// the ender's (`Side::Max` ends), `Banned { moves: 2, bans: 1 }` (`j = k`), 3 moves listed.
-#[test]
-fn solve_and_plain_solve_agree_on_a_banned_state_listing_too_many_moves() {
-    let game = with_state_3(Stand::Banned { moves: 2, bans: 1 }, 3);
-    let results = run_all("Banned { moves: 2, bans: 1 }, 3 listed", game);
-    // [solve, solve_totals, plain::solve] for Side::Min, then for Side::Max.
-    for by_ender in results.chunks(3) {
-        assert!(by_ender[0] == by_ender[2] && by_ender[1] == by_ender[2], "{results:?}");
     }
 }
 
