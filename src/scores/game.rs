@@ -72,10 +72,13 @@ pub(super) fn rank_taken(side: Side, ender: Side, moves: u32, bans: u32) -> u32 
 ///    out of an end are ignored. The search may ask about a state more than once (the move to
 ///    play asks again): the answer must be the same each time.
 ///
-/// A rule broken is told as an [`Error`](crate::input::Error) when the search sees it (a count of
+/// These rule breaks are an [`Error`](crate::input::Error) when the search meets them: a count of
 /// starts other than `num_states()`, `Open(0)`, `Banned` with `bans >= moves`, a predecessor out
-/// of range, more moves listed out of a state than it has, a negative weight), never a panic;
-/// moves that otherwise disagree with the starts give unspecified totals, but the search still
+/// of range, a negative weight, more moves listed out of an open state of the other side than it
+/// has (its counter is the one count of moves the search keeps). Any other disagreement between
+/// the moves and the starts (too few moves listed; too many out of an ender's or a banned state)
+/// gives unspecified totals or an error, and [`solve`](super::solve) and
+/// [`plain::solve`](super::plain::solve) may then differ; never a panic, and the search still
 /// ends.
 ///
 /// # Example
