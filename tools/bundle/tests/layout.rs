@@ -194,6 +194,28 @@ fn std_only_and_the_tools_are_members_of_the_workspace() {
     }
 }
 
+/// The test index (tests/README.md, "which kind of test goes where") names every test crate: each
+/// file directly in `tests/` and in each tool's `tests/`, by its file name.
+#[test]
+fn the_test_index_names_every_test_file() {
+    let index = fs::read_to_string(root().join("tests/README.md")).unwrap();
+    let mut missing = Vec::new();
+    for dir in
+        ["tests", "tools/stress/tests", "tools/bundle/tests", "tools/bench/tests", "tools/pattern/tests"]
+    {
+        let entries = fs::read_dir(root().join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_file() && name.ends_with(".rs") && !index.contains(&format!("{name}`")) {
+                missing.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    missing.sort();
+    assert!(missing.is_empty(), "tests/README.md does not name these test files: {missing:?}");
+}
+
 // The checkers on made-up files
 
 /// Made-up files of `src/`, each by its path there.
