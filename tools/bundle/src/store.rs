@@ -13,9 +13,13 @@
 //! holds: a stored bundle whose header says otherwise is made again. Only bundles that passed
 //! every check are stored; a failure is made again each time. Threads of one process asking for the same key wait for the first one's
 //! bundle (the bundle test's tests ask for the same programs at once).
+//!
+//! Within a process, a program's library is also pruned once ([`pruned_once`]), whatever the
+//! layouts and size limits then asked of it.
 
 use super::assemble::{bundle, git_revision, Bundle, Failed, Layout, Options};
 use super::inline::files_read;
+use super::mapped::Mapped;
 use super::prune::Pruned;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
@@ -90,6 +94,38 @@ pub fn stored_bundle(
         fs::rename(&partial, &path)
     });
     drop(written);
+    Ok(made)
+}
+
+/// The pruned library of a request (the `code` and what went), made by `make` once a process for
+/// each `key` (the candidate pruned, and what pruning reads beside it: the rustc, the options it
+/// follows, the files' names): the layouts and the size limit come after it, so that the bundles
+/// of one program in several layouts (graph_sum's forced ones in the bundle test, a user's file in
+/// every layout) prune it once. A thread asking for a key being made waits for it; a failure is
+/// not kept (the next request makes it again, and fails the same).
+pub fn pruned_once(
+    key: String,
+    make: impl FnOnce() -> Result<(Mapped, Pruned), Failed>,
+) -> Result<(Mapped, Pruned), Failed> {
+    type Made = Arc<Mutex<Option<(Mapped, Pruned)>>>;
+    static PRUNED: Mutex<Vec<(String, Made)>> = Mutex::new(Vec::new());
+    let slot = {
+        let mut pruned = PRUNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match pruned.iter().find(|(k, _)| *k == key) {
+            Some((_, slot)) => slot.clone(),
+            None => {
+                let slot = Made::default();
+                pruned.push((key, slot.clone()));
+                slot
+            }
+        }
+    };
+    let mut slot = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(made) = slot.as_ref() {
+        return Ok(made.clone());
+    }
+    let made = make()?;
+    *slot = Some(made.clone());
     Ok(made)
 }
 
@@ -245,6 +281,47 @@ mod tests {
         // A file cut short is no bundle.
         assert!(decode(&encode(&remade)[..20]).is_none());
         assert_eq!(format!("{:?}", decode(&encode(&remade)).unwrap()), format!("{remade:?}"));
+    }
+
+    /// A program bundled in two layouts is pruned once: the second bundle runs rustc only for its
+    /// own checks (its one edition, here and for other targets), never for pruning's rounds; the
+    /// two hold the same library, laid out each its way. The stand-in rustc counts its runs,
+    /// then runs the real one.
+    #[cfg(unix)]
+    #[test]
+    fn one_program_in_two_layouts_is_pruned_once() {
+        use std::os::unix::fs::PermissionsExt;
+        let real = Options::default().rustc;
+        let script = format!("#!/bin/sh\necho run >> \"$(dirname \"$0\")/runs\"\nexec '{real}' \"$@\"\n");
+        let lib = "pub mod a;\n";
+        let a = "pub fn f(x: u32) -> u32 {\n    if x > 1 {\n        x * 2\n    } else {\n        g()\n    }\n}\n\
+                 fn g() -> u32 {\n    7\n}\npub fn unused() -> u32 {\n    h()\n}\nfn h() -> u32 {\n    8\n}\n";
+        let main = "fn main() {\n    println!(\"{}\", graph_games::a::f(3));\n}\n";
+        let project = Project::new(
+            "pruned_once",
+            &[("fake-rustc", &script), ("src/lib.rs", lib), ("src/a.rs", a), ("main.rs", main)],
+        );
+        let fake = project.0.join("fake-rustc");
+        fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+        let runs = || fs::read_to_string(project.0.join("runs")).map_or(0, |text| text.lines().count());
+        let options = |layout| Options {
+            rustc: fake.display().to_string(),
+            editions: vec!["2021".to_string()],
+            layout: Some(layout),
+            ..Options::default()
+        };
+        let revision = |_: &[String]| "here".to_string();
+        let indented = bundle(&project.0, "main.rs", &options(Layout::Indented), revision).unwrap();
+        let first = runs();
+        let joined = bundle(&project.0, "main.rs", &options(Layout::Joined), revision).unwrap();
+        let second = runs() - first;
+        // Its checks: the bundle in its edition (one process: no target `cfg`, the foreign copy is
+        // the same text), and the host's `cfg` asked of the rustc. Pruning took two or more.
+        assert!(second <= 2, "{second} rustc runs for a bundle already pruned ({first} the first time)");
+        assert!(first >= second + 2, "the first bundle pruned in {first} runs, the second in {second}");
+        assert!(indented.text.contains("fn g()") && !indented.text.contains("fn h()"), "{}", indented.text);
+        assert!(joined.text.contains("fn g()->u32{7}") && !joined.text.contains("fn h()"), "{}", joined.text);
+        assert_eq!(indented.pruned.removed, joined.pruned.removed);
     }
 
     /// The key covers every source file of the bundler: the list is the folder's.
