@@ -56,7 +56,7 @@ impl Drop for Slot {
 /// rustc's diagnostics on `text` compiled as a binary crate (type-checked and linted only). The
 /// same text asked again of the same rustc in the same edition (pruning comes back to a candidate
 /// it has checked: an undone round, an impl put back) is answered from the first run
-/// ([`asked_before`]), not run again.
+/// (its key: `asked_before`), not run again.
 pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<Diagnostic>, String> {
     static ANSWERED: Mutex<Vec<(u128, Vec<Diagnostic>)>> = Mutex::new(Vec::new());
     let key = asked_before(&[rustc, edition, text]);
