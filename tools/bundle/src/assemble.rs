@@ -27,10 +27,9 @@ use super::derives::without_unused_derives;
 use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
-use super::prune::{prune, Pruned};
+use super::prune::{prune, pruned_once, Pruned};
 use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};
-use super::store::pruned_once;
 use super::text::{
     brace_list, indent_with_tabs, tidy_blank_lines, without_indentation, without_inner_spaces,
     without_line_breaks,
@@ -221,7 +220,7 @@ pub fn bundle(
     let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
     let failed = |message| Failed { message, text: Some(join(&attributes, &main, &module).text) };
-    // Pruned once a process (the layouts and the size limit come after: store::pruned_once).
+    // Pruned once a process (the layouts and the size limit come after: prune::pruned_once).
     let key =
         format!("{}\n{}\n{}\n{main_file}\n{}", options.rustc, options.docs, root.display(), candidate.text);
     let (code, pruned) = pruned_once(key, || {
@@ -251,7 +250,7 @@ pub fn bundle(
             allowed.extend(more.allowed);
             (code, pruned) = (again, Pruned { removed: pruned.removed + more.removed, allowed });
         }
-        Ok((code, pruned))
+        Ok::<_, Failed>((code, pruned))
     })?;
     // The library as pruned, without the `#[warn(..)]` that made it prunable.
     let skip = if code.text[from..].starts_with(WARN) { WARN.len() } else { 0 };

@@ -14,12 +14,11 @@
 //! every check are stored; a failure is made again each time. Threads of one process asking for the same key wait for the first one's
 //! bundle (the bundle test's tests ask for the same programs at once).
 //!
-//! Within a process, a program's library is also pruned once ([`pruned_once`]), whatever the
-//! layouts and size limits then asked of it.
+//! Within a process, a program's library is also pruned once, whatever the layouts and size
+//! limits then asked of it (`prune::pruned_once`; tested here, with the store's other reuse).
 
 use super::assemble::{bundle, git_revision, Bundle, Failed, Layout, Options};
 use super::inline::files_read;
-use super::mapped::Mapped;
 use super::prune::Pruned;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
@@ -94,38 +93,6 @@ pub fn stored_bundle(
         fs::rename(&partial, &path)
     });
     drop(written);
-    Ok(made)
-}
-
-/// The pruned library of a request (the `code` and what went), made by `make` once a process for
-/// each `key` (the candidate pruned, and what pruning reads beside it: the rustc, the options it
-/// follows, the files' names): the layouts and the size limit come after it, so that the bundles
-/// of one program in several layouts (graph_sum's forced ones in the bundle test, a user's file in
-/// every layout) prune it once. A thread asking for a key being made waits for it; a failure is
-/// not kept (the next request makes it again, and fails the same).
-pub fn pruned_once(
-    key: String,
-    make: impl FnOnce() -> Result<(Mapped, Pruned), Failed>,
-) -> Result<(Mapped, Pruned), Failed> {
-    type Made = Arc<Mutex<Option<(Mapped, Pruned)>>>;
-    static PRUNED: Mutex<Vec<(String, Made)>> = Mutex::new(Vec::new());
-    let slot = {
-        let mut pruned = PRUNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        match pruned.iter().find(|(k, _)| *k == key) {
-            Some((_, slot)) => slot.clone(),
-            None => {
-                let slot = Made::default();
-                pruned.push((key, slot.clone()));
-                slot
-            }
-        }
-    };
-    let mut slot = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(made) = slot.as_ref() {
-        return Ok(made.clone());
-    }
-    let made = make()?;
-    *slot = Some(made.clone());
     Ok(made)
 }
 

@@ -25,9 +25,11 @@
 
 // The workspace's shared test support (tests/common/: built programs run, judge cases): the root
 // package's tests and the tools' run programs and judge cases the same way.
+mod built;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod same_but;
+use built::{identity, judged_edition, offered_flags, start_rustc};
 use bundle as bundle_tool;
 use bundle_tool::assemble::{self, Layout, Options};
 use bundle_tool::lex::{tokenize, Kind};
@@ -35,7 +37,7 @@ use common::{case_flags, judge_cases, judge_report, root, Judge};
 use same_but::{assert_same_but_inner_spaces, assert_same_but_renamed};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 
 /// The main file of program `name`.
 fn main_of(name: &str) -> String {
@@ -69,52 +71,6 @@ fn store() -> PathBuf {
 
 fn env_or(name: &str, default: String) -> String {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty()).unwrap_or(default)
-}
-
-/// The flags a compiled bundle offers, as its `--help` lists them (a line each), and whether it says it is judge
-/// mode only (built without the cargo feature `extras`, as graph_partizan's is).
-struct Offered {
-    flags: Vec<String>,
-    judge_mode_only: bool,
-}
-
-impl Offered {
-    fn contains(&self, flag: &str) -> bool {
-        self.flags.iter().any(|f| f == flag)
-    }
-}
-
-fn offered_flags(executable: &Path) -> Offered {
-    let help = Command::new(executable).arg("--help").output().unwrap();
-    let help = String::from_utf8_lossy(&help.stdout);
-    // A flag is offered where a line of the list starts with it (`  --values   print ...`).
-    let first_words = help.lines().filter_map(|line| line.split_whitespace().next());
-    let flags = first_words.filter(|w| w.starts_with("--")).map(String::from).collect();
-    Offered { flags, judge_mode_only: help.contains("Judge mode only") }
-}
-
-/// Starts `rustc` on a bundle: as a judge does (`-O`, a program to run), or, with `check`, every
-/// lint and check of that build without its code generation (`--emit=mir`, the optimised build's
-/// `cfg`: no debug assertions). Both `-D warnings`.
-fn start_rustc(rustc: &str, edition: &str, source: &Path, out: &Path, check: bool) -> Child {
-    let build: &[&str] = if check { &["--emit=mir", "-C", "debug-assertions=off"] } else { &["-O"] };
-    Command::new(rustc)
-        .args(["--edition", edition, "-D", "warnings"])
-        .args(build)
-        .arg("-o")
-        .arg(out)
-        .arg(source)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {rustc}: {e}"))
-}
-
-/// The edition a bundle is built in to be judged: the last of those asked (the newest by
-/// default). In the others it is checked only ([`start_rustc`]'s `check`): the same source, the
-/// same lints, no second and third build of one program to run the same cases on.
-fn judged_edition<'a>(editions: &[&'a str]) -> &'a str {
-    editions.last().copied().expect("BUNDLE_EDITIONS names no edition")
 }
 
 #[test]
@@ -244,12 +200,6 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
         skipped.len()
     );
     assert!(judge.failures.is_empty(), "{} failures:\n{}", judge.failures.len(), judge.failures.join("\n"));
-}
-
-/// `rustc -vV` (its version, commit and host): two names of one compiler are one compiler.
-fn identity(rustc: &str) -> String {
-    let output = Command::new(rustc).arg("-vV").output().unwrap_or_else(|e| panic!("{rustc}: {e}"));
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// The library modules a bundle holds, by path (`cli`, `games::graph_game`), from its files.
