@@ -49,7 +49,8 @@ help:
 	@echo "make judge   every judge case through the cargo binaries and examples: PASS/FAIL, the time of each,"
 	@echo "             SLOW past the 1 s time limit for a case without flags (a judge runs no flags;"
 	@echo "             a case with flags shows them and is never SLOW); BUNDLE=1 judges the compiled"
-	@echo "             bundles instead, in editions 2018, 2021, 2024 or in those of EDITIONS=\"2021\";"
+	@echo "             bundles instead, checked in editions 2018, 2021, 2024 or in those of EDITIONS=\"2021\","
+	@echo "             built and judged in the last of them;"
 	@echo "             NAME=x: only inputs/x/ (the cases of a problem of your own, examples/x.rs);"
 	@echo "             PROG=\"python3 sol.py\" with NAME: that command judged instead (docs/cases.md)"
 	@echo "make case    NAME=x CASE=c IN=c.in OUT=c.out: adds a case (inputs/x/c.in, expected/x/c.out);"
@@ -121,7 +122,8 @@ SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=false CARG
   BUNDLE_STORE=$(abspath $(TEST_TARGET_DIR))/bundle-store
 
 # tools/bundle/tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition
-# and runs the judge cases on it; `make bundle` then writes them with the suite's build of the
+# (built with -O in the last, checked through MIR in the others) and runs the judge cases on the
+# build; `make bundle` then writes them with the suite's build of the
 # bundler, the same bundles, taken from the store the test kept them in (BUNDLE_STORE above: not
 # made twice). The summary adds up cargo's `test result:` lines; a skipped test (one line of
 # $(SKIPPED), each counted once) is counted as skipped, not passed.

@@ -27,7 +27,7 @@ use super::derives::without_unused_derives;
 use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
-use super::prune::{prune, Pruned};
+use super::prune::{prune, pruned_once, Pruned};
 use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::{
@@ -219,33 +219,39 @@ pub fn bundle(
     let candidate = join(&roots, &main, &warned);
     let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
-    let pruned = prune(&options.rustc, &host, &candidate, from, &files);
     let failed = |message| Failed { message, text: Some(join(&attributes, &main, &module).text) };
-    let (mut code, mut pruned) = pruned.map_err(failed)?;
-    // The derives cut may leave impls unused (a hand-written `impl Debug` that only a derived one
-    // needed), and those impls other derives: pruning again, until no derive goes.
-    // So may the messages of `debug_assert!`s cut (`debug_checks`): an `impl Display` one printed.
-    let mut again = false;
-    if !options.docs {
-        let checked = without_debug_messages(&options.rustc, &code, from)?;
-        again = checked.text != code.text;
-        code = checked;
-    }
-    for _ in 0..MAX_DERIVE_ROUNDS {
-        if options.docs {
-            break;
+    // Pruned once a process (the layouts and the size limit come after: prune::pruned_once).
+    let key =
+        format!("{}\n{}\n{}\n{main_file}\n{}", options.rustc, options.docs, root.display(), candidate.text);
+    let (code, pruned) = pruned_once(key, || {
+        let (mut code, mut pruned) =
+            prune(&options.rustc, &host, &candidate, from, &files).map_err(failed)?;
+        // The derives cut may leave impls unused (a hand-written `impl Debug` that only a derived
+        // one needed), and those impls other derives: pruning again, until no derive goes. So may
+        // the messages of `debug_assert!`s cut (`debug_checks`): an `impl Display` one printed.
+        let mut again = false;
+        if !options.docs {
+            let checked = without_debug_messages(&options.rustc, &code, from)?;
+            again = checked.text != code.text;
+            code = checked;
         }
-        let derived = without_unused_derives(&options.rustc, &code, from)?;
-        if derived.text == code.text && !again {
-            break;
+        for _ in 0..MAX_DERIVE_ROUNDS {
+            if options.docs {
+                break;
+            }
+            let derived = without_unused_derives(&options.rustc, &code, from)?;
+            if derived.text == code.text && !again {
+                break;
+            }
+            again = false;
+            let (again, more) = prune(&options.rustc, &host, &derived, from, &files).map_err(failed)?;
+            // The `allow`s of the first pruning are in the code still, and told with the new ones.
+            let mut allowed = pruned.allowed;
+            allowed.extend(more.allowed);
+            (code, pruned) = (again, Pruned { removed: pruned.removed + more.removed, allowed });
         }
-        again = false;
-        let (again, more) = prune(&options.rustc, &host, &derived, from, &files).map_err(failed)?;
-        // The `allow`s of the first pruning are in the code still, and told with the new ones.
-        let mut allowed = pruned.allowed;
-        allowed.extend(more.allowed);
-        (code, pruned) = (again, Pruned { removed: pruned.removed + more.removed, allowed });
-    }
+        Ok::<_, Failed>((code, pruned))
+    })?;
     // The library as pruned, without the `#[warn(..)]` that made it prunable.
     let skip = if code.text[from..].starts_with(WARN) { WARN.len() } else { 0 };
     let library = code.slice(from + skip, code.text.len());

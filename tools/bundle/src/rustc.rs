@@ -10,7 +10,9 @@
 use super::cfg::foreign_copy;
 use super::json::{Diagnostic, Json};
 use super::mapped::{Files, Mapped};
+use std::collections::hash_map::DefaultHasher;
 use std::fs;
+use std::hash::{Hash, Hasher};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -51,8 +53,41 @@ impl Drop for Slot {
     }
 }
 
-/// rustc's diagnostics on `text` compiled as a binary crate (type-checked and linted only).
+/// rustc's diagnostics on `text` compiled as a binary crate (type-checked and linted only). The
+/// same text asked again of the same rustc in the same edition (pruning comes back to a candidate
+/// it has checked: an undone round, an impl put back) is answered from the first run
+/// (its key: `asked_before`), not run again.
 pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<Diagnostic>, String> {
+    static ANSWERED: Mutex<Vec<(u128, Vec<Diagnostic>)>> = Mutex::new(Vec::new());
+    let key = asked_before(&[rustc, edition, text]);
+    let answered = |known: &Vec<(u128, Vec<Diagnostic>)>| {
+        known.iter().find(|(k, _)| *k == key).map(|(_, diagnostics)| diagnostics.clone())
+    };
+    if let Some(diagnostics) = answered(&ANSWERED.lock().unwrap_or_else(|poisoned| poisoned.into_inner())) {
+        return Ok(diagnostics);
+    }
+    let diagnostics = run_rustc(rustc, text, edition)?;
+    let mut known = ANSWERED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if answered(&known).is_none() {
+        known.push((key, diagnostics.clone()));
+    }
+    Ok(diagnostics)
+}
+
+/// The key of a question to rustc: two 64-bit SipHash digests of its parts, with different
+/// prefixes (as the store names its bundles), so that two texts that differ never share one.
+fn asked_before(parts: &[&str]) -> u128 {
+    let digest = |prefix: &str| {
+        let mut hasher = DefaultHasher::new();
+        prefix.hash(&mut hasher);
+        parts.hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(digest("first")) << 64) | u128::from(digest("second"))
+}
+
+/// [`rustc_diagnostics`], always running rustc.
+fn run_rustc(rustc: &str, text: &str, edition: &str) -> Result<Vec<Diagnostic>, String> {
     static SCRATCH: AtomicUsize = AtomicUsize::new(0);
     let scratch = std::env::temp_dir().join(format!(
         "graph_games_bundle_{}_{}",
@@ -144,6 +179,30 @@ mod tests {
     use super::super::testing::Project;
     use super::*;
 
+    /// The same text asked twice of the same rustc in the same edition runs rustc once; another
+    /// text, or another edition, runs it again. The stand-in rustc counts its runs.
+    #[cfg(unix)]
+    #[test]
+    fn the_same_question_runs_rustc_once() {
+        use std::os::unix::fs::PermissionsExt;
+        let script = "#!/bin/sh\necho run >> \"$(dirname \"$0\")/runs\"\n";
+        let project = Project::new("asked_once", &[("fake-rustc", script)]);
+        let fake = project.0.join("fake-rustc");
+        fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+        let fake = fake.display().to_string();
+        let runs = || fs::read_to_string(project.0.join("runs")).map_or(0, |text| text.lines().count());
+        for (text, edition, after) in [
+            ("fn main() {}", "2021", 1),
+            ("fn main() {}", "2021", 1),
+            ("fn main() {} ", "2021", 2),
+            ("fn main() {}", "2018", 3),
+            ("fn main() {} ", "2021", 3),
+        ] {
+            assert!(rustc_diagnostics(&fake, text, edition).unwrap().is_empty());
+            assert_eq!(runs(), after, "{text:?} in {edition}");
+        }
+    }
+
     /// Many threads asking at once start at most [`rustc_slots`] rustc processes at a time. The
     /// stand-in rustc leaves a file in a folder while it runs and writes how many files it saw
     /// there after a pause: more than the slots only if more ran at once.
@@ -160,8 +219,11 @@ mod tests {
         let fake = fake.display().to_string();
         let threads = rustc_slots() * 3 + 2;
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| assert!(rustc_diagnostics(&fake, "fn main() {}", "2021").unwrap().is_empty()));
+            for thread in 0..threads {
+                // Each its own text: the same one again would be answered without a run.
+                let text = format!("fn main() {{}} // {thread}");
+                let fake = &fake;
+                scope.spawn(move || assert!(rustc_diagnostics(fake, &text, "2021").unwrap().is_empty()));
             }
         });
         let seen = fs::read_to_string(project.0.join("seen")).unwrap();

@@ -13,6 +13,9 @@
 //! holds: a stored bundle whose header says otherwise is made again. Only bundles that passed
 //! every check are stored; a failure is made again each time. Threads of one process asking for the same key wait for the first one's
 //! bundle (the bundle test's tests ask for the same programs at once).
+//!
+//! Within a process, a program's library is also pruned once, whatever the layouts and size
+//! limits then asked of it (`prune::pruned_once`; tested here, with the store's other reuse).
 
 use super::assemble::{bundle, git_revision, Bundle, Failed, Layout, Options};
 use super::inline::files_read;
@@ -245,6 +248,47 @@ mod tests {
         // A file cut short is no bundle.
         assert!(decode(&encode(&remade)[..20]).is_none());
         assert_eq!(format!("{:?}", decode(&encode(&remade)).unwrap()), format!("{remade:?}"));
+    }
+
+    /// A program bundled in two layouts is pruned once: the second bundle runs rustc only for its
+    /// own checks (its one edition, here and for other targets), never for pruning's rounds; the
+    /// two hold the same library, laid out each its way. The stand-in rustc counts its runs,
+    /// then runs the real one.
+    #[cfg(unix)]
+    #[test]
+    fn one_program_in_two_layouts_is_pruned_once() {
+        use std::os::unix::fs::PermissionsExt;
+        let real = Options::default().rustc;
+        let script = format!("#!/bin/sh\necho run >> \"$(dirname \"$0\")/runs\"\nexec '{real}' \"$@\"\n");
+        let lib = "pub mod a;\n";
+        let a = "pub fn f(x: u32) -> u32 {\n    if x > 1 {\n        x * 2\n    } else {\n        g()\n    }\n}\n\
+                 fn g() -> u32 {\n    7\n}\npub fn unused() -> u32 {\n    h()\n}\nfn h() -> u32 {\n    8\n}\n";
+        let main = "fn main() {\n    println!(\"{}\", graph_games::a::f(3));\n}\n";
+        let project = Project::new(
+            "pruned_once",
+            &[("fake-rustc", &script), ("src/lib.rs", lib), ("src/a.rs", a), ("main.rs", main)],
+        );
+        let fake = project.0.join("fake-rustc");
+        fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+        let runs = || fs::read_to_string(project.0.join("runs")).map_or(0, |text| text.lines().count());
+        let options = |layout| Options {
+            rustc: fake.display().to_string(),
+            editions: vec!["2021".to_string()],
+            layout: Some(layout),
+            ..Options::default()
+        };
+        let revision = |_: &[String]| "here".to_string();
+        let indented = bundle(&project.0, "main.rs", &options(Layout::Indented), revision).unwrap();
+        let first = runs();
+        let joined = bundle(&project.0, "main.rs", &options(Layout::Joined), revision).unwrap();
+        let second = runs() - first;
+        // Its checks: the bundle in its edition (one process: no target `cfg`, the foreign copy is
+        // the same text), and the host's `cfg` asked of the rustc. Pruning took two or more.
+        assert!(second <= 2, "{second} rustc runs for a bundle already pruned ({first} the first time)");
+        assert!(first >= second + 2, "the first bundle pruned in {first} runs, the second in {second}");
+        assert!(indented.text.contains("fn g()") && !indented.text.contains("fn h()"), "{}", indented.text);
+        assert!(joined.text.contains("fn g()->u32{7}") && !joined.text.contains("fn h()"), "{}", joined.text);
+        assert_eq!(indented.pruned.removed, joined.pruned.removed);
     }
 
     /// The key covers every source file of the bundler: the list is the folder's.

@@ -1,5 +1,7 @@
 //! The judge bundles (`make bundle`, tools/bundle/): every binary's bundle compiles alone with
-//! plain `rustc -O -D warnings` in every edition a judge offers (2018, 2021, 2024) and answers
+//! plain `rustc -D warnings` in every edition a judge offers (2018, 2021, 2024: built with `-O` in
+//! the last, checked through MIR in the others, which finds the same warnings and the lints a
+//! build finds beyond type checking, as `arithmetic_overflow`) and, built, answers
 //! every judge case exactly as the cargo binary must (the rules of tests/common::judge_case), the
 //! tight layout among them (the last fallback for a bundle over the size limit: the library
 //! without indentation nor the spaces between tokens that may touch; graph_sum's today, else
@@ -15,16 +17,19 @@
 //!
 //! Two variables steer the judging test: `BUNDLE_RUSTC`, the rustc that compiles the bundles
 //! (default: `$RUSTC`, else `rustc`; `make msrv` passes rustc 1.63), and `BUNDLE_EDITIONS`, the
-//! editions (default `2018 2021 2024`). With `JUDGE_REPORT=1` and `--nocapture`
-//! (`make judge BUNDLE=1`), every case prints a line with its time. The bundles are made through a
+//! editions (default `2018 2021 2024`; the judge cases run on the build in the last of them).
+//! With `JUDGE_REPORT=1` and `--nocapture` (`make judge BUNDLE=1`), every case prints a line with
+//! its time. The bundles are made through a
 //! store (`BUNDLE_STORE`, else one in cargo's test folder; see [`make_bundle`]): the same program
 //! asked by several tests, or by `make msrv` after `make test`, is bundled once.
 
 // The workspace's shared test support (tests/common/: built programs run, judge cases): the root
 // package's tests and the tools' run programs and judge cases the same way.
+mod built;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod same_but;
+use built::{identity, judged_edition, offered_flags, start_rustc};
 use bundle as bundle_tool;
 use bundle_tool::assemble::{self, Layout, Options};
 use bundle_tool::lex::{tokenize, Kind};
@@ -32,7 +37,7 @@ use common::{case_flags, judge_cases, judge_report, root, Judge};
 use same_but::{assert_same_but_inner_spaces, assert_same_but_renamed};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 
 /// The main file of program `name`.
 fn main_of(name: &str) -> String {
@@ -68,47 +73,18 @@ fn env_or(name: &str, default: String) -> String {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty()).unwrap_or(default)
 }
 
-/// The flags a compiled bundle offers, as its `--help` lists them (a line each), and whether it says it is judge
-/// mode only (built without the cargo feature `extras`, as graph_partizan's is).
-struct Offered {
-    flags: Vec<String>,
-    judge_mode_only: bool,
-}
-
-impl Offered {
-    fn contains(&self, flag: &str) -> bool {
-        self.flags.iter().any(|f| f == flag)
-    }
-}
-
-fn offered_flags(executable: &Path) -> Offered {
-    let help = Command::new(executable).arg("--help").output().unwrap();
-    let help = String::from_utf8_lossy(&help.stdout);
-    // A flag is offered where a line of the list starts with it (`  --values   print ...`).
-    let first_words = help.lines().filter_map(|line| line.split_whitespace().next());
-    let flags = first_words.filter(|w| w.starts_with("--")).map(String::from).collect();
-    Offered { flags, judge_mode_only: help.contains("Judge mode only") }
-}
-
-/// Starts `rustc` on a bundle, as a judge does.
-fn start_rustc(rustc: &str, edition: &str, source: &Path, executable: &Path) -> Child {
-    Command::new(rustc)
-        .args(["--edition", edition, "-O", "-D", "warnings", "-o"])
-        .arg(executable)
-        .arg(source)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {rustc}: {e}"))
-}
-
 #[test]
 fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     let rustc = env_or("BUNDLE_RUSTC", Options::default().rustc);
     let editions = env_or("BUNDLE_EDITIONS", assemble::EDITIONS.join(" "));
     let editions: Vec<&str> = editions.split_whitespace().collect();
+    let run_in = judged_edition(&editions);
     let version = Command::new(&rustc).arg("--version").output().unwrap_or_else(|e| panic!("{rustc}: {e}"));
     let version = String::from_utf8_lossy(&version.stdout).trim().to_string();
+    // The bundler checks every bundle's foreign copy with its own rustc in every edition (no
+    // error); here only with another rustc (make msrv's), where that check was never made.
+    let bundlers = Options::default().rustc;
+    let foreign_checked_by_bundler = identity(&rustc) == identity(&bundlers);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle");
     fs::create_dir_all(&dir).unwrap();
     let names = bundle_tool::inline::programs(&root()).unwrap();
@@ -140,7 +116,8 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     assert!(!made.iter().any(|(name, _, _)| name == "graph_partizan"), "graph_partizan is over the cap");
     let contest = contest_template(&dir);
     made.push(("mon_prog__".to_string(), "graph_game", contest.text.clone()));
-    // Bundle and compile two at a time (rustc -O is the slow part; the machine has two cores).
+    // A rustc a core (the machine has two): every bundle in every edition, built to be judged in
+    // one of them and checked in the others (see `judged_edition`).
     let mut jobs: Vec<(String, &str, &str, PathBuf)> = Vec::new();
     let mut judge = Judge::default();
     // Cases with an extra that a judge-mode-only bundle leaves out (the cargo binary runs them).
@@ -149,35 +126,39 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
         let source = dir.join(format!("{name}.rs"));
         fs::write(&source, text).unwrap();
         // Portable: the foreign copy type-checks with this rustc too (warnings tolerated, as a
-        // judge does not deny them). The bundler checks it with its own rustc.
+        // judge does not deny them); the bundler has checked it so with its own rustc.
         let foreign = dir.join(format!("{name}-foreign.rs"));
         fs::write(&foreign, bundle_tool::cfg::foreign_copy(text).unwrap()).unwrap();
         for &edition in &editions {
-            let checked = Command::new(&rustc)
-                .args(["--edition", edition, "--crate-type", "bin", "--emit=metadata", "-o"])
-                .arg(dir.join(format!("{name}-foreign-{edition}.rmeta")))
-                .arg(&foreign)
-                .output()
-                .unwrap_or_else(|e| panic!("cannot run {rustc}: {e}"));
-            if !checked.status.success() {
-                judge.failures.push(format!(
-                    "{name}: does not compile for targets other than {} ({version} --edition {edition} on \
-                     {}):\n{}",
-                    bundle_tool::cfg::Config::host(&rustc).unwrap().target_name(),
-                    foreign.display(),
-                    String::from_utf8_lossy(&checked.stderr)
-                ));
+            if !foreign_checked_by_bundler {
+                let checked = Command::new(&rustc)
+                    .args(["--edition", edition, "--crate-type", "bin", "--emit=metadata", "-o"])
+                    .arg(dir.join(format!("{name}-foreign-{edition}.rmeta")))
+                    .arg(&foreign)
+                    .output()
+                    .unwrap_or_else(|e| panic!("cannot run {rustc}: {e}"));
+                if !checked.status.success() {
+                    judge.failures.push(format!(
+                        "{name}: does not compile for targets other than {} ({version} --edition {edition} \
+                         on {}):\n{}",
+                        bundle_tool::cfg::Config::host(&rustc).unwrap().target_name(),
+                        foreign.display(),
+                        String::from_utf8_lossy(&checked.stderr)
+                    ));
+                }
             }
             jobs.push((name.clone(), judged_as, edition, source.clone()));
         }
     }
-    for pair in jobs.chunks(2) {
-        let compiling: Vec<(&String, &str, &str, PathBuf, Child)> = pair
+    let slots = bundle_tool::rustc::rustc_slots();
+    for some in jobs.chunks(slots) {
+        let compiling: Vec<(&String, &str, &str, PathBuf, Child)> = some
             .iter()
             .map(|(name, judged_as, edition, source)| {
-                let executable = dir.join(format!("{name}-{edition}"));
-                let child = start_rustc(&rustc, edition, source, &executable);
-                (name, *judged_as, *edition, executable, child)
+                let check = *edition != run_in;
+                let out = dir.join(format!("{name}-{edition}{}", if check { ".mir" } else { "" }));
+                let child = start_rustc(&rustc, edition, source, &out, check);
+                (name, *judged_as, *edition, out, child)
             })
             .collect();
         for (name, judged_as, edition, executable, rustc) in compiling {
@@ -188,6 +169,9 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
                     dir.join(name).display(),
                     String::from_utf8_lossy(&compiled.stderr)
                 ));
+                continue;
+            }
+            if edition != run_in {
                 continue;
             }
             let offered = offered_flags(&executable);
@@ -207,8 +191,9 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
         skipped.iter().for_each(|why| println!("SKIP  {why}"));
     }
     println!(
-        "judge, bundles: {version} compiled {} bundles in editions {} with -D warnings, and for other targets; \
-         judge cases: {} ({} cases with flags left out of judge-mode-only bundles skipped)",
+        "judge, bundles: {version} compiled {} bundles in editions {} with -D warnings (built and judged in \
+         {run_in}, checked in the others), and for other targets; judge cases: {} ({} cases with flags \
+         left out of judge-mode-only bundles skipped)",
         made.len(),
         editions.join(", "),
         judge.summary(),
