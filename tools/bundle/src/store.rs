@@ -247,6 +247,59 @@ mod tests {
         assert_eq!(format!("{:?}", decode(&encode(&remade)).unwrap()), format!("{remade:?}"));
     }
 
+    /// A made-up library and two programs on it, `one.rs` and `two.rs`, that differ in a word.
+    fn two_programs(name: &str) -> Project {
+        let main = |word: &str| {
+            format!("fn main() {{\n    println!(\"{{}}\", graph_games::a::f(\"{word}\"));\n}}\n")
+        };
+        Project::new(
+            name,
+            &[
+                ("Cargo.toml", "[package]\nname = \"graph_games\"\n"),
+                ("src/lib.rs", "pub mod a;\n"),
+                ("src/a.rs", "pub fn f(word: &str) -> String {\n    word.to_string()\n}\n"),
+                ("one.rs", &main("one")),
+                ("two.rs", &main("two")),
+            ],
+        )
+    }
+
+    /// A store that cannot take a bundle (a full disk; here a folder where the file would go, so
+    /// that the rename fails) costs the reuse, not the bundle, and leaves nothing behind: no
+    /// `.partial` file piles up in it, run after run.
+    #[test]
+    fn a_failed_write_leaves_no_partial_file() {
+        let project = two_programs("store_partial");
+        let store = project.0.join("store");
+        let options = Options::default();
+        let key = key(&project.0, "one.rs", &options).unwrap();
+        fs::create_dir_all(store.join(format!("{key}.bundle")).join("in_the_way")).unwrap();
+        let made = stored_bundle(&store, &project.0, "one.rs", &options).unwrap();
+        assert!(made.text.contains("\"one\""), "{}", made.text);
+        let left: Vec<String> = fs::read_dir(&store)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".partial"))
+            .collect();
+        assert!(left.is_empty(), "left in the store: {left:?}");
+    }
+
+    /// A file of the store is the bundle of its own key only: one put at another key's name (a
+    /// copy, a link, a file renamed by hand) is no bundle of that key, and is made again.
+    #[test]
+    fn a_stored_file_under_another_keys_name_is_not_served() {
+        let project = two_programs("store_other_key");
+        let store = project.0.join("store");
+        let options = Options::default();
+        let one = stored_bundle(&store, &project.0, "one.rs", &options).unwrap();
+        let two = stored_bundle(&store, &project.0, "two.rs", &options).unwrap();
+        assert!(one.text.contains("\"one\"") && two.text.contains("\"two\""));
+        let path = |main: &str| store.join(format!("{}.bundle", key(&project.0, main, &options).unwrap()));
+        fs::copy(path("two.rs"), path("one.rs")).unwrap();
+        let again = stored_bundle(&store, &project.0, "one.rs", &options).unwrap();
+        assert_eq!(format!("{again:?}"), format!("{one:?}"), "two.rs's bundle was served for one.rs");
+    }
+
     /// The key covers every source file of the bundler: the list is the folder's.
     #[test]
     fn the_key_covers_every_bundler_source() {
