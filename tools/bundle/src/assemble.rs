@@ -24,7 +24,9 @@
 use super::cfg::Config;
 use super::debug_checks::without_debug_messages;
 use super::derives::without_unused_derives;
-use super::inline::{inline_module, split_crate_attributes, Source, LIBRARY, LIBRARY_ROOT};
+use super::inline::{
+    inline_module, split_crate_attributes, std_macros_by_path, Source, LIBRARY, LIBRARY_ROOT,
+};
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
 use super::prune::{prune, pruned_once, Pruned};
@@ -198,6 +200,8 @@ pub fn bundle(
     let library = Source { module: String::new(), file: LIBRARY_ROOT.to_string(), user: false };
     let library = inline_module(root, library, options.docs, &mut files, &mut sources)?;
     let (library, _) = split_crate_attributes(&library)?;
+    // The user's own `macro_rules! format` must not become the library's `format!` (textual scope).
+    let library = std_macros_by_path(&library, &main.text)?;
     // The user's code stays as written (but for the edits the read stage makes: the library's
     // paths, the crate attributes set apart, what a bundle does not build); only the library's
     // part is tidied, compacted and, if need be, renamed.

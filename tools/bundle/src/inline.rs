@@ -18,6 +18,10 @@
 //! (rustc skips it at a file's start only). The user's `crate::` and everything else stay as
 //! written.
 //!
+//! The user's `macro_rules!` named like a std macro would be the library's too, the library being
+//! inside its textual scope: the library calls such a std macro by its path
+//! ([`std_macros_by_path`]).
+//!
 //! Refused, with the file, line and column, rather than turned into a bundle that does not compile:
 //! a `#[path]`, a `mod x;` whose file is missing (or there twice) or inside a `{ .. }`, and the
 //! macros that mean something else outside cargo (`include!`, `env!`, ..).
@@ -404,11 +408,68 @@ pub fn program_main(root: &Path, name: &str) -> Option<String> {
     candidates.into_iter().find(|c| root.join(c).is_file())
 }
 
+/// The macros of std's root that a library may call by their bare names (`format!`), which a
+/// `std::` path reaches too.
+const STD_MACROS: &str = "assert assert_eq assert_ne cfg column compile_error concat dbg debug_assert \
+                          debug_assert_eq debug_assert_ne env eprint eprintln file format format_args \
+                          include include_bytes include_str line matches module_path option_env panic \
+                          print println stringify thread_local todo unimplemented unreachable vec write \
+                          writeln";
+
+/// The library's calls of a std macro that the user's code defines a `macro_rules!` of its own by
+/// the same name made by path (`format!(..)` becomes `::std::format!(..)`): in the bundle the
+/// library is a module after the user's code, inside that macro's textual scope, where a bare
+/// `format!` would be the user's; in a cargo build it is std's. A name the library defines a
+/// macro of itself stays (its own definition is nearer). Nothing else changes.
+pub fn std_macros_by_path(library: &Mapped, user: &str) -> Result<Mapped, String> {
+    let defined = |src: &str| -> Result<Vec<String>, String> {
+        let lexed = Lexed::new(src)?;
+        let definitions =
+            (0..lexed.code.len()).filter(|&k| lexed.text(k) == "macro_rules" && lexed.text(k + 1) == "!");
+        Ok(definitions.map(|k| lexed.text(k + 2).to_string()).collect())
+    };
+    let (users, own) = (defined(user)?, defined(&library.text)?);
+    let shadowed = |name: &str| {
+        STD_MACROS.split_whitespace().any(|m| m == name)
+            && users.iter().any(|u| u == name)
+            && !own.iter().any(|o| o == name)
+    };
+    let lexed = Lexed::new(&library.text)?;
+    let mut edits: Vec<Edit> = Vec::new();
+    for k in 0..lexed.code.len() {
+        let call = lexed.text(k + 1) == "!" && matches!(lexed.text(k + 2), "(" | "[" | "{");
+        let bare = k == 0 || !matches!(lexed.text(k - 1), "::" | "macro_rules" | "$");
+        if call && bare && lexed.token(k).kind == Kind::Ident && shadowed(lexed.text(k)) {
+            edits.push((lexed.token(k).start, lexed.token(k).start, "::std::".to_string()));
+        }
+    }
+    Ok(library.edit(edits))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{apply, text, Project};
     use super::super::text::brace_list;
     use super::*;
+
+    /// Only the bare calls of a std macro that the user defines one of, and that the library does
+    /// not define itself, are made by path: not a path already, not a comparison, not the others.
+    #[test]
+    fn std_macros_the_user_redefines_are_called_by_path_in_the_library() {
+        let user = "macro_rules! format { () => {} }\nmacro_rules! counter { () => {} }\n\
+                    macro_rules! vec { () => {} }\nfn main() {}\n";
+        let library = "fn f() -> String {\n    let v = vec![1];\n    format!(\"{}\", v.len()) + &std::format!(\"\")\n}\n\
+                       macro_rules! counter {\n    () => { println!() };\n}\n\
+                       fn g(format: u8) -> bool {\n    counter!();\n    format != 2\n}\n";
+        let made = std_macros_by_path(&Mapped::inserted(library), user).unwrap().text;
+        assert_eq!(
+            made,
+            "fn f() -> String {\n    let v = ::std::vec![1];\n    ::std::format!(\"{}\", v.len()) + &std::format!(\"\")\n}\n\
+             macro_rules! counter {\n    () => { println!() };\n}\n\
+             fn g(format: u8) -> bool {\n    counter!();\n    format != 2\n}\n"
+        );
+        assert_eq!(std_macros_by_path(&Mapped::inserted(library), "fn main() {}\n").unwrap().text, library);
+    }
 
     #[test]
     fn paths_lead_to_the_inline_library() {

@@ -7,7 +7,8 @@
 //! sources (each file of `tools/bundle/src/`, as compiled into this build), the rustc that prunes
 //! and checks it (`rustc -vV`: its version and commit), the options, the main's path, the path and
 //! bytes of every file the bundle may read ([`files_read`]: the main, its modules, the whole
-//! library). Two 64-bit SipHash digests of that, with different prefixes, name the file. The
+//! library). Two 64-bit SipHash digests of that, with different prefixes, name the file, which
+//! holds them too (a file copied or linked to another key's name is no bundle of it). The
 //! header's revision (the commit, and whether the files it holds differ from it or are not in
 //! git: [`git_revision`]) is asked of git again at each reuse, for the files the stored bundle
 //! holds: a stored bundle whose header says otherwise is made again. Only bundles that passed
@@ -77,7 +78,7 @@ pub fn stored_bundle(
         }
     };
     let _making = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(stored) = fs::read(&path).ok().and_then(|bytes| decode(&bytes)) {
+    if let Some(stored) = fs::read(&path).ok().and_then(|bytes| decode(&key, &bytes)) {
         let revision = git_revision(root, &stored.sources);
         let header = stored.text.lines().next().unwrap_or("");
         if header.ends_with(&format!(", {revision}.")) {
@@ -86,13 +87,12 @@ pub fn stored_bundle(
     }
     let made = bundle(root, main_file, options, |files| git_revision(root, files))?;
     // Written whole under another name, then renamed: a reader sees all of it or nothing. A store
-    // that cannot be written costs the reuse, not the bundle.
-    let written = fs::create_dir_all(store).and_then(|_| {
-        let partial = store.join(format!("{key}.{}.partial", std::process::id()));
-        fs::write(&partial, encode(&made))?;
-        fs::rename(&partial, &path)
-    });
-    drop(written);
+    // that cannot be written (a full disk) costs the reuse, not the bundle, and keeps no part of it.
+    let _ = fs::create_dir_all(store);
+    let partial = store.join(format!("{key}.{}.partial", std::process::id()));
+    if fs::write(&partial, encode(&key, &made)).and_then(|_| fs::rename(&partial, &path)).is_err() {
+        let _ = fs::remove_file(&partial);
+    }
     Ok(made)
 }
 
@@ -137,13 +137,14 @@ fn rustc_identity(rustc: &str) -> Result<String, String> {
 }
 
 /// A bundle as bytes: each field a decimal length, a newline, then its bytes; a list its count,
-/// then its items.
-fn encode(made: &Bundle) -> Vec<u8> {
+/// then its items. The first field is the bundle's key: a file is the bundle of that key alone.
+fn encode(key: &str, made: &Bundle) -> Vec<u8> {
     let mut out = Vec::new();
     let mut field = |text: &str| {
         out.extend_from_slice(format!("{}\n", text.len()).as_bytes());
         out.extend_from_slice(text.as_bytes());
     };
+    field(key);
     let layout = Layout::NAMED.iter().find(|(_, l)| *l == made.layout).map_or("?", |(name, _)| name);
     field(layout);
     field(&made.rounds.to_string());
@@ -161,8 +162,9 @@ fn encode(made: &Bundle) -> Vec<u8> {
     out
 }
 
-/// The bundle [`encode`] wrote, or `None` for anything else (a stored file cut short is made again).
-fn decode(bytes: &[u8]) -> Option<Bundle> {
+/// The bundle [`encode`] wrote for `key`, or `None` for anything else (a stored file cut short, or
+/// one of another key's, put at this key's name by a copy or a link, is made again).
+fn decode(key: &str, bytes: &[u8]) -> Option<Bundle> {
     let mut at = 0;
     let mut field = || -> Option<String> {
         let newline = at + bytes.get(at..)?.iter().position(|&b| b == b'\n')?;
@@ -171,6 +173,9 @@ fn decode(bytes: &[u8]) -> Option<Bundle> {
         at = newline + 1 + len;
         Some(text)
     };
+    if field()? != key {
+        return None;
+    }
     let layout = field()?;
     let layout = Layout::NAMED.iter().find(|(name, _)| *name == layout)?.1;
     let rounds = field()?.parse().ok()?;
@@ -246,8 +251,62 @@ mod tests {
             super::key(&project.0, "main.rs", &docs).unwrap()
         );
         // A file cut short is no bundle.
-        assert!(decode(&encode(&remade)[..20]).is_none());
-        assert_eq!(format!("{:?}", decode(&encode(&remade)).unwrap()), format!("{remade:?}"));
+        let key = super::key(&project.0, "main.rs", &options).unwrap();
+        assert!(decode(&key, &encode(&key, &remade)[..20]).is_none());
+        assert_eq!(format!("{:?}", decode(&key, &encode(&key, &remade)).unwrap()), format!("{remade:?}"));
+    }
+
+    /// A made-up library and two programs on it, `one.rs` and `two.rs`, that differ in a word.
+    fn two_programs(name: &str) -> Project {
+        let main = |word: &str| {
+            format!("fn main() {{\n    println!(\"{{}}\", graph_games::a::f(\"{word}\"));\n}}\n")
+        };
+        Project::new(
+            name,
+            &[
+                ("Cargo.toml", "[package]\nname = \"graph_games\"\n"),
+                ("src/lib.rs", "pub mod a;\n"),
+                ("src/a.rs", "pub fn f(word: &str) -> String {\n    word.to_string()\n}\n"),
+                ("one.rs", &main("one")),
+                ("two.rs", &main("two")),
+            ],
+        )
+    }
+
+    /// A store that cannot take a bundle (a full disk; here a folder where the file would go, so
+    /// that the rename fails) costs the reuse, not the bundle, and leaves nothing behind: no
+    /// `.partial` file piles up in it, run after run.
+    #[test]
+    fn a_failed_write_leaves_no_partial_file() {
+        let project = two_programs("store_partial");
+        let store = project.0.join("store");
+        let options = Options::default();
+        let key = key(&project.0, "one.rs", &options).unwrap();
+        fs::create_dir_all(store.join(format!("{key}.bundle")).join("in_the_way")).unwrap();
+        let made = stored_bundle(&store, &project.0, "one.rs", &options).unwrap();
+        assert!(made.text.contains("\"one\""), "{}", made.text);
+        let left: Vec<String> = fs::read_dir(&store)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".partial"))
+            .collect();
+        assert!(left.is_empty(), "left in the store: {left:?}");
+    }
+
+    /// A file of the store is the bundle of its own key only: one put at another key's name (a
+    /// copy, a link, a file renamed by hand) is no bundle of that key, and is made again.
+    #[test]
+    fn a_stored_file_under_another_keys_name_is_not_served() {
+        let project = two_programs("store_other_key");
+        let store = project.0.join("store");
+        let options = Options::default();
+        let one = stored_bundle(&store, &project.0, "one.rs", &options).unwrap();
+        let two = stored_bundle(&store, &project.0, "two.rs", &options).unwrap();
+        assert!(one.text.contains("\"one\"") && two.text.contains("\"two\""));
+        let path = |main: &str| store.join(format!("{}.bundle", key(&project.0, main, &options).unwrap()));
+        fs::copy(path("two.rs"), path("one.rs")).unwrap();
+        let again = stored_bundle(&store, &project.0, "one.rs", &options).unwrap();
+        assert_eq!(format!("{again:?}"), format!("{one:?}"), "two.rs's bundle was served for one.rs");
     }
 
     /// A program bundled in two layouts is pruned once: the second bundle runs rustc only for its
