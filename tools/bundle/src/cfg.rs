@@ -6,8 +6,9 @@
 //!
 //! Pruning must not cut what another target uses: rustc here (x86-64 Linux) sees only the code of
 //! its own target, yet a judge may run on aarch64. So pruning also type-checks the bundle's
-//! [`foreign_copy`], where every target-specific `cfg` name ([`TARGET_CFG_NAMES`]) inside a `cfg`
-//! predicate is spelt backwards: rustc does not know `hcra_tegrat` (and, without `--check-cfg`,
+//! [`foreign_copy`], where every target-specific `cfg` name ([`TARGET_CFG_NAMES`], with
+//! `debug_assertions`: the judge builds with `-O`, pruning without) inside a `cfg` predicate is
+//! spelt backwards: rustc does not know `hcra_tegrat` (and, without `--check-cfg`,
 //! says nothing of it), so every target predicate is false there and `not(..)` of it true, while
 //! every byte stays where it was, so the two copies' diagnostics share their spans. [`Config`]
 //! evaluates the predicates of either copy, to tell what each compiles ([`Lexed::absent_ranges`]).
@@ -16,10 +17,12 @@ use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
 use std::process::Command;
 
-/// The `cfg` names that depend on the target a judge compiles for, separated by spaces.
+/// The `cfg` names that depend on the target a judge compiles for, separated by spaces; and
+/// `debug_assertions`, on here (pruning builds without `-O`) and off in a judge's `-O` build, so
+/// that what only a judge's build compiles is type-checked too (in the foreign copy).
 pub const TARGET_CFG_NAMES: &str = "target_arch target_os target_family target_env target_vendor \
                                     target_feature target_endian target_pointer_width target_has_atomic \
-                                    target_abi unix windows";
+                                    target_abi unix windows debug_assertions";
 
 /// Whether `name` is one of the [`TARGET_CFG_NAMES`].
 fn is_target_cfg(name: &str) -> bool {
@@ -335,7 +338,7 @@ mod tests {
         let host = x86_64_linux();
         let foreign = host.foreign();
         assert_eq!(host.target_name(), "x86-64 Linux");
-        assert_eq!(foreign, Config::Exactly(vec!["debug_assertions".into(), "panic=\"unwind\"".into()]));
+        assert_eq!(foreign, Config::Exactly(vec!["panic=\"unwind\"".into()]));
         let value = |p: &str, config: &Config| {
             let lexed = Lexed::new(p).unwrap();
             cfg_value(&(0..lexed.code.len()).map(|k| lexed.text(k)).collect::<Vec<_>>(), config)
@@ -366,7 +369,8 @@ mod tests {
             ("any(target_endian = \"little\", target_env = \"gnu\")", true, false, None),
             ("all(target_feature = \"sse2\", target_family = \"unix\")", true, false, None),
             ("not(target_vendor = \"pc\")", true, true, None),
-            ("debug_assertions", true, true, None),
+            ("debug_assertions", true, false, None),
+            ("not(debug_assertions)", false, true, None),
             ("panic = \"unwind\"", true, true, None),
             ("all(unix, not(test))", true, false, None),
             ("any(test, feature = \"unix\", miri)", false, false, Some(false)),
