@@ -232,4 +232,49 @@ mod tests {
         let most = seen.iter().copied().max().unwrap();
         assert!(most >= 1 && most <= rustc_slots(), "{most} at once, over {} slots: {seen:?}", rustc_slots());
     }
+
+    /// Attack (attack-ci): the memo's key is (rustc, edition, text), but rustc's answer also
+    /// depends on files the text includes by absolute path. The same text asked again after the
+    /// included file changed gets the first answer. Oracle: rustc run directly on the same text.
+    #[test]
+    fn an_included_file_that_changed_is_not_answered_from_the_first_run() {
+        let project = Project::new("attack_memo_include", &[("data.txt", "1")]);
+        let data = project.0.join("data.txt");
+        let text = format!(
+            "const N: usize = {:?}.len();\nconst _: () = assert!(N == 1);\nfn main() {{}}\n",
+            "PLACEHOLDER"
+        )
+        .replace("\"PLACEHOLDER\"", &format!("include_str!({:?})", data.display().to_string()));
+        let errors = |d: &[Diagnostic]| at_level(d, "error").count();
+        assert_eq!(errors(&rustc_diagnostics("rustc", &text, "2021").unwrap()), 0, "{text}");
+        fs::write(&data, "12").unwrap();
+        // The oracle: rustc itself, asked directly, now fails (N == 2).
+        let source = project.0.join("direct.rs");
+        fs::write(&source, &text).unwrap();
+        let direct = Command::new("rustc")
+            .args(["--edition", "2021", "--crate-type", "bin", "--emit=metadata", "-o"])
+            .arg(project.0.join("direct.rmeta"))
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(!direct.status.success(), "rustc itself fails on the changed file");
+        let memo = rustc_diagnostics("rustc", &text, "2021").unwrap();
+        assert!(
+            errors(&memo) > 0,
+            "the memo answers that the same text compiles, as it did before the file changed"
+        );
+    }
+
+    /// Attack (attack-ci): as above, with an environment variable `env!` reads.
+    #[test]
+    fn an_environment_variable_that_changed_is_not_answered_from_the_first_run() {
+        let name = format!("GRAPH_GAMES_ATTACK_CI_{}", std::process::id());
+        let text = format!("fn main() {{ let _ = env!({name:?}); }}\n");
+        let errors = |d: &[Diagnostic]| at_level(d, "error").count();
+        assert!(errors(&rustc_diagnostics("rustc", &text, "2021").unwrap()) > 0, "unset: an error");
+        std::env::set_var(&name, "set");
+        let memo = rustc_diagnostics("rustc", &text, "2021").unwrap();
+        std::env::remove_var(&name);
+        assert_eq!(errors(&memo), 0, "set now: rustc would compile it, the memo still says it fails");
+    }
 }
