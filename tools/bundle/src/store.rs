@@ -366,4 +366,43 @@ mod tests {
             assert_eq!(fs::read_to_string(folder.join(name)).unwrap(), text, "{name}");
         }
     }
+
+    /// Attack (attack-ci): `pruned_once`'s key is the candidate's text, but the pruned library it
+    /// hands back also carries the span table of the first request, whose file numbers count the
+    /// user's own files before the library's. The same `main.rs`, first with its module `h` in
+    /// `h.rs`, then (rewritten in the same process) with that module written inline, makes the
+    /// same candidate text with one user file fewer: the second bundle's `sources` (the header's
+    /// file list) are then read through the first's numbering. Oracle: the library function the
+    /// program calls is in `src/b.rs`, so a bundle that holds it must list `src/b.rs`.
+    #[test]
+    fn a_pruned_library_served_to_a_program_with_fewer_own_files_keeps_its_files() {
+        let lib = "pub mod a;\npub mod b;\n";
+        let a = "pub fn fa() -> u32 {\n    1\n}\n";
+        let b = "pub fn fb() -> u32 {\n    2\n}\n";
+        let main = "mod h;\nfn main() {\n    println!(\"{}\", h::g());\n}\n";
+        let h = "pub fn g() -> u32 {\n    graph_games::b::fb()\n}\n";
+        let project = Project::new(
+            "attack_ci_pruned_spans",
+            &[("src/lib.rs", lib), ("src/a.rs", a), ("src/b.rs", b), ("main.rs", main), ("h.rs", h)],
+        );
+        let options = Options { editions: vec!["2021".to_string()], ..Options::default() };
+        let revision = |_: &[String]| "here".to_string();
+        let split = bundle(&project.0, "main.rs", &options, revision).unwrap();
+        assert!(split.sources.iter().any(|s| s.ends_with("/b.rs")), "{:?}", split.sources);
+        // The user's part of that bundle, as one file: main.rs with `h` inline.
+        let code = super::super::testing::code_of(&split.text);
+        let inline = &code[..code.find("mod graph_games").expect("the library module")];
+        // The read stage wrote the library's path `crate::graph_games`: the source says `graph_games`.
+        let inline = inline.replace("crate::graph_games", "graph_games");
+        fs::write(project.0.join("main.rs"), inline).unwrap();
+        fs::remove_file(project.0.join("h.rs")).unwrap();
+        let whole = bundle(&project.0, "main.rs", &options, revision).unwrap();
+        assert!(whole.text.contains("fn fb()"), "{}", whole.text);
+        assert!(
+            whole.sources.iter().any(|s| s.ends_with("/b.rs")),
+            "the bundle holds src/b.rs's fb but lists {:?}:\n{}",
+            whole.sources,
+            whole.text
+        );
+    }
 }
