@@ -224,9 +224,14 @@ pub fn bundle(
     let from = candidate.text.len() - warned.text.len();
     let host = Config::host(&options.rustc)?;
     let failed = |message| Failed { message, text: Some(join(&attributes, &main, &module).text) };
-    // Pruned once a process (the layouts and the size limit come after: prune::pruned_once).
-    let key =
+    // Pruned once a process (the layouts and the size limit come after: prune::pruned_once). The
+    // result maps its bytes back to the files read (by their numbers in `files`): they are in the
+    // key, names and texts, so that a request whose files differ is never given another's map.
+    let mut key =
         format!("{}\n{}\n{}\n{main_file}\n{}", options.rustc, options.docs, root.display(), candidate.text);
+    for (name, text) in &files.0 {
+        key.push_str(&format!("\n{} {name}\n{text}", text.len()));
+    }
     let (code, pruned) = pruned_once(key, || {
         let (mut code, mut pruned) =
             prune(&options.rustc, &host, &candidate, from, &files).map_err(failed)?;

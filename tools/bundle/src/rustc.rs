@@ -56,9 +56,16 @@ impl Drop for Slot {
 /// rustc's diagnostics on `text` compiled as a binary crate (type-checked and linted only). The
 /// same text asked again of the same rustc in the same edition (pruning comes back to a candidate
 /// it has checked: an undone round, an impl put back) is answered from the first run
-/// (its key: `asked_before`), not run again.
+/// (its key: `asked_before`), not run again, unless the text may read a file or the environment.
 pub fn rustc_diagnostics(rustc: &str, text: &str, edition: &str) -> Result<Vec<Diagnostic>, String> {
     static ANSWERED: Mutex<Vec<(u128, Vec<Diagnostic>)>> = Mutex::new(Vec::new());
+    // A text that reads a file or the environment when compiled (`include_str!`, `env!`, ...)
+    // may get another answer the next time: never answered from memory.
+    let reads_outside =
+        ["include!", "include_str!", "include_bytes!", "env!"].iter().any(|m| text.contains(m));
+    if reads_outside {
+        return run_rustc(rustc, text, edition);
+    }
     let key = asked_before(&[rustc, edition, text]);
     let answered = |known: &Vec<(u128, Vec<Diagnostic>)>| {
         known.iter().find(|(k, _)| *k == key).map(|(_, diagnostics)| diagnostics.clone())
