@@ -17,24 +17,11 @@
 //! - the same games written forward (`ForwardScored::with_bans`) against the fixpoint.
 
 mod scores_common;
-use graph_games::scores::{plain, solve, solve_totals, ForwardScored, ScoreGraph, Side, Total, Totals};
-use scores_common::random::{random_game, with_random_bans, Rng};
+use graph_games::scores::{plain, solve, solve_totals, ForwardScored, ScoreGraph, Total, Totals};
+use scores_common::library::{build, side};
+use scores_common::random::{extreme, random_game, with_random_bans, Rng};
 use scores_common::{by_strategies, strategies, total_of, value_iteration, Owner, Plain};
 use std::cmp::Ordering;
-
-fn side(owner: Owner) -> Side {
-    match owner {
-        Owner::Min => Side::Min,
-        Owner::Max => Side::Max,
-    }
-}
-
-fn build(game: &Plain) -> ScoreGraph {
-    let sides: Vec<Side> = game.owners.iter().map(|&o| side(o)).collect();
-    let bans: Vec<u32> = game.bans.iter().map(|&b| b as u32).collect();
-    let graph = ScoreGraph::new(&sides, &game.payoffs, &game.moves).expect("a valid game");
-    graph.with_bans(&bans).expect("valid bans")
-}
 
 /// The totals as `Option<i128>` (`None` = `Never`).
 fn as_plain(totals: &Totals) -> Vec<Option<i128>> {
@@ -104,20 +91,6 @@ fn totals_with_bans_match_the_minimax_over_strategies_on_games_of_up_to_6_positi
         banned += usize::from(game.bans.iter().any(|&b| b > 0));
     }
     assert!(checked > 5000 && banned > 3000, "{checked} checked, {banned} with bans");
-}
-
-/// A number near the edges of `i64` (or small) for payoffs and weights.
-fn extreme(rng: &mut Rng, weight: bool) -> i64 {
-    let near = [i64::MAX, i64::MAX / 2, i64::MAX / 3, 1 << 61, 1 << 40];
-    let value = match rng.below(4) {
-        0 => rng.between(0, 5),
-        _ => near[rng.below(near.len())] - rng.between(0, 3),
-    };
-    if weight || rng.below(2) == 0 {
-        value
-    } else {
-        -value - rng.between(0, 1) // down to i64::MIN
-    }
 }
 
 #[test]

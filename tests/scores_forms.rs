@@ -8,15 +8,9 @@
 
 mod scores_common;
 use graph_games::scores::{solve, ForwardScored, ScoreGraph, ScoredGame, Side, Stand, Total};
+use scores_common::library::side;
 use scores_common::random::{game, random_game, Rng};
 use scores_common::{total_of, value_iteration, Owner, Plain};
-
-fn side(owner: Owner) -> Side {
-    match owner {
-        Owner::Min => Side::Min,
-        Owner::Max => Side::Max,
-    }
-}
 
 #[test]
 fn games_written_forward_match_the_plain_fixpoint() {

@@ -17,20 +17,9 @@
 
 mod scores_common;
 use graph_games::scores::{solve, solve_totals, ScoreGraph, Side, Total, Totals};
-use scores_common::random::{game, random_game, Rng};
+use scores_common::library::{build, side};
+use scores_common::random::{extreme, game, random_game, Rng};
 use scores_common::{abc_game, by_strategies, total_of, value_iteration, Owner, Plain};
-
-fn side(owner: Owner) -> Side {
-    match owner {
-        Owner::Min => Side::Min,
-        Owner::Max => Side::Max,
-    }
-}
-
-fn build(game: &Plain) -> ScoreGraph {
-    let sides: Vec<Side> = game.owners.iter().map(|&o| side(o)).collect();
-    ScoreGraph::new(&sides, &game.payoffs, &game.moves).expect("a valid game")
-}
 
 /// The library's totals as `Option<i128>` (`None` = `Never`).
 fn library_totals(game: &Plain, graph: &ScoreGraph, ender: Owner) -> (Totals, Vec<Option<i128>>) {
@@ -94,20 +83,6 @@ fn totals_and_moves_on_games_of_up_to_300_positions() {
                 }
             }
         }
-    }
-}
-
-/// A number near the edges of `i64` (or small) for payoffs and weights.
-fn extreme(rng: &mut Rng, weight: bool) -> i64 {
-    let near = [i64::MAX, i64::MAX / 2, i64::MAX / 3, 1 << 61, 1 << 40];
-    let value = match rng.below(4) {
-        0 => rng.between(0, 5),
-        _ => near[rng.below(near.len())] - rng.between(0, 3),
-    };
-    if weight || rng.below(2) == 0 {
-        value
-    } else {
-        -value - rng.between(0, 1) // down to i64::MIN
     }
 }
 

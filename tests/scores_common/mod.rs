@@ -72,6 +72,7 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
+pub mod library;
 pub mod random;
 
 /// Whose a position is.

@@ -70,3 +70,17 @@ pub fn with_random_bans(rng: &mut Rng, mut game: Plain) -> Plain {
     game.bans = degree.iter().map(|&k| if k < 2 || rng.below(3) == 0 { 0 } else { rng.below(k) }).collect();
     game
 }
+
+/// A number near the edges of `i64` (or small) for payoffs and weights (`weight`: not negative).
+pub fn extreme(rng: &mut Rng, weight: bool) -> i64 {
+    let near = [i64::MAX, i64::MAX / 2, i64::MAX / 3, 1 << 61, 1 << 40];
+    let value = match rng.below(4) {
+        0 => rng.between(0, 5),
+        _ => near[rng.below(near.len())] - rng.between(0, 3),
+    };
+    if weight || rng.below(2) == 0 {
+        value
+    } else {
+        -value - rng.between(0, 1) // down to i64::MIN
+    }
+}
