@@ -132,10 +132,23 @@ fn the_longest_crate_of_the_last_run_starts_first() {
     assert!(run(&dir, "1").status.success());
     let times = fs::read_to_string(dir.join("target/test-times.txt")).unwrap();
     assert!(times.lines().next().unwrap().contains("tests/slow.rs"), "{times}");
+    // The order of the next run follows the file, whatever the clock measured (seconds are coarse:
+    // a loaded machine may tie the doc tests with `middle`).
+    let mut rewritten = String::new();
+    for line in times.lines() {
+        let source = line.split('\t').next().unwrap();
+        let seconds = [("middle.rs", 9), ("doc-tests", 5), ("quick.rs", 2)].iter().find(|(end, _)| source.ends_with(end));
+        if let Some((_, seconds)) = seconds {
+            rewritten += &format!("{source}\t{seconds}\n");
+        }
+    }
+    fs::write(dir.join("target/test-times.txt"), rewritten).unwrap();
     fs::remove_file(dir.join("log")).unwrap();
     assert!(run(&dir, "1").status.success());
     let starts: Vec<String> = log(&dir).into_iter().filter(|line| line.starts_with("start ")).collect();
-    assert!(starts[0].starts_with("start slow ") && starts[1].starts_with("start middle "), "{starts:?}");
+    let names: Vec<&str> = starts.iter().map(|line| line.split(' ').nth(1).unwrap()).collect();
+    // Known crates longest first; `slow` has no time now, so it comes by the fallback order, last.
+    assert_eq!(names, ["middle", "doc-tests", "quick", "slow"], "{starts:?}");
 }
 
 #[test]
