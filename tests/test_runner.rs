@@ -42,7 +42,10 @@ fn stand_in(name: &str, crates: &[(&str, &str, u8)]) -> PathBuf {
     }
     // A binary that is not a test crate (profile "test": false): never run.
     let binary = dir.join("not_a_test");
-    write_executable(&binary, &format!("#!/bin/sh\necho \"start not_a_test\" >> {}\n", dir.join("log").display()));
+    write_executable(
+        &binary,
+        &format!("#!/bin/sh\necho \"start not_a_test\" >> {}\n", dir.join("log").display()),
+    );
     listing += &format!(
         "{{\"reason\":\"compiler-artifact\",\"manifest_path\":\"{d}/Cargo.toml\",\"target\":{{\"kind\":[\"bin\"],\
          \"name\":\"x\",\"src_path\":\"{d}/src/main.rs\",\"test\":true}},\"profile\":{{\"opt_level\":\"3\",\
@@ -109,17 +112,26 @@ fn every_crate_runs_once_in_its_folder_jobs_at_a_time_and_a_failure_is_named() {
         let output = run(&dir, jobs);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(101), "{stdout}");
-        assert!(stdout.contains("1 test crate(s) failed") && stdout.contains("package_c/tests/c.rs"), "{stdout}");
+        assert!(
+            stdout.contains("1 test crate(s) failed") && stdout.contains("package_c/tests/c.rs"),
+            "{stdout}"
+        );
         let log = log(&dir);
         for (name, _, _) in crates {
-            let starts: Vec<&String> = log.iter().filter(|line| line.starts_with(&format!("start {name} "))).collect();
+            let starts: Vec<&String> =
+                log.iter().filter(|line| line.starts_with(&format!("start {name} "))).collect();
             assert_eq!(starts.len(), 1, "{name}: {log:?}");
             let folder = dir.join(format!("package_{name}"));
             assert_eq!(starts[0], &format!("start {name} {} --exact", folder.display()), "{log:?}");
             let running = format!("package_{name}/tests/{name}.rs");
-            assert!(stdout.lines().any(|l| l.starts_with("     Running ") && l.ends_with(&running)), "{stdout}");
+            assert!(
+                stdout.lines().any(|l| l.starts_with("     Running ") && l.ends_with(&running)),
+                "{stdout}"
+            );
         }
-        assert!(log.iter().any(|line| line.starts_with("start doc-tests") && line.ends_with("--doc -- --exact")));
+        assert!(log
+            .iter()
+            .any(|line| line.starts_with("start doc-tests") && line.ends_with("--doc -- --exact")));
         assert!(!log.iter().any(|line| line.contains("not_a_test")), "{log:?}");
         assert_eq!(most_at_once(&log), most, "JOBS={jobs}: {log:?}");
         assert_eq!(stdout.matches("test result:").count(), crates.len() + 1, "{stdout}");
@@ -137,7 +149,9 @@ fn the_longest_crate_of_the_last_run_starts_first() {
     let mut rewritten = String::new();
     for line in times.lines() {
         let source = line.split('\t').next().unwrap();
-        let seconds = [("middle.rs", 9), ("doc-tests", 5), ("quick.rs", 2)].iter().find(|(end, _)| source.ends_with(end));
+        let seconds = [("middle.rs", 9), ("doc-tests", 5), ("quick.rs", 2)]
+            .iter()
+            .find(|(end, _)| source.ends_with(end));
         if let Some((_, seconds)) = seconds {
             rewritten += &format!("{source}\t{seconds}\n");
         }
@@ -168,10 +182,7 @@ fn sigterm_ends_the_crates_and_their_children() {
     let dir = stand_in("sigterm", &[("a", "0", 0)]);
     // A crate that leaves a child behind it, waiting 30 s, and writes the child's pid.
     let pid_file = dir.join("child.pid");
-    let script = format!(
-        "#!/bin/sh\nsleep 30 &\necho $! > {}\nwait\n",
-        pid_file.display()
-    );
+    let script = format!("#!/bin/sh\nsleep 30 &\necho $! > {}\nwait\n", pid_file.display());
     write_executable(&dir.join("a-0123"), &script);
     let mut runner = command(&dir, "2").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     let started = Instant::now();
