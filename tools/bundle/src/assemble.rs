@@ -29,7 +29,7 @@ use super::inline::{
 };
 use super::json::Diagnostic;
 use super::mapped::{Files, Mapped};
-use super::prune::{prune, pruned_once, Pruned};
+use super::prune::{prune, prune_rounds, pruned_once, Pruned};
 use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::{
@@ -253,7 +253,8 @@ pub fn bundle(
                 break;
             }
             again = false;
-            let (again, more) = prune(&options.rustc, &host, &derived, from, &files).map_err(failed)?;
+            let (again, more) =
+                prune_rounds(&options.rustc, &host, &derived, from, &files).map_err(failed)?;
             // The `allow`s of the first pruning are in the code still, and told with the new ones.
             let mut allowed = pruned.allowed;
             allowed.extend(more.allowed);

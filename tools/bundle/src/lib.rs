@@ -40,6 +40,7 @@ pub mod judges;
 pub mod lex;
 pub mod mapped;
 pub mod prune;
+pub mod reach;
 pub mod rename;
 pub mod rustc;
 pub mod store;

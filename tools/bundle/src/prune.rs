@@ -26,6 +26,7 @@ use super::items::unwrap_single_groups;
 use super::json::Diagnostic;
 use super::lex::{at, Lexed};
 use super::mapped::{Edit, Files, Mapped};
+use super::reach::unnamed_modules;
 use super::rustc::{at_level, diagnostics_host_first, diagnostics_of_both, explain};
 use super::text::tidy_blank_lines;
 use std::sync::{Arc, Mutex};
@@ -103,7 +104,27 @@ pub fn pruned_once<E>(
 
 /// `code` without the library's unused items (at or past byte `from`; see the module doc), in
 /// `host` and its [`Config::foreign`] configuration. An error is told at its place in `files`.
+/// Started from the candidate without the library's modules that no kept code names (the `reach`
+/// module: the same result, sooner), and from the whole one if that one fails.
 pub fn prune(
+    rustc: &str,
+    host: &Config,
+    code: &Mapped,
+    from: usize,
+    files: &Files,
+) -> Result<(Mapped, Pruned), String> {
+    let left_out = unnamed_modules(&code.text, from)?;
+    if !left_out.is_empty() {
+        let smaller = tidy(&code.edit(left_out.into_iter().map(|(cut, _)| cut).collect()), from)?;
+        if let Ok(pruned) = prune_rounds(rustc, host, &smaller, from, files) {
+            return Ok(pruned);
+        }
+    }
+    prune_rounds(rustc, host, code, from, files)
+}
+
+/// [`prune`] from `code` as it is: rounds of rustc's reports, until nothing more goes.
+pub fn prune_rounds(
     rustc: &str,
     host: &Config,
     code: &Mapped,

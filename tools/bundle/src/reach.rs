@@ -1,0 +1,619 @@
+//! Before pruning: the library's modules that no kept code names are left out of the first
+//! candidate, so that the first rounds type-check a fraction of the library rather than all of
+//! it (a judge program uses a few of its modules).
+//!
+//! Invariant: pruning the smaller candidate gives the same library, byte for byte, as pruning
+//! the whole one, or the smaller one does not compile and pruning starts again from the whole one
+//! (`prune::prune`). A module is kept when a path of kept code names it (the user's code, the
+//! library root's, the modules kept; macro bodies and every `cfg` at once, so the host's code and
+//! the foreign copy's), or when kept code names a `macro_rules!` it defines, iterated to a
+//! fixpoint, with its parents ([`Paths`] reads the paths, `#[path]` never gets here: the read stage
+//! refuses it). Why that is exact:
+//! - an item is reached by its path, whose every module is named on the way (an import, a glob
+//!   import, a `pub use` re-export is such a path too, in the code that holds it), by a method
+//!   call on a value, or by an impl rustc picks by type. A module none of whose items kept code
+//!   reaches is dead code to rustc from the first round on: pruning the whole library cuts its
+//!   items in the first round, its imports and then the module, left empty, in the next, before
+//!   nothing else is left to cut, and the rest goes the same in both (a dead item makes nothing
+//!   live; each round cuts what is unused whatever else is there);
+//! - a path read wrong (naming a module through an alias this reading does not follow), a
+//!   macro's textual scope: a name the candidate then lacks, which fails to compile, so the
+//!   fallback;
+//! - what is needed, or kept, without a name, keeps its module: an `impl` whose header names a
+//!   type or trait declared in kept code (an impl a bound needs, or a `Drop`, `Clone` or `Display`
+//!   pruning keeps or tries away: the impls tried must be the same; an inherent impl too, since
+//!   without it a call of its method may still compile, as a trait's method of the same name,
+//!   and mean another function), or an alias declared
+//!   anywhere (`type X = ..`, `use .. as X`, which may stand for a kept type), unless its trait or
+//!   type is the module's own (it then goes with them); and what rustc never reports unused: an
+//!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
+//!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
+//!   `unused`, `unused_imports`, `unused_macros`, `warnings`).
+//!
+//! A module that does not compile at all but that no kept code names is left out, where the whole
+//! library's pruning would fail: the bundle never holds it either way.
+
+use super::inline::LIBRARY;
+use super::items::ITEM_KEYWORDS;
+use super::lex::{Kind, Lexed};
+use super::mapped::Edit;
+use std::collections::BTreeSet;
+
+/// Attribute words that keep their module: items rustc never reports unused, or reports no more.
+const KEEPING_ATTRIBUTES: [&str; 10] = [
+    "macro_export",
+    "used",
+    "no_mangle",
+    "export_name",
+    "link_section",
+    "dead_code",
+    "unused",
+    "unused_imports",
+    "unused_macros",
+    "warnings",
+];
+
+/// The keywords that declare a type or a trait (a name an `impl` header may name).
+const TYPE_KEYWORDS: [&str; 4] = ["struct", "enum", "union", "trait"];
+
+/// An inline module of the library: its name, the code indices of its first token (attributes
+/// included), its `{` and its `}`, and its parent's index (`None` for the library's root).
+struct Module<'a> {
+    name: &'a str,
+    first: usize,
+    open: usize,
+    close: usize,
+    parent: Option<usize>,
+}
+
+/// What the code of one part (a module's own, less its child modules; or the code always kept)
+/// says, for the fixpoint. Identifiers are taken without `r#`.
+#[derive(Default)]
+struct Part<'a> {
+    /// Every identifier in it.
+    words: BTreeSet<&'a str>,
+    /// The code indices of its paths' segments that may name a module (followed by `::`, or last
+    /// in a `use` or a `pub(in ..)`).
+    segments: Vec<usize>,
+    /// The modules its paths name (see [`Paths`]).
+    named: BTreeSet<usize>,
+    /// The names of the `macro_rules!` it defines.
+    macros: BTreeSet<&'a str>,
+    /// The types and traits it declares.
+    types: BTreeSet<&'a str>,
+    /// The aliases it declares (`type X`, `use .. as X`).
+    aliases: BTreeSet<&'a str>,
+    /// Its impls.
+    impls: Vec<Impl<'a>>,
+    /// Whether it holds what rustc never reports unused (see the module doc).
+    always: bool,
+}
+
+/// The cuts that leave out the library's modules no kept code names (see the module doc), the
+/// library being the code from byte `from` on (its first module the library's root, kept), each
+/// with the module's path; empty if every module may be named.
+pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, String> {
+    let lexed = Lexed::new(src)?;
+    let modules = library_modules(&lexed, from)?;
+    if modules.len() < 2 {
+        return Ok(Vec::new());
+    }
+    // Each code token's part: `None` for the code always kept (before the library, and the
+    // root's), `Some(i)` for module `i`'s own code; a module's head (attributes, `mod`, its name)
+    // belongs to no part: it declares the module, and names nothing.
+    let mut owner: Vec<Option<Option<usize>>> = vec![Some(None); lexed.code.len()];
+    for (i, module) in modules.iter().enumerate().skip(1) {
+        owner[module.first..=module.open].iter_mut().for_each(|o| *o = None);
+        owner[module.open + 1..=module.close].iter_mut().for_each(|o| *o = Some(Some(i)));
+    }
+    let (mut kept_part, mut parts) = (Part::default(), Vec::new());
+    parts.resize_with(modules.len(), Part::default);
+    let context = Context::of(&lexed)?;
+    for k in 0..lexed.code.len() {
+        let part = match owner[k] {
+            None => continue,
+            Some(None) => &mut kept_part,
+            Some(Some(i)) => &mut parts[i],
+        };
+        read_token(&lexed, k, &context, part)?;
+    }
+    let mut paths =
+        Paths { lexed: &lexed, modules: &modules, context: &context, globs: Vec::new(), aliases: Vec::new() };
+    paths.globs.resize_with(modules.len(), Vec::new);
+    for (i, part) in parts.iter().enumerate() {
+        paths.read_imports(Some(i), &part.segments);
+    }
+    paths.read_imports(None, &kept_part.segments);
+    for (i, part) in parts.iter_mut().enumerate() {
+        part.named = part.segments.iter().flat_map(|&k| paths.resolve(Some(i), k)).collect();
+    }
+    kept_part.named = kept_part.segments.iter().flat_map(|&k| paths.resolve(None, k)).collect();
+    let aliases: BTreeSet<&str> =
+        parts.iter().chain([&kept_part]).flat_map(|p| p.aliases.iter().copied()).collect();
+    let mut kept = vec![false; modules.len()];
+    kept[0] = true;
+    let (mut words, mut named, mut types) =
+        (kept_part.words.clone(), kept_part.named.clone(), kept_part.types.clone());
+    loop {
+        let mut more = false;
+        for i in 1..modules.len() {
+            let part = &parts[i];
+            let called = part.macros.iter().any(|m| words.contains(m));
+            // An impl goes with its trait or its type if the module declares either (the bare
+            // name means that one there); else it may be for what is kept.
+            let own = |name: &Option<&str>| name.map_or(false, |name| part.types.contains(name));
+            let implemented = part.impls.iter().any(|i| {
+                !own(&i.trait_name)
+                    && !own(&i.type_name)
+                    && i.words.iter().any(|w| types.contains(w) || aliases.contains(w))
+            });
+            if kept[i] || !(part.always || named.contains(&i) || called || implemented) {
+                continue;
+            }
+            // The module and its parents.
+            let mut at = Some(i);
+            while let Some(j) = at.filter(|&j| !kept[j]) {
+                kept[j] = true;
+                words.extend(parts[j].words.iter().copied());
+                named.extend(parts[j].named.iter().copied());
+                types.extend(parts[j].types.iter().copied());
+                at = modules[j].parent;
+            }
+            more = true;
+        }
+        if !more {
+            break;
+        }
+    }
+    // The outermost modules left out, each cut whole.
+    let left_out = (1..modules.len()).filter(|&i| !kept[i] && modules[i].parent.map_or(true, |p| kept[p]));
+    Ok(left_out.map(|i| (lexed.cut(modules[i].first, modules[i].close), path(&modules, i))).collect())
+}
+
+/// The path of module `i` below the library's root (`partizan::forms`).
+fn path(modules: &[Module], i: usize) -> String {
+    let mut names = Vec::new();
+    let mut at = Some(i);
+    while let Some(j) = at.filter(|&j| j > 0) {
+        names.push(modules[j].name);
+        at = modules[j].parent;
+    }
+    names.reverse();
+    names.join("::")
+}
+
+/// The inline modules of the code from byte `from` on, in order, the first (the library's root)
+/// holding the others; each knows its parent.
+fn library_modules<'a>(lexed: &Lexed<'a>, from: usize) -> Result<Vec<Module<'a>>, String> {
+    let mut modules: Vec<Module> = Vec::new();
+    // The modules open at the current token, innermost last.
+    let mut open: Vec<usize> = Vec::new();
+    for k in 0..lexed.code.len() {
+        let declares = lexed.text(k) == "mod"
+            && lexed.token(k + 1).kind == Kind::Ident
+            && lexed.text(k + 2) == "{"
+            && lexed.token(k).start >= from;
+        if !declares {
+            continue;
+        }
+        while open.last().map_or(false, |&m| modules[m].close < k) {
+            open.pop();
+        }
+        let parent = open.last().copied();
+        if parent.is_none() && !modules.is_empty() {
+            // Not the one library the candidate ends with: nothing is left out.
+            return Ok(Vec::new());
+        }
+        let name = lexed.text(k + 1);
+        let name = name.strip_prefix("r#").unwrap_or(name);
+        let (first, close) = (lexed.item_start(k)?, lexed.matching(k + 2)?);
+        open.push(modules.len());
+        modules.push(Module { name, first, open: k + 2, close, parent });
+    }
+    Ok(modules)
+}
+
+/// For each code token, where it stands.
+struct Context {
+    /// Inside an attribute (`#[..]`, `#![..]`).
+    attribute: Vec<bool>,
+    /// Inside a `use` item or a `pub(..)`, where a path's last segment names too.
+    use_or_visibility: Vec<bool>,
+    /// Inside a `macro_rules!` body, whose paths are read where the macro is called.
+    macro_body: Vec<bool>,
+}
+
+impl Context {
+    fn of(lexed: &Lexed) -> Result<Context, String> {
+        let n = lexed.code.len();
+        let (mut attribute, mut use_or_visibility) = (vec![false; n], vec![false; n]);
+        let mut macro_body = vec![false; n];
+        let mark = |marks: &mut Vec<bool>, from: usize, to: usize| {
+            marks[from..=to].iter_mut().for_each(|m| *m = true)
+        };
+        for k in 0..n {
+            let word = lexed.text(k);
+            if word == "#" {
+                let open = if lexed.text(k + 1) == "!" { k + 2 } else { k + 1 };
+                if lexed.text(open) == "[" {
+                    mark(&mut attribute, open, lexed.matching(open)?);
+                }
+            } else if word == "use" && lexed.token(k).kind == Kind::Ident {
+                // A use tree holds no `;`.
+                let end = (k..n).find(|&j| lexed.text(j) == ";").unwrap_or(n - 1);
+                mark(&mut use_or_visibility, k, end);
+            } else if word == "pub" && lexed.text(k + 1) == "(" {
+                mark(&mut use_or_visibility, k + 1, lexed.matching(k + 1)?);
+            } else if word == "macro_rules"
+                && lexed.text(k + 1) == "!"
+                && matches!(lexed.text(k + 3), "(" | "[" | "{")
+            {
+                mark(&mut macro_body, k + 3, lexed.matching(k + 3)?);
+            }
+        }
+        Ok(Context { attribute, use_or_visibility, macro_body })
+    }
+}
+
+/// The code index of the segment before the path segment at code index `k` (`b` for `c` in
+/// `a::b::c`, and in `use a::b::{c, d}`), or `None` if it starts its path.
+fn segment_before(lexed: &Lexed, k: usize, in_use: bool) -> Option<usize> {
+    if k >= 2 && lexed.text(k - 1) == "::" {
+        return Some(k - 2);
+    }
+    if !in_use || k == 0 || !matches!(lexed.text(k - 1), "{" | ",") {
+        return None;
+    }
+    // The `{` of the group `k` is in, and what comes before its `::`.
+    let mut depth = 0usize;
+    for j in (0..k).rev() {
+        match lexed.text(j) {
+            "}" => depth += 1,
+            "{" if depth == 0 => return (j >= 2 && lexed.text(j - 1) == "::").then(|| j - 2),
+            "{" => depth -= 1,
+            "use" | ";" => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// What code token `k` adds to `part`.
+fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Part<'a>) -> Result<(), String> {
+    if lexed.token(k).kind != Kind::Ident {
+        return Ok(());
+    }
+    let word = bare(lexed.text(k));
+    part.words.insert(word);
+    if context.use_or_visibility[k] || lexed.text(k + 1) == "::" {
+        part.segments.push(k);
+    }
+    let before = if k > 0 { lexed.text(k - 1) } else { "" };
+    if context.attribute[k] && KEEPING_ATTRIBUTES.contains(&word) || word == "extern" {
+        part.always = true;
+    }
+    let static_mut = before == "mut" && k >= 2 && lexed.text(k - 2) == "static";
+    if word.starts_with('_') && (ITEM_KEYWORDS.contains(&before) || static_mut) {
+        part.always = true;
+    }
+    if k >= 2 && lexed.text(k - 2) == "macro_rules" && before == "!" {
+        part.macros.insert(word);
+    }
+    if TYPE_KEYWORDS.contains(&before) {
+        part.types.insert(word);
+    }
+    // (`as` in a `use`, not a cast's.)
+    if before == "type"
+        || before == "as" && context.use_or_visibility[k] && lexed.use_item_around(k)?.is_some()
+    {
+        part.aliases.insert(word);
+    }
+    // An impl, of a trait or inherent: an inherent method left out may leave a call to a
+    // trait's method of the same name compiling, and meaning another function.
+    if word == "impl" && is_impl_item(lexed, k) {
+        part.impls.extend(impl_at(lexed, k));
+    }
+    Ok(())
+}
+
+/// What the paths of the code name: a path is read from its start, `crate::graph_games` (or
+/// `graph_games` in the user's code) being the library's root, `self` and `super` the module it
+/// is in and its parent, and a bare first segment a child of that module, of a module it imports
+/// with a glob (`use super::*`), or a module imported under another name (`use .. as x`); in the
+/// user's code and in a macro's body (read where it is called), any module of that name. Each
+/// segment after a module names its child of that name, if any. A path read wrong names too
+/// little: the candidate does not compile, and pruning falls back on the whole library.
+struct Paths<'a, 'b> {
+    lexed: &'b Lexed<'a>,
+    modules: &'b [Module<'a>],
+    context: &'b Context,
+    /// For each module, the modules it imports with a glob.
+    globs: Vec<Vec<usize>>,
+    /// The modules imported under another name, anywhere: (the name, the module).
+    aliases: Vec<(&'a str, usize)>,
+}
+
+impl<'a> Paths<'a, '_> {
+    /// The globs and the aliases among the `use` paths at `segments` of module `at` (`None`:
+    /// the code always kept).
+    fn read_imports(&mut self, at: Option<usize>, segments: &[usize]) {
+        let lexed = self.lexed;
+        for &k in segments.iter().filter(|&&k| self.context.use_or_visibility[k]) {
+            if lexed.text(k + 1) == "::" && lexed.text(k + 2) == "*" {
+                if let Some(at) = at {
+                    let globbed = self.path(Some(at), k).1;
+                    self.globs[at].extend(globbed);
+                }
+            }
+            if lexed.text(k + 1) == "as" && lexed.token(k + 2).kind == Kind::Ident {
+                let name = bare(lexed.text(k + 2));
+                let imported = self.path(at, k).1;
+                self.aliases.extend(imported.into_iter().map(|module| (name, module)));
+            }
+        }
+    }
+
+    /// The modules the path ending at segment `k`, in module `at` (`None`: the code always kept),
+    /// names on its way.
+    fn resolve(&self, at: Option<usize>, k: usize) -> Vec<usize> {
+        self.path(at, k).0
+    }
+
+    /// The modules imported as `name`.
+    fn aliased(&self, name: Option<&str>) -> Vec<usize> {
+        self.aliases.iter().filter(|(alias, _)| Some(*alias) == name).map(|&(_, m)| m).collect()
+    }
+
+    /// The modules the path ending at segment `k`, in module `at` (`None`: the code always kept),
+    /// names on its way, and those it names whole (if its last segment is a module).
+    fn path(&self, at: Option<usize>, k: usize) -> (Vec<usize>, Vec<usize>) {
+        let lexed = self.lexed;
+        let in_use = self.context.use_or_visibility[k];
+        let mut path = vec![k];
+        while let Some(before) = segment_before(lexed, path[path.len() - 1], in_use) {
+            if lexed.token(before).kind != Kind::Ident {
+                return (Vec::new(), Vec::new()); // `Vec::<u8>::new`, `<T as X>::f`: not a module's
+            }
+            path.push(before);
+        }
+        path.reverse();
+        let words: Vec<&str> = path.iter().map(|&j| bare(lexed.text(j))).collect();
+        let children = |of: usize, name: &str| -> Vec<usize> {
+            let found =
+                self.modules.iter().enumerate().filter(|(_, m)| m.parent == Some(of) && m.name == name);
+            found.map(|(i, _)| i).collect()
+        };
+        let everywhere = at.is_none() || self.context.macro_body[k];
+        // Where the path starts: its first module(s), and its first segment after them.
+        let (mut current, mut next): (Vec<usize>, usize) = match words[0] {
+            "crate" if words.get(1) == Some(&LIBRARY) => (vec![0], 2),
+            // The user's alias at the crate's root (`extern crate graph_games as gg;`).
+            "crate" => (self.aliased(words.get(1).copied()), 2),
+            LIBRARY => (vec![0], 1),
+            "self" => (at.into_iter().collect(), 1),
+            "super" => {
+                let mut up = at;
+                let mut n = 0;
+                while words.get(n) == Some(&"super") {
+                    up = up.and_then(|m| self.modules[m].parent);
+                    n += 1;
+                }
+                (up.into_iter().collect(), n)
+            }
+            first => {
+                let mut found: Vec<usize> = at.map_or(Vec::new(), |m| children(m, first));
+                for &glob in at.map_or(&[][..], |m| &self.globs[m][..]) {
+                    found.extend(children(glob, first));
+                }
+                found.extend(self.aliased(Some(first)));
+                if found.is_empty() && everywhere {
+                    found = (1..self.modules.len()).filter(|&m| self.modules[m].name == first).collect();
+                }
+                (found, 1)
+            }
+        };
+        let mut named = current.clone();
+        while next < words.len() && !current.is_empty() {
+            current = current.iter().flat_map(|&m| children(m, words[next])).collect();
+            named.extend(current.iter().copied());
+            next += 1;
+        }
+        (named, current)
+    }
+}
+
+/// An `impl`, of a trait or inherent: the trait's name (`None` for an inherent one) and the
+/// type's, each if bare (a path's last segment may be another module's), and every identifier of
+/// its header.
+struct Impl<'a> {
+    trait_name: Option<&'a str>,
+    type_name: Option<&'a str>,
+    words: BTreeSet<&'a str>,
+}
+
+/// The `impl` at code index `k`.
+fn impl_at<'a>(lexed: &Lexed<'a>, k: usize) -> Option<Impl<'a>> {
+    // Its header's tokens, with their depth in `<..>` (not counting an arrow's `>`).
+    let mut header = Vec::new();
+    let mut depth = 0usize;
+    for j in k + 1..lexed.code.len() {
+        let text = lexed.text(j);
+        if depth == 0 && matches!(text, "{" | ";" | "where") {
+            break;
+        }
+        match text {
+            "<" => depth += 1,
+            ">" if lexed.text(j - 1) != "-" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        header.push((j, depth));
+    }
+    // An inherent impl has no `for`: its type is the whole header after the generics.
+    let for_at = header
+        .iter()
+        .position(|&(j, depth)| depth == 0 && lexed.text(j) == "for" && lexed.text(j + 1) != "<");
+    // The bare name at depth 0 ending a part (`From` of `From<X>`, `Board` of `Board<T>`).
+    let name = |part: &[(usize, usize)]| {
+        let last = part.iter().rev().find(|&&(j, depth)| depth == 0 && lexed.token(j).kind == Kind::Ident)?.0;
+        (lexed.text(last - 1) != "::").then(|| bare(lexed.text(last)))
+    };
+    let generics_end = match header.first() {
+        Some(&(j, _)) if lexed.text(j) == "<" => {
+            header.iter().position(|&(_, depth)| depth == 0).unwrap_or(0) + 1
+        }
+        _ => 0,
+    };
+    let idents = header.iter().filter(|&&(j, _)| lexed.token(j).kind == Kind::Ident);
+    let (trait_name, type_name) = match for_at {
+        Some(for_at) => (name(&header[generics_end.min(for_at)..for_at]), name(&header[for_at + 1..])),
+        None => (None, name(&header[generics_end.min(header.len())..])),
+    };
+    Some(Impl { trait_name, type_name, words: idents.map(|&(j, _)| bare(lexed.text(j))).collect() })
+}
+
+/// An identifier without its `r#`.
+fn bare(word: &str) -> &str {
+    word.strip_prefix("r#").unwrap_or(word)
+}
+
+/// Whether the `impl` at code index `k` starts an item (not `impl Trait` in a type).
+fn is_impl_item(lexed: &Lexed, k: usize) -> bool {
+    let first = if k > 0 && lexed.text(k - 1) == "unsafe" { k - 1 } else { k };
+    first == 0 || matches!(lexed.text(first - 1), ";" | "{" | "}" | "]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::text;
+    use super::*;
+
+    /// The candidate pruning starts from: `main`, then `library` as the bundle's module.
+    fn candidate(main: &str, library: &[&str]) -> (String, usize) {
+        let from = main.len();
+        (format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{}}}\n", text(library)), from)
+    }
+
+    /// The paths of the modules left out of `main` over `library`, sorted.
+    fn left_out(main: &str, library: &[&str]) -> Vec<String> {
+        let (src, from) = candidate(main, library);
+        let mut names: Vec<String> =
+            unnamed_modules(&src, from).unwrap().into_iter().map(|(_, n)| n).collect();
+        names.sort();
+        names
+    }
+
+    /// Oracle: the modules each library names, read by hand. A path names every module on its way,
+    /// from the user's code or a kept module, however it starts (`crate::graph_games`, `self`,
+    /// `super`, a child's bare name, a `use` group, a glob's module, an alias); a word that is
+    /// not a path (`game`, `std::hash::Hash`) names nothing.
+    #[test]
+    fn modules_are_kept_by_the_paths_that_name_them() {
+        let main = "use graph_games::a::{self, b::f};\nfn main() {\n    f(a::x());\n}\n";
+        let library = [
+            "pub mod a {",
+            "    pub mod b {",
+            "        use super::super::c::g;",
+            "        pub fn f(_: u8) { g(); crate::graph_games::d::h(); }",
+            "    }",
+            "    pub fn x() -> u8 { let game = 1; self::inner::y(game) }",
+            "    mod inner { pub fn y(x: u8) -> u8 { x } }",
+            "}",
+            "pub mod c { pub fn g() { use std::hash::Hash; } }",
+            "pub mod d { pub fn h() { use self::e::*; i(); } pub mod e { pub fn i() {} } }",
+            "pub mod game { pub fn unused() {} }",
+            "pub mod hash { pub fn unused() {} }",
+            "pub mod far { pub mod away { pub fn z() {} } }",
+        ];
+        assert_eq!(left_out(main, &library), ["far", "game", "hash"]);
+        // A module named only by a module left out is left out too.
+        let main = "fn main() {\n    graph_games::a::f();\n}\n";
+        let library = [
+            "pub mod a { pub fn f() {} }",
+            "pub mod b { pub fn g() { super::c::h() } }",
+            "pub mod c { pub fn h() {} }",
+        ];
+        assert_eq!(left_out(main, &library), ["b", "c"]);
+        // Globs and aliases: `use super::*` reads a sibling by its bare name; `use .. as x` too.
+        let main = "use graph_games::a;\nfn main() {\n    a::f();\n}\n";
+        let library = [
+            "pub mod a { use super::*; use crate::graph_games::c as see; pub fn f() { b::g(); see::h() } }",
+            "pub mod b { pub fn g() {} }",
+            "pub mod c { pub fn h() {} }",
+            "pub mod d { pub fn i() {} }",
+        ];
+        assert_eq!(left_out(main, &library), ["d"]);
+        // The user's `extern crate graph_games as gg;` (a `use .. as gg`), in the user's module.
+        let main = "use crate::graph_games as gg;\nmod mine {\n    pub fn f() { crate::gg::a::f() }\n}\nfn main() { mine::f() }\n";
+        let library = ["pub mod a { pub fn f() {} }", "pub mod b { pub fn g() {} }"];
+        assert_eq!(left_out(main, &library), ["b"]);
+    }
+
+    /// A `pub use` re-export names the module it reads (in the module that holds it); the module
+    /// of a macro that kept code calls is kept (its textual scope or `#[macro_use]`); code under
+    /// any `cfg`, a target's or its negation, names as the rest (the foreign copy's code is the
+    /// host's); a module named only in a macro's body is kept by whatever module the macro is in.
+    #[test]
+    fn re_exports_macros_and_cfgs_name_modules_too() {
+        let main = "use graph_games::a::{f, Shown};\nfn main() {\n    f();\n    count!();\n}\n";
+        let library = [
+            "#[macro_use]",
+            "mod macros { macro_rules! count { () => { $crate::graph_games::counted::one() }; } }",
+            "pub mod counted { pub fn one() {} }",
+            "pub mod a {",
+            "    pub use self::inner::Shown;",
+            "    mod inner { pub struct Shown; }",
+            "    pub fn f() {",
+            "        #[cfg(target_os = \"linux\")]",
+            "        super::linux::g();",
+            "        #[cfg(not(target_os = \"linux\"))]",
+            "        super::elsewhere::g();",
+            "    }",
+            "}",
+            "pub mod linux { pub fn g() {} }",
+            "pub mod elsewhere { pub fn g() {} }",
+            "pub mod unused { macro_rules! never { () => { $crate::graph_games::far::x() }; } }",
+            "pub mod far { pub fn x() {} }",
+        ];
+        assert_eq!(left_out(main, &library), ["far", "unused"]);
+    }
+
+    /// What matters without its module being named keeps it: an impl of a trait for a kept type
+    /// (`Display`, `Drop`, `Clone`: rustc never reports it, and pruning keeps or tries it), an
+    /// impl of a kept trait, an impl for an alias; what rustc never reports unused (`_x`, an
+    /// `extern` block, `#[allow(dead_code)]`, `#[macro_export]`, `#[no_mangle]`). An impl goes with
+    /// its module's own trait or type (both unused when the module is not named). An inherent
+    /// impl of a kept type keeps its module too: `T.name()` would call a trait's `name` without it.
+    #[test]
+    fn impls_of_kept_types_and_what_is_never_unused_keep_their_module() {
+        let main = "use graph_games::a::{T, Tr};\nfn main() {\n    let _ = T;\n}\n";
+        let library = [
+            "pub mod a { pub struct T; pub trait Tr {} pub type Alias = T; }",
+            "mod shows { impl std::fmt::Display for crate::graph_games::a::T { fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } } }",
+            "mod drops { use super::a::T; impl Drop for T { fn drop(&mut self) {} } }",
+            "mod traits { impl super::a::Tr for u8 {} }",
+            "mod aliases { use super::a::Alias; impl Clone for Alias { fn clone(&self) -> Self { super::a::T } } }",
+            "mod own { pub struct T; impl Clone for T { fn clone(&self) -> T { T } } trait Tr {} impl Tr for u8 {} }",
+            "mod inherent { impl super::a::T { pub fn twice(&self) {} } }",
+            "mod own_inherent { pub struct U; impl U { pub fn twice(&self) {} } }",
+            "mod underscore { fn _kept() {} }",
+            "mod foreign { extern \"C\" { fn abs(x: i32) -> i32; } }",
+            "mod allowed { #[allow(dead_code)] fn kept() {} }",
+            "mod exported { #[macro_export] macro_rules! m { () => {} } }",
+            "mod unmangled { #[no_mangle] fn kept() {} }",
+            "mod unsafe_allowed { #[allow(unused_unsafe)] fn f() {} }",
+        ];
+        assert_eq!(left_out(main, &library), ["own", "own_inherent", "unsafe_allowed"]);
+    }
+
+    /// The cuts: each module left out whole, its attributes with it, outermost only.
+    #[test]
+    fn a_module_left_out_is_cut_whole() {
+        let main = "fn main() {\n    graph_games::a::f();\n}\n";
+        let library =
+            ["pub mod a {", "    pub fn f() {}", "}", "#[cfg(unix)]", "pub mod b {", "    pub mod c {}", "}"];
+        let (src, from) = candidate(main, &library);
+        let cuts: Vec<Edit> = unnamed_modules(&src, from).unwrap().into_iter().map(|(cut, _)| cut).collect();
+        let expected = candidate(main, &["pub mod a {", "    pub fn f() {}", "}"]).0;
+        assert_eq!(super::super::testing::apply(&src, cuts), expected);
+    }
+}
