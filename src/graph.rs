@@ -6,8 +6,8 @@
 //! the game with a result the caller chooses (normal play: the player to move loses).
 
 use crate::input::{out_of_memory, Error};
-use crate::memory::try_grow_within;
-use crate::prefetch::{populate, prefetch};
+use crate::memory::{huge_page_room, try_grow_within};
+use crate::prefetch::{populate, populate_huge, prefetch};
 use crate::solver::{Game, Start, Upcoming};
 
 #[derive(Debug, Clone)]
@@ -246,11 +246,16 @@ fn count(vertices: &[u32], counts: &mut [u32]) {
     }
 }
 
-/// `len` zeros, their pages mapped at once (see [`populate`]): every array made this way is
-/// written all over right away.
+/// `len` zeros, their pages mapped at once, in huge pages where the kernel has them (see
+/// [`populate_huge`]): every array made this way is written all over right away, the larger ones
+/// at random. A large array is made with the room [`huge_page_room`] gives it when that can be
+/// had (else without), and its pages mapped to the end of that room (less than 2 MiB more).
 fn zeroed(len: usize) -> Result<Vec<u32>, Error> {
-    let mut zeros = crate::zeroed::zeroed(len).ok_or_else(|| out_of_memory(4 * len as u128, ARRAYS))?;
-    populate(&mut zeros);
+    let room = huge_page_room::<u32>(len);
+    let zeros = crate::zeroed::zeroed(room).or_else(|| crate::zeroed::zeroed(len));
+    let mut zeros = zeros.ok_or_else(|| out_of_memory(4 * len as u128, ARRAYS))?;
+    populate_huge(&mut zeros);
+    zeros.truncate(len);
     Ok(zeros)
 }
 

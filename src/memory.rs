@@ -95,6 +95,24 @@ pub fn output_buffer(capacity: usize) -> io::Result<Vec<u8>> {
     Ok(buffer)
 }
 
+/// How many items of `T` to reserve for an array of `len` that is to be backed by huge pages
+/// ([`crate::prefetch::populate_huge`]): a block of at least 2 MiB is given room up to where glibc
+/// maps it in a whole number of 2 MiB pages (its block: the room, 8 bytes of header before and 16
+/// in all of rounding, in whole 4 KiB pages), and Linux (since 6.7) places such a mapping on a 2
+/// MiB boundary, so that huge pages cover it from its first byte to its last. Elsewhere the room
+/// only costs some address space: no page beyond `len` items is written. A smaller block, `len`.
+pub fn huge_page_room<T>(len: usize) -> usize {
+    const HUGE: usize = 2 << 20;
+    let size = std::mem::size_of::<T>().max(1);
+    match len.checked_mul(size) {
+        Some(bytes) if bytes >= HUGE && bytes <= usize::MAX / 2 => {
+            let block = (bytes + 24 + HUGE - 1) & !(HUGE - 1);
+            ((block - 24) / size).max(len)
+        }
+        _ => len,
+    }
+}
+
 /// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).
 const PROBE_AT_LEAST: u128 = (32 << 20) + (1 << 16);
 
@@ -140,6 +158,19 @@ mod tests {
         // Past the limit, doubling again.
         grow_within(&mut v, 1, 6);
         assert_eq!(v.capacity(), 12);
+    }
+
+    #[test]
+    fn huge_page_room_ends_blocks_on_2_mib() {
+        for len in [0usize, 1, 1000, (1 << 19) - 1] {
+            assert_eq!(huge_page_room::<u32>(len), len);
+        }
+        for len in [1 << 19, 1_000_001, 5_496_762, (3 << 19) - 6, (3 << 19) - 5, 100_000_000] {
+            let room = huge_page_room::<u32>(len);
+            assert!(room >= len && room - len < 1 << 19, "{len}: {room}");
+            assert_eq!((4 * room + 24) % (2 << 20), 0, "{len}: {room}");
+        }
+        assert_eq!(huge_page_room::<u32>(usize::MAX / 2), usize::MAX / 2);
     }
 
     #[test]
