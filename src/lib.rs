@@ -42,6 +42,7 @@ pub mod forward;
 pub mod games;
 pub mod graph;
 pub mod input;
+mod layout;
 pub mod memory;
 pub mod partizan;
 pub mod pattern;
