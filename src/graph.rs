@@ -7,8 +7,8 @@
 
 use crate::input::{out_of_memory, Error};
 use crate::layout::lay_out_in_buckets;
-use crate::memory::{huge_page_room, try_grow_within};
-use crate::prefetch::{populate, populate_huge, prefetch};
+use crate::memory::{try_grow_within, zeroed_in_huge_pages};
+use crate::prefetch::{populate, prefetch};
 use crate::solver::{Game, Start, Upcoming};
 
 #[derive(Debug, Clone)]
@@ -285,17 +285,10 @@ fn count(vertices: &[u32], counts: &mut [u32]) {
     }
 }
 
-/// `len` zeros, their pages mapped at once, in huge pages where the kernel has them (see
-/// [`populate_huge`]): every array made this way is written all over right away, the larger ones
-/// at random. A large array is made with the room [`huge_page_room`] gives it when that can be
-/// had (else without), and its pages mapped to the end of that room (less than 2 MiB more).
+/// `len` zeros, in huge pages where the kernel has them ([`zeroed_in_huge_pages`]): every array
+/// made this way is written all over right away, the larger ones at random.
 fn zeroed(len: usize) -> Result<Vec<u32>, Error> {
-    let room = huge_page_room::<u32>(len);
-    let zeros = crate::zeroed::zeroed(room).or_else(|| crate::zeroed::zeroed(len));
-    let mut zeros = zeros.ok_or_else(|| out_of_memory(4 * len as u128, ARRAYS))?;
-    populate_huge(&mut zeros);
-    zeros.truncate(len);
-    Ok(zeros)
+    zeroed_in_huge_pages(len).ok_or_else(|| out_of_memory(4 * len as u128, ARRAYS))
 }
 
 /// Places edge `i` (source `source_of(i)`, target `targets[i]`) in its target's block, for `i`
