@@ -21,7 +21,8 @@ help:
 	@echo "             and rules of a table of values: docs/pattern.md)"
 	@echo "make test    every test of the workspace (tests/README.md): unit, oracle and integration tests,"
 	@echo "             the house rules (tools/bundle/tests/layout.rs), every judge case, every bundle compiled"
-	@echo "             alone (editions 2018, 2021, 2024, no warnings) and judged, the tools' own tests."
+	@echo "             alone (editions 2018, 2021, 2024, no warnings) and judged, the tools' own tests;"
+	@echo "             the test crates run side by side, JOBS at once (default: the cores; tools/run_tests.sh)."
 	@echo "             Its last line: all tests: N passed, M failed[, K skipped],"
 	@echo "             then one line per skipped test: one that could not do its job on this machine"
 	@echo "             (the AVX2 test on a CPU without AVX2), counted as skipped, not passed. It builds in"
@@ -130,7 +131,7 @@ SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=false CARG
 test:
 	@mkdir -p target
 	@rm -f $(SKIPPED)
-	set -o pipefail; $(SUITE) cargo test --release 2>&1 | tee target/test-output.txt
+	set -o pipefail; $(SUITE) tools/run_tests.sh --release 2>&1 | tee target/test-output.txt
 	@$(SUITE) $(MAKE) --no-print-directory bundle
 	@awk -v skipped_file=$(SKIPPED) ' \
 	  /^test result:/ { passed += $$4; failed += $$6 } \

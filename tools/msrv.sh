@@ -71,64 +71,108 @@ echo "msrv: $version"
 
 # 1. The workspace as cargo builds it: the library, then every binary and example against it; the
 # tools' crates (tools/*/), their libraries before their mains; the build scripts of stress and bench
-# (whose cfg says 1.63's std has no process_group: it is left unset here, as it would be).
+# (whose cfg says 1.63's std has no process_group: it is left unset here, as it would be). As many
+# rustc at once as cores, in three waves: what needs nothing built, what needs the library, what
+# needs the tools' libraries; a failed rustc shows its output and stops the script after its wave.
 out=$dir/crate
 mkdir -p "$out"
 lib=(--extern "graph_games=$out/libgraph_games.rlib" -L "$out")
 # With its default features, as cargo builds it (Cargo.toml's `default`).
 features=(--cfg 'feature="prefault"' --cfg 'feature="stdout-check"' --cfg 'feature="extras"')
-"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games "${features[@]}" \
-  -o "$out/libgraph_games.rlib" src/lib.rs
+slots=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+logs=$out/logs
+rm -rf "$logs"
+mkdir -p "$logs"
+jobs_started=0
+running=()
+trap 'for p in "${running[@]}"; do kill "$p" 2>/dev/null || true; done; wait' INT TERM
+job() {  # job COMMAND...: runs it in the background, at most $slots at once; its output in $logs
+  while [[ ${#running[@]} -ge $slots ]]; do
+    wait -n 2>/dev/null || true
+    local kept=() p
+    for p in "${running[@]}"; do kill -0 "$p" 2>/dev/null && kept+=("$p"); done
+    running=(${kept[@]+"${kept[@]}"})
+  done
+  jobs_started=$((jobs_started + 1))
+  local log=$logs/$jobs_started
+  ( "$@" >"$log.out" 2>&1; echo $? >"$log.status" ) &
+  running+=($!)
+  printf '%s\n' "$*" >"$log.command"
+}
+wave() {  # waits for every job; fails if one did
+  wait
+  running=()
+  local status failed=0 log
+  for status in "$logs"/*.status; do
+    [[ -e $status ]] || continue
+    log=${status%.status}
+    if [[ $(cat "$status") != 0 ]]; then
+      echo "msrv: FAILED: $(cat "$log.command")"
+      cat "$log.out"
+      failed=1
+    fi
+  done
+  [[ $failed == 0 ]] || exit 1
+}
 bins=0
-for main in src/bin/*.rs; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin "${features[@]}" "${lib[@]}" \
-    -o "$out/$(basename "$main" .rs)" "$main"
-  bins=$((bins + 1))
-done
-# The examples too: whole submissions against the library, as a contestant builds them.
-for main in examples/*.rs; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin "${lib[@]}" -o "$out/example-$(basename "$main" .rs)" "$main"
-  bins=$((bins + 1))
-done
-"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name stress "${lib[@]}" \
-  -o "$out/libstress.rlib" tools/stress/src/lib.rs
-"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name bundle -o "$out/libbundle.rlib" tools/bundle/src/lib.rs
-"$rustc" --edition 2021 -D warnings --crate-type lib --crate-name pattern "${lib[@]}" \
-  -o "$out/libpattern.rlib" tools/pattern/src/lib.rs
-tools=(--extern "stress=$out/libstress.rlib" --extern "bundle=$out/libbundle.rlib" --extern "pattern=$out/libpattern.rlib")
-for tool in stress bundle bench pattern; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name "$tool" "${lib[@]}" "${tools[@]}" \
-    -o "$out/$tool" "tools/$tool/src/main.rs"
-  bins=$((bins + 1))
-done
-for tool in stress bench; do
-  "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name build_script_build -o "$out/$tool-build" \
-    "tools/$tool/build.rs"
-done
+tests=0
 # The tests type-check too, each crate's with its own manifest folder (cargo's variables set by
 # hand for `env!`).
 export CARGO_TARGET_TMPDIR=$out
 for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
 export CARGO_BIN_EXE_stress=$out/stress CARGO_BIN_EXE_bundle=$out/bundle CARGO_BIN_EXE_bench=$out/bench
 export CARGO_BIN_EXE_pattern=$out/pattern
-tests=0
+tools=(--extern "stress=$out/libstress.rlib" --extern "bundle=$out/libbundle.rlib" --extern "pattern=$out/libpattern.rlib")
 check_tests() {  # check_tests MANIFEST_DIR FILE...: each file a test crate of that package
   local manifest=$1 test
   shift
   for test in "$@"; do
-    CARGO_MANIFEST_DIR=$manifest "$rustc" --edition 2021 -D warnings --test --emit=metadata "${lib[@]}" \
-      "${tools[@]}" ${unit_features[@]+"${unit_features[@]}"} -o "$out/test.rmeta" "$test"
     tests=$((tests + 1))
+    job env CARGO_MANIFEST_DIR="$manifest" "$rustc" --edition 2021 -D warnings --test --emit=metadata "${lib[@]}" \
+      "${tools[@]}" ${unit_features[@]+"${unit_features[@]}"} -o "$out/test-$tests.rmeta" "$test"
   done
 }
+# Wave 1: what needs nothing built.
+job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games "${features[@]}" \
+  -o "$out/libgraph_games.rlib" src/lib.rs
+job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name bundle -o "$out/libbundle.rlib" tools/bundle/src/lib.rs
+for tool in stress bench; do
+  job "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name build_script_build -o "$out/$tool-build" \
+    "tools/$tool/build.rs"
+done
 unit_features=("${features[@]}")
 check_tests "$PWD" src/lib.rs
 unit_features=()
+wave
+# Wave 2: what needs the library.
+for main in src/bin/*.rs; do
+  job "$rustc" --edition 2021 -D warnings --crate-type bin "${features[@]}" "${lib[@]}" \
+    -o "$out/$(basename "$main" .rs)" "$main"
+  bins=$((bins + 1))
+done
+# The examples too: whole submissions against the library, as a contestant builds them.
+for main in examples/*.rs; do
+  job "$rustc" --edition 2021 -D warnings --crate-type bin "${lib[@]}" -o "$out/example-$(basename "$main" .rs)" "$main"
+  bins=$((bins + 1))
+done
+job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name stress "${lib[@]}" \
+  -o "$out/libstress.rlib" tools/stress/src/lib.rs
+job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name pattern "${lib[@]}" \
+  -o "$out/libpattern.rlib" tools/pattern/src/lib.rs
+wave
+# Wave 3: the tools' mains, and every test crate (they may use the tools' libraries).
+for tool in stress bundle bench pattern; do
+  job "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name "$tool" "${lib[@]}" "${tools[@]}" \
+    -o "$out/$tool" "tools/$tool/src/main.rs"
+  bins=$((bins + 1))
+done
 check_tests "$PWD" tests/*.rs
 for tool in stress bundle pattern; do
   check_tests "$PWD/tools/$tool" "tools/$tool/src/lib.rs" "tools/$tool"/tests/*.rs
 done
 check_tests "$PWD/tools/bench" tools/bench/src/main.rs
+wave
+trap - INT TERM
 echo "msrv: src/lib.rs, $bins binaries, examples and tools build, and $tests test crates type-check, without warnings"
 
 # 2. Every bundle, in each edition, on every judge case.
