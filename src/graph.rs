@@ -376,11 +376,16 @@ mod tests {
 
     #[test]
     fn large_graphs_laid_out_in_input_order_sorted_or_not() {
-        // Large enough for the layout by buckets (crate::layout), and one with a vertex that has
-        // most edges (the plain sort): every list against one gathered plainly.
+        // Large enough for the layout by buckets (crate::layout: 2^22 edges, and buckets of at
+        // most 2^18 edges: 245 and 256 buckets here), and one with a vertex that has most edges
+        // (the plain sort): every list against one gathered plainly.
         let mut rng = crate::rng::Rng::new(9);
-        for (n, m, crowded) in [(1 << 16, 300_000, false), (200_003, 700_000, false), (70_000, 600_000, true)]
-        {
+        let cases = [
+            (1_000_003, BUCKETS_FROM_EDGES, false),
+            (1 << 20, BUCKETS_FROM_EDGES + 7, false),
+            (70_000, 600_000, true),
+        ];
+        for (n, m, crowded) in cases {
             let mut sources: Vec<u32> = (0..m).map(|_| rng.below(n as u64) as u32).collect();
             let targets: Vec<u32> =
                 (0..m).map(|i| if crowded && i % 3 > 0 { 5 } else { rng.below(n as u64) as u32 }).collect();

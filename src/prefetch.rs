@@ -57,11 +57,6 @@ pub fn populate_huge<T>(buffer: &mut [T]) {
         // byte of them; the range is whole pages of the mapping that holds `buffer`. Its result
         // (an error where the kernel has no huge pages) is ignored.
         unsafe { madvise(huge_first, huge_end - huge_first, MADV_HUGEPAGE) };
-        // The first of them holds the allocator's header, written already: a 4 KiB page there
-        // keeps the kernel from faulting in a huge page, so it is made one now (`MADV_COLLAPSE`,
-        // Linux 6.1: the page's bytes copied, the rest zeros, as they were).
-        // SAFETY: collapsing keeps every byte as it is; the range is as above.
-        unsafe { madvise(huge_first, HUGE, MADV_COLLAPSE) };
     }
     populate(buffer);
 }
@@ -71,8 +66,6 @@ pub fn populate_huge<T>(buffer: &mut [T]) {
 const MADV_HUGEPAGE: usize = 14;
 #[cfg(all(feature = "prefault", target_os = "linux", target_arch = "x86_64", not(miri)))]
 const MADV_POPULATE_WRITE: usize = 23;
-#[cfg(all(feature = "prefault", target_os = "linux", target_arch = "x86_64", not(miri)))]
-const MADV_COLLAPSE: usize = 25;
 
 /// The system call `madvise` (28) on `len` bytes at `start`, its result ignored.
 ///
