@@ -67,7 +67,7 @@ use super::game::{broken_rule, checked_max_moves, Game, Outcome, Start};
 use super::stage::{marks, walk_stage, Stage, StageState};
 use super::walk::forced_walk;
 use crate::input::{out_of_memory, Error};
-use crate::memory::{check_memory, zeroed_in_huge_pages};
+use crate::memory::check_memory;
 
 /// The loopy nim value of one state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -290,7 +290,8 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     // valued or found infinite (at its stage's end).
     let per_state = 8 + std::mem::size_of::<StageState<C>>() + if ranked { 4 } else { 0 };
     check_memory((per_state * n) as u128, format_args!("the loopy values of {n} states"))?;
-    let mut words = zeroed_in_huge_pages(n).ok_or_else(|| short(4 * n))?;
+    let mut words = vec![0; n];
+    crate::prefetch::populate(&mut words);
     let mut states: Vec<StageState<C>> = Vec::with_capacity(n);
     crate::prefetch::populate(states.spare_capacity_mut());
     let mut state = 0;
@@ -319,7 +320,8 @@ fn stages<G: Game, C: Counter>(game: &G, ranked: bool) -> Result<Values, Error> 
     // The stage's queue: `state << 1 | 1` for a state valued g, `state << 1` for one reached.
     // A state enters it at most once a stage: its first `queued` entries are the stage's.
     // (One entry more: an entry is written before it is known whether it is kept.)
-    let mut queue: Vec<u32> = zeroed_in_huge_pages(n + 1).ok_or_else(|| short(4 * (n + 1)))?;
+    let mut queue: Vec<u32> = vec![0; n + 1];
+    crate::prefetch::populate(&mut queue);
     let mut queued = 0;
     let mut ranks: Vec<u32> = if ranked { vec![INFINITE; n] } else { Vec::new() };
     // The infinite states reached in a stage, and the pairs of `K` they gave: they grow checked,
