@@ -33,7 +33,8 @@
 //! `tools/pattern/` (the periods and rules of a table of values, on [`pattern`]).
 //!
 //! Files import one another only downwards (`tools/bundle/tests/layout.rs` checks it): `zeroed`
-//! under `input` and `graph`; `input`, `divisor`, `prefetch` and `pattern` at the bottom, `partizan` on `input` and `memory`, `scores` on `input`, then
+//! under `input`, `memory` and `graph`; `input`, `divisor`, `prefetch`, `layout` and `pattern` at
+//! the bottom, `memory` on `input` and `prefetch`, `partizan` on `input` and `memory`, `scores` on `input`, then
 //! `solver`, `graph`, `forward`, `cli`, and `play` and the games on top.
 
 pub mod cli;
@@ -42,6 +43,7 @@ pub mod forward;
 pub mod games;
 pub mod graph;
 pub mod input;
+mod layout;
 pub mod memory;
 pub mod partizan;
 pub mod pattern;
@@ -49,7 +51,7 @@ pub mod play;
 pub mod prefetch;
 pub mod scores;
 pub mod solver;
-// Vectors of zeros from the allocator, fallible (src/zeroed.rs): under `input` and `graph`.
+// Vectors of zeros from the allocator, fallible (src/zeroed.rs): under `input`, `memory` and `graph`.
 mod zeroed;
 
 // The unit tests' random numbers (src/rng.rs); the integration tests of tests/ use the same file.

@@ -11,6 +11,8 @@
 //! thresholds.
 
 use crate::input::{out_of_memory, Error};
+use crate::prefetch::populate_huge;
+use crate::zeroed::zeroed;
 use std::fmt;
 use std::io;
 
@@ -95,6 +97,40 @@ pub fn output_buffer(capacity: usize) -> io::Result<Vec<u8>> {
     Ok(buffer)
 }
 
+/// How many items of `T` to reserve for an array of `len` that is to be backed by huge pages
+/// ([`crate::prefetch::populate_huge`]): a block of at least 2 MiB is given room up to where glibc
+/// maps it in a whole number of 2 MiB pages (its block: the room, 8 bytes of header before and 16
+/// in all of rounding, in whole 4 KiB pages), and Linux (since 6.7) places such a mapping on a 2
+/// MiB boundary, so that huge pages cover it from its first byte to its last. The room is used
+/// only where it adds at most an eighth to the block (from about 1.8 MiB on, and not for a block
+/// just past a multiple of 2 MiB), since [`zeroed_in_huge_pages`] maps it all; else `len`.
+pub fn huge_page_room<T>(len: usize) -> usize {
+    const HUGE: usize = 2 << 20;
+    let size = std::mem::size_of::<T>().max(1);
+    match len.checked_mul(size) {
+        Some(bytes) if bytes <= usize::MAX / 2 => {
+            let block = (bytes + 24 + HUGE - 1) & !(HUGE - 1);
+            if block - bytes <= bytes / 8 {
+                ((block - 24) / size).max(len)
+            } else {
+                len
+            }
+        }
+        _ => len,
+    }
+}
+
+/// `len` zeros, their pages mapped at once, in huge pages where the kernel has them (see
+/// [`populate_huge`]), for an array that is written all over right away; `None` when the memory
+/// cannot be had. The array is made with the room [`huge_page_room`] gives it when that can be
+/// had (else without), and its pages are mapped to the end of that room.
+pub fn zeroed_in_huge_pages(len: usize) -> Option<Vec<u32>> {
+    let mut zeros = zeroed(huge_page_room::<u32>(len)).or_else(|| zeroed(len))?;
+    populate_huge(&mut zeros);
+    zeros.truncate(len);
+    Some(zeros)
+}
+
 /// The smallest block [`check_memory`] reserves when it can (just over glibc's 32 MiB).
 const PROBE_AT_LEAST: u128 = (32 << 20) + (1 << 16);
 
@@ -140,6 +176,22 @@ mod tests {
         // Past the limit, doubling again.
         grow_within(&mut v, 1, 6);
         assert_eq!(v.capacity(), 12);
+    }
+
+    #[test]
+    fn huge_page_room_ends_blocks_on_2_mib() {
+        // Where the room would add more than an eighth: none.
+        for len in [0usize, 1, 1000, 400_000, (1 << 19) + 1, (1 << 20) + 1, 1 << 21] {
+            assert_eq!(huge_page_room::<u32>(len), len);
+        }
+        for len in [500_000, (1 << 19) - 6, 1_000_001, 5_496_762, (3 << 19) - 6, 100_000_000] {
+            let room = huge_page_room::<u32>(len);
+            assert!(room >= len && 8 * (room - len) <= len, "{len}: {room}");
+            assert_eq!((4 * room + 24) % (2 << 20), 0, "{len}: {room}");
+        }
+        let zeros = zeroed_in_huge_pages(1_000_001).unwrap();
+        assert!(zeros.len() == 1_000_001 && zeros.iter().all(|&z| z == 0));
+        assert_eq!(huge_page_room::<u32>(usize::MAX / 2), usize::MAX / 2);
     }
 
     #[test]
