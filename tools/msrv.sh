@@ -69,14 +69,16 @@ fi
 version=$("$rustc" --version)
 echo "msrv: $version"
 
-# 1. The workspace as cargo builds it: the library, then every binary and example against it; the
-# tools' crates (tools/*/), their libraries before their mains; the build scripts of stress and bench
-# (whose cfg says 1.63's std has no process_group: it is left unset here, as it would be). As many
+# 1. The workspace as cargo checks it (`--emit=metadata`, as `cargo check`: every error and lint of
+# the analysis, no code generated; the bundles are built in part 2): the library, then every
+# binary and example against it; the tools' crates (tools/*/), their libraries before their mains;
+# the build scripts of stress and bench (whose cfg says 1.63's std has no process_group: it is
+# left unset here, as it would be). As many
 # rustc at once as cores, in three waves: what needs nothing built, what needs the library, what
 # needs the tools' libraries; a failed rustc shows its output and stops the script after its wave.
 out=$dir/crate
 mkdir -p "$out"
-lib=(--extern "graph_games=$out/libgraph_games.rlib" -L "$out")
+lib=(--extern "graph_games=$out/libgraph_games.rmeta" -L "$out")
 # With its default features, as cargo builds it (Cargo.toml's `default`).
 features=(--cfg 'feature="prefault"' --cfg 'feature="stdout-check"' --cfg 'feature="extras"')
 slots=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
@@ -122,7 +124,7 @@ export CARGO_TARGET_TMPDIR=$out
 for main in src/bin/*.rs; do export "CARGO_BIN_EXE_$(basename "$main" .rs)=$out/$(basename "$main" .rs)"; done
 export CARGO_BIN_EXE_stress=$out/stress CARGO_BIN_EXE_bundle=$out/bundle CARGO_BIN_EXE_bench=$out/bench
 export CARGO_BIN_EXE_pattern=$out/pattern
-tools=(--extern "stress=$out/libstress.rlib" --extern "bundle=$out/libbundle.rlib" --extern "pattern=$out/libpattern.rlib")
+tools=(--extern "stress=$out/libstress.rmeta" --extern "bundle=$out/libbundle.rmeta" --extern "pattern=$out/libpattern.rmeta")
 check_tests() {  # check_tests MANIFEST_DIR FILE...: each file a test crate of that package
   local manifest=$1 test
   shift
@@ -133,11 +135,11 @@ check_tests() {  # check_tests MANIFEST_DIR FILE...: each file a test crate of t
   done
 }
 # Wave 1: what needs nothing built.
-job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name graph_games "${features[@]}" \
-  -o "$out/libgraph_games.rlib" src/lib.rs
-job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name bundle -o "$out/libbundle.rlib" tools/bundle/src/lib.rs
+job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type lib --crate-name graph_games "${features[@]}" \
+  -o "$out/libgraph_games.rmeta" src/lib.rs
+job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type lib --crate-name bundle -o "$out/libbundle.rmeta" tools/bundle/src/lib.rs
 for tool in stress bench; do
-  job "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name build_script_build -o "$out/$tool-build" \
+  job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type bin --crate-name build_script_build -o "$out/$tool-build.rmeta" \
     "tools/$tool/build.rs"
 done
 unit_features=("${features[@]}")
@@ -146,24 +148,24 @@ unit_features=()
 wave
 # Wave 2: what needs the library.
 for main in src/bin/*.rs; do
-  job "$rustc" --edition 2021 -D warnings --crate-type bin "${features[@]}" "${lib[@]}" \
-    -o "$out/$(basename "$main" .rs)" "$main"
+  job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type bin "${features[@]}" "${lib[@]}" \
+    -o "$out/$(basename "$main" .rs).rmeta" "$main"
   bins=$((bins + 1))
 done
 # The examples too: whole submissions against the library, as a contestant builds them.
 for main in examples/*.rs; do
-  job "$rustc" --edition 2021 -D warnings --crate-type bin "${lib[@]}" -o "$out/example-$(basename "$main" .rs)" "$main"
+  job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type bin "${lib[@]}" -o "$out/example-$(basename "$main" .rs).rmeta" "$main"
   bins=$((bins + 1))
 done
-job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name stress "${lib[@]}" \
-  -o "$out/libstress.rlib" tools/stress/src/lib.rs
-job "$rustc" --edition 2021 -D warnings --crate-type lib --crate-name pattern "${lib[@]}" \
-  -o "$out/libpattern.rlib" tools/pattern/src/lib.rs
+job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type lib --crate-name stress "${lib[@]}" \
+  -o "$out/libstress.rmeta" tools/stress/src/lib.rs
+job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type lib --crate-name pattern "${lib[@]}" \
+  -o "$out/libpattern.rmeta" tools/pattern/src/lib.rs
 wave
 # Wave 3: the tools' mains, and every test crate (they may use the tools' libraries).
 for tool in stress bundle bench pattern; do
-  job "$rustc" --edition 2021 -D warnings --crate-type bin --crate-name "$tool" "${lib[@]}" "${tools[@]}" \
-    -o "$out/$tool" "tools/$tool/src/main.rs"
+  job "$rustc" --edition 2021 -D warnings --emit=metadata --crate-type bin --crate-name "$tool" "${lib[@]}" "${tools[@]}" \
+    -o "$out/$tool.rmeta" "tools/$tool/src/main.rs"
   bins=$((bins + 1))
 done
 check_tests "$PWD" tests/*.rs
@@ -173,7 +175,7 @@ done
 check_tests "$PWD/tools/bench" tools/bench/src/main.rs
 wave
 trap - INT TERM
-echo "msrv: src/lib.rs, $bins binaries, examples and tools build, and $tests test crates type-check, without warnings"
+echo "msrv: src/lib.rs, $bins binaries, examples and tools, and $tests test crates type-check, without warnings"
 
 # 2. Every bundle, in each edition, on every judge case.
 log=$dir/judge.txt
