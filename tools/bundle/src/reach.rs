@@ -109,8 +109,8 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
     let (mut kept_part, mut parts) = (Part::default(), Vec::new());
     parts.resize_with(modules.len(), Part::default);
     let context = Context::of(&lexed)?;
-    for k in 0..lexed.code.len() {
-        let part = match owner[k] {
+    for (k, own) in owner.iter().enumerate() {
+        let part = match *own {
             None => continue,
             Some(None) => &mut kept_part,
             Some(Some(i)) => &mut parts[i],
