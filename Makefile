@@ -96,7 +96,7 @@ help:
 	@echo "                         .args), berzerk's and shiritori's (tests/examples_oracle.rs), marbles'"
 	@echo "                         max_* (tests/marbles.rs)"
 	@echo "For example: FUZZ_COUNT=200 make test; BUNDLE_RUSTC=target/msrv/rustc make judge BUNDLE=1"
-	@echo "(after make msrv); BLESS=1 cargo test --release --test graph_game_oracle large_cases."
+	@echo "(after make msrv); BLESS=1 cargo test --release --test suite graph_game_oracle::large_cases."
 
 build:
 	cargo build --release
@@ -148,10 +148,10 @@ test:
 # it got, the number of states and the time.
 PROVE_LIMIT ?= 500
 prove:
-	MOVE_OR_BLOCK_PROVE=$(PROVE_LIMIT) cargo test --release --test move_or_block -- --ignored --nocapture
+	MOVE_OR_BLOCK_PROVE=$(PROVE_LIMIT) cargo test --release --test suite move_or_block:: -- --ignored --nocapture
 
 fuzz:
-	FUZZ_COUNT=$(COUNT) FUZZ_SEED=$(SEED) cargo test --release --test fuzz every_mutant -- --nocapture
+	FUZZ_COUNT=$(COUNT) FUZZ_SEED=$(SEED) cargo test --release --test suite fuzz::every_mutant -- --nocapture
 
 # The bundler (tools/bundle/, a crate of the workspace) itself compiles every bundle (type-checked,
 # -D warnings) in editions 2018, 2021 and 2024, and fails if one does not compile; no more rustc
@@ -172,7 +172,7 @@ quote = '$(subst ','\'',$(1))'
 
 # One implementation of "check a case" (tests/common::judge_case): the judge-case tests, in their
 # reporting mode. Only a case without flags (no .args file) is held to the time limit. The examples
-# have judge cases too (inputs/berzerk/...): `cargo test --test judge_cases` alone does not build them.
+# have judge cases too (inputs/berzerk/...): `cargo test --test suite judge_cases::` alone does not build them.
 # NAME=x judges only inputs/x/ (a problem of your own: examples/x.rs); PROG="command" runs that
 # command on them instead (tests/judge_cases.rs).
 judge:
@@ -184,7 +184,7 @@ else
 	$(if $(call given,PROG),$(if $(call given,NAME),,$(error PROG judges the cases of one problem: name it with NAME=x)))
 	cargo build --release --examples -q
 	JUDGE_REPORT=1 JUDGE_NAME=$(call quote,$(call given,NAME)) JUDGE_PROG=$(call quote,$(call given,PROG)) \
-	  cargo test --release -q --test judge_cases every_judge_case -- --exact --nocapture
+	  cargo test --release -q --test suite judge_cases::every_judge_case -- --exact --nocapture
 endif
 
 # One judge case added from files you give (tools/add_case.sh): never the output of the program

@@ -10,7 +10,7 @@
 //!   is the negative: each player's moves become the other's) leave the other rows to the minimax.
 //! - Bad input keeps the contract and says where.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, run_program, Rng};
 use std::collections::HashMap;
 

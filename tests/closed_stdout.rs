@@ -5,7 +5,7 @@
 //! writing, and a reader that goes away (a closed pipe) is the reader's choice, not an error:
 //! exit 0, silently.
 
-mod common;
+use crate::common;
 use common::{binary, root, BINARIES};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -9,7 +9,7 @@
 //! - `--values` on columns worked by hand (below), and their sums.
 //! - Bad input keeps the contract and says where.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, run_program, Rng};
 use std::collections::HashMap;
 

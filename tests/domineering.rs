@@ -14,7 +14,7 @@
 //!   minimax's winner; the empty 5 x 5 is `0`, the minimax finding that the player to move loses.
 //! - Bad input keeps the contract and says where.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, run_program, Rng};
 use graph_games::partizan::Forms;
 use std::collections::HashMap;

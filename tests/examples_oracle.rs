@@ -25,7 +25,7 @@
 //!
 //! Random inputs come from splitmix64 with fixed seeds, so every run checks the same inputs.
 
-mod common;
+use crate::common;
 use common::{root, run_program, switch_on, Rng};
 use std::fs;
 

@@ -15,8 +15,8 @@
 //! - the probe lists each distinct move once, with the oracle's result for the player who makes
 //!   it, best first, and its first is the move named.
 
-mod fixpoint;
-mod random;
+use crate::fixpoint;
+use crate::random;
 use fixpoint::{optimal, oracle, Verdict};
 use graph_games::forward::ForwardGame;
 use graph_games::graph::{Graph, GraphGame};

@@ -16,7 +16,7 @@
 //! (raw bytes, each ended by a NUL) and, when they are plain words, in `.args` (the judge-case
 //! format), ready to become a judge case.
 
-mod common;
+use crate::common;
 use common::{binary, contract_violation, judge_cases, root, run_fed, Rng, BINARIES};
 use std::ffi::OsString;
 use std::fs;

@@ -7,8 +7,8 @@
 //! values against examples/toads_frogs.rs and by hand; and a bad argument is one `error:` line,
 //! exit 2.
 
-mod common;
-mod partizan_common;
+use crate::common;
+use crate::partizan_common;
 use common::run_program;
 
 fn tables(args: &[&str]) -> (Option<i32>, String, String) {

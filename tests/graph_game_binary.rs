@@ -11,7 +11,7 @@
 //! The expected answers come from closed forms: on a path into a dead end, the vertex `d` moves
 //! away from it has depth `d` and wins (normal play) exactly when `d` is odd.
 
-mod common;
+use crate::common;
 use common::{contract_violation, run, run_program};
 use std::fmt::Write as _;
 use std::process::Output;

@@ -14,8 +14,8 @@
 //! components (the edges shuffled in half of the runs), and a few larger ones, every one normal
 //! and misère, with and without `--depth`, through the release binary.
 
-mod common;
-mod fixpoint;
+use crate::common;
+use crate::fixpoint;
 use common::{run, Rng};
 use fixpoint::{optimal, oracle, Verdict};
 

@@ -21,7 +21,7 @@ use graph_games::graph::{Graph, GraphGame};
 use graph_games::solver::{solve, solve_with_depth, Outcome, Start};
 use std::fs;
 
-mod common;
+use crate::common;
 use common::{root, run, switch_on, Rng};
 
 /// A game graph: vertices `0..n`, edges `(from, to)` 0-based, in input order.

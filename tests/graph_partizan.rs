@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 
-mod common;
+use crate::common;
 use common::{run_text, Rng};
 
 /// A DAG with labelled edges: `(u, v, right)`, 0-based, a move from `u` to `v` for Right if

@@ -13,7 +13,7 @@
 //!   `error:` line and exit 2, not an abort (it aborted before the numbers' digits were reserved
 //!   checked).
 
-mod common;
+use crate::common;
 use common::{run_text, Rng};
 use std::collections::HashMap;
 use std::process::Command;

@@ -13,7 +13,7 @@ use graph_games::games::graph_partizan::{moves, read, write_answer};
 use graph_games::input::Scanner;
 use graph_games::partizan::Side;
 
-mod common;
+use crate::common;
 use common::{run_text, Rng};
 
 /// A graph of integer chains and one star: vertex 1 is 0, `minus(k)` is `-k` (`1 <= k <=

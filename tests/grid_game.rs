@@ -7,7 +7,7 @@
 //! - the shared solver (`graph_games::solver::solve`) on the explicit move graph of the board,
 //!   built with `graph_games::graph::Graph` (a cell without moves loses).
 
-mod common;
+use crate::common;
 use common::{contract_violation, root, run, run_text, Rng};
 
 use graph_games::games::grid_game::{self, Board, BLOCKED, FREE, LOSE, WIN};

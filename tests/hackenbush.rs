@@ -17,7 +17,7 @@
 //! through the first oracle, and bad input keeps the contract. Random inputs come from splitmix64
 //! with fixed seeds.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, run_program, Rng};
 use graph_games::partizan::{forward_values, Forms, Side};
 

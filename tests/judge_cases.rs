@@ -26,7 +26,7 @@
 //! the binaries' contract says). Each run works on a made-up project root of its own (the script
 //! copied into its `tools/`), so the repository's cases are never touched.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, binary, judge_cases, root, sorted_entries, Judge};
 use std::fs;
 use std::io::Write;
@@ -40,7 +40,7 @@ fn env_value(name: &str) -> Option<String> {
 
 /// The cargo-built program that answers the cases of `inputs/<name>/`: the binary, or else the
 /// example (cargo puts the examples in `examples/` beside the binaries: a plain `cargo test`
-/// builds them, `cargo test --test judge_cases` alone does not, hence `make judge`'s
+/// builds them, `cargo test --test suite judge_cases::` alone does not, hence `make judge`'s
 /// `cargo build --examples`). None if the sources hold neither.
 fn program_of(name: &str) -> Option<String> {
     let path = if root().join("src/bin").join(format!("{name}.rs")).exists() {
@@ -88,7 +88,7 @@ fn every_judge_case() {
             // A jury plays these (tests/<bin>.rs): there is no output to compare.
             assert!(
                 only.is_none(),
-                "{bin} is interactive: cargo test --release --test {bin} plays its cases"
+                "{bin} is interactive: cargo test --release --test suite {bin}:: plays its cases"
             );
             if common::judge_report() {
                 println!("INTERACTIVE {bin}: played by tests/{bin}.rs");

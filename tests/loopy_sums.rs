@@ -13,12 +13,12 @@
 //! leaves a loss, every move from a loss leaves a win, and a draw has a move to a draw and none
 //! to a loss. Random graphs come from splitmix64 with fixed seeds.
 
-mod random;
+use crate::random;
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::solver::{find_options, loopy_values, solve, Outcome, Start, Value};
 use random::Rng;
 
-mod loopy;
+use crate::loopy;
 use loopy::{random_case, tuple};
 
 /// Every `k`-tuple of tokens on a random small graph: `sum` against the product, as in the doc.

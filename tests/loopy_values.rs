@@ -26,12 +26,12 @@
 //! 70,000 moves); that repeating edges changes nothing; that `Start::Win` panics.
 //! Random graphs come from splitmix64 with fixed seeds, so every run checks the same graphs.
 
-mod random;
+use crate::random;
 use graph_games::graph::{Graph, GraphGame};
 use graph_games::solver::{find_options, loopy_values, Start, Value, Values};
 use random::Rng;
 
-mod loopy;
+use crate::loopy;
 use loopy::{random_case, Case};
 
 /// A state's value in the naive oracle.

@@ -10,7 +10,7 @@
 //! Alice moving from `i` with Bob on `j` and no letter yet.
 //!
 //! What is checked, running the release-built example as a process (a plain `cargo test` builds
-//! it into `examples/` beside the binaries; `--test marbles` alone does not):
+//! it into `examples/` beside the binaries; `--test suite marbles::` alone does not):
 //! - 3000 random graphs of 1 to 5 vertices over 1 to 3 letters (self-loops, repeated edges and
 //!   cycles included), the whole output against the oracle's, and every verdict seen often;
 //! - a closed form for graphs whose edges all carry one letter (the marbles then never meet: each
@@ -22,7 +22,7 @@
 //!
 //! Random inputs come from splitmix64 with fixed seeds, so every run checks the same inputs.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, judge_cases, root, run_program, switch_on, Rng};
 use std::fs;
 use std::process::Output;

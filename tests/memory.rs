@@ -7,7 +7,7 @@
 //! The inputs that need more memory than the limit are checked to be valid: each is also run
 //! without the limit, or its smaller cousin is.
 
-mod common;
+use crate::common;
 use common::{binary, contract_violation, run_fed};
 use std::ffi::OsString;
 use std::io::Write;

@@ -14,8 +14,8 @@
 //! another build instead (its examples in `examples/` inside it): an older one, to see that the
 //! ladder finds what was fixed since.
 
-mod common;
-mod ladder;
+use crate::common;
+use crate::ladder;
 use common::Rng;
 use ladder::*;
 

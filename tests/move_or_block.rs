@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 // Running a built binary on an input; the PRNG.
-mod common;
+use crate::common;
 use common::run_text;
 
 /// The board of `cells` cells with walls on the bits of `walls` and the piece on `piece`.

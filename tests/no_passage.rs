@@ -19,7 +19,7 @@
 //!   search; `max_random`'s expected answer is the search's (`BLESS=1` rewrites the case);
 //! - bad input keeps the contract (one `error:` line, exit 2, nothing on stdout).
 
-mod common;
+use crate::common;
 use common::{assert_rejected, root, run_program, switch_on, Rng};
 use std::collections::VecDeque;
 use std::fs;

@@ -8,12 +8,10 @@
 //! value), and compares them by Conway's definition: no canonical form, no number avoidance, no
 //! translation; sums add options one by one. It is exponential only in what it is given.
 
-mod random;
-
+use crate::random::Rng;
 use graph_games::partizan::{
     forward_values, Comparison, Dyadic, Evaluator, FormId, Forms, Rules, Side, SumBudget, Uptimal, Winner,
 };
-use random::Rng;
 use std::collections::HashMap;
 
 /// A game of the oracle: a number by its value `n / 2^e` (reduced), or its options as node indices.
@@ -423,11 +421,9 @@ impl Rules for Chain {
 fn hot_chain(s: usize, side: Side, list: &mut Vec<usize>) {
     chain(s, side, list, [s.wrapping_sub(1), 1]);
 }
-
 fn tiny_chain(s: usize, side: Side, list: &mut Vec<usize>) {
     chain(s, side, list, [0, s.wrapping_sub(1)]);
 }
-
 fn chain(s: usize, side: Side, list: &mut Vec<usize>, moves: [usize; 2]) {
     match (s, side) {
         (0, _) | (1, Side::Left) => {}
@@ -488,8 +484,12 @@ fn forward_values_out_of_memory_is_an_error() {
     }
     let out = std::process::Command::new("/bin/sh")
         .arg("-c")
-        .arg("ulimit -v 1300000 && exec \"$0\" --exact forward_values_out_of_memory_is_an_error --nocapture --test-threads 1")
+        .arg("ulimit -v 1300000 && exec \"$0\" --exact \"$1\" --nocapture --test-threads 1")
         .arg(std::env::current_exe().unwrap())
+        .arg(
+            module_path!().split_once("::").unwrap().1.to_string()
+                + "::forward_values_out_of_memory_is_an_error",
+        )
         .env("PARTIZAN_OOM_CHILD", "1")
         .output()
         .unwrap();

@@ -12,8 +12,8 @@
 //! and 3x5, every Toads and Frogs strip of up to 8 cells, random forms and random all-small forms,
 //! their negatives, and values worked by hand.
 
-mod cgt_data;
-mod random;
+use crate::cgt_data;
+use crate::random;
 
 use graph_games::partizan::{Comparison, Dyadic, FormId, Forms, Side, Winner};
 use random::Rng;

@@ -5,7 +5,7 @@
 //! thermograph, on every distinct value of Domineering up to 4 x 4, of Toads and Frogs up to 8
 //! cells, and random forms.
 
-mod thermo_oracle;
+use crate::thermo_oracle;
 
 use graph_games::partizan::{FormId, Forms};
 use std::collections::HashMap;

@@ -6,7 +6,7 @@
 //! - python3's `fractions.Fraction` on large random numbers (thousands of bits), compared as
 //!   printed text; skipped with a note when python3 is missing.
 
-mod random;
+use crate::random;
 
 use graph_games::partizan::bigint::BigInt;
 use graph_games::partizan::dyadic::Dyadic;

@@ -3,7 +3,7 @@
 //! who wins sums of up to three games by a plain minimax over the product of their positions, on
 //! random acyclic games of up to 12 states.
 
-mod random;
+use crate::random;
 
 use graph_games::partizan::{forward_values, Dyadic, FormId, Forms, Side, SumBudget, Winner};
 use random::Rng;

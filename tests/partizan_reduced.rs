@@ -13,8 +13,8 @@
 //! every Linear Clobber row of up to 7, random forms (1,286 distinct forms, 906 of them not their
 //! own reduced form), and values worked by hand.
 
-mod cgt_data;
-mod random;
+use crate::cgt_data;
+use crate::random;
 
 use graph_games::partizan::{Comparison, Dyadic, FormId, Forms};
 use random::Rng;

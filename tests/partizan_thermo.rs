@@ -7,9 +7,9 @@
 //! 4 x 4 (and of 3 x 5, 5 x 3, 2 x 8, 8 x 2), of Toads and Frogs on every strip of up to 8 cells, random forms made by `Forms::make`,
 //! and sums of those (the mean is additive: Siegel, *Combinatorial Game Theory*, II.5); and three
 //! forms whose option walls tie and cross, worked by hand. Each test prints how many values it
-//! tried and how many disagreed (`cargo test --test partizan_thermo -- --nocapture`).
+//! tried and how many disagreed (`cargo test --test suite partizan_thermo:: -- --nocapture`).
 
-mod thermo_oracle;
+use crate::thermo_oracle;
 
 use graph_games::partizan::{Dyadic, FormId, Forms, Thermograph};
 use thermo_oracle::{

@@ -156,9 +156,11 @@ fn child_under(limit_kb: u64, one_arena: bool) -> Result<bool, String> {
     use std::process::Command;
     let exe = std::env::current_exe().unwrap();
     // `--include-ignored`: the child runs this test whether or not it is ignored.
+    // The test's name in the crate (tests/suite.rs): its module path without the crate's name.
+    let module = module_path!().split_once("::").map_or("", |(_, module)| module);
     let script = format!(
         "ulimit -v {} && exec '{}' --exact \
-         deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_out \
+         {module}::deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_out \
          --include-ignored --test-threads=1 --nocapture",
         limit_kb,
         exe.display()

@@ -17,9 +17,9 @@
 //!
 //! Random graphs come from splitmix64 with fixed seeds (`tests/loopy/`'s shapes).
 
-mod fixpoint;
-mod loopy;
-mod random;
+use crate::fixpoint;
+use crate::loopy;
+use crate::random;
 
 use fixpoint::{optimal, oracle, Verdict};
 use graph_games::forward::ForwardGame;

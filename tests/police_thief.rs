@@ -7,7 +7,7 @@
 //! loses if all its moves lead into states already known to win; the round is its depth. Nothing
 //! of `police_thief` is used except to read the board and to name the states being compared.
 
-mod common;
+use crate::common;
 use common::{root, Rng};
 use graph_games::games::police_thief::explain as police_thief_explain;
 use graph_games::games::police_thief::{self, Board, PoliceThief, Turn, Verdict};

@@ -17,10 +17,10 @@
 //!
 //! Random graphs come from splitmix64 with fixed seeds (`tests/loopy/`'s shapes).
 
-mod common;
-mod fixpoint;
-mod loopy;
-mod random;
+use crate::common;
+use crate::fixpoint;
+use crate::loopy;
+use crate::random;
 
 use fixpoint::{oracle, Verdict};
 use graph_games::graph::GraphGame;

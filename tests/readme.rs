@@ -6,7 +6,7 @@
 //! blocks (commands, formats, transcripts) are not run here; what they show is tested where it is
 //! made (the make targets, the binaries, `stress`).
 
-mod common;
+use crate::common;
 use common::root;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! games written forward, the policeman and the thief on random boards, move_or_block's model,
 //! a game whose moves are computed on the fly, and a 10^6-long chain (neither search recurses).
 
-mod random;
+use crate::random;
 use graph_games::forward::ForwardGame;
 use graph_games::games::move_or_block::model::CountsGame;
 use graph_games::games::police_thief::{self, PoliceThief};

@@ -14,7 +14,7 @@
 //!
 //! The samples of AtCoder ABC 261 Ex, hand-worked games and the errors: `tests/scores_cases.rs`.
 
-mod random;
+use crate::random;
 use graph_games::scores::{plain, solve, solve_totals, ForwardScored, ScoreGraph, Side, Total};
 use random::Rng;
 

@@ -16,7 +16,7 @@
 //!   worse than the total, the keeper's never let the ender do better; the line ends at the total.
 //! - the same games written forward (`ForwardScored::with_bans`) against the fixpoint.
 
-mod scores_common;
+use crate::scores_common;
 use graph_games::scores::{plain, solve, solve_totals, ForwardScored, ScoreGraph, Total, Totals};
 use scores_common::library::{build, side};
 use scores_common::random::{extreme, random_game, with_random_bans, Rng};

@@ -9,8 +9,8 @@
 //! - the three samples; a chain of 2·10^5 vertices at the maximum weight (the largest total the
 //!   judge can ask for, by its closed form); bad input keeps the contract.
 
-mod common;
-mod scores_common;
+use crate::common;
+use crate::scores_common;
 use common::{assert_rejected, run, Rng};
 use scores_common::{abc_game, abc_line, abc_text, value_iteration, Owner};
 use std::fmt::Write as _;

@@ -6,7 +6,7 @@
 //! - the whole line under perfect play (`Totals::line`), walked move by move: to an end at the
 //!   total, or round a lasso of `Never` positions.
 
-mod scores_common;
+use crate::scores_common;
 use graph_games::scores::{solve, ForwardScored, ScoreGraph, ScoredGame, Side, Stand, Total};
 use scores_common::library::side;
 use scores_common::random::{game, random_game, Rng};

@@ -15,7 +15,7 @@
 //!   of AtCoder ABC 261 Ex as games, overflow past `i64` (random games at its edges: an error
 //!   exactly when a position's total is past it) and errors of `ScoreGraph::new`.
 
-mod scores_common;
+use crate::scores_common;
 use graph_games::scores::{solve, solve_totals, ScoreGraph, Side, Total, Totals};
 use scores_common::library::{build, side};
 use scores_common::random::{extreme, game, random_game, Rng};

@@ -8,7 +8,7 @@
 //! states loses (so does one without moves); repeat until nothing changes; the rest are draws.
 //!
 //! What is checked, running the release-built example as a process (a plain `cargo test` builds
-//! it into `examples/` beside the binaries; `--test stone_piles` alone does not):
+//! it into `examples/` beside the binaries; `--test suite stone_piles::` alone does not):
 //! - random queries for every `max` from 1 to 6, plain and with `--move` (each winning move legal
 //!   and leaving a state the oracle calls lost), and every verdict seen often enough;
 //! - every tuple of 1 to 3 piles with `--move`: the graph "the winner plays the move named, the
@@ -22,7 +22,7 @@
 //!
 //! Random inputs come from splitmix64 with fixed seeds, so every run checks the same inputs.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, judge_cases, root, run_program, Rng};
 use std::fs;
 use std::process::Output;

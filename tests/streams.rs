@@ -7,7 +7,7 @@
 //! - a reader that goes away early (`| head -c 1`) is not an error, for every long output;
 //! - control bytes in the input never reach the terminal raw.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, binary, contract_violation, run_fed, BINARIES};
 use std::ffi::OsString;
 use std::fs::File;

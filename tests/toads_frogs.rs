@@ -8,8 +8,8 @@
 //! - Values of tiny strips worked by hand (below, in `tiny_strips_by_hand`).
 //! - Bad input keeps the contract and says where.
 
-mod common;
-mod partizan_common;
+use crate::common;
+use crate::partizan_common;
 use common::{assert_rejected, run_program, Rng};
 use partizan_common::toads_frogs_winner;
 

@@ -21,8 +21,8 @@
 //!   killed by the time bound (the test ends); the end of the output, junk and an illegal move are
 //!   a wrong answer, a presentation error and a wrong answer naming the move.
 
-mod common;
-mod fixpoint;
+use crate::common;
+use crate::fixpoint;
 
 use fixpoint::{oracle, Verdict};
 use graph_games::play::SumPlay;

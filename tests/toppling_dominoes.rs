@@ -14,7 +14,7 @@
 //!   is `n`, of `n` red ones `-n`, of `n` green ones the nimber `*n` (Lessons in Play).
 //! - Bad input keeps the contract and says where.
 
-mod common;
+use crate::common;
 use common::{assert_rejected, run_program, Rng};
 use std::collections::HashMap;
 

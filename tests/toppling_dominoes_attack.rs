@@ -5,7 +5,7 @@
 //! SIGABRT) instead of ending with one `error:` line. On the bench's own input (10^4 random
 //! rows of 20), `--values` under `ulimit -v 262144` (a judge's 256 MiB) aborts this way.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::{Command, Output, Stdio};

@@ -31,7 +31,7 @@ times_file=${CARGO_TARGET_DIR:-target}/test-times.txt
 work=$(mktemp -d "${TMPDIR:-/tmp}/graph_games_tests.XXXXXX")
 
 # The crates known to take longest, for a first run without target/test-times.txt.
-slow_first=(tools/bundle/tests/bundle.rs tools/bundle/tests/user_files.rs tools/stress/tests/stress.rs
+slow_first=(tests/suite.rs tools/bundle/tests/bundle.rs tools/bundle/tests/user_files.rs tools/stress/tests/stress.rs
   tools/stress/tests/stress_time_out.rs tools/stress/tests/stress_interactive.rs
   tools/stress/tests/stress_interactive_judge.rs tools/pattern/tests/claims.rs)
 

@@ -153,7 +153,7 @@ pub fn example(name: &str) -> PathBuf {
     let path = binary("graph_game").with_file_name("examples").join(name);
     assert!(
         path.is_file(),
-        "{} is not built: a plain `cargo test` at the root builds the examples, one `--test` alone does \
+        "{} is not built: a plain `cargo test` at the root builds the examples, `--test suite` alone does \
          not (`cargo build --release --examples` first)",
         path.display()
     );
