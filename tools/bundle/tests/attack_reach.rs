@@ -1,0 +1,129 @@
+//! Cases found by an adversarial pass (branch `att-reach`) over the claim of the bundler's
+//! `reach` stage: pruning the candidate without the library's modules that no kept code names
+//! gives the same text, byte for byte, as pruning the whole candidate, or that smaller one fails
+//! and pruning falls back on the whole one. The oracle is the claim itself, from the two public
+//! entry points: `prune::prune` (the smaller candidate first) against `prune::prune_rounds` (the
+//! whole candidate), on one tiny candidate (the user's code, then `#[warn(dead_code)] mod
+//! graph_games { .. }`, as the assembly writes it). Each library is written so that the module
+//! left out is needed, or kept by pruning, without any path naming it; why is said at each.
+
+use bundle::assemble::Options;
+use bundle::cfg::Config;
+use bundle::mapped::{Files, Mapped};
+use bundle::prune::{prune, prune_rounds};
+
+/// The candidate: `main` (the user's code), then `library` as the bundle's library module; and
+/// the byte the library starts at.
+fn candidate(main: &str, library: &[&str]) -> (Mapped, usize) {
+    let main = format!("#![allow(dead_code)]\n{main}");
+    let library: String = library.iter().map(|line| format!("{line}\n")).collect();
+    (Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n")), main.len())
+}
+
+/// Asserts that `prune` (from the smaller candidate, falling back on the whole one) and
+/// `prune_rounds` on the whole candidate give the same text (or both fail).
+fn assert_same_both_ways(main: &str, library: &[&str]) {
+    let rustc = Options::default().rustc;
+    let host = Config::host(&rustc).unwrap();
+    let (code, from) = candidate(main, library);
+    let files = Files::default();
+    let smaller_first = prune(&rustc, &host, &code, from, &files).map(|(pruned, _)| pruned.text);
+    let whole = prune_rounds(&rustc, &host, &code, from, &files).map(|(pruned, _)| pruned.text);
+    assert_eq!(smaller_first, whole, "\n{}", code.text);
+}
+
+const MAIN: &str = "fn main() {\n    println!(\"{}\", graph_games::a::describe());\n}\n";
+
+/// `a::describe` calls `T.name()`: the inherent `name` if there is one, else `Named::name`. The
+/// inherent impl is written by a macro called in `names`, a module no path names; its header
+/// (`impl $t`) names no kept type. Without it the program still compiles, and prints "trait"
+/// instead of "inherent"; pruning the whole library keeps it (its `name` is used).
+#[test]
+fn an_inherent_impl_written_by_a_macro_keeps_its_module() {
+    let library = [
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "#[macro_use]",
+        "mod macros {",
+        "    macro_rules! inherent {",
+        "        ($t:ty) => { impl $t { pub fn name(&self) -> &'static str { \"inherent\" } } };",
+        "    }",
+        "}",
+        "mod names { inherent!(super::a::T); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// The same with the type written by a macro in the impl's header (`impl kept_type!()`): the
+/// header names `kept_type`, no kept type.
+#[test]
+fn an_impl_whose_type_a_macro_writes_keeps_its_module() {
+    let library = [
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "macro_rules! kept_type { () => { crate::graph_games::a::T }; }",
+        "mod names { impl kept_type!() { pub fn name(&self) -> &'static str { \"inherent\" } } }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// `names` imports the kept `T` and writes its inherent impl as `impl T`, but a function there
+/// declares a local `struct T` of its own: the impl is taken for the module's own type's, which
+/// goes with it. Without the impl the program prints "trait"; pruning the whole library keeps it.
+#[test]
+fn a_local_type_of_the_same_name_does_not_make_an_impl_the_modules_own() {
+    let library = [
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "mod names {",
+        "    use super::a::T;",
+        "    impl T { pub fn name(&self) -> &'static str { \"inherent\" } }",
+        "    fn local() { struct T; }",
+        "}",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// A `Drop` written by a macro for a kept type: rustc never reports it, pruning never tries it
+/// away (the program prints "dropped" at the end with it, nothing without it).
+#[test]
+fn a_drop_written_by_a_macro_keeps_its_module() {
+    let library = [
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub fn describe() -> &'static str { let _t = T; \"made\" }",
+        "}",
+        "macro_rules! noisy { ($t:ty) => { impl Drop for $t { fn drop(&mut self) { println!(\"dropped\"); } } }; }",
+        "mod drops { noisy!(super::a::T); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// An item compiled on no target pruning checks (`#[cfg(windows)]`: false here, on Linux, and in
+/// the foreign copy, where every target predicate is false) is never reported unused, so
+/// pruning the whole library keeps it, and the module around it; leaving the module out drops it.
+#[test]
+fn a_module_holding_code_compiled_nowhere_is_kept_by_whole_pruning() {
+    let library = [
+        "pub mod a { pub fn describe() -> &'static str { \"a\" } }",
+        "pub mod elsewhere {",
+        "    #[cfg(windows)]",
+        "    pub fn only_on_windows() {}",
+        "}",
+        "#[cfg(target_os = \"macos\")]",
+        "pub mod on_macs { pub fn f() {} }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
