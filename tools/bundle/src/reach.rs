@@ -25,7 +25,13 @@
 //!   without it a call of its method may still compile, as a trait's method of the same name,
 //!   and mean another function), or an alias declared
 //!   anywhere (`type X = ..`, `use .. as X`, which may stand for a kept type), unless its trait or
-//!   type is the module's own (it then goes with them); and what rustc never reports unused: an
+//!   type is the module's own (declared at its top level, not in a function's body: it then goes
+//!   with them); an impl whose trait or type a macro call writes (`impl kept!()`); an impl a
+//!   `macro_rules!` writes, in every module that calls the macro, unless for that module's own
+//!   trait or type, written bare in the macro's body or passed as the call's argument that the
+//!   rule's matcher binds (`judge_problem!(Judge, ..)`; see the `reach_impls` module); and what
+//!   rustc never reports unused: code compiled on no target pruning checks (neither here nor in
+//!   the foreign copy: `#[cfg(windows)]`), an
 //!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
 //!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
 //!   `unused`, `unused_imports`, `unused_macros`, `warnings`).
@@ -33,10 +39,12 @@
 //! A module that does not compile at all but that no kept code names is left out, where the whole
 //! library's pruning would fail: the bundle never holds it either way.
 
+use super::cfg::{compiled, Config};
 use super::inline::LIBRARY;
 use super::items::ITEM_KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
+use super::reach_impls::{bare, call_arguments, impl_at, is_impl_item, Impl};
 use std::collections::BTreeSet;
 
 /// Attribute words that keep their module: items rustc never reports unused, or reports no more.
@@ -81,6 +89,12 @@ struct Part<'a> {
     macros: BTreeSet<&'a str>,
     /// The types and traits it declares.
     types: BTreeSet<&'a str>,
+    /// Those it declares at its top level (not in a function's body, nor in a macro's).
+    own: BTreeSet<&'a str>,
+    /// Its macro calls: the macro's name and the call's arguments (see [`call_arguments`]).
+    calls: Vec<(&'a str, Vec<Option<&'a str>>)>,
+    /// The impls its macros write, each with its macro's name.
+    written: Vec<(&'a str, Impl<'a>)>,
     /// The aliases it declares (`type X`, `use .. as X`).
     aliases: BTreeSet<&'a str>,
     /// Its impls.
@@ -91,8 +105,9 @@ struct Part<'a> {
 
 /// The cuts that leave out the library's modules no kept code names (see the module doc), the
 /// library being the code from byte `from` on (its first module the library's root, kept), each
-/// with the module's path; empty if every module may be named.
-pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, String> {
+/// with the module's path; empty if every module may be named. `host`: the `cfg` options pruning
+/// type-checks with (and their [`Config::foreign`] copy's).
+pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edit, String)>, String> {
     let lexed = Lexed::new(src)?;
     let modules = library_modules(&lexed, from)?;
     if modules.len() < 2 {
@@ -115,7 +130,20 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
             Some(None) => &mut kept_part,
             Some(Some(i)) => &mut parts[i],
         };
-        read_token(&lexed, k, &context, part)?;
+        let top =
+            owner[k].flatten().map_or(false, |i| context.depth[k] == context.depth[modules[i].open] + 1);
+        read_token(&lexed, k, &context, top, part)?;
+    }
+    // Code compiled on no target pruning checks is never reported unused: it keeps its module.
+    let (absent_on_host, absent_on_foreign) =
+        (lexed.absent_ranges(host)?, lexed.absent_ranges(&host.foreign())?);
+    let nowhere: Vec<usize> = absent_on_host
+        .iter()
+        .flat_map(|&(a, b)| a..=b)
+        .filter(|&k| !compiled(&absent_on_foreign, k))
+        .collect();
+    for (i, module) in modules.iter().enumerate().skip(1) {
+        parts[i].always |= nowhere.iter().any(|&k| module.first <= k && k <= module.close);
     }
     let mut paths =
         Paths { lexed: &lexed, modules: &modules, context: &context, globs: Vec::new(), aliases: Vec::new() };
@@ -130,6 +158,7 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
     kept_part.named = kept_part.segments.iter().flat_map(|&k| paths.resolve(None, k)).collect();
     let aliases: BTreeSet<&str> =
         parts.iter().chain([&kept_part]).flat_map(|p| p.aliases.iter().copied()).collect();
+    let written: Vec<&(&str, Impl)> = parts.iter().chain([&kept_part]).flat_map(|p| &p.written).collect();
     let mut kept = vec![false; modules.len()];
     kept[0] = true;
     let (mut words, mut named, mut types) =
@@ -141,13 +170,21 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
             let called = part.macros.iter().any(|m| words.contains(m));
             // An impl goes with its trait or its type if the module declares either (the bare
             // name means that one there); else it may be for what is kept.
-            let own = |name: &Option<&str>| name.map_or(false, |name| part.types.contains(name));
+            let own = |name: Option<&str>| name.map_or(false, |name| part.own.contains(name));
             let implemented = part.impls.iter().any(|i| {
-                !own(&i.trait_name)
-                    && !own(&i.type_name)
-                    && i.words.iter().any(|w| types.contains(w) || aliases.contains(w))
+                i.macro_call
+                    || !own(i.trait_name)
+                        && !own(i.type_name)
+                        && i.words.iter().any(|w| types.contains(w) || aliases.contains(w))
             });
-            if kept[i] || !(part.always || named.contains(&i) || called || implemented) {
+            // The impls its macro calls write, unless for its own trait or type, may be for anything.
+            let writes = part.calls.iter().any(|(name, arguments)| {
+                let own_argument =
+                    |i: &Impl| i.arguments.iter().any(|&p| own(arguments.get(p).copied().flatten()));
+                let by = written.iter().filter(|(m, _)| m == name);
+                by.into_iter().any(|(_, i)| !(own(i.trait_name) || own(i.type_name) || own_argument(i)))
+            });
+            if kept[i] || !(part.always || named.contains(&i) || called || implemented || writes) {
                 continue;
             }
             // The module and its parents.
@@ -219,20 +256,29 @@ struct Context {
     attribute: Vec<bool>,
     /// Inside a `use` item or a `pub(..)`, where a path's last segment names too.
     use_or_visibility: Vec<bool>,
-    /// Inside a `macro_rules!` body, whose paths are read where the macro is called.
-    macro_body: Vec<bool>,
+    /// Inside a `macro_rules!` body (whose paths are read where the macro is called): the code
+    /// index of the macro's name.
+    macro_body: Vec<Option<usize>>,
+    /// The depth in `{..}`.
+    depth: Vec<usize>,
 }
 
 impl Context {
     fn of(lexed: &Lexed) -> Result<Context, String> {
         let n = lexed.code.len();
         let (mut attribute, mut use_or_visibility) = (vec![false; n], vec![false; n]);
-        let mut macro_body = vec![false; n];
+        let (mut macro_body, mut depth, mut open) = (vec![None; n], vec![0; n], 0usize);
         let mark = |marks: &mut Vec<bool>, from: usize, to: usize| {
             marks[from..=to].iter_mut().for_each(|m| *m = true)
         };
         for k in 0..n {
             let word = lexed.text(k);
+            depth[k] = open;
+            match word {
+                "{" => open += 1,
+                "}" => open = open.saturating_sub(1),
+                _ => {}
+            }
             if word == "#" {
                 let open = if lexed.text(k + 1) == "!" { k + 2 } else { k + 1 };
                 if lexed.text(open) == "[" {
@@ -248,10 +294,11 @@ impl Context {
                 && lexed.text(k + 1) == "!"
                 && matches!(lexed.text(k + 3), "(" | "[" | "{")
             {
-                mark(&mut macro_body, k + 3, lexed.matching(k + 3)?);
+                let close = lexed.matching(k + 3)?;
+                macro_body[k + 3..=close].iter_mut().for_each(|m| *m = Some(k + 2));
             }
         }
-        Ok(Context { attribute, use_or_visibility, macro_body })
+        Ok(Context { attribute, use_or_visibility, macro_body, depth })
     }
 }
 
@@ -278,8 +325,14 @@ fn segment_before(lexed: &Lexed, k: usize, in_use: bool) -> Option<usize> {
     None
 }
 
-/// What code token `k` adds to `part`.
-fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Part<'a>) -> Result<(), String> {
+/// What code token `k` adds to `part` (`top`: at the top level of the module's code).
+fn read_token<'a>(
+    lexed: &Lexed<'a>,
+    k: usize,
+    context: &Context,
+    top: bool,
+    part: &mut Part<'a>,
+) -> Result<(), String> {
     if lexed.token(k).kind != Kind::Ident {
         return Ok(());
     }
@@ -301,6 +354,12 @@ fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Par
     }
     if TYPE_KEYWORDS.contains(&before) {
         part.types.insert(word);
+        if top {
+            part.own.insert(word);
+        }
+    }
+    if lexed.text(k + 1) == "!" && before != "macro_rules" && word != "macro_rules" {
+        part.calls.push((word, call_arguments(lexed, k + 1)));
     }
     // (`as` in a `use`, not a cast's.)
     if before == "type"
@@ -311,7 +370,10 @@ fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Par
     // An impl, of a trait or inherent: an inherent method left out may leave a call to a
     // trait's method of the same name compiling, and meaning another function.
     if word == "impl" && is_impl_item(lexed, k) {
-        part.impls.extend(impl_at(lexed, k));
+        part.impls.push(impl_at(lexed, k));
+        if let Some(name) = context.macro_body[k] {
+            part.written.push((bare(lexed.text(name)), impl_at(lexed, k)));
+        }
     }
     Ok(())
 }
@@ -383,7 +445,7 @@ impl<'a> Paths<'a, '_> {
                 self.modules.iter().enumerate().filter(|(_, m)| m.parent == Some(of) && m.name == name);
             found.map(|(i, _)| i).collect()
         };
-        let everywhere = at.is_none() || self.context.macro_body[k];
+        let everywhere = at.is_none() || self.context.macro_body[k].is_some();
         // Where the path starts: its first module(s), and its first segment after them.
         let (mut current, mut next): (Vec<usize>, usize) = match words[0] {
             "crate" if words.get(1) == Some(&LIBRARY) => (vec![0], 2),
@@ -422,70 +484,15 @@ impl<'a> Paths<'a, '_> {
     }
 }
 
-/// An `impl`, of a trait or inherent: the trait's name (`None` for an inherent one) and the
-/// type's, each if bare (a path's last segment may be another module's), and every identifier of
-/// its header.
-struct Impl<'a> {
-    trait_name: Option<&'a str>,
-    type_name: Option<&'a str>,
-    words: BTreeSet<&'a str>,
-}
-
-/// The `impl` at code index `k`.
-fn impl_at<'a>(lexed: &Lexed<'a>, k: usize) -> Option<Impl<'a>> {
-    // Its header's tokens, with their depth in `<..>` (not counting an arrow's `>`).
-    let mut header = Vec::new();
-    let mut depth = 0usize;
-    for j in k + 1..lexed.code.len() {
-        let text = lexed.text(j);
-        if depth == 0 && matches!(text, "{" | ";" | "where") {
-            break;
-        }
-        match text {
-            "<" => depth += 1,
-            ">" if lexed.text(j - 1) != "-" => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        header.push((j, depth));
-    }
-    // An inherent impl has no `for`: its type is the whole header after the generics.
-    let for_at = header
-        .iter()
-        .position(|&(j, depth)| depth == 0 && lexed.text(j) == "for" && lexed.text(j + 1) != "<");
-    // The bare name at depth 0 ending a part (`From` of `From<X>`, `Board` of `Board<T>`).
-    let name = |part: &[(usize, usize)]| {
-        let last = part.iter().rev().find(|&&(j, depth)| depth == 0 && lexed.token(j).kind == Kind::Ident)?.0;
-        (lexed.text(last - 1) != "::").then(|| bare(lexed.text(last)))
-    };
-    let generics_end = match header.first() {
-        Some(&(j, _)) if lexed.text(j) == "<" => {
-            header.iter().position(|&(_, depth)| depth == 0).unwrap_or(0) + 1
-        }
-        _ => 0,
-    };
-    let idents = header.iter().filter(|&&(j, _)| lexed.token(j).kind == Kind::Ident);
-    let (trait_name, type_name) = match for_at {
-        Some(for_at) => (name(&header[generics_end.min(for_at)..for_at]), name(&header[for_at + 1..])),
-        None => (None, name(&header[generics_end.min(header.len())..])),
-    };
-    Some(Impl { trait_name, type_name, words: idents.map(|&(j, _)| bare(lexed.text(j))).collect() })
-}
-
-/// An identifier without its `r#`.
-fn bare(word: &str) -> &str {
-    word.strip_prefix("r#").unwrap_or(word)
-}
-
-/// Whether the `impl` at code index `k` starts an item (not `impl Trait` in a type).
-fn is_impl_item(lexed: &Lexed, k: usize) -> bool {
-    let first = if k > 0 && lexed.text(k - 1) == "unsafe" { k - 1 } else { k };
-    first == 0 || matches!(lexed.text(first - 1), ";" | "{" | "}" | "]")
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::testing::text;
     use super::*;
+
+    /// This machine's `cfg` options.
+    fn host() -> Config {
+        Config::host(&super::super::assemble::Options::default().rustc).unwrap()
+    }
 
     /// The candidate pruning starts from: `main`, then `library` as the bundle's module.
     fn candidate(main: &str, library: &[&str]) -> (String, usize) {
@@ -497,7 +504,7 @@ mod tests {
     fn left_out(main: &str, library: &[&str]) -> Vec<String> {
         let (src, from) = candidate(main, library);
         let mut names: Vec<String> =
-            unnamed_modules(&src, from).unwrap().into_iter().map(|(_, n)| n).collect();
+            unnamed_modules(&src, from, &host()).unwrap().into_iter().map(|(_, n)| n).collect();
         names.sort();
         names
     }
@@ -605,6 +612,36 @@ mod tests {
         assert_eq!(left_out(main, &library), ["own", "own_inherent", "unsafe_allowed"]);
     }
 
+    /// An impl a macro writes is read in the module that calls the macro: it keeps that module
+    /// unless it is for the module's own trait or type (declared at the module's top level, not
+    /// in a function's body), named bare in the macro's body or given as the call's argument that
+    /// the matcher binds (at its position; not in a repetition, not a `where $t:` of the body).
+    /// An impl whose type a macro call writes, and code compiled on no target (`#[cfg(windows)]`
+    /// here and in the foreign copy), keep their module.
+    #[test]
+    fn impls_written_by_macros_and_code_compiled_nowhere_keep_their_module() {
+        let main = "use graph_games::a::{T, Tr};\nfn main() {\n    let _ = T;\n}\n";
+        let library = [
+            "pub mod a { pub struct T; pub trait Tr {} }",
+            "macro_rules! judge { ($judge:ident, $name:literal) => { impl crate::graph_games::a::Tr for $judge {} }; }",
+            "macro_rules! second { ($a:ident, $b:ty) => { impl $b where $b: Sized { fn f(&self) {} } }; }",
+            "macro_rules! many { ($($t:ty),*) => { $(impl crate::graph_games::a::Tr for $t {})* }; }",
+            "macro_rules! own_trait { ($t:ty) => { impl Named for $t {} }; }",
+            "mod own_judge { pub struct Judge; judge!(Judge, \"x\"); }",
+            "mod kept_judge { judge!(T, \"x\"); use super::a::T; }",
+            "mod by_path { judge!(super::a::T, \"x\"); }",
+            "mod second_own { pub struct Own; second!(Own, super::a::T); }",
+            "mod repeated { pub struct Own; many!(Own, super::a::T); }",
+            "mod named { trait Named {} own_trait!(super::a::T); }",
+            "mod local { fn f() { struct Judge; } judge!(Judge, \"x\"); }",
+            "mod typed { macro_rules! t { () => { crate::graph_games::a::T }; } impl t!() {} }",
+            "mod windows { #[cfg(windows)] fn f() {} }",
+            "mod not_windows { #[cfg(not(windows))] fn f() {} }",
+        ];
+        let left = ["named", "not_windows", "own_judge"];
+        assert_eq!(left_out(main, &library), left);
+    }
+
     /// The cuts: each module left out whole, its attributes with it, outermost only.
     #[test]
     fn a_module_left_out_is_cut_whole() {
@@ -612,7 +649,8 @@ mod tests {
         let library =
             ["pub mod a {", "    pub fn f() {}", "}", "#[cfg(unix)]", "pub mod b {", "    pub mod c {}", "}"];
         let (src, from) = candidate(main, &library);
-        let cuts: Vec<Edit> = unnamed_modules(&src, from).unwrap().into_iter().map(|(cut, _)| cut).collect();
+        let cuts: Vec<Edit> =
+            unnamed_modules(&src, from, &host()).unwrap().into_iter().map(|(cut, _)| cut).collect();
         let expected = candidate(main, &["pub mod a {", "    pub fn f() {}", "}"]).0;
         assert_eq!(super::super::testing::apply(&src, cuts), expected);
     }
