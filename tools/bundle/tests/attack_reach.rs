@@ -127,3 +127,27 @@ fn a_module_holding_code_compiled_nowhere_is_kept_by_whole_pruning() {
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// A macro called at a module's top level whose expansion rustc never reports unused (a static
+/// assertion, `const _: () = assert!(..);`): pruning the whole library keeps the call, and so the
+/// module; the module's own code names nothing, calls a macro defined elsewhere.
+#[test]
+fn a_module_calling_a_macro_that_writes_what_is_never_unused_is_kept_by_whole_pruning() {
+    let library = [
+        "pub mod a { pub fn describe() -> &'static str { \"a\" } }",
+        "macro_rules! small { ($t:ty) => { const _: () = assert!(std::mem::size_of::<$t>() < 8); }; }",
+        "mod checks { small!(u32); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// The same with an item compiled on no target, written by a macro.
+#[test]
+fn a_module_calling_a_macro_that_writes_code_compiled_nowhere_is_kept_by_whole_pruning() {
+    let library = [
+        "pub mod a { pub fn describe() -> &'static str { \"a\" } }",
+        "macro_rules! windows_only { () => { #[cfg(windows)] pub fn f() {} }; }",
+        "mod calls { windows_only!(); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
