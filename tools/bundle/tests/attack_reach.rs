@@ -151,3 +151,32 @@ fn a_module_calling_a_macro_that_writes_code_compiled_nowhere_is_kept_by_whole_p
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// `thread_local!` at a module's top level: rustc never reports its unused static, so pruning
+/// the whole library keeps the module; no path names it.
+#[test]
+fn a_module_holding_a_thread_local_is_kept_by_whole_pruning() {
+    let library = [
+        "pub mod a { pub fn describe() -> &'static str { \"a\" } }",
+        "mod cache { thread_local! { static SEEN: std::cell::Cell<u8> = std::cell::Cell::new(0); } }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// An inherent impl a macro writes in a repetition (`$(impl $t { .. })*`): `$(impl` is an item too.
+#[test]
+fn an_inherent_impl_written_in_a_macros_repetition_keeps_its_module() {
+    let library = [
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "macro_rules! inherent {",
+        "    ($($t:ty),*) => { $(impl $t { pub fn name(&self) -> &'static str { \"inherent\" } })* };",
+        "}",
+        "mod names { inherent!(super::a::T); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
