@@ -29,9 +29,11 @@
 //!   with them); an impl whose trait or type a macro call writes (`impl kept!()`); an impl a
 //!   `macro_rules!` writes, in every module that calls the macro, unless for that module's own
 //!   trait or type, written bare in the macro's body or passed as the call's argument that the
-//!   rule's matcher binds (`judge_problem!(Judge, ..)`; see the `reach_impls` module); and what
-//!   rustc never reports unused: code compiled on no target pruning checks (neither here nor in
-//!   the foreign copy: `#[cfg(windows)]`), an
+//!   rule's matcher binds (`judge_problem!(Judge, ..)`; see the `reach_read` module); and what
+//!   rustc never reports unused: an item compiled on no target pruning checks (neither here nor
+//!   in the foreign copy: `#[cfg(windows)]`) at the module's top level, or the module itself; a
+//!   macro called where an item may stand at its top level, unless the library defines it and
+//!   its body writes nothing of this list (`thread_local!`, a static assertion's `const _`); an
 //!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
 //!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
 //!   `unused`, `unused_imports`, `unused_macros`, `warnings`).
@@ -44,7 +46,7 @@ use super::inline::LIBRARY;
 use super::items::ITEM_KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
-use super::reach_impls::{bare, call_arguments, impl_at, is_impl_item, Impl};
+use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, Context, Impl};
 use std::collections::BTreeSet;
 
 /// Attribute words that keep their module: items rustc never reports unused, or reports no more.
@@ -95,6 +97,12 @@ struct Part<'a> {
     calls: Vec<(&'a str, Vec<Option<&'a str>>)>,
     /// The impls its macros write, each with its macro's name.
     written: Vec<(&'a str, Impl<'a>)>,
+    /// The macros it calls at its top level, where an item may stand.
+    top_calls: Vec<&'a str>,
+    /// The macros it defines whose body writes what rustc may never report unused (see
+    /// [`read_token`]), and the macros their bodies call where an item may stand (macro, called).
+    always_macros: BTreeSet<&'a str>,
+    body_calls: Vec<(&'a str, &'a str)>,
     /// The aliases it declares (`type X`, `use .. as X`).
     aliases: BTreeSet<&'a str>,
     /// Its impls.
@@ -142,8 +150,10 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         .flat_map(|&(a, b)| a..=b)
         .filter(|&k| !compiled(&absent_on_foreign, k))
         .collect();
-    for (i, module) in modules.iter().enumerate().skip(1) {
-        parts[i].always |= nowhere.iter().any(|&k| module.first <= k && k <= module.close);
+    for (i, m) in modules.iter().enumerate().skip(1) {
+        // Its head or an item at its top level (a statement in a function goes with the function).
+        let top = |k: usize| k <= m.open || k <= m.close && context.depth[k] == context.depth[m.open] + 1;
+        parts[i].always |= nowhere.iter().any(|&k| m.first <= k && top(k));
     }
     let mut paths =
         Paths { lexed: &lexed, modules: &modules, context: &context, globs: Vec::new(), aliases: Vec::new() };
@@ -159,6 +169,23 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
     let aliases: BTreeSet<&str> =
         parts.iter().chain([&kept_part]).flat_map(|p| p.aliases.iter().copied()).collect();
     let written: Vec<&(&str, Impl)> = parts.iter().chain([&kept_part]).flat_map(|p| &p.written).collect();
+    // A macro the library does not define (`thread_local!`), or one whose body writes what may be
+    // never unused, or calls such a macro, keeps the module that calls it at its top level.
+    let all = || parts.iter().chain([&kept_part]);
+    let library_macros: BTreeSet<&str> = all().flat_map(|p| p.macros.iter().copied()).collect();
+    let mut always_macros: BTreeSet<&str> = all().flat_map(|p| p.always_macros.iter().copied()).collect();
+    loop {
+        let unknown = |called: &&str| !library_macros.contains(called) || always_macros.contains(called);
+        let more: Vec<&str> = all()
+            .flat_map(|p| &p.body_calls)
+            .filter(|(name, called)| !always_macros.contains(name) && unknown(called))
+            .map(|&(name, _)| name)
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        always_macros.extend(more);
+    }
     let mut kept = vec![false; modules.len()];
     kept[0] = true;
     let (mut words, mut named, mut types) =
@@ -184,7 +211,9 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
                 let by = written.iter().filter(|(m, _)| m == name);
                 by.into_iter().any(|(_, i)| !(own(i.trait_name) || own(i.type_name) || own_argument(i)))
             });
-            if kept[i] || !(part.always || named.contains(&i) || called || implemented || writes) {
+            let unknown = |called: &&str| !library_macros.contains(called) || always_macros.contains(called);
+            let always = part.always || part.top_calls.iter().any(unknown);
+            if kept[i] || !(always || named.contains(&i) || called || implemented || writes) {
                 continue;
             }
             // The module and its parents.
@@ -250,58 +279,6 @@ fn library_modules<'a>(lexed: &Lexed<'a>, from: usize) -> Result<Vec<Module<'a>>
     Ok(modules)
 }
 
-/// For each code token, where it stands.
-struct Context {
-    /// Inside an attribute (`#[..]`, `#![..]`).
-    attribute: Vec<bool>,
-    /// Inside a `use` item or a `pub(..)`, where a path's last segment names too.
-    use_or_visibility: Vec<bool>,
-    /// Inside a `macro_rules!` body (whose paths are read where the macro is called): the code
-    /// index of the macro's name.
-    macro_body: Vec<Option<usize>>,
-    /// The depth in `{..}`.
-    depth: Vec<usize>,
-}
-
-impl Context {
-    fn of(lexed: &Lexed) -> Result<Context, String> {
-        let n = lexed.code.len();
-        let (mut attribute, mut use_or_visibility) = (vec![false; n], vec![false; n]);
-        let (mut macro_body, mut depth, mut open) = (vec![None; n], vec![0; n], 0usize);
-        let mark = |marks: &mut Vec<bool>, from: usize, to: usize| {
-            marks[from..=to].iter_mut().for_each(|m| *m = true)
-        };
-        for k in 0..n {
-            let word = lexed.text(k);
-            depth[k] = open;
-            match word {
-                "{" => open += 1,
-                "}" => open = open.saturating_sub(1),
-                _ => {}
-            }
-            if word == "#" {
-                let open = if lexed.text(k + 1) == "!" { k + 2 } else { k + 1 };
-                if lexed.text(open) == "[" {
-                    mark(&mut attribute, open, lexed.matching(open)?);
-                }
-            } else if word == "use" && lexed.token(k).kind == Kind::Ident {
-                // A use tree holds no `;`.
-                let end = (k..n).find(|&j| lexed.text(j) == ";").unwrap_or(n - 1);
-                mark(&mut use_or_visibility, k, end);
-            } else if word == "pub" && lexed.text(k + 1) == "(" {
-                mark(&mut use_or_visibility, k + 1, lexed.matching(k + 1)?);
-            } else if word == "macro_rules"
-                && lexed.text(k + 1) == "!"
-                && matches!(lexed.text(k + 3), "(" | "[" | "{")
-            {
-                let close = lexed.matching(k + 3)?;
-                macro_body[k + 3..=close].iter_mut().for_each(|m| *m = Some(k + 2));
-            }
-        }
-        Ok(Context { attribute, use_or_visibility, macro_body, depth })
-    }
-}
-
 /// The code index of the segment before the path segment at code index `k` (`b` for `c` in
 /// `a::b::c`, and in `use a::b::{c, d}`), or `None` if it starts its path.
 fn segment_before(lexed: &Lexed, k: usize, in_use: bool) -> Option<usize> {
@@ -342,12 +319,29 @@ fn read_token<'a>(
         part.segments.push(k);
     }
     let before = if k > 0 { lexed.text(k - 1) } else { "" };
-    if context.attribute[k] && KEEPING_ATTRIBUTES.contains(&word) || word == "extern" {
-        part.always = true;
-    }
     let static_mut = before == "mut" && k >= 2 && lexed.text(k - 2) == "static";
-    if word.starts_with('_') && (ITEM_KEYWORDS.contains(&before) || static_mut) {
-        part.always = true;
+    let never_unused = context.attribute[k] && KEEPING_ATTRIBUTES.contains(&word)
+        || word == "extern"
+        || word.starts_with('_') && (ITEM_KEYWORDS.contains(&before) || static_mut);
+    part.always |= never_unused;
+    // A macro's body: what it writes where it is called may be compiled nowhere, or never unused.
+    let macro_name = context.macro_body[k].map(|name| bare(lexed.text(name)));
+    let cfg = context.attribute[k] && matches!(word, "cfg" | "cfg_attr");
+    if let Some(name) = macro_name.filter(|_| never_unused || cfg) {
+        part.always_macros.insert(name);
+    }
+    // A macro called where an item may stand (`thread_local! {..}` at a module's top level).
+    let mut first = k;
+    while first >= 2 && lexed.text(first - 1) == "::" && lexed.token(first - 2).kind == Kind::Ident {
+        first -= 2;
+    }
+    let item_position = first == 0 || matches!(lexed.text(first - 1), ";" | "{" | "}" | "]");
+    if item_position && lexed.text(k + 1) == "!" && word != "macro_rules" {
+        match macro_name {
+            Some(name) => part.body_calls.push((name, word)),
+            None if top => part.top_calls.push(word),
+            None => {}
+        }
     }
     if k >= 2 && lexed.text(k - 2) == "macro_rules" && before == "!" {
         part.macros.insert(word);
@@ -616,10 +610,13 @@ mod tests {
     /// unless it is for the module's own trait or type (declared at the module's top level, not
     /// in a function's body), named bare in the macro's body or given as the call's argument that
     /// the matcher binds (at its position; not in a repetition, not a `where $t:` of the body).
-    /// An impl whose type a macro call writes, and code compiled on no target (`#[cfg(windows)]`
-    /// here and in the foreign copy), keep their module.
+    /// An impl whose type a macro call writes, an item compiled on no target (`#[cfg(windows)]`
+    /// here and in the foreign copy; not a statement in a function), and a macro called where an
+    /// item may stand at the module's top level, if the library does not define it
+    /// (`thread_local!`) or its body writes what may be never unused (`const _`, a `cfg`, a call of
+    /// such a macro), keep their module.
     #[test]
-    fn impls_written_by_macros_and_code_compiled_nowhere_keep_their_module() {
+    fn impls_written_by_macros_code_compiled_nowhere_and_unknown_macros_keep_their_module() {
         let main = "use graph_games::a::{T, Tr};\nfn main() {\n    let _ = T;\n}\n";
         let library = [
             "pub mod a { pub struct T; pub trait Tr {} }",
@@ -636,9 +633,29 @@ mod tests {
             "mod local { fn f() { struct Judge; } judge!(Judge, \"x\"); }",
             "mod typed { macro_rules! t { () => { crate::graph_games::a::T }; } impl t!() {} }",
             "mod windows { #[cfg(windows)] fn f() {} }",
+            "mod in_a_function { fn f() { #[cfg(windows)] let _x = 1; } }",
+            "#[cfg(windows)] mod windows_only { fn f() {} }",
+            "mod thread_locals { thread_local! { static X: u8 = 1; } }",
+            "mod by_its_path { std::thread_local! { static X: u8 = 1; } }",
+            "mod std_macro_in_a_constant { const X: &str = concat!(\"a\", \"b\"); }",
+            "macro_rules! anonymous { () => { const _: () = (); }; }",
+            "macro_rules! windows { () => { #[cfg(windows)] fn f() {} }; }",
+            "macro_rules! tls { () => { thread_local! { static X: u8 = 1; } }; }",
+            "macro_rules! through { () => { tls!(); }; }",
+            "mod anonymous { anonymous!(); }",
+            "mod windows_by_macro { windows!(); }",
+            "mod through { through!(); }",
+            "mod in_a_function_by_macro { fn f() { anonymous!(); } }",
             "mod not_windows { #[cfg(not(windows))] fn f() {} }",
         ];
-        let left = ["named", "not_windows", "own_judge"];
+        let left = [
+            "in_a_function",
+            "in_a_function_by_macro",
+            "named",
+            "not_windows",
+            "own_judge",
+            "std_macro_in_a_constant",
+        ];
         assert_eq!(left_out(main, &library), left);
     }
 

@@ -1,14 +1,67 @@
-//! The impl headers the `reach` stage reads: what an `impl` may be for (its trait's and type's bare
-//! names, every identifier of its header), and, for an impl a `macro_rules!` writes, which of a
-//! call's arguments stand for its trait or type (`judge_problem!(Judge, ..)` writing
-//! `impl JudgeProblem for $judge`), so that the module of each call is read as if it held the
-//! impl. Invariant: a name is given only where the header spells it bare (not a path's last
-//! segment, not a macro's argument); an argument's position only where the rule's matcher binds
-//! it at its top level (`($t:ty, $name:literal)`, not inside a repetition); a header holding a
-//! macro call is marked, its type unknown.
+//! What the `reach` stage reads of the tokens: where each stands ([`Context`]: in an attribute,
+//! a `use` or a `pub(..)`, a macro's body, at which depth), and the impl headers: what an `impl`
+//! may be for (its trait's and type's bare names, every identifier of its header), and, for an
+//! impl a `macro_rules!` writes, which of a call's arguments stand for its trait or type
+//! (`judge_problem!(Judge, ..)` writing `impl JudgeProblem for $judge`), so that the module of
+//! each call is read as if it held the impl. Invariant: a name is given only where the header
+//! spells it bare (not a path's last segment, not a macro's argument); an argument's position only
+//! where the rule's matcher binds it at its top level (`($t:ty, $name:literal)`, not inside a
+//! repetition); a header holding a macro call is marked, its type unknown.
 
 use super::lex::{Kind, Lexed};
 use std::collections::BTreeSet;
+
+/// For each code token, where it stands.
+pub struct Context {
+    /// Inside an attribute (`#[..]`, `#![..]`).
+    pub attribute: Vec<bool>,
+    /// Inside a `use` item or a `pub(..)`, where a path's last segment names too.
+    pub use_or_visibility: Vec<bool>,
+    /// Inside a `macro_rules!` body (whose paths are read where the macro is called): the code
+    /// index of the macro's name.
+    pub macro_body: Vec<Option<usize>>,
+    /// The depth in `{..}`.
+    pub depth: Vec<usize>,
+}
+
+impl Context {
+    pub fn of(lexed: &Lexed) -> Result<Context, String> {
+        let n = lexed.code.len();
+        let (mut attribute, mut use_or_visibility) = (vec![false; n], vec![false; n]);
+        let (mut macro_body, mut depth, mut open) = (vec![None; n], vec![0; n], 0usize);
+        let mark = |marks: &mut Vec<bool>, from: usize, to: usize| {
+            marks[from..=to].iter_mut().for_each(|m| *m = true)
+        };
+        for k in 0..n {
+            let word = lexed.text(k);
+            depth[k] = open;
+            match word {
+                "{" => open += 1,
+                "}" => open = open.saturating_sub(1),
+                _ => {}
+            }
+            if word == "#" {
+                let open = if lexed.text(k + 1) == "!" { k + 2 } else { k + 1 };
+                if lexed.text(open) == "[" {
+                    mark(&mut attribute, open, lexed.matching(open)?);
+                }
+            } else if word == "use" && lexed.token(k).kind == Kind::Ident {
+                // A use tree holds no `;`.
+                let end = (k..n).find(|&j| lexed.text(j) == ";").unwrap_or(n - 1);
+                mark(&mut use_or_visibility, k, end);
+            } else if word == "pub" && lexed.text(k + 1) == "(" {
+                mark(&mut use_or_visibility, k + 1, lexed.matching(k + 1)?);
+            } else if word == "macro_rules"
+                && lexed.text(k + 1) == "!"
+                && matches!(lexed.text(k + 3), "(" | "[" | "{")
+            {
+                let close = lexed.matching(k + 3)?;
+                macro_body[k + 3..=close].iter_mut().for_each(|m| *m = Some(k + 2));
+            }
+        }
+        Ok(Context { attribute, use_or_visibility, macro_body, depth })
+    }
+}
 
 /// An `impl`, of a trait or inherent: the trait's name (`None` for an inherent one) and the
 /// type's, each if bare (a path's last segment may be another module's), the positions among a
