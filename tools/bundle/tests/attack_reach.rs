@@ -180,3 +180,36 @@ fn an_inherent_impl_written_in_a_macros_repetition_keeps_its_module() {
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// A macro whose body calls the macro that writes the inherent impl: the module calling the
+/// outer one writes the impl as well.
+#[test]
+fn an_inherent_impl_written_through_two_macros_keeps_its_module() {
+    let library = [
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "macro_rules! inherent { ($t:ty) => { impl $t { pub fn name(&self) -> &'static str { \"inherent\" } } }; }",
+        "macro_rules! outer { ($t:ty) => { inherent!($t); }; }",
+        "mod names { outer!(super::a::T); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
+
+/// The macro writes `impl super::$t`: given the calling module's own `T`, it is for its parent's
+/// `T`, kept, not for the module's own.
+#[test]
+fn a_macro_argument_inside_a_path_is_not_the_calling_modules_own_type() {
+    let library = [
+        "pub struct T;",
+        "pub trait Named { fn name(&self) -> &'static str; }",
+        "impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "pub mod a { use super::Named; pub fn describe() -> &'static str { super::T.name() } }",
+        "macro_rules! parents { ($t:ident) => { impl super::$t { pub fn name(&self) -> &'static str { \"inherent\" } } }; }",
+        "mod names { pub struct T; parents!(T); }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
