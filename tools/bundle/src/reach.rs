@@ -29,11 +29,12 @@
 //!   with them); an impl whose trait or type a macro call writes (`impl kept!()`); an impl a
 //!   `macro_rules!` writes, in every module that calls the macro, unless for that module's own
 //!   trait or type, written bare in the macro's body or passed as the call's argument that the
-//!   rule's matcher binds (`judge_problem!(Judge, ..)`; see the `reach_read` module); and what
+//!   rule's matcher binds (a whole type, `$t`, not `super::$t`) (`judge_problem!(Judge, ..)`; see the `reach_read` module); and what
 //!   rustc never reports unused: an item compiled on no target pruning checks (neither here nor
 //!   in the foreign copy: `#[cfg(windows)]`) at the module's top level, or the module itself; a
 //!   macro called where an item may stand at its top level, unless the library defines it and
-//!   its body writes nothing of this list (`thread_local!`, a static assertion's `const _`); an
+//!   its body writes nothing of this list, and calls no macro that writes an impl
+//!   (`thread_local!`, a static assertion's `const _`); an
 //!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
 //!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
 //!   `unused`, `unused_imports`, `unused_macros`, `warnings`).
@@ -100,9 +101,9 @@ struct Part<'a> {
     /// The macros it calls at its top level, where an item may stand.
     top_calls: Vec<&'a str>,
     /// The macros it defines whose body writes what rustc may never report unused (see
-    /// [`read_token`]), and the macros their bodies call where an item may stand (macro, called).
+    /// [`read_token`]), and the macros their bodies call (macro, called, where an item may stand).
     always_macros: BTreeSet<&'a str>,
-    body_calls: Vec<(&'a str, &'a str)>,
+    body_calls: Vec<(&'a str, &'a str, bool)>,
     /// The aliases it declares (`type X`, `use .. as X`).
     aliases: BTreeSet<&'a str>,
     /// Its impls.
@@ -170,7 +171,8 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         parts.iter().chain([&kept_part]).flat_map(|p| p.aliases.iter().copied()).collect();
     let written: Vec<&(&str, Impl)> = parts.iter().chain([&kept_part]).flat_map(|p| &p.written).collect();
     // A macro the library does not define (`thread_local!`), or one whose body writes what may be
-    // never unused, or calls such a macro, keeps the module that calls it at its top level.
+    // never unused, or calls such a macro or one that writes an impl, keeps the module that calls
+    // it at its top level.
     let all = || parts.iter().chain([&kept_part]);
     let library_macros: BTreeSet<&str> = all().flat_map(|p| p.macros.iter().copied()).collect();
     let mut always_macros: BTreeSet<&str> = all().flat_map(|p| p.always_macros.iter().copied()).collect();
@@ -178,8 +180,11 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         let unknown = |called: &&str| !library_macros.contains(called) || always_macros.contains(called);
         let more: Vec<&str> = all()
             .flat_map(|p| &p.body_calls)
-            .filter(|(name, called)| !always_macros.contains(name) && unknown(called))
-            .map(|&(name, _)| name)
+            .filter(|&&(name, called, item)| {
+                let writes = written.iter().any(|(m, _)| *m == called);
+                !always_macros.contains(name) && (item && unknown(&called) || writes)
+            })
+            .map(|&(name, _, _)| name)
             .collect();
         if more.is_empty() {
             break;
@@ -336,10 +341,10 @@ fn read_token<'a>(
         first -= 2;
     }
     let item_position = first == 0 || matches!(lexed.text(first - 1), ";" | "{" | "}" | "]");
-    if item_position && lexed.text(k + 1) == "!" && word != "macro_rules" {
+    if lexed.text(k + 1) == "!" && word != "macro_rules" {
         match macro_name {
-            Some(name) => part.body_calls.push((name, word)),
-            None if top => part.top_calls.push(word),
+            Some(name) => part.body_calls.push((name, word, item_position)),
+            None if top && item_position => part.top_calls.push(word),
             None => {}
         }
     }

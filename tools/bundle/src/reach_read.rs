@@ -6,7 +6,8 @@
 //! each call is read as if it held the impl. Invariant: a name is given only where the header
 //! spells it bare (not a path's last segment, not a macro's argument); an argument's position only
 //! where the rule's matcher binds it at its top level (`($t:ty, $name:literal)`, not inside a
-//! repetition); a header holding a macro call is marked, its type unknown.
+//! repetition), and the header writes it alone (`$t`, not `super::$t`); a header holding a macro
+//! call is marked, its type unknown.
 
 use super::lex::{Kind, Lexed};
 use std::collections::BTreeSet;
@@ -114,7 +115,9 @@ pub fn impl_at<'a>(lexed: &Lexed<'a>, k: usize) -> Impl<'a> {
     let name = |j: Option<usize>| {
         j.filter(|&j| !matches!(lexed.text(j - 1), "::" | "$")).map(|j| bare(lexed.text(j)))
     };
-    let arguments = [trait_last, type_last].into_iter().flatten().filter(|&j| lexed.text(j - 1) == "$");
+    // `$t` alone, not in a path (`super::$t` is another module's type).
+    let alone = |j: &usize| lexed.text(j - 1) == "$" && (j < &2 || lexed.text(j - 2) != "::");
+    let arguments = [trait_last, type_last].into_iter().flatten().filter(alone);
     Impl {
         trait_name: name(trait_last),
         type_name: name(type_last),
