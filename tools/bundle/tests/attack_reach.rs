@@ -213,3 +213,21 @@ fn a_macro_argument_inside_a_path_is_not_the_calling_modules_own_type() {
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// A glob of a glob: `a` imports `x::*`, which re-exports `y::*`, whose module `core` then
+/// shadows the extern prelude's `core` in `a` (rustc takes the glob's). Left out, `core::mem`
+/// is std's again: the program still compiles, and prints "core" instead of "library".
+#[test]
+fn a_module_reached_through_a_glob_of_a_glob_is_kept() {
+    let describe = "pub fn describe() -> &'static str { if core::mem::size_of::<u8>() == 99 { \"library\" } else { \"core\" } }";
+    let core = "pub mod y { pub mod core { pub mod mem { pub fn size_of<T>() -> usize { 99 } } } }";
+    let library = [
+        &format!("pub mod a {{ use super::x::*; {describe} }}"),
+        "pub mod x { pub use super::y::*; }",
+        core,
+    ];
+    assert_same_both_ways(MAIN, &library.iter().map(|l| &l[..]).collect::<Vec<_>>());
+    // The same through the library's root: `a` imports `super::*`, the root re-exports `y::*`.
+    let library = [&format!("pub mod a {{ use super::*; {describe} }}"), "pub use self::y::*;", core];
+    assert_same_both_ways(MAIN, &library.iter().map(|l| &l[..]).collect::<Vec<_>>());
+}
