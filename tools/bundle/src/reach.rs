@@ -380,7 +380,8 @@ fn read_token<'a>(
 /// What the paths of the code name: a path is read from its start, `crate::graph_games` (or
 /// `graph_games` in the user's code) being the library's root, `self` and `super` the module it
 /// is in and its parent, and a bare first segment a child of that module, of a module it imports
-/// with a glob (`use super::*`), or a module imported under another name (`use .. as x`); in the
+/// with a glob (`use super::*`) or one such a module imports with a glob in turn (`pub use
+/// y::*`, the root's too), or a module imported under another name (`use .. as x`); in the
 /// user's code and in a macro's body (read where it is called), any module of that name. Each
 /// segment after a module names its child of that name, if any. A path read wrong names too
 /// little: the candidate does not compile, and pruning falls back on the whole library.
@@ -401,7 +402,8 @@ impl<'a> Paths<'a, '_> {
         let lexed = self.lexed;
         for &k in segments.iter().filter(|&&k| self.context.use_or_visibility[k]) {
             if lexed.text(k + 1) == "::" && lexed.text(k + 2) == "*" {
-                if let Some(at) = at {
+                // The root's code (kept, past its `{`) imports for the root.
+                if let Some(at) = at.or_else(|| (k > self.modules[0].open).then(|| 0)) {
                     let globbed = self.path(Some(at), k).1;
                     self.globs[at].extend(globbed);
                 }
@@ -463,7 +465,16 @@ impl<'a> Paths<'a, '_> {
             }
             first => {
                 let mut found: Vec<usize> = at.map_or(Vec::new(), |m| children(m, first));
-                for &glob in at.map_or(&[][..], |m| &self.globs[m][..]) {
+                // The modules it imports with a glob, and those they do (`pub use ..::*`).
+                let mut globbed: Vec<usize> = at.map_or(Vec::new(), |m| self.globs[m].clone());
+                let mut g = 0;
+                while g < globbed.len() {
+                    let more: Vec<usize> =
+                        self.globs[globbed[g]].iter().filter(|m| !globbed.contains(m)).copied().collect();
+                    globbed.extend(more);
+                    g += 1;
+                }
+                for glob in globbed {
                     found.extend(children(glob, first));
                 }
                 found.extend(self.aliased(Some(first)));
