@@ -221,13 +221,36 @@ fn a_macro_argument_inside_a_path_is_not_the_calling_modules_own_type() {
 fn a_module_reached_through_a_glob_of_a_glob_is_kept() {
     let describe = "pub fn describe() -> &'static str { if core::mem::size_of::<u8>() == 99 { \"library\" } else { \"core\" } }";
     let core = "pub mod y { pub mod core { pub mod mem { pub fn size_of<T>() -> usize { 99 } } } }";
-    let library = [
-        &format!("pub mod a {{ use super::x::*; {describe} }}"),
-        "pub mod x { pub use super::y::*; }",
-        core,
-    ];
+    let library =
+        [&format!("pub mod a {{ use super::x::*; {describe} }}"), "pub mod x { pub use super::y::*; }", core];
     assert_same_both_ways(MAIN, &library.iter().map(|l| &l[..]).collect::<Vec<_>>());
     // The same through the library's root: `a` imports `super::*`, the root re-exports `y::*`.
     let library = [&format!("pub mod a {{ use super::*; {describe} }}"), "pub use self::y::*;", core];
     assert_same_both_ways(MAIN, &library.iter().map(|l| &l[..]).collect::<Vec<_>>());
+}
+
+/// The user imports `a::helper` but never calls it. Were `a::helper` cut, the import would fail
+/// and pruning would keep every item named `helper` from then on (it knows the name, not the
+/// item), `b`'s too, with `b`, which no path names. It holds: rustc (1.95) counts the user's
+/// import as a use, `a::helper` is never reported, and `b` goes either way.
+#[test]
+fn an_item_named_like_an_unused_import_of_the_user_keeps_its_module() {
+    let main = format!("use graph_games::a::helper;\n{MAIN}");
+    let library = [
+        "pub mod a { pub fn helper() {} pub fn describe() -> &'static str { \"a\" } }",
+        "pub mod b { pub fn helper() {} }",
+    ];
+    assert_same_both_ways(&main, &library);
+}
+
+/// `#[allow(dead_code)]` on a module itself (its head, not its code): rustc reports nothing in it,
+/// so pruning the whole library keeps it whole; no path names it.
+#[test]
+fn a_module_under_its_own_allow_dead_code_is_kept_by_whole_pruning() {
+    let library = [
+        "pub mod a { pub fn describe() -> &'static str { \"a\" } }",
+        "#[allow(dead_code)]",
+        "pub mod quiet { pub fn f() {} }",
+    ];
+    assert_same_both_ways(MAIN, &library);
 }
