@@ -37,7 +37,8 @@
 //!   (`thread_local!`, a static assertion's `const _`); an
 //!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
 //!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
-//!   `unused`, `unused_imports`, `unused_macros`, `warnings`).
+//!   `unused`, `unused_imports`, `unused_macros`, `warnings`), on the module itself or inside it
+//!   (`#![allow(dead_code)]`) keeping its children too.
 //!
 //! A module that does not compile at all but that no kept code names is left out, where the whole
 //! library's pruning would fail: the bundle never holds it either way.
@@ -47,7 +48,7 @@ use super::inline::LIBRARY;
 use super::items::ITEM_KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
-use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, Context, Impl};
+use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, segment_before, Context, Impl};
 use std::collections::BTreeSet;
 
 /// Attribute words that keep their module: items rustc never reports unused, or reports no more.
@@ -151,10 +152,19 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         .flat_map(|&(a, b)| a..=b)
         .filter(|&k| !compiled(&absent_on_foreign, k))
         .collect();
+    // A lint that hides unused code, on a module's head or inside it (`#![allow(dead_code)]`),
+    // hides its children's too.
+    let mut quiet = vec![false; modules.len()];
     for (i, m) in modules.iter().enumerate().skip(1) {
         // Its head or an item at its top level (a statement in a function goes with the function).
         let top = |k: usize| k <= m.open || k <= m.close && context.depth[k] == context.depth[m.open] + 1;
-        parts[i].always |= nowhere.iter().any(|&k| m.first <= k && top(k));
+        let lint = |k: usize| context.attribute[k] && KEEPING_ATTRIBUTES.contains(&bare(lexed.text(k)));
+        let inner = |k: usize| lexed.text(k) == "#" && lexed.text(k + 1) == "!" && top(k);
+        let inner_lint = (m.open..m.close)
+            .filter(|&k| inner(k))
+            .any(|k| (k..lexed.matching(k + 2).unwrap_or(k)).any(lint));
+        quiet[i] = (m.first..m.open).any(lint) || inner_lint || m.parent.map_or(false, |p| quiet[p]);
+        parts[i].always |= quiet[i] || nowhere.iter().any(|&k| m.first <= k && top(k));
     }
     let mut paths =
         Paths { lexed: &lexed, modules: &modules, context: &context, globs: Vec::new(), aliases: Vec::new() };
@@ -282,29 +292,6 @@ fn library_modules<'a>(lexed: &Lexed<'a>, from: usize) -> Result<Vec<Module<'a>>
         modules.push(Module { name, first, open: k + 2, close, parent });
     }
     Ok(modules)
-}
-
-/// The code index of the segment before the path segment at code index `k` (`b` for `c` in
-/// `a::b::c`, and in `use a::b::{c, d}`), or `None` if it starts its path.
-fn segment_before(lexed: &Lexed, k: usize, in_use: bool) -> Option<usize> {
-    if k >= 2 && lexed.text(k - 1) == "::" {
-        return Some(k - 2);
-    }
-    if !in_use || k == 0 || !matches!(lexed.text(k - 1), "{" | ",") {
-        return None;
-    }
-    // The `{` of the group `k` is in, and what comes before its `::`.
-    let mut depth = 0usize;
-    for j in (0..k).rev() {
-        match lexed.text(j) {
-            "}" => depth += 1,
-            "{" if depth == 0 => return (j >= 2 && lexed.text(j - 1) == "::").then(|| j - 2),
-            "{" => depth -= 1,
-            "use" | ";" => return None,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// What code token `k` adds to `part` (`top`: at the top level of the module's code).

@@ -1,13 +1,13 @@
 //! What the `reach` stage reads of the tokens: where each stands ([`Context`]: in an attribute,
-//! a `use` or a `pub(..)`, a macro's body, at which depth), and the impl headers: what an `impl`
-//! may be for (its trait's and type's bare names, every identifier of its header), and, for an
-//! impl a `macro_rules!` writes, which of a call's arguments stand for its trait or type
-//! (`judge_problem!(Judge, ..)` writing `impl JudgeProblem for $judge`), so that the module of
-//! each call is read as if it held the impl. Invariant: a name is given only where the header
-//! spells it bare (not a path's last segment, not a macro's argument); an argument's position only
-//! where the rule's matcher binds it at its top level (`($t:ty, $name:literal)`, not inside a
-//! repetition), and the header writes it alone (`$t`, not `super::$t`); a header holding a macro
-//! call is marked, its type unknown.
+//! a `use` or a `pub(..)`, a macro's body, at which depth), a path's segments, and the impl
+//! headers: what an `impl` may be for (its trait's and type's bare names, every identifier of its
+//! header), and, for an impl a `macro_rules!` writes, which of a call's arguments stand for its
+//! trait or type (`judge_problem!(Judge, ..)` writing `impl JudgeProblem for $judge`), so that the
+//! module of each call is read as if it held the impl. Invariant: a name is given only where the
+//! header spells it bare (not a path's last segment, not a macro's argument); an argument's
+//! position only where the rule's matcher binds it at its top level (`($t:ty, $name:literal)`,
+//! not inside a repetition), and the header writes it alone (`$t`, not `super::$t`); a header
+//! holding a macro call is marked, its type unknown.
 
 use super::lex::{Kind, Lexed};
 use std::collections::BTreeSet;
@@ -62,6 +62,29 @@ impl Context {
         }
         Ok(Context { attribute, use_or_visibility, macro_body, depth })
     }
+}
+
+/// The code index of the segment before the path segment at code index `k` (`b` for `c` in
+/// `a::b::c`, and in `use a::b::{c, d}`), or `None` if it starts its path.
+pub fn segment_before(lexed: &Lexed, k: usize, in_use: bool) -> Option<usize> {
+    if k >= 2 && lexed.text(k - 1) == "::" {
+        return Some(k - 2);
+    }
+    if !in_use || k == 0 || !matches!(lexed.text(k - 1), "{" | ",") {
+        return None;
+    }
+    // The `{` of the group `k` is in, and what comes before its `::`.
+    let mut depth = 0usize;
+    for j in (0..k).rev() {
+        match lexed.text(j) {
+            "}" => depth += 1,
+            "{" if depth == 0 => return (j >= 2 && lexed.text(j - 1) == "::").then(|| j - 2),
+            "{" => depth -= 1,
+            "use" | ";" => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// An `impl`, of a trait or inherent: the trait's name (`None` for an inherent one) and the
