@@ -254,3 +254,23 @@ fn a_module_under_its_own_allow_dead_code_is_kept_by_whole_pruning() {
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// A `#[global_allocator]`: rustc never reports its static unused (it is the program's
+/// allocator), so pruning the whole library keeps it, its type and impl; no path names its module.
+#[test]
+fn a_module_holding_the_global_allocator_is_kept_by_whole_pruning() {
+    let library = [
+        "pub mod a { pub fn describe() -> &'static str { \"a\" } }",
+        "mod allocator {",
+        "    use std::alloc::{GlobalAlloc, Layout, System};",
+        "    struct Counting;",
+        "    unsafe impl GlobalAlloc for Counting {",
+        "        unsafe fn alloc(&self, layout: Layout) -> *mut u8 { unsafe { System.alloc(layout) } }",
+        "        unsafe fn dealloc(&self, p: *mut u8, layout: Layout) { unsafe { System.dealloc(p, layout) } }",
+        "    }",
+        "    #[global_allocator]",
+        "    static ALLOCATOR: Counting = Counting;",
+        "}",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
