@@ -23,21 +23,21 @@
 //!   type or trait declared in kept code (an impl a bound needs, or a `Drop`, `Clone` or `Display`
 //!   pruning keeps or tries away: the impls tried must be the same; an inherent impl too, since
 //!   without it a call of its method may still compile, as a trait's method of the same name,
-//!   and mean another function), or an alias declared
-//!   anywhere (`type X = ..`, `use .. as X`, which may stand for a kept type), unless its trait or
-//!   type is the module's own (declared at its top level, not in a function's body: it then goes
-//!   with them); an impl whose trait or type a macro call writes (`impl kept!()`); an impl a
-//!   `macro_rules!` writes, in every module that calls the macro, unless for that module's own
-//!   trait or type, written bare in the macro's body or passed as the call's argument that the
-//!   rule's matcher binds (a whole type, `$t`, not `super::$t`) (`judge_problem!(Judge, ..)`; see the `reach_read` module); and what
-//!   rustc never reports unused: an item compiled on no target pruning checks (neither here nor
-//!   in the foreign copy: `#[cfg(windows)]`) at the module's top level, or the module itself; a
-//!   macro called where an item may stand at its top level, unless the library defines it and
-//!   its body writes nothing of this list, and calls no macro that writes an impl
-//!   (`thread_local!`, a static assertion's `const _`); an
-//!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
-//!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
-//!   `unused`, `unused_imports`, `unused_macros`, `warnings`), on the module itself or inside it
+//!   and mean another function), or an alias declared anywhere (`type X = ..`, `use .. as X`,
+//!   which may stand for a kept type), unless its trait or type is the module's own (declared at
+//!   its top level, not in a function's body: it then goes with them); an impl whose trait or
+//!   type a macro call writes (`impl kept!()`); an impl a `macro_rules!` writes, in every module
+//!   that calls the macro, unless for that module's own trait or type, written bare in the
+//!   macro's body or passed as the call's argument that the rule's matcher binds, whole (`$t`,
+//!   not `super::$t`: `judge_problem!(Judge, ..)`; see the `reach_read` module);
+//! - and what rustc never reports unused: an item compiled on no target pruning checks (neither
+//!   here nor in the foreign copy: `#[cfg(windows)]`) at the module's top level, or the module
+//!   itself; a macro called where an item may stand at its top level, unless the library defines
+//!   it, its body writes nothing of this list and calls no macro that writes an impl
+//!   (`thread_local!`, a static assertion's `const _`); an item named `_..`, an `extern` block or
+//!   function, an attribute naming `macro_export`, `global_allocator`, `used`, `no_mangle`,
+//!   `export_name`, `link_section` or a lint that hides unused code (`dead_code`, `unused`,
+//!   `unused_imports`, `unused_macros`, `warnings`), on the module itself or inside it
 //!   (`#![allow(dead_code)]`) keeping its children too.
 //!
 //! A module that does not compile at all but that no kept code names is left out, where the whole
@@ -52,8 +52,9 @@ use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, segment_bef
 use std::collections::BTreeSet;
 
 /// Attribute words that keep their module: items rustc never reports unused, or reports no more.
-const KEEPING_ATTRIBUTES: [&str; 10] = [
+const KEEPING_ATTRIBUTES: [&str; 11] = [
     "macro_export",
+    "global_allocator",
     "used",
     "no_mangle",
     "export_name",
