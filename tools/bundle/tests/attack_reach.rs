@@ -274,3 +274,21 @@ fn a_module_holding_the_global_allocator_is_kept_by_whole_pruning() {
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// The kept type `T` is declared by a macro (`unit!(T)`): no `struct T` is written, so the impl
+/// header `impl super::a::T` names no type declared in kept code, and its module, which no path
+/// names, is left out; the program then prints "trait" instead of "inherent".
+#[test]
+fn an_inherent_impl_of_a_type_a_macro_declares_keeps_its_module() {
+    let library = [
+        "macro_rules! unit { ($name:ident) => { pub struct $name; }; }",
+        "pub mod a {",
+        "    unit!(T);",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "mod names { impl super::a::T { pub fn name(&self) -> &'static str { \"inherent\" } } }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
