@@ -20,8 +20,9 @@
 //!   macro's textual scope: a name the candidate then lacks, which fails to compile, so the
 //!   fallback;
 //! - what is needed, or kept, without a name, keeps its module: an `impl` whose header names a
-//!   type or trait declared in kept code (an impl a bound needs, or a `Drop`, `Clone` or `Display`
-//!   pruning keeps or tries away: the impls tried must be the same; an inherent impl too, since
+//!   type or trait declared in kept code, itself or by a macro's call (`unit!(T)`, the body
+//!   holding `struct $name`) (an impl a bound needs, or a `Drop`, `Clone` or `Display` pruning
+//!   keeps or tries away: the impls tried must be the same; an inherent impl too, since
 //!   without it a call of its method may still compile, as a trait's method of the same name,
 //!   and mean another function), or an alias declared anywhere (`type X = ..`, `use .. as X`,
 //!   which may stand for a kept type), unless its trait or type is the module's own (declared at
@@ -48,7 +49,8 @@ use super::inline::LIBRARY;
 use super::items::ITEM_KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
-use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, segment_before, Context, Impl};
+use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, library_modules, segment_before};
+use super::reach_read::{Context, Impl, Module};
 use std::collections::BTreeSet;
 
 /// Attribute words that keep their module: items rustc never reports unused, or reports no more.
@@ -69,16 +71,6 @@ const KEEPING_ATTRIBUTES: [&str; 11] = [
 /// The keywords that declare a type or a trait (a name an `impl` header may name).
 const TYPE_KEYWORDS: [&str; 4] = ["struct", "enum", "union", "trait"];
 
-/// An inline module of the library: its name, the code indices of its first token (attributes
-/// included), its `{` and its `}`, and its parent's index (`None` for the library's root).
-struct Module<'a> {
-    name: &'a str,
-    first: usize,
-    open: usize,
-    close: usize,
-    parent: Option<usize>,
-}
-
 /// What the code of one part (a module's own, less its child modules; or the code always kept)
 /// says, for the fixpoint. Identifiers are taken without `r#`.
 #[derive(Default)]
@@ -98,6 +90,10 @@ struct Part<'a> {
     own: BTreeSet<&'a str>,
     /// Its macro calls: the macro's name and the call's arguments (see [`call_arguments`]).
     calls: Vec<(&'a str, Vec<Option<&'a str>>)>,
+    /// The identifiers in each call (the macro's name, and them).
+    call_words: Vec<(&'a str, Vec<&'a str>)>,
+    /// The macros it defines whose body declares a type named by an argument (`struct $name`).
+    type_macros: BTreeSet<&'a str>,
     /// The impls its macros write, each with its macro's name.
     written: Vec<(&'a str, Impl<'a>)>,
     /// The macros it calls at its top level, where an item may stand.
@@ -202,10 +198,20 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         }
         always_macros.extend(more);
     }
+    // The types a part declares, those its calls of macros that declare types name included.
+    let type_macros: BTreeSet<&str> = all().flat_map(|p| p.type_macros.iter().copied()).collect();
+    fn declared_in<'a>(p: &Part<'a>, type_macros: &BTreeSet<&str>) -> Vec<&'a str> {
+        let by_macros = p.call_words.iter().filter(|(name, _)| type_macros.contains(name));
+        p.types.iter().copied().chain(by_macros.flat_map(|(_, words)| words.iter().copied())).collect()
+    }
+    let declared = |p| declared_in(p, &type_macros);
     let mut kept = vec![false; modules.len()];
     kept[0] = true;
-    let (mut words, mut named, mut types) =
-        (kept_part.words.clone(), kept_part.named.clone(), kept_part.types.clone());
+    let (mut words, mut named, mut types) = (
+        kept_part.words.clone(),
+        kept_part.named.clone(),
+        declared(&kept_part).into_iter().collect::<BTreeSet<_>>(),
+    );
     loop {
         let mut more = false;
         for i in 1..modules.len() {
@@ -238,7 +244,7 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
                 kept[j] = true;
                 words.extend(parts[j].words.iter().copied());
                 named.extend(parts[j].named.iter().copied());
-                types.extend(parts[j].types.iter().copied());
+                types.extend(declared(&parts[j]));
                 at = modules[j].parent;
             }
             more = true;
@@ -262,37 +268,6 @@ fn path(modules: &[Module], i: usize) -> String {
     }
     names.reverse();
     names.join("::")
-}
-
-/// The inline modules of the code from byte `from` on, in order, the first (the library's root)
-/// holding the others; each knows its parent.
-fn library_modules<'a>(lexed: &Lexed<'a>, from: usize) -> Result<Vec<Module<'a>>, String> {
-    let mut modules: Vec<Module> = Vec::new();
-    // The modules open at the current token, innermost last.
-    let mut open: Vec<usize> = Vec::new();
-    for k in 0..lexed.code.len() {
-        let declares = lexed.text(k) == "mod"
-            && lexed.token(k + 1).kind == Kind::Ident
-            && lexed.text(k + 2) == "{"
-            && lexed.token(k).start >= from;
-        if !declares {
-            continue;
-        }
-        while open.last().map_or(false, |&m| modules[m].close < k) {
-            open.pop();
-        }
-        let parent = open.last().copied();
-        if parent.is_none() && !modules.is_empty() {
-            // Not the one library the candidate ends with: nothing is left out.
-            return Ok(Vec::new());
-        }
-        let name = lexed.text(k + 1);
-        let name = name.strip_prefix("r#").unwrap_or(name);
-        let (first, close) = (lexed.item_start(k)?, lexed.matching(k + 2)?);
-        open.push(modules.len());
-        modules.push(Module { name, first, open: k + 2, close, parent });
-    }
-    Ok(modules)
 }
 
 /// What code token `k` adds to `part` (`top`: at the top level of the module's code).
@@ -339,6 +314,10 @@ fn read_token<'a>(
     if k >= 2 && lexed.text(k - 2) == "macro_rules" && before == "!" {
         part.macros.insert(word);
     }
+    let declares = |j: usize| TYPE_KEYWORDS.contains(&lexed.text(j)) || lexed.text(j) == "type";
+    if let Some(name) = macro_name.filter(|_| before == "$" && k >= 2 && declares(k - 2)) {
+        part.type_macros.insert(name);
+    }
     if TYPE_KEYWORDS.contains(&before) {
         part.types.insert(word);
         if top {
@@ -347,6 +326,9 @@ fn read_token<'a>(
     }
     if lexed.text(k + 1) == "!" && before != "macro_rules" && word != "macro_rules" {
         part.calls.push((word, call_arguments(lexed, k + 1)));
+        let close = lexed.matching(k + 2).unwrap_or(k + 1);
+        let idents = (k + 2..close).filter(|&j| lexed.token(j).kind == Kind::Ident);
+        part.call_words.push((word, idents.map(|j| bare(lexed.text(j))).collect()));
     }
     // (`as` in a `use`, not a cast's.)
     if before == "type"

@@ -1,16 +1,57 @@
-//! What the `reach` stage reads of the tokens: where each stands ([`Context`]: in an attribute,
-//! a `use` or a `pub(..)`, a macro's body, at which depth), a path's segments, and the impl
-//! headers: what an `impl` may be for (its trait's and type's bare names, every identifier of its
-//! header), and, for an impl a `macro_rules!` writes, which of a call's arguments stand for its
-//! trait or type (`judge_problem!(Judge, ..)` writing `impl JudgeProblem for $judge`), so that the
-//! module of each call is read as if it held the impl. Invariant: a name is given only where the
-//! header spells it bare (not a path's last segment, not a macro's argument); an argument's
-//! position only where the rule's matcher binds it at its top level (`($t:ty, $name:literal)`,
-//! not inside a repetition), and the header writes it alone (`$t`, not `super::$t`); a header
-//! holding a macro call is marked, its type unknown.
+//! What the `reach` stage reads of the tokens: the library's inline modules ([`Module`]), where
+//! each token stands ([`Context`]: in an attribute, a `use` or a `pub(..)`, a macro's body, at
+//! which depth), a path's segments, and the impl headers: what an `impl` may be for (its trait's
+//! and type's bare names, every identifier of its header), and, for an impl a `macro_rules!`
+//! writes, which of a call's arguments stand for its trait or type (`judge_problem!(Judge, ..)`
+//! writing `impl JudgeProblem for $judge`), so that the module of each call is read as if it held
+//! the impl. Invariant: a name is given only where the header spells it bare (not a path's last
+//! segment, not a macro's argument); an argument's position only where the rule's matcher binds
+//! it at its top level (`($t:ty, $name:literal)`, not inside a repetition), and the header writes
+//! it alone (`$t`, not `super::$t`); a header holding a macro call is marked, its type unknown.
 
 use super::lex::{Kind, Lexed};
 use std::collections::BTreeSet;
+
+/// An inline module of the library: its name, the code indices of its first token (attributes
+/// included), its `{` and its `}`, and its parent's index (`None` for the library's root).
+pub struct Module<'a> {
+    pub name: &'a str,
+    pub first: usize,
+    pub open: usize,
+    pub close: usize,
+    pub parent: Option<usize>,
+}
+
+/// The inline modules of the code from byte `from` on, in order, the first (the library's root)
+/// holding the others; each knows its parent.
+pub fn library_modules<'a>(lexed: &Lexed<'a>, from: usize) -> Result<Vec<Module<'a>>, String> {
+    let mut modules: Vec<Module> = Vec::new();
+    // The modules open at the current token, innermost last.
+    let mut open: Vec<usize> = Vec::new();
+    for k in 0..lexed.code.len() {
+        let declares = lexed.text(k) == "mod"
+            && lexed.token(k + 1).kind == Kind::Ident
+            && lexed.text(k + 2) == "{"
+            && lexed.token(k).start >= from;
+        if !declares {
+            continue;
+        }
+        while open.last().map_or(false, |&m| modules[m].close < k) {
+            open.pop();
+        }
+        let parent = open.last().copied();
+        if parent.is_none() && !modules.is_empty() {
+            // Not the one library the candidate ends with: nothing is left out.
+            return Ok(Vec::new());
+        }
+        let name = lexed.text(k + 1);
+        let name = name.strip_prefix("r#").unwrap_or(name);
+        let (first, close) = (lexed.item_start(k)?, lexed.matching(k + 2)?);
+        open.push(modules.len());
+        modules.push(Module { name, first, open: k + 2, close, parent });
+    }
+    Ok(modules)
+}
 
 /// For each code token, where it stands.
 pub struct Context {
