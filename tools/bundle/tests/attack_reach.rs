@@ -292,3 +292,20 @@ fn an_inherent_impl_of_a_type_a_macro_declares_keeps_its_module() {
     ];
     assert_same_both_ways(MAIN, &library);
 }
+
+/// An alias a macro declares (`alias!(Local, super::a::T)` writing `type Local = ..;`), in the
+/// module left out itself: `impl Local` is the kept `T`'s inherent impl.
+#[test]
+fn an_inherent_impl_through_an_alias_a_macro_declares_keeps_its_module() {
+    let library = [
+        "macro_rules! alias { ($name:ident, $t:ty) => { type $name = $t; }; }",
+        "pub mod a {",
+        "    pub struct T;",
+        "    pub trait Named { fn name(&self) -> &'static str; }",
+        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
+        "    pub fn describe() -> &'static str { T.name() }",
+        "}",
+        "mod names { alias!(Local, super::a::T); impl Local { pub fn name(&self) -> &'static str { \"inherent\" } } }",
+    ];
+    assert_same_both_ways(MAIN, &library);
+}
