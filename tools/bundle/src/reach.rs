@@ -24,8 +24,8 @@
 //!   holding `struct $name`) (an impl a bound needs, or a `Drop`, `Clone` or `Display` pruning
 //!   keeps or tries away: the impls tried must be the same; an inherent impl too, since
 //!   without it a call of its method may still compile, as a trait's method of the same name,
-//!   and mean another function), or an alias declared anywhere (`type X = ..`, `use .. as X`,
-//!   which may stand for a kept type), unless its trait or type is the module's own (declared at
+//!   and mean another function), or an alias declared anywhere (`type X = ..`, `use .. as X`, a
+//!   macro's call that declares one, which may stand for a kept type), unless its trait or type is the module's own (declared at
 //!   its top level, not in a function's body: it then goes with them); an impl whose trait or
 //!   type a macro call writes (`impl kept!()`); an impl a `macro_rules!` writes, in every module
 //!   that calls the macro, unless for that module's own trait or type, written bare in the
@@ -174,7 +174,7 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         part.named = part.segments.iter().flat_map(|&k| paths.resolve(Some(i), k)).collect();
     }
     kept_part.named = kept_part.segments.iter().flat_map(|&k| paths.resolve(None, k)).collect();
-    let aliases: BTreeSet<&str> =
+    let mut aliases: BTreeSet<&str> =
         parts.iter().chain([&kept_part]).flat_map(|p| p.aliases.iter().copied()).collect();
     let written: Vec<&(&str, Impl)> = parts.iter().chain([&kept_part]).flat_map(|p| &p.written).collect();
     // A macro the library does not define (`thread_local!`), or one whose body writes what may be
@@ -198,11 +198,16 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
         }
         always_macros.extend(more);
     }
-    // The types a part declares, those its calls of macros that declare types name included.
+    // The types a part declares, those its calls of macros that declare types name included (and
+    // those anywhere may be aliases).
     let type_macros: BTreeSet<&str> = all().flat_map(|p| p.type_macros.iter().copied()).collect();
+    fn by_macros<'a>(p: &Part<'a>, type_macros: &BTreeSet<&str>) -> Vec<&'a str> {
+        let calls = p.call_words.iter().filter(|(name, _)| type_macros.contains(name));
+        calls.flat_map(|(_, words)| words.iter().copied()).collect()
+    }
+    aliases.extend(all().flat_map(|p| by_macros(p, &type_macros)));
     fn declared_in<'a>(p: &Part<'a>, type_macros: &BTreeSet<&str>) -> Vec<&'a str> {
-        let by_macros = p.call_words.iter().filter(|(name, _)| type_macros.contains(name));
-        p.types.iter().copied().chain(by_macros.flat_map(|(_, words)| words.iter().copied())).collect()
+        p.types.iter().copied().chain(by_macros(p, type_macros)).collect()
     }
     let declared = |p| declared_in(p, &type_macros);
     let mut kept = vec![false; modules.len()];
