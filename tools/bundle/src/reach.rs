@@ -131,14 +131,13 @@ pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edi
     let (mut kept_part, mut parts) = (Part::default(), Vec::new());
     parts.resize_with(modules.len(), Part::default);
     let context = Context::of(&lexed)?;
-    for k in 0..lexed.code.len() {
-        let part = match owner[k] {
+    for (k, &owned) in owner.iter().enumerate() {
+        let part = match owned {
             None => continue,
             Some(None) => &mut kept_part,
             Some(Some(i)) => &mut parts[i],
         };
-        let top =
-            owner[k].flatten().map_or(false, |i| context.depth[k] == context.depth[modules[i].open] + 1);
+        let top = owned.flatten().map_or(false, |i| context.depth[k] == context.depth[modules[i].open] + 1);
         read_token(&lexed, k, &context, top, part)?;
     }
     // Code compiled on no target pruning checks is never reported unused: it keeps its module.
@@ -378,7 +377,7 @@ impl<'a> Paths<'a, '_> {
         for &k in segments.iter().filter(|&&k| self.context.use_or_visibility[k]) {
             if lexed.text(k + 1) == "::" && lexed.text(k + 2) == "*" {
                 // The root's code (kept, past its `{`) imports for the root.
-                if let Some(at) = at.or_else(|| (k > self.modules[0].open).then(|| 0)) {
+                if let Some(at) = at.or((k > self.modules[0].open).then_some(0)) {
                     let globbed = self.path(Some(at), k).1;
                     self.globs[at].extend(globbed);
                 }

@@ -210,7 +210,7 @@ fn argument_position(lexed: &Lexed, k: usize) -> Option<usize> {
             "(" | "[" | "{" => {
                 let close = lexed.matching(j).ok()?;
                 let matcher = lexed.text(close + 1) == "=" && lexed.text(close + 2) == ">";
-                return (matcher && (j == 0 || lexed.text(j - 1) != "$")).then(|| commas);
+                return (matcher && (j == 0 || lexed.text(j - 1) != "$")).then_some(commas);
             }
             _ => {}
         }
