@@ -41,6 +41,7 @@ pub mod lex;
 pub mod mapped;
 pub mod prune;
 pub mod reach;
+pub mod reach_read;
 pub mod rename;
 pub mod rustc;
 pub mod store;

@@ -113,7 +113,7 @@ pub fn prune(
     from: usize,
     files: &Files,
 ) -> Result<(Mapped, Pruned), String> {
-    let left_out = unnamed_modules(&code.text, from)?;
+    let left_out = unnamed_modules(&code.text, from, host)?;
     if !left_out.is_empty() {
         let smaller = tidy(&code.edit(left_out.into_iter().map(|(cut, _)| cut).collect()), from)?;
         if let Ok(pruned) = prune_rounds(rustc, host, &smaller, from, files) {

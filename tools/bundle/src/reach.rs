@@ -20,28 +20,43 @@
 //!   macro's textual scope: a name the candidate then lacks, which fails to compile, so the
 //!   fallback;
 //! - what is needed, or kept, without a name, keeps its module: an `impl` whose header names a
-//!   type or trait declared in kept code (an impl a bound needs, or a `Drop`, `Clone` or `Display`
-//!   pruning keeps or tries away: the impls tried must be the same; an inherent impl too, since
+//!   type or trait declared in kept code, itself or by a macro's call (`unit!(T)`, the body
+//!   holding `struct $name`) (an impl a bound needs, or a `Drop`, `Clone` or `Display` pruning
+//!   keeps or tries away: the impls tried must be the same; an inherent impl too, since
 //!   without it a call of its method may still compile, as a trait's method of the same name,
-//!   and mean another function), or an alias declared
-//!   anywhere (`type X = ..`, `use .. as X`, which may stand for a kept type), unless its trait or
-//!   type is the module's own (it then goes with them); and what rustc never reports unused: an
-//!   item named `_..`, an `extern` block or function, an attribute naming `macro_export`, `used`,
-//!   `no_mangle`, `export_name`, `link_section` or a lint that hides unused code (`dead_code`,
-//!   `unused`, `unused_imports`, `unused_macros`, `warnings`).
+//!   and mean another function), or an alias declared anywhere (`type X = ..`, `use .. as X`, a
+//!   macro's call that declares one, which may stand for a kept type), unless its trait or type is the module's own (declared at
+//!   its top level, not in a function's body: it then goes with them); an impl whose trait or
+//!   type a macro call writes (`impl kept!()`); an impl a `macro_rules!` writes, in every module
+//!   that calls the macro, unless for that module's own trait or type, written bare in the
+//!   macro's body or passed as the call's argument that the rule's matcher binds, whole (`$t`,
+//!   not `super::$t`: `judge_problem!(Judge, ..)`; see the `reach_read` module);
+//! - and what rustc never reports unused: an item compiled on no target pruning checks (neither
+//!   here nor in the foreign copy: `#[cfg(windows)]`) at the module's top level, or the module
+//!   itself; a macro called where an item may stand at its top level, unless the library defines
+//!   it, its body writes nothing of this list and calls no macro that writes an impl
+//!   (`thread_local!`, a static assertion's `const _`); an item named `_..`, an `extern` block or
+//!   function, an attribute naming `macro_export`, `global_allocator`, `used`, `no_mangle`,
+//!   `export_name`, `link_section` or a lint that hides unused code (`dead_code`, `unused`,
+//!   `unused_imports`, `unused_macros`, `warnings`), on the module itself or inside it
+//!   (`#![allow(dead_code)]`) keeping its children too.
 //!
 //! A module that does not compile at all but that no kept code names is left out, where the whole
 //! library's pruning would fail: the bundle never holds it either way.
 
+use super::cfg::{compiled, Config};
 use super::inline::LIBRARY;
 use super::items::ITEM_KEYWORDS;
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
+use super::reach_read::{bare, call_arguments, impl_at, is_impl_item, library_modules, segment_before};
+use super::reach_read::{Context, Impl, Module};
 use std::collections::BTreeSet;
 
 /// Attribute words that keep their module: items rustc never reports unused, or reports no more.
-const KEEPING_ATTRIBUTES: [&str; 10] = [
+const KEEPING_ATTRIBUTES: [&str; 11] = [
     "macro_export",
+    "global_allocator",
     "used",
     "no_mangle",
     "export_name",
@@ -55,16 +70,6 @@ const KEEPING_ATTRIBUTES: [&str; 10] = [
 
 /// The keywords that declare a type or a trait (a name an `impl` header may name).
 const TYPE_KEYWORDS: [&str; 4] = ["struct", "enum", "union", "trait"];
-
-/// An inline module of the library: its name, the code indices of its first token (attributes
-/// included), its `{` and its `}`, and its parent's index (`None` for the library's root).
-struct Module<'a> {
-    name: &'a str,
-    first: usize,
-    open: usize,
-    close: usize,
-    parent: Option<usize>,
-}
 
 /// What the code of one part (a module's own, less its child modules; or the code always kept)
 /// says, for the fixpoint. Identifiers are taken without `r#`.
@@ -81,6 +86,22 @@ struct Part<'a> {
     macros: BTreeSet<&'a str>,
     /// The types and traits it declares.
     types: BTreeSet<&'a str>,
+    /// Those it declares at its top level (not in a function's body, nor in a macro's).
+    own: BTreeSet<&'a str>,
+    /// Its macro calls: the macro's name and the call's arguments (see [`call_arguments`]).
+    calls: Vec<(&'a str, Vec<Option<&'a str>>)>,
+    /// The identifiers in each call (the macro's name, and them).
+    call_words: Vec<(&'a str, Vec<&'a str>)>,
+    /// The macros it defines whose body declares a type named by an argument (`struct $name`).
+    type_macros: BTreeSet<&'a str>,
+    /// The impls its macros write, each with its macro's name.
+    written: Vec<(&'a str, Impl<'a>)>,
+    /// The macros it calls at its top level, where an item may stand.
+    top_calls: Vec<&'a str>,
+    /// The macros it defines whose body writes what rustc may never report unused (see
+    /// [`read_token`]), and the macros their bodies call (macro, called, where an item may stand).
+    always_macros: BTreeSet<&'a str>,
+    body_calls: Vec<(&'a str, &'a str, bool)>,
     /// The aliases it declares (`type X`, `use .. as X`).
     aliases: BTreeSet<&'a str>,
     /// Its impls.
@@ -91,8 +112,9 @@ struct Part<'a> {
 
 /// The cuts that leave out the library's modules no kept code names (see the module doc), the
 /// library being the code from byte `from` on (its first module the library's root, kept), each
-/// with the module's path; empty if every module may be named.
-pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, String> {
+/// with the module's path; empty if every module may be named. `host`: the `cfg` options pruning
+/// type-checks with (and their [`Config::foreign`] copy's).
+pub fn unnamed_modules(src: &str, from: usize, host: &Config) -> Result<Vec<(Edit, String)>, String> {
     let lexed = Lexed::new(src)?;
     let modules = library_modules(&lexed, from)?;
     if modules.len() < 2 {
@@ -109,13 +131,36 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
     let (mut kept_part, mut parts) = (Part::default(), Vec::new());
     parts.resize_with(modules.len(), Part::default);
     let context = Context::of(&lexed)?;
-    for (k, own) in owner.iter().enumerate() {
-        let part = match *own {
+    for (k, &owned) in owner.iter().enumerate() {
+        let part = match owned {
             None => continue,
             Some(None) => &mut kept_part,
             Some(Some(i)) => &mut parts[i],
         };
-        read_token(&lexed, k, &context, part)?;
+        let top = owned.flatten().map_or(false, |i| context.depth[k] == context.depth[modules[i].open] + 1);
+        read_token(&lexed, k, &context, top, part)?;
+    }
+    // Code compiled on no target pruning checks is never reported unused: it keeps its module.
+    let (absent_on_host, absent_on_foreign) =
+        (lexed.absent_ranges(host)?, lexed.absent_ranges(&host.foreign())?);
+    let nowhere: Vec<usize> = absent_on_host
+        .iter()
+        .flat_map(|&(a, b)| a..=b)
+        .filter(|&k| !compiled(&absent_on_foreign, k))
+        .collect();
+    // A lint that hides unused code, on a module's head or inside it (`#![allow(dead_code)]`),
+    // hides its children's too.
+    let mut quiet = vec![false; modules.len()];
+    for (i, m) in modules.iter().enumerate().skip(1) {
+        // Its head or an item at its top level (a statement in a function goes with the function).
+        let top = |k: usize| k <= m.open || k <= m.close && context.depth[k] == context.depth[m.open] + 1;
+        let lint = |k: usize| context.attribute[k] && KEEPING_ATTRIBUTES.contains(&bare(lexed.text(k)));
+        let inner = |k: usize| lexed.text(k) == "#" && lexed.text(k + 1) == "!" && top(k);
+        let inner_lint = (m.open..m.close)
+            .filter(|&k| inner(k))
+            .any(|k| (k..lexed.matching(k + 2).unwrap_or(k)).any(lint));
+        quiet[i] = (m.first..m.open).any(lint) || inner_lint || m.parent.map_or(false, |p| quiet[p]);
+        parts[i].always |= quiet[i] || nowhere.iter().any(|&k| m.first <= k && top(k));
     }
     let mut paths =
         Paths { lexed: &lexed, modules: &modules, context: &context, globs: Vec::new(), aliases: Vec::new() };
@@ -128,12 +173,49 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
         part.named = part.segments.iter().flat_map(|&k| paths.resolve(Some(i), k)).collect();
     }
     kept_part.named = kept_part.segments.iter().flat_map(|&k| paths.resolve(None, k)).collect();
-    let aliases: BTreeSet<&str> =
+    let mut aliases: BTreeSet<&str> =
         parts.iter().chain([&kept_part]).flat_map(|p| p.aliases.iter().copied()).collect();
+    let written: Vec<&(&str, Impl)> = parts.iter().chain([&kept_part]).flat_map(|p| &p.written).collect();
+    // A macro the library does not define (`thread_local!`), or one whose body writes what may be
+    // never unused, or calls such a macro or one that writes an impl, keeps the module that calls
+    // it at its top level.
+    let all = || parts.iter().chain([&kept_part]);
+    let library_macros: BTreeSet<&str> = all().flat_map(|p| p.macros.iter().copied()).collect();
+    let mut always_macros: BTreeSet<&str> = all().flat_map(|p| p.always_macros.iter().copied()).collect();
+    loop {
+        let unknown = |called: &&str| !library_macros.contains(called) || always_macros.contains(called);
+        let more: Vec<&str> = all()
+            .flat_map(|p| &p.body_calls)
+            .filter(|&&(name, called, item)| {
+                let writes = written.iter().any(|(m, _)| *m == called);
+                !always_macros.contains(name) && (item && unknown(&called) || writes)
+            })
+            .map(|&(name, _, _)| name)
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        always_macros.extend(more);
+    }
+    // The types a part declares, those its calls of macros that declare types name included (and
+    // those anywhere may be aliases).
+    let type_macros: BTreeSet<&str> = all().flat_map(|p| p.type_macros.iter().copied()).collect();
+    fn by_macros<'a>(p: &Part<'a>, type_macros: &BTreeSet<&str>) -> Vec<&'a str> {
+        let calls = p.call_words.iter().filter(|(name, _)| type_macros.contains(name));
+        calls.flat_map(|(_, words)| words.iter().copied()).collect()
+    }
+    aliases.extend(all().flat_map(|p| by_macros(p, &type_macros)));
+    fn declared_in<'a>(p: &Part<'a>, type_macros: &BTreeSet<&str>) -> Vec<&'a str> {
+        p.types.iter().copied().chain(by_macros(p, type_macros)).collect()
+    }
+    let declared = |p| declared_in(p, &type_macros);
     let mut kept = vec![false; modules.len()];
     kept[0] = true;
-    let (mut words, mut named, mut types) =
-        (kept_part.words.clone(), kept_part.named.clone(), kept_part.types.clone());
+    let (mut words, mut named, mut types) = (
+        kept_part.words.clone(),
+        kept_part.named.clone(),
+        declared(&kept_part).into_iter().collect::<BTreeSet<_>>(),
+    );
     loop {
         let mut more = false;
         for i in 1..modules.len() {
@@ -141,13 +223,23 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
             let called = part.macros.iter().any(|m| words.contains(m));
             // An impl goes with its trait or its type if the module declares either (the bare
             // name means that one there); else it may be for what is kept.
-            let own = |name: &Option<&str>| name.map_or(false, |name| part.types.contains(name));
+            let own = |name: Option<&str>| name.map_or(false, |name| part.own.contains(name));
             let implemented = part.impls.iter().any(|i| {
-                !own(&i.trait_name)
-                    && !own(&i.type_name)
-                    && i.words.iter().any(|w| types.contains(w) || aliases.contains(w))
+                i.macro_call
+                    || !own(i.trait_name)
+                        && !own(i.type_name)
+                        && i.words.iter().any(|w| types.contains(w) || aliases.contains(w))
             });
-            if kept[i] || !(part.always || named.contains(&i) || called || implemented) {
+            // The impls its macro calls write, unless for its own trait or type, may be for anything.
+            let writes = part.calls.iter().any(|(name, arguments)| {
+                let own_argument =
+                    |i: &Impl| i.arguments.iter().any(|&p| own(arguments.get(p).copied().flatten()));
+                let by = written.iter().filter(|(m, _)| m == name);
+                by.into_iter().any(|(_, i)| !(own(i.trait_name) || own(i.type_name) || own_argument(i)))
+            });
+            let unknown = |called: &&str| !library_macros.contains(called) || always_macros.contains(called);
+            let always = part.always || part.top_calls.iter().any(unknown);
+            if kept[i] || !(always || named.contains(&i) || called || implemented || writes) {
                 continue;
             }
             // The module and its parents.
@@ -156,7 +248,7 @@ pub fn unnamed_modules(src: &str, from: usize) -> Result<Vec<(Edit, String)>, St
                 kept[j] = true;
                 words.extend(parts[j].words.iter().copied());
                 named.extend(parts[j].named.iter().copied());
-                types.extend(parts[j].types.iter().copied());
+                types.extend(declared(&parts[j]));
                 at = modules[j].parent;
             }
             more = true;
@@ -182,104 +274,14 @@ fn path(modules: &[Module], i: usize) -> String {
     names.join("::")
 }
 
-/// The inline modules of the code from byte `from` on, in order, the first (the library's root)
-/// holding the others; each knows its parent.
-fn library_modules<'a>(lexed: &Lexed<'a>, from: usize) -> Result<Vec<Module<'a>>, String> {
-    let mut modules: Vec<Module> = Vec::new();
-    // The modules open at the current token, innermost last.
-    let mut open: Vec<usize> = Vec::new();
-    for k in 0..lexed.code.len() {
-        let declares = lexed.text(k) == "mod"
-            && lexed.token(k + 1).kind == Kind::Ident
-            && lexed.text(k + 2) == "{"
-            && lexed.token(k).start >= from;
-        if !declares {
-            continue;
-        }
-        while open.last().map_or(false, |&m| modules[m].close < k) {
-            open.pop();
-        }
-        let parent = open.last().copied();
-        if parent.is_none() && !modules.is_empty() {
-            // Not the one library the candidate ends with: nothing is left out.
-            return Ok(Vec::new());
-        }
-        let name = lexed.text(k + 1);
-        let name = name.strip_prefix("r#").unwrap_or(name);
-        let (first, close) = (lexed.item_start(k)?, lexed.matching(k + 2)?);
-        open.push(modules.len());
-        modules.push(Module { name, first, open: k + 2, close, parent });
-    }
-    Ok(modules)
-}
-
-/// For each code token, where it stands.
-struct Context {
-    /// Inside an attribute (`#[..]`, `#![..]`).
-    attribute: Vec<bool>,
-    /// Inside a `use` item or a `pub(..)`, where a path's last segment names too.
-    use_or_visibility: Vec<bool>,
-    /// Inside a `macro_rules!` body, whose paths are read where the macro is called.
-    macro_body: Vec<bool>,
-}
-
-impl Context {
-    fn of(lexed: &Lexed) -> Result<Context, String> {
-        let n = lexed.code.len();
-        let (mut attribute, mut use_or_visibility) = (vec![false; n], vec![false; n]);
-        let mut macro_body = vec![false; n];
-        let mark = |marks: &mut Vec<bool>, from: usize, to: usize| {
-            marks[from..=to].iter_mut().for_each(|m| *m = true)
-        };
-        for k in 0..n {
-            let word = lexed.text(k);
-            if word == "#" {
-                let open = if lexed.text(k + 1) == "!" { k + 2 } else { k + 1 };
-                if lexed.text(open) == "[" {
-                    mark(&mut attribute, open, lexed.matching(open)?);
-                }
-            } else if word == "use" && lexed.token(k).kind == Kind::Ident {
-                // A use tree holds no `;`.
-                let end = (k..n).find(|&j| lexed.text(j) == ";").unwrap_or(n - 1);
-                mark(&mut use_or_visibility, k, end);
-            } else if word == "pub" && lexed.text(k + 1) == "(" {
-                mark(&mut use_or_visibility, k + 1, lexed.matching(k + 1)?);
-            } else if word == "macro_rules"
-                && lexed.text(k + 1) == "!"
-                && matches!(lexed.text(k + 3), "(" | "[" | "{")
-            {
-                mark(&mut macro_body, k + 3, lexed.matching(k + 3)?);
-            }
-        }
-        Ok(Context { attribute, use_or_visibility, macro_body })
-    }
-}
-
-/// The code index of the segment before the path segment at code index `k` (`b` for `c` in
-/// `a::b::c`, and in `use a::b::{c, d}`), or `None` if it starts its path.
-fn segment_before(lexed: &Lexed, k: usize, in_use: bool) -> Option<usize> {
-    if k >= 2 && lexed.text(k - 1) == "::" {
-        return Some(k - 2);
-    }
-    if !in_use || k == 0 || !matches!(lexed.text(k - 1), "{" | ",") {
-        return None;
-    }
-    // The `{` of the group `k` is in, and what comes before its `::`.
-    let mut depth = 0usize;
-    for j in (0..k).rev() {
-        match lexed.text(j) {
-            "}" => depth += 1,
-            "{" if depth == 0 => return (j >= 2 && lexed.text(j - 1) == "::").then(|| j - 2),
-            "{" => depth -= 1,
-            "use" | ";" => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
-/// What code token `k` adds to `part`.
-fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Part<'a>) -> Result<(), String> {
+/// What code token `k` adds to `part` (`top`: at the top level of the module's code).
+fn read_token<'a>(
+    lexed: &Lexed<'a>,
+    k: usize,
+    context: &Context,
+    top: bool,
+    part: &mut Part<'a>,
+) -> Result<(), String> {
     if lexed.token(k).kind != Kind::Ident {
         return Ok(());
     }
@@ -289,18 +291,48 @@ fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Par
         part.segments.push(k);
     }
     let before = if k > 0 { lexed.text(k - 1) } else { "" };
-    if context.attribute[k] && KEEPING_ATTRIBUTES.contains(&word) || word == "extern" {
-        part.always = true;
-    }
     let static_mut = before == "mut" && k >= 2 && lexed.text(k - 2) == "static";
-    if word.starts_with('_') && (ITEM_KEYWORDS.contains(&before) || static_mut) {
-        part.always = true;
+    let never_unused = context.attribute[k] && KEEPING_ATTRIBUTES.contains(&word)
+        || word == "extern"
+        || word.starts_with('_') && (ITEM_KEYWORDS.contains(&before) || static_mut);
+    part.always |= never_unused;
+    // A macro's body: what it writes where it is called may be compiled nowhere, or never unused.
+    let macro_name = context.macro_body[k].map(|name| bare(lexed.text(name)));
+    let cfg = context.attribute[k] && matches!(word, "cfg" | "cfg_attr");
+    if let Some(name) = macro_name.filter(|_| never_unused || cfg) {
+        part.always_macros.insert(name);
+    }
+    // A macro called where an item may stand (`thread_local! {..}` at a module's top level).
+    let mut first = k;
+    while first >= 2 && lexed.text(first - 1) == "::" && lexed.token(first - 2).kind == Kind::Ident {
+        first -= 2;
+    }
+    let item_position = first == 0 || matches!(lexed.text(first - 1), ";" | "{" | "}" | "]");
+    if lexed.text(k + 1) == "!" && word != "macro_rules" {
+        match macro_name {
+            Some(name) => part.body_calls.push((name, word, item_position)),
+            None if top && item_position => part.top_calls.push(word),
+            None => {}
+        }
     }
     if k >= 2 && lexed.text(k - 2) == "macro_rules" && before == "!" {
         part.macros.insert(word);
     }
+    let declares = |j: usize| TYPE_KEYWORDS.contains(&lexed.text(j)) || lexed.text(j) == "type";
+    if let Some(name) = macro_name.filter(|_| before == "$" && k >= 2 && declares(k - 2)) {
+        part.type_macros.insert(name);
+    }
     if TYPE_KEYWORDS.contains(&before) {
         part.types.insert(word);
+        if top {
+            part.own.insert(word);
+        }
+    }
+    if lexed.text(k + 1) == "!" && before != "macro_rules" && word != "macro_rules" {
+        part.calls.push((word, call_arguments(lexed, k + 1)));
+        let close = lexed.matching(k + 2).unwrap_or(k + 1);
+        let idents = (k + 2..close).filter(|&j| lexed.token(j).kind == Kind::Ident);
+        part.call_words.push((word, idents.map(|j| bare(lexed.text(j))).collect()));
     }
     // (`as` in a `use`, not a cast's.)
     if before == "type"
@@ -311,7 +343,10 @@ fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Par
     // An impl, of a trait or inherent: an inherent method left out may leave a call to a
     // trait's method of the same name compiling, and meaning another function.
     if word == "impl" && is_impl_item(lexed, k) {
-        part.impls.extend(impl_at(lexed, k));
+        part.impls.push(impl_at(lexed, k));
+        if let Some(name) = context.macro_body[k] {
+            part.written.push((bare(lexed.text(name)), impl_at(lexed, k)));
+        }
     }
     Ok(())
 }
@@ -319,7 +354,8 @@ fn read_token<'a>(lexed: &Lexed<'a>, k: usize, context: &Context, part: &mut Par
 /// What the paths of the code name: a path is read from its start, `crate::graph_games` (or
 /// `graph_games` in the user's code) being the library's root, `self` and `super` the module it
 /// is in and its parent, and a bare first segment a child of that module, of a module it imports
-/// with a glob (`use super::*`), or a module imported under another name (`use .. as x`); in the
+/// with a glob (`use super::*`) or one such a module imports with a glob in turn (`pub use
+/// y::*`, the root's too), or a module imported under another name (`use .. as x`); in the
 /// user's code and in a macro's body (read where it is called), any module of that name. Each
 /// segment after a module names its child of that name, if any. A path read wrong names too
 /// little: the candidate does not compile, and pruning falls back on the whole library.
@@ -340,7 +376,8 @@ impl<'a> Paths<'a, '_> {
         let lexed = self.lexed;
         for &k in segments.iter().filter(|&&k| self.context.use_or_visibility[k]) {
             if lexed.text(k + 1) == "::" && lexed.text(k + 2) == "*" {
-                if let Some(at) = at {
+                // The root's code (kept, past its `{`) imports for the root.
+                if let Some(at) = at.or((k > self.modules[0].open).then_some(0)) {
                     let globbed = self.path(Some(at), k).1;
                     self.globs[at].extend(globbed);
                 }
@@ -383,7 +420,7 @@ impl<'a> Paths<'a, '_> {
                 self.modules.iter().enumerate().filter(|(_, m)| m.parent == Some(of) && m.name == name);
             found.map(|(i, _)| i).collect()
         };
-        let everywhere = at.is_none() || self.context.macro_body[k];
+        let everywhere = at.is_none() || self.context.macro_body[k].is_some();
         // Where the path starts: its first module(s), and its first segment after them.
         let (mut current, mut next): (Vec<usize>, usize) = match words[0] {
             "crate" if words.get(1) == Some(&LIBRARY) => (vec![0], 2),
@@ -402,7 +439,16 @@ impl<'a> Paths<'a, '_> {
             }
             first => {
                 let mut found: Vec<usize> = at.map_or(Vec::new(), |m| children(m, first));
-                for &glob in at.map_or(&[][..], |m| &self.globs[m][..]) {
+                // The modules it imports with a glob, and those they do (`pub use ..::*`).
+                let mut globbed: Vec<usize> = at.map_or(Vec::new(), |m| self.globs[m].clone());
+                let mut g = 0;
+                while g < globbed.len() {
+                    let more: Vec<usize> =
+                        self.globs[globbed[g]].iter().filter(|m| !globbed.contains(m)).copied().collect();
+                    globbed.extend(more);
+                    g += 1;
+                }
+                for glob in globbed {
                     found.extend(children(glob, first));
                 }
                 found.extend(self.aliased(Some(first)));
@@ -422,70 +468,15 @@ impl<'a> Paths<'a, '_> {
     }
 }
 
-/// An `impl`, of a trait or inherent: the trait's name (`None` for an inherent one) and the
-/// type's, each if bare (a path's last segment may be another module's), and every identifier of
-/// its header.
-struct Impl<'a> {
-    trait_name: Option<&'a str>,
-    type_name: Option<&'a str>,
-    words: BTreeSet<&'a str>,
-}
-
-/// The `impl` at code index `k`.
-fn impl_at<'a>(lexed: &Lexed<'a>, k: usize) -> Option<Impl<'a>> {
-    // Its header's tokens, with their depth in `<..>` (not counting an arrow's `>`).
-    let mut header = Vec::new();
-    let mut depth = 0usize;
-    for j in k + 1..lexed.code.len() {
-        let text = lexed.text(j);
-        if depth == 0 && matches!(text, "{" | ";" | "where") {
-            break;
-        }
-        match text {
-            "<" => depth += 1,
-            ">" if lexed.text(j - 1) != "-" => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        header.push((j, depth));
-    }
-    // An inherent impl has no `for`: its type is the whole header after the generics.
-    let for_at = header
-        .iter()
-        .position(|&(j, depth)| depth == 0 && lexed.text(j) == "for" && lexed.text(j + 1) != "<");
-    // The bare name at depth 0 ending a part (`From` of `From<X>`, `Board` of `Board<T>`).
-    let name = |part: &[(usize, usize)]| {
-        let last = part.iter().rev().find(|&&(j, depth)| depth == 0 && lexed.token(j).kind == Kind::Ident)?.0;
-        (lexed.text(last - 1) != "::").then(|| bare(lexed.text(last)))
-    };
-    let generics_end = match header.first() {
-        Some(&(j, _)) if lexed.text(j) == "<" => {
-            header.iter().position(|&(_, depth)| depth == 0).unwrap_or(0) + 1
-        }
-        _ => 0,
-    };
-    let idents = header.iter().filter(|&&(j, _)| lexed.token(j).kind == Kind::Ident);
-    let (trait_name, type_name) = match for_at {
-        Some(for_at) => (name(&header[generics_end.min(for_at)..for_at]), name(&header[for_at + 1..])),
-        None => (None, name(&header[generics_end.min(header.len())..])),
-    };
-    Some(Impl { trait_name, type_name, words: idents.map(|&(j, _)| bare(lexed.text(j))).collect() })
-}
-
-/// An identifier without its `r#`.
-fn bare(word: &str) -> &str {
-    word.strip_prefix("r#").unwrap_or(word)
-}
-
-/// Whether the `impl` at code index `k` starts an item (not `impl Trait` in a type).
-fn is_impl_item(lexed: &Lexed, k: usize) -> bool {
-    let first = if k > 0 && lexed.text(k - 1) == "unsafe" { k - 1 } else { k };
-    first == 0 || matches!(lexed.text(first - 1), ";" | "{" | "}" | "]")
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::testing::text;
     use super::*;
+
+    /// This machine's `cfg` options.
+    fn host() -> Config {
+        Config::host(&super::super::assemble::Options::default().rustc).unwrap()
+    }
 
     /// The candidate pruning starts from: `main`, then `library` as the bundle's module.
     fn candidate(main: &str, library: &[&str]) -> (String, usize) {
@@ -497,7 +488,7 @@ mod tests {
     fn left_out(main: &str, library: &[&str]) -> Vec<String> {
         let (src, from) = candidate(main, library);
         let mut names: Vec<String> =
-            unnamed_modules(&src, from).unwrap().into_iter().map(|(_, n)| n).collect();
+            unnamed_modules(&src, from, &host()).unwrap().into_iter().map(|(_, n)| n).collect();
         names.sort();
         names
     }
@@ -605,6 +596,59 @@ mod tests {
         assert_eq!(left_out(main, &library), ["own", "own_inherent", "unsafe_allowed"]);
     }
 
+    /// An impl a macro writes is read in the module that calls the macro: it keeps that module
+    /// unless it is for the module's own trait or type (declared at the module's top level, not
+    /// in a function's body), named bare in the macro's body or given as the call's argument that
+    /// the matcher binds (at its position; not in a repetition, not a `where $t:` of the body).
+    /// An impl whose type a macro call writes, an item compiled on no target (`#[cfg(windows)]`
+    /// here and in the foreign copy; not a statement in a function), and a macro called where an
+    /// item may stand at the module's top level, if the library does not define it
+    /// (`thread_local!`) or its body writes what may be never unused (`const _`, a `cfg`, a call of
+    /// such a macro), keep their module.
+    #[test]
+    fn impls_written_by_macros_code_compiled_nowhere_and_unknown_macros_keep_their_module() {
+        let main = "use graph_games::a::{T, Tr};\nfn main() {\n    let _ = T;\n}\n";
+        let library = [
+            "pub mod a { pub struct T; pub trait Tr {} }",
+            "macro_rules! judge { ($judge:ident, $name:literal) => { impl crate::graph_games::a::Tr for $judge {} }; }",
+            "macro_rules! second { ($a:ident, $b:ty) => { impl $b where $b: Sized { fn f(&self) {} } }; }",
+            "macro_rules! many { ($($t:ty),*) => { $(impl crate::graph_games::a::Tr for $t {})* }; }",
+            "macro_rules! own_trait { ($t:ty) => { impl Named for $t {} }; }",
+            "mod own_judge { pub struct Judge; judge!(Judge, \"x\"); }",
+            "mod kept_judge { judge!(T, \"x\"); use super::a::T; }",
+            "mod by_path { judge!(super::a::T, \"x\"); }",
+            "mod second_own { pub struct Own; second!(Own, super::a::T); }",
+            "mod repeated { pub struct Own; many!(Own, super::a::T); }",
+            "mod named { trait Named {} own_trait!(super::a::T); }",
+            "mod local { fn f() { struct Judge; } judge!(Judge, \"x\"); }",
+            "mod typed { macro_rules! t { () => { crate::graph_games::a::T }; } impl t!() {} }",
+            "mod windows { #[cfg(windows)] fn f() {} }",
+            "mod in_a_function { fn f() { #[cfg(windows)] let _x = 1; } }",
+            "#[cfg(windows)] mod windows_only { fn f() {} }",
+            "mod thread_locals { thread_local! { static X: u8 = 1; } }",
+            "mod by_its_path { std::thread_local! { static X: u8 = 1; } }",
+            "mod std_macro_in_a_constant { const X: &str = concat!(\"a\", \"b\"); }",
+            "macro_rules! anonymous { () => { const _: () = (); }; }",
+            "macro_rules! windows { () => { #[cfg(windows)] fn f() {} }; }",
+            "macro_rules! tls { () => { thread_local! { static X: u8 = 1; } }; }",
+            "macro_rules! through { () => { tls!(); }; }",
+            "mod anonymous { anonymous!(); }",
+            "mod windows_by_macro { windows!(); }",
+            "mod through { through!(); }",
+            "mod in_a_function_by_macro { fn f() { anonymous!(); } }",
+            "mod not_windows { #[cfg(not(windows))] fn f() {} }",
+        ];
+        let left = [
+            "in_a_function",
+            "in_a_function_by_macro",
+            "named",
+            "not_windows",
+            "own_judge",
+            "std_macro_in_a_constant",
+        ];
+        assert_eq!(left_out(main, &library), left);
+    }
+
     /// The cuts: each module left out whole, its attributes with it, outermost only.
     #[test]
     fn a_module_left_out_is_cut_whole() {
@@ -612,7 +656,8 @@ mod tests {
         let library =
             ["pub mod a {", "    pub fn f() {}", "}", "#[cfg(unix)]", "pub mod b {", "    pub mod c {}", "}"];
         let (src, from) = candidate(main, &library);
-        let cuts: Vec<Edit> = unnamed_modules(&src, from).unwrap().into_iter().map(|(cut, _)| cut).collect();
+        let cuts: Vec<Edit> =
+            unnamed_modules(&src, from, &host()).unwrap().into_iter().map(|(cut, _)| cut).collect();
         let expected = candidate(main, &["pub mod a {", "    pub fn f() {}", "}"]).0;
         assert_eq!(super::super::testing::apply(&src, cuts), expected);
     }

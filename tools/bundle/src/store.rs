@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex};
 
 /// The bundler's sources as this build compiled them, by name (a stored bundle is the work of
 /// this code). tools/bundle/tests/bundle.rs checks the list against the folder.
-pub const BUNDLER_SOURCES: [(&str, &str); 21] = [
+pub const BUNDLER_SOURCES: [(&str, &str); 22] = [
     ("assemble.rs", include_str!("assemble.rs")),
     ("cfg.rs", include_str!("cfg.rs")),
     ("debug_checks.rs", include_str!("debug_checks.rs")),
@@ -47,6 +47,7 @@ pub const BUNDLER_SOURCES: [(&str, &str); 21] = [
     ("mapped.rs", include_str!("mapped.rs")),
     ("prune.rs", include_str!("prune.rs")),
     ("reach.rs", include_str!("reach.rs")),
+    ("reach_read.rs", include_str!("reach_read.rs")),
     ("rename.rs", include_str!("rename.rs")),
     ("rustc.rs", include_str!("rustc.rs")),
     ("store.rs", include_str!("store.rs")),
