@@ -12,8 +12,55 @@
 //! The oracle, written here and sharing nothing with the library: count the edges into each
 //! vertex, give each vertex a start (the counts before it summed), then walk the edges forwards,
 //! each at its target's next free place.
+//!
+//! And the contract (`GraphBuilder::try_build`: memory that cannot be had is an error, never an
+//! abort), by an allocator of this file's that refuses every block under 1 MiB while armed: the
+//! layout's own small blocks then cannot be had, and the build must still end (in a child
+//! process, so that an abort is seen as one).
 
 use graph_games::graph::{Graph, GraphBuilder};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The system's allocator, but for blocks under 1 MiB while [`ARMED`].
+struct SmallBlocksRefused;
+
+static ARMED: AtomicBool = AtomicBool::new(false);
+
+fn refused(size: usize) -> bool {
+    ARMED.load(Ordering::SeqCst) && size < 1 << 20
+}
+
+// SAFETY: every call goes to the system's allocator, or returns null (a refusal) without one.
+unsafe impl GlobalAlloc for SmallBlocksRefused {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if refused(layout.size()) {
+            return std::ptr::null_mut();
+        }
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if refused(layout.size()) {
+            return std::ptr::null_mut();
+        }
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if refused(new_size) {
+            return std::ptr::null_mut();
+        }
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: SmallBlocksRefused = SmallBlocksRefused;
 
 /// xorshift64*, seeded: the same graphs on every run.
 struct Rng(u64);
@@ -208,4 +255,41 @@ fn crowded_vertices_loops_repeats_and_empty_ends() {
         }
     }
     check("loops and repeats, increasing", n, &sources, &targets);
+}
+
+#[test]
+fn the_build_ends_where_small_blocks_cannot_be_had() {
+    const NAME: &str = "the_build_ends_where_small_blocks_cannot_be_had";
+    if std::env::var_os("ATTACK_LAYOUT_CHILD").is_none() {
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", NAME, "--test-threads=1"])
+            .env("ATTACK_LAYOUT_CHILD", "1")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&child.stdout);
+        let stderr = String::from_utf8_lossy(&child.stderr);
+        assert!(child.status.success(), "{}: {said}{stderr}", child.status);
+        assert!(said.contains("1 passed"), "{said}");
+        return;
+    }
+    // 4096 buckets of 1024 vertices: the layout's small blocks (a counter a bucket, a bucket's
+    // copy) refused, the large arrays (16 MiB each) had.
+    let mut rng = Rng(0x5eed_0005);
+    let (n, m) = (1 << 22, THRESHOLD);
+    let targets: Vec<u32> = (0..m).map(|_| rng.below(n)).collect();
+    let sources = random(&mut rng, n, m);
+    let mut builder = GraphBuilder::new(n, m);
+    let pairs: Vec<u32> = sources.iter().zip(&targets).flat_map(|(&u, &v)| [u, v]).collect();
+    builder.add_edges(&pairs);
+    ARMED.store(true, Ordering::SeqCst);
+    let built = builder.try_build();
+    ARMED.store(false, Ordering::SeqCst);
+    // Laid out (the plain sort needs no small block) or refused with an error: either is kept;
+    // only an abort is not.
+    if let Ok(graph) = built {
+        let (starts, lists) = oracle(n, &sources, &targets);
+        for v in 0..n {
+            assert!(graph.predecessors(v) == &lists[starts[v]..starts[v + 1]], "vertex {v}");
+        }
+    }
 }
