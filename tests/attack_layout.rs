@@ -297,3 +297,33 @@ fn the_build_ends_where_small_blocks_cannot_be_had() {
         }
     }
 }
+
+#[test]
+fn huge_page_room_ends_on_whole_2_mib_pages_and_adds_at_most_an_eighth() {
+    use graph_games::memory::huge_page_room;
+    const HUGE: usize = 2 << 20;
+    // What glibc maps for a block of `bytes` (x86-64): 8 bytes of size before it, the chunk
+    // rounded up to 16, 8 more of the mapped chunk's header, in whole 4 KiB pages.
+    let mapped = |bytes: usize| ((((bytes + 8 + 15) & !15) + 8) + 4095) & !4095;
+    let mut rng = Rng(0x5eed_0006);
+    let mut lens: Vec<usize> = (0..200usize)
+        .flat_map(|k| {
+            let at = k * HUGE / 4;
+            [at.saturating_sub(7), at.saturating_sub(6), at.saturating_sub(4), at, at + 1, at + 5000]
+        })
+        .collect();
+    lens.extend((0..10_000).map(|_| rng.below(1 << 28) as usize));
+    for len in lens {
+        let room = huge_page_room::<u32>(len);
+        assert!(room >= len && 8 * (room - len) <= len, "{len}: {room}");
+        if room > len {
+            assert_eq!(mapped(4 * room) % HUGE, 0, "{len}: {room}");
+        }
+        // A block of 2 MiB and more that a whole 2 MiB page would grow by an eighth at most gets
+        // its room.
+        let whole = (mapped(4 * len) + HUGE - 1) / HUGE * HUGE;
+        if 4 * len >= HUGE && 8 * (whole - 4 * len) < 4 * len {
+            assert!(room > len || mapped(4 * len) == whole, "{len}: no room");
+        }
+    }
+}
