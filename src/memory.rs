@@ -179,6 +179,16 @@ mod tests {
     }
 
     #[test]
+    fn the_room_only_where_huge_pages_are_asked_for() {
+        // Without the advice (the bundles, built without features; off Linux on x86-64) the room
+        // would be address space for nothing, which a limit on it (`ulimit -v`) counts: none.
+        let asked = cfg!(all(feature = "prefault", target_os = "linux", target_arch = "x86_64", not(miri)));
+        let len = 1_000_001;
+        let zeros = zeroed_in_huge_pages(len).unwrap();
+        assert_eq!(zeros.capacity(), if asked { huge_page_room::<u32>(len) } else { len });
+    }
+
+    #[test]
     fn huge_page_room_ends_blocks_on_2_mib() {
         // Where the room would add more than an eighth: none.
         for len in [0usize, 1, 1000, 400_000, (1 << 19) + 1, (1 << 20) + 1, 1 << 21] {
