@@ -11,7 +11,7 @@
 //! thresholds.
 
 use crate::input::{out_of_memory, Error};
-use crate::prefetch::populate_huge;
+use crate::prefetch::{populate_huge, ASKS_HUGE_PAGES};
 use crate::zeroed::zeroed;
 use std::fmt;
 use std::io;
@@ -123,9 +123,12 @@ pub fn huge_page_room<T>(len: usize) -> usize {
 /// `len` zeros, their pages mapped at once, in huge pages where the kernel has them (see
 /// [`populate_huge`]), for an array that is written all over right away; `None` when the memory
 /// cannot be had. The array is made with the room [`huge_page_room`] gives it when that can be
-/// had (else without), and its pages are mapped to the end of that room.
+/// had (else without) and huge pages are asked for ([`crate::prefetch::ASKS_HUGE_PAGES`]: not in
+/// the bundles, built without features), and its pages are mapped to the end of that room.
 pub fn zeroed_in_huge_pages(len: usize) -> Option<Vec<u32>> {
-    let mut zeros = zeroed(huge_page_room::<u32>(len)).or_else(|| zeroed(len))?;
+    // Where no huge pages are asked for, no room: it would be address space for nothing.
+    let room = if ASKS_HUGE_PAGES { huge_page_room::<u32>(len) } else { len };
+    let mut zeros = if room > len { zeroed(room).or_else(|| zeroed(len)) } else { zeroed(len) }?;
     populate_huge(&mut zeros);
     zeros.truncate(len);
     Some(zeros)
