@@ -30,7 +30,7 @@ const MAX_BUCKET_EDGES: usize = 1 << 18;
 /// sort gives them. `pred_start` must come all zeros, `predecessors` as long as `targets`.
 /// Returns false, having changed nothing in either, where the trick does not apply (fewer than
 /// 2^16 vertices, more than 2^12 buckets, a bucket of more than 2^18 edges, or no memory for the
-/// copy of one): the caller then sorts the plain way.
+/// buckets' counters or the copy of one): the caller then sorts the plain way.
 pub(crate) fn lay_out_in_buckets(
     targets: &[u32],
     pred_start: &mut [u32],
@@ -48,8 +48,13 @@ pub(crate) fn lay_out_in_buckets(
         return false;
     }
     let mask = (1u32 << low) - 1;
-    // Each bucket's edges counted, then turned into where its part starts.
-    let mut cursor = vec![0u32; buckets];
+    // Each bucket's edges counted, then turned into where its part starts. (Reserved checked as
+    // the copy below: where even these 16 KiB cannot be had, the plain sort, which needs none.)
+    let mut cursor: Vec<u32> = Vec::new();
+    if cursor.try_reserve_exact(buckets).is_err() {
+        return false;
+    }
+    cursor.resize(buckets, 0);
     for &t in targets {
         cursor[(t >> low) as usize] += 1;
     }

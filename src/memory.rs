@@ -11,7 +11,7 @@
 //! thresholds.
 
 use crate::input::{out_of_memory, Error};
-use crate::prefetch::populate_huge;
+use crate::prefetch::{populate_huge, ASKS_HUGE_PAGES};
 use crate::zeroed::zeroed;
 use std::fmt;
 use std::io;
@@ -123,9 +123,12 @@ pub fn huge_page_room<T>(len: usize) -> usize {
 /// `len` zeros, their pages mapped at once, in huge pages where the kernel has them (see
 /// [`populate_huge`]), for an array that is written all over right away; `None` when the memory
 /// cannot be had. The array is made with the room [`huge_page_room`] gives it when that can be
-/// had (else without), and its pages are mapped to the end of that room.
+/// had (else without) and huge pages are asked for ([`crate::prefetch::ASKS_HUGE_PAGES`]: not in
+/// the bundles, built without features), and its pages are mapped to the end of that room.
 pub fn zeroed_in_huge_pages(len: usize) -> Option<Vec<u32>> {
-    let mut zeros = zeroed(huge_page_room::<u32>(len)).or_else(|| zeroed(len))?;
+    // Where no huge pages are asked for, no room: it would be address space for nothing.
+    let room = if ASKS_HUGE_PAGES { huge_page_room::<u32>(len) } else { len };
+    let mut zeros = if room > len { zeroed(room).or_else(|| zeroed(len)) } else { zeroed(len) }?;
     populate_huge(&mut zeros);
     zeros.truncate(len);
     Some(zeros)
@@ -176,6 +179,16 @@ mod tests {
         // Past the limit, doubling again.
         grow_within(&mut v, 1, 6);
         assert_eq!(v.capacity(), 12);
+    }
+
+    #[test]
+    fn the_room_only_where_huge_pages_are_asked_for() {
+        // Without the advice (the bundles, built without features; off Linux on x86-64) the room
+        // would be address space for nothing, which a limit on it (`ulimit -v`) counts: none.
+        let asked = cfg!(all(feature = "prefault", target_os = "linux", target_arch = "x86_64", not(miri)));
+        let len = 1_000_001;
+        let zeros = zeroed_in_huge_pages(len).unwrap();
+        assert_eq!(zeros.capacity(), if asked { huge_page_room::<u32>(len) } else { len });
     }
 
     #[test]

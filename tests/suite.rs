@@ -1,7 +1,8 @@
 //! The root package's integration tests as one test crate: each file of `tests/` is a module of
 //! it (the index, tests/README.md, says which kind of test goes where), the shared folders beside
-//! them, but `forms_heap_bytes.rs` (a global allocator of its own: a crate of its own). One crate
-//! compiles the library's generic code and links once, where a crate a file did it 60 times.
+//! them, but `forms_heap_bytes.rs` and `attack_layout.rs` (each with a global allocator of its
+//! own, a crate of its own). One crate compiles the library's generic code and links once, where
+//! a crate a file did it 60 times.
 //! `cargo test --release --test suite NAME::` runs the tests of `tests/NAME.rs`. A new file of
 //! `tests/` is declared below (tools/bundle/tests/layout.rs checks it).
 

@@ -168,7 +168,7 @@ for tool in stress bundle bench pattern; do
     -o "$out/$tool.rmeta" "tools/$tool/src/main.rs"
   bins=$((bins + 1))
 done
-check_tests "$PWD" tests/suite.rs tests/forms_heap_bytes.rs  # (the others are suite.rs's modules)
+check_tests "$PWD" tests/suite.rs tests/forms_heap_bytes.rs tests/attack_layout.rs  # (the others are suite.rs's modules)
 for tool in stress bundle pattern; do
   check_tests "$PWD/tools/$tool" "tools/$tool/src/lib.rs" "tools/$tool"/tests/*.rs
 done

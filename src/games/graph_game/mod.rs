@@ -39,8 +39,9 @@
 //! out of one vertex, 4 past 65,534); plus its queue (at most `4n`), and `4n` more for `--depth`.
 //! `--move` needs the depths and `4n` more, once the search is over and its queue freed.
 //! The graph's arrays of about 2 MiB or more are made in huge pages where the kernel has them,
-//! with up to an eighth more room mapped ([`crate::memory::zeroed_in_huge_pages`]): within a
-//! 2 MiB page of each such array, the bytes above are what the process holds.
+//! with up to an eighth more room mapped ([`crate::memory::zeroed_in_huge_pages`]; not in the
+//! bundles, built without the `prefault` feature): within a 2 MiB page of each such array, the
+//! bytes above are what the process holds.
 //! Each step is checked before it is taken ([`read`]): memory that cannot be had is an error
 //! naming what needed how much, never an abort.
 //!
