@@ -7,7 +7,7 @@
 //! (`prune::prune`). A module is kept when a path of kept code names it (the user's code, the
 //! library root's, the modules kept; macro bodies and every `cfg` at once, so the host's code and
 //! the foreign copy's), or when kept code names a `macro_rules!` it defines, iterated to a
-//! fixpoint, with its parents ([`Paths`] reads the paths, `#[path]` never gets here: the read stage
+//! fixpoint, with its parents (`Paths` reads the paths, `#[path]` never gets here: the read stage
 //! refuses it). Why that is exact:
 //! - an item is reached by its path, whose every module is named on the way (an import, a glob
 //!   import, a `pub use` re-export is such a path too, in the code that holds it), by a method
