@@ -2,7 +2,8 @@
 //! crates of its own (shell scripts logging when they start and end): every test crate runs once,
 //! in its package's folder, with the arguments after `--`, at most JOBS at once and more than one
 //! when allowed; a failed crate is named and makes the exit status 101 after all have run; the
-//! longest crate of the last run starts first; SIGTERM ends the crates' own children too.
+//! longest crate of the last run starts first; a crate judged by wall-clock limits runs first and
+//! alone; SIGTERM ends the crates' own children too.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -163,6 +164,23 @@ fn the_longest_crate_of_the_last_run_starts_first() {
     let names: Vec<&str> = starts.iter().map(|line| line.split(' ').nth(1).unwrap()).collect();
     // Known crates longest first; `slow` has no time now, so it comes by the fallback order, last.
     assert_eq!(names, ["middle", "doc-tests", "quick", "slow"], "{starts:?}");
+}
+
+#[test]
+fn a_crate_judged_by_wall_clock_runs_first_and_alone() {
+    let dir = stand_in("alone", &[("a", "1", 0), ("b", "1", 0), ("c", "1", 0)]);
+    // The source as the runner lists it: relative to the workspace's root when inside it.
+    let source = dir.join("package_c/tests/c.rs").display().to_string();
+    let root = format!("{}/", env!("CARGO_MANIFEST_DIR"));
+    let source = source.strip_prefix(&root).unwrap_or(&source).to_string();
+    let output = command(&dir, "2").env("ALONE", &source).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+    let log = log(&dir);
+    let events: Vec<&String> =
+        log.iter().filter(|l| l.starts_with("start ") || l.starts_with("end ")).collect();
+    // c starts first and ends before anything else starts; the others still run side by side.
+    assert!(events[0].starts_with("start c ") && events[1] == "end c", "{log:?}");
+    assert_eq!(most_at_once(&log), 2, "{log:?}");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 # runs it (in its package's folder, with the arguments given after `--`), its output kept and
 # printed whole when it ends, under cargo's own `Running` line; the doc tests run as one more job
 # (`cargo test --doc`). The longest crates start first: their times from the last run
-# (test-times.txt in cargo's target folder), else the order below. Exit status: 0 when every crate passed, else 101
+# (test-times.txt in cargo's target folder), else the order below; those judged by wall-clock
+# limits first, alone (ALONE below). Exit status: 0 when every crate passed, else 101
 # (cargo test's), after every crate has run, with the failed ones named last. Ctrl-C or SIGTERM
 # ends every crate still running (each runs in a process group of its own) before the script
 # ends.
@@ -29,6 +30,11 @@ jobs=${JOBS-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "error: JOBS must be a positive number, not '$jobs'" >&2; exit 2; }
 times_file=${CARGO_TARGET_DIR:-target}/test-times.txt
 work=$(mktemp -d "${TMPDIR:-/tmp}/graph_games_tests.XXXXXX")
+
+# The crates judged by wall-clock time limits (stress's time-outs: a run starved of the CPU by a
+# crate beside it times out where it would not), run first with nothing beside them; ALONE (paths
+# as cargo lists them, space-separated) replaces the list.
+read -r -a alone <<< "${ALONE-tools/stress/tests/stress_time_out.rs}"
 
 # The crates known to take longest, for a first run without target/test-times.txt.
 slow_first=(tests/suite.rs tools/bundle/tests/bundle.rs tools/bundle/tests/user_files.rs tools/stress/tests/stress.rs
@@ -72,7 +78,13 @@ awk -F'\t' -v times="$times_file" -v slow="${slow_first[*]}" '
     n = split(slow, s, " "); for (i = 1; i <= n; i++) rank[s[i]] = n - i + 1
   }
   { key = ($1 in seconds) ? seconds[$1] : (($1 in rank) ? 1000000 + rank[$1] : -NR)
-    printf "%s\t%s\n", key, $0 }' "$list" | sort -t$'\t' -k1,1gr | cut -f2- >"$order"
+    printf "%s\t%s\n", key, $0 }' "$list" | sort -t$'\t' -k1,1gr | cut -f2- >"$order.all"
+# The crates to run alone first, then the others.
+: >"$order"
+for source in ${alone[@]+"${alone[@]}"}; do
+  awk -F'\t' -v s="$source" '$1 == s' "$order.all" >>"$order"
+done
+awk -F'\t' -v alone=" ${alone[*]-} " 'index(alone, " " $1 " ") == 0' "$order.all" >>"$order"
 
 # 3. Run, JOBS at a time; each crate's output printed whole when it ends.
 set -m  # each background job a process group of its own, to be ended whole
@@ -97,8 +109,13 @@ reap() {  # wait for a crate to end, then finish those that did (killed ones too
     if [[ -e $work/$p.status ]] || ! kill -0 "$p" 2>/dev/null; then finish "$p"; fi
   done
 }
+is_alone() { local a; for a in ${alone[@]+"${alone[@]}"}; do [[ $a == "$1" ]] && return 0; done; return 1; }
 while IFS=$'\t' read -r source package executable; do
-  while [[ ${#running[@]} -ge $jobs ]]; do reap; done
+  if is_alone "$source"; then
+    while [[ ${#running[@]} -gt 0 ]]; do reap; done
+  else
+    while [[ ${#running[@]} -ge $jobs ]]; do reap; done
+  fi
   (
     set +e
     if [[ $source == doc-tests ]]; then
@@ -112,6 +129,9 @@ while IFS=$'\t' read -r source package executable; do
   running+=($!)
   started_at[$!]=$(date +%s)
   source_of[$!]=$source
+  if is_alone "$source"; then
+    while [[ ${#running[@]} -gt 0 ]]; do reap; done
+  fi
 done <"$order"
 while [[ ${#running[@]} -gt 0 ]]; do reap; done
 set +m
