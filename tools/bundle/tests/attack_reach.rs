@@ -34,6 +34,15 @@ fn assert_same_both_ways(main: &str, library: &[&str]) {
 
 const MAIN: &str = "fn main() {\n    println!(\"{}\", graph_games::a::describe());\n}\n";
 
+/// The kept module of most cases: `describe` calls `T.name()`, the inherent `name` if there is
+/// one, else the trait's, which says "trait".
+const A_NAMED: &str = "pub mod a {
+    pub struct T;
+    pub trait Named { fn name(&self) -> &'static str; }
+    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }
+    pub fn describe() -> &'static str { T.name() }
+}";
+
 /// `a::describe` calls `T.name()`: the inherent `name` if there is one, else `Named::name`. The
 /// inherent impl is written by a macro called in `names`, a module no path names; its header
 /// (`impl $t`) names no kept type. Without it the program still compiles, and prints "trait"
@@ -41,12 +50,7 @@ const MAIN: &str = "fn main() {\n    println!(\"{}\", graph_games::a::describe()
 #[test]
 fn an_inherent_impl_written_by_a_macro_keeps_its_module() {
     let library = [
-        "pub mod a {",
-        "    pub struct T;",
-        "    pub trait Named { fn name(&self) -> &'static str; }",
-        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
-        "    pub fn describe() -> &'static str { T.name() }",
-        "}",
+        A_NAMED,
         "#[macro_use]",
         "mod macros {",
         "    macro_rules! inherent {",
@@ -63,12 +67,7 @@ fn an_inherent_impl_written_by_a_macro_keeps_its_module() {
 #[test]
 fn an_impl_whose_type_a_macro_writes_keeps_its_module() {
     let library = [
-        "pub mod a {",
-        "    pub struct T;",
-        "    pub trait Named { fn name(&self) -> &'static str; }",
-        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
-        "    pub fn describe() -> &'static str { T.name() }",
-        "}",
+        A_NAMED,
         "macro_rules! kept_type { () => { crate::graph_games::a::T }; }",
         "mod names { impl kept_type!() { pub fn name(&self) -> &'static str { \"inherent\" } } }",
     ];
@@ -81,12 +80,7 @@ fn an_impl_whose_type_a_macro_writes_keeps_its_module() {
 #[test]
 fn a_local_type_of_the_same_name_does_not_make_an_impl_the_modules_own() {
     let library = [
-        "pub mod a {",
-        "    pub struct T;",
-        "    pub trait Named { fn name(&self) -> &'static str; }",
-        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
-        "    pub fn describe() -> &'static str { T.name() }",
-        "}",
+        A_NAMED,
         "mod names {",
         "    use super::a::T;",
         "    impl T { pub fn name(&self) -> &'static str { \"inherent\" } }",
@@ -167,12 +161,7 @@ fn a_module_holding_a_thread_local_is_kept_by_whole_pruning() {
 #[test]
 fn an_inherent_impl_written_in_a_macros_repetition_keeps_its_module() {
     let library = [
-        "pub mod a {",
-        "    pub struct T;",
-        "    pub trait Named { fn name(&self) -> &'static str; }",
-        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
-        "    pub fn describe() -> &'static str { T.name() }",
-        "}",
+        A_NAMED,
         "macro_rules! inherent {",
         "    ($($t:ty),*) => { $(impl $t { pub fn name(&self) -> &'static str { \"inherent\" } })* };",
         "}",
@@ -186,12 +175,7 @@ fn an_inherent_impl_written_in_a_macros_repetition_keeps_its_module() {
 #[test]
 fn an_inherent_impl_written_through_two_macros_keeps_its_module() {
     let library = [
-        "pub mod a {",
-        "    pub struct T;",
-        "    pub trait Named { fn name(&self) -> &'static str; }",
-        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
-        "    pub fn describe() -> &'static str { T.name() }",
-        "}",
+        A_NAMED,
         "macro_rules! inherent { ($t:ty) => { impl $t { pub fn name(&self) -> &'static str { \"inherent\" } } }; }",
         "macro_rules! outer { ($t:ty) => { inherent!($t); }; }",
         "mod names { outer!(super::a::T); }",
@@ -299,12 +283,7 @@ fn an_inherent_impl_of_a_type_a_macro_declares_keeps_its_module() {
 fn an_inherent_impl_through_an_alias_a_macro_declares_keeps_its_module() {
     let library = [
         "macro_rules! alias { ($name:ident, $t:ty) => { type $name = $t; }; }",
-        "pub mod a {",
-        "    pub struct T;",
-        "    pub trait Named { fn name(&self) -> &'static str; }",
-        "    impl Named for T { fn name(&self) -> &'static str { \"trait\" } }",
-        "    pub fn describe() -> &'static str { T.name() }",
-        "}",
+        A_NAMED,
         "mod names { alias!(Local, super::a::T); impl Local { pub fn name(&self) -> &'static str { \"inherent\" } } }",
     ];
     assert_same_both_ways(MAIN, &library);
