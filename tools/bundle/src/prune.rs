@@ -6,11 +6,13 @@
 //! trait's method (or constant, or type) with its definition in each of those; `unused_imports`
 //! go from their `use`. An import of
 //! something cut then no longer resolves: it goes from its `use` (only such errors are
-//! tolerated, after a round that cut something). An inherent `impl`, a module or a `macro_rules!`
-//! (with its calls) left empty goes too, until nothing more goes. Then, once, the impls of traits
-//! the code does not declare (`Display`, `FromStr`, `From<..>` ..), which rustc never reports, are
-//! tried away, and those its errors name come back (see the `impls` module); what went makes the
-//! rounds go on, for what only they used. A field or a variant cannot go
+//! tolerated, after a round that cut something), with the imports that round reports unused. An
+//! inherent `impl`, a module or a `macro_rules!` (with its calls) left empty goes too, found in
+//! the text after each round's cuts (no rustc run for it), until nothing more goes. (A round is
+//! a rustc run a copy, most of a bundle's cost: what the text alone tells needs none.) Then, once,
+//! the impls of traits the code does not declare (`Display`, `FromStr`, `From<..>` ..), which
+//! rustc never reports, are tried away, and those its errors name come back (see the `impls`
+//! module); what went makes the rounds go on, for what only they used. A field or a variant cannot go
 //! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
 //! at the end, an item used only on other targets. Nothing else is allowed.
 //!
@@ -68,6 +70,18 @@ fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
     let mut tidy = text.slice(0, from);
     tidy.push(&library);
     Ok(tidy)
+}
+
+/// `text` without the containers its cuts left empty (see [`Lexed::empty_containers`]), until
+/// none is: found here rather than by the next round, that round is not a rustc run for them.
+fn without_empty_containers(mut text: Mapped, from: usize, imported: &[String]) -> Result<Mapped, String> {
+    loop {
+        let empty = Lexed::new(&text.text)?.empty_containers(from, imported)?;
+        if empty.is_empty() {
+            return Ok(text);
+        }
+        text = tidy(&text.edit(empty), from)?;
+    }
 }
 
 /// The pruned library of a request (the `code` and what went), made by `make` once a process for
@@ -165,6 +179,19 @@ pub fn prune_rounds(
                 continue;
             }
         }
+        let (absent_on_host, absent_on_foreign) =
+            (lexed.absent_ranges(host)?, lexed.absent_ranges(&foreign)?);
+        let code_at = |start: usize| {
+            lexed.code_at(start).ok_or_else(|| at(&text.text, start, "unused, but no token here"))
+        };
+        // What is reported unused at byte `start` goes if unused or not compiled in each.
+        let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
+            let k = code_at(start)?;
+            Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
+                && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
+        };
+        let (unused_on_host, unused_on_foreign) =
+            (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
         if has_errors {
             // Imports of items cut no longer resolve: they go; nothing else may fail.
             let errors = host_errors.iter().chain(&foreign_errors);
@@ -184,7 +211,22 @@ pub fn prune_rounds(
                 continue;
             }
             let edits = if round > 0 && only_unresolved && unresolved.iter().all(|&s| s >= from) {
-                lexed.without_imports_at(&unresolved)?
+                // With them the imports reported unused that go, as the next round would cut
+                // them: a rustc run fewer.
+                let mut going = Vec::new();
+                for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied()) {
+                    if goes(start, &unused_on_host, &unused_on_foreign)? {
+                        going.push(start);
+                    }
+                }
+                let both =
+                    lexed.without_imports_at(&sorted_once(unresolved.iter().chain(&going).copied()))?;
+                pruned.removed += if both.is_empty() { 0 } else { going.len() };
+                if both.is_empty() {
+                    lexed.without_imports_at(&unresolved)?
+                } else {
+                    both
+                }
             } else {
                 Vec::new()
             };
@@ -199,20 +241,9 @@ pub fn prune_rounds(
                     explain(&errors, &text, files)
                 ));
             }
-            text = tidy(&text.edit(edits), from)?;
+            text = without_empty_containers(tidy(&text.edit(edits), from)?, from, &imported)?;
             continue;
         }
-        let (absent_on_host, absent_on_foreign) =
-            (lexed.absent_ranges(host)?, lexed.absent_ranges(&foreign)?);
-        let code_at = |start: usize| {
-            lexed.code_at(start).ok_or_else(|| at(&text.text, start, "unused, but no token here"))
-        };
-        // What is reported unused at byte `start` goes if unused or not compiled in each.
-        let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
-            let k = code_at(start)?;
-            Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
-                && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
-        };
         let mut edits = Vec::new();
         // Used only in the foreign configuration, or imported by the user: allowed at the end.
         let mut kept = Vec::new();
@@ -235,8 +266,6 @@ pub fn prune_rounds(
                 Some(_) => {}
             }
         }
-        let (unused_on_host, unused_on_foreign) =
-            (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
         let mut one_by_one = Vec::new();
         for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied()) {
             if goes(start, &unused_on_host, &unused_on_foreign)? {
@@ -251,34 +280,7 @@ pub fn prune_rounds(
         }
         pruned.removed += one_by_one.len();
         edits.extend(lexed.without_imports_at(&one_by_one)?);
-        // An inherent `impl` or a module left empty goes too.
-        let in_library = |k: usize| lexed.token(k).start >= from;
-        for (first, kw, open, last) in lexed.impls()? {
-            if in_library(first) && last == open + 1 && !(kw..open).any(|j| lexed.text(j) == "for") {
-                edits.push(lexed.cut(first, last));
-            }
-        }
-        for k in 0..lexed.code.len() {
-            let empty = lexed.text(k) == "mod" && lexed.text(k + 2) == "{" && lexed.text(k + 3) == "}";
-            if empty && in_library(k) && !imported.iter().any(|i| i == lexed.text(k + 1)) {
-                edits.push(lexed.cut(lexed.item_start(k)?, k + 3));
-            }
-        }
-        // So does a macro that expands to nothing (its impls gone with their trait), with its calls.
-        for (first, last) in lexed.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
-            edits.push(lexed.cut(first, last));
-            let name = lexed.text(first + 2);
-            for k in 1..lexed.code.len() {
-                if lexed.text(k) == name
-                    && lexed.text(k + 1) == "!"
-                    && lexed.text(k - 1) != "macro_rules"
-                    && matches!(lexed.text(k + 2), "(" | "[" | "{")
-                {
-                    let close = lexed.matching(k + 2)?;
-                    edits.push(lexed.cut(k, close + usize::from(lexed.text(close + 1) == ";")));
-                }
-            }
-        }
+        edits.extend(lexed.empty_containers(from, &imported)?);
         if edits.is_empty() {
             // Nothing else goes: what is kept is allowed. (An allowed item is a root of what is
             // used, so nothing else turns unused.)
@@ -305,7 +307,7 @@ pub fn prune_rounds(
             continue;
         }
         previous = text.clone();
-        text = tidy(&text.edit(edits), from)?;
+        text = without_empty_containers(tidy(&text.edit(edits), from)?, from, &imported)?;
     }
     Err("pruning does not converge".to_string())
 }
@@ -332,6 +334,38 @@ impl ImplTrial {
 }
 
 impl Lexed<'_> {
+    /// The cuts of the library's (from byte `from`) empty containers: an inherent `impl` or a
+    /// module (but one the user imports) left empty, a macro that expands to nothing (its impls
+    /// gone with their trait) with its calls.
+    fn empty_containers(&self, from: usize, imported: &[String]) -> Result<Vec<Edit>, String> {
+        let mut edits = Vec::new();
+        let in_library = |k: usize| self.token(k).start >= from;
+        for (first, kw, open, last) in self.impls()? {
+            if in_library(first) && last == open + 1 && !(kw..open).any(|j| self.text(j) == "for") {
+                edits.push(self.cut(first, last));
+            }
+        }
+        for k in 0..self.code.len() {
+            let empty = self.text(k) == "mod" && self.text(k + 2) == "{" && self.text(k + 3) == "}";
+            if empty && in_library(k) && !imported.iter().any(|i| i == self.text(k + 1)) {
+                edits.push(self.cut(self.item_start(k)?, k + 3));
+            }
+        }
+        for (first, last) in self.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
+            edits.push(self.cut(first, last));
+            let name = self.text(first + 2);
+            for k in 1..self.code.len() {
+                let call =
+                    self.text(k) == name && self.text(k + 1) == "!" && self.text(k - 1) != "macro_rules";
+                if call && matches!(self.text(k + 2), "(" | "[" | "{") {
+                    let close = self.matching(k + 2)?;
+                    edits.push(self.cut(k, close + usize::from(self.text(close + 1) == ";")));
+                }
+            }
+        }
+        Ok(edits)
+    }
+
     /// The `macro_rules!` whose every rule expands to nothing: the code indices of each's ends.
     fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
         let mut found = Vec::new();
@@ -480,6 +514,81 @@ mod tests {
         let (pruned, report) =
             prune(&rustc, &Config::host(&rustc)?, &Mapped::inserted(src), 0, &Files::default())?;
         Ok((pruned.text, report))
+    }
+
+    /// Counts the rustc runs, through a script in front of the rustc on the path. Round 1 cuts
+    /// `dead` and `Gone`; round 2 finds `b`'s import of `Gone` unresolved and its import of
+    /// `helper` unused: both go in that round, and `b::inner`, which held only an import of
+    /// `Gone`, goes with them, found empty without a run; round 3 finds nothing more. Four runs
+    /// before the unused import went with the unresolved one and emptied containers without a run.
+    #[cfg(unix)]
+    #[test]
+    fn an_unresolved_and_an_unused_import_go_in_one_round_and_empty_modules_without_a_run() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("graph_games_prune_runs_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (runs, wrapper) = (dir.join("runs"), dir.join("rustc"));
+        let rustc = Options::default().rustc;
+        let script = format!("#!/bin/sh\necho run >> '{}'\nexec '{rustc}' \"$@\"\n", runs.display());
+        std::fs::write(&wrapper, script).unwrap();
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let src = text(&[
+            "fn main() {",
+            "    b::run();",
+            "}",
+            "",
+            "mod a {",
+            "    pub struct Gone;",
+            "",
+            "    pub fn helper() -> u8 {",
+            "        1",
+            "    }",
+            "}",
+            "",
+            "mod b {",
+            "    use crate::a::{helper, Gone};",
+            "",
+            "    pub mod inner {",
+            "        use crate::a::Gone;",
+            "",
+            "        pub fn dead() -> Gone {",
+            "            Gone",
+            "        }",
+            "    }",
+            "",
+            "    pub fn run() {",
+            "        println!(\"{}\", crate::a::helper());",
+            "    }",
+            "",
+            "    fn dead() -> Gone {",
+            "        let _ = helper();",
+            "        Gone",
+            "    }",
+            "}",
+        ]);
+        let host = Config::host(&rustc).unwrap();
+        let pruned = prune(wrapper.to_str().unwrap(), &host, &Mapped::inserted(&src), 0, &Files::default());
+        let done = std::fs::read_to_string(&runs).unwrap_or_default().lines().count();
+        let _ = std::fs::remove_dir_all(&dir);
+        let expected = text(&[
+            "fn main() {",
+            "    b::run();",
+            "}",
+            "",
+            "mod a {",
+            "    pub fn helper() -> u8 {",
+            "        1",
+            "    }",
+            "}",
+            "",
+            "mod b {",
+            "    pub fn run() {",
+            "        println!(\"{}\", crate::a::helper());",
+            "    }",
+            "}",
+        ]);
+        assert_eq!(pruned.unwrap().0.text, expected);
+        assert_eq!(done, 3, "rustc runs");
     }
 
     /// Runs the rustc on the path. `b` is unused: its `Board` goes with its `impl` but not `a`'s;
