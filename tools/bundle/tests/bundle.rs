@@ -1,6 +1,6 @@
 //! The judge bundles (`make bundle`, tools/bundle/): every binary's bundle compiles alone with
 //! plain `rustc -D warnings` in every edition a judge offers (2018, 2021, 2024: built with `-O` in
-//! the last, checked through MIR in the others, which finds the same warnings and the lints a
+//! the last, in one codegen unit (see `built::start_rustc`), checked through MIR in the others, which finds the same warnings and the lints a
 //! build finds beyond type checking, as `arithmetic_overflow`) and, built, answers
 //! every judge case exactly as the cargo binary must (the rules of tests/common::judge_case), the
 //! tight layout among them (the last fallback for a bundle over the size limit: the library
