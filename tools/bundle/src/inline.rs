@@ -339,37 +339,26 @@ pub fn files_read(root: &Path, main_file: &str) -> Vec<PathBuf> {
 
 /// The programs the default run leaves out, each with the reason (docs/bundling.md): over the
 /// size cap in every layout. Named on the command line, each is still bundled, and fails the cap
-/// (tools/bundle/tests/bundle.rs checks that each one does).
+/// (tools/bundle/tests/bundle.rs checks that each one does), its message telling its size (none
+/// here: the figures went stale as the library grew, 52,982 bytes told where 55,956 was true).
 pub const OVER_THE_CAP: [(&str, &str); 7] = [
     (
         "graph_partizan",
-        "over the 48 KiB cap in every layout, judge mode only too (52,982 bytes short: the partizan \
-         library's canonical forms with the sums' budget, grouping, search and two-ahead rule)",
+        "over the 48 KiB cap in every layout, judge mode only too (the partizan library's canonical \
+         forms with the sums' budget, grouping, search and two-ahead rule)",
     ),
-    (
-        "columns",
-        "over the 48 KiB cap in every layout (63,091 bytes short: the partizan library's canonical forms)",
-    ),
-    (
-        "domineering",
-        "over the 48 KiB cap in every layout (70,459 bytes short: the partizan library's canonical forms)",
-    ),
-    (
-        "toads_frogs",
-        "over the 48 KiB cap in every layout (64,665 bytes short: the partizan library's canonical forms)",
-    ),
-    (
-        "toppling_dominoes",
-        "over the 48 KiB cap in every layout (65,536 bytes short: the partizan library's canonical forms)",
-    ),
+    ("columns", "over the 48 KiB cap in every layout (the partizan library's canonical forms)"),
+    ("domineering", "over the 48 KiB cap in every layout (the partizan library's canonical forms)"),
+    ("toads_frogs", "over the 48 KiB cap in every layout (the partizan library's canonical forms)"),
+    ("toppling_dominoes", "over the 48 KiB cap in every layout (the partizan library's canonical forms)"),
     (
         "clobber",
-        "over the 48 KiB cap in every layout (65,336 bytes short: the partizan library's canonical forms \
+        "over the 48 KiB cap in every layout (the partizan library's canonical forms \
          and sums)",
     ),
     (
         "game_tables",
-        "over the 48 KiB cap in every layout (67,861 bytes short: the solver and the partizan library; a \
+        "over the 48 KiB cap in every layout (the solver and the partizan library; a \
          tool for pattern, not a judge program)",
     ),
 ];
