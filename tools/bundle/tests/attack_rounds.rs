@@ -345,3 +345,116 @@ fn a_macro_left_empty_goes_with_its_calls_and_the_modules_they_were_in() {
     ]);
     assert_eq!(pruned(&code, 0).map(|(text, _)| text), Ok(format!("{expected}    }}\n}}\n")));
 }
+
+/// FAILS at abef356 ("cannot find macro `say` in this scope"): `shadowed`'s case with a macro.
+/// `b` imports the macro `say` (from `m`); `run`'s body imports the module `a::say` for an inner
+/// function nothing calls. Once `a::say` is emptied and gone, the block's import fails, `say!()`
+/// resolves to its placeholder, and `b`'s import of the macro is reported unused in that round.
+#[test]
+fn a_macro_import_shadowed_by_an_unresolved_module_import_stays() {
+    let m = [
+        "mod m {",
+        "    macro_rules! say {",
+        "        () => {",
+        "            println!(\"say\")",
+        "        };",
+        "    }",
+        "    pub(crate) use say;",
+        "}",
+        "",
+    ];
+    let (head, b) = (["fn main() {", "    b::run();", "}", ""], ["mod b {", "    use crate::m::say;", ""]);
+    let a = [
+        "mod a {",
+        "    pub mod say {",
+        "        pub fn dead() -> u8 {",
+        "            0",
+        "        }",
+        "    }",
+    ];
+    let run = ["    pub fn run() {", "        use crate::a::say;", "", "        fn dead_inner() -> u8 {"];
+    let code = [&head[..], &a, &["}", ""], &m, &b, &run, &["            say::dead()", "        }", ""]];
+    let code = lines(&[&code.concat()[..], &["        say!();", "    }", "}"]].concat());
+    let expected =
+        lines(&[&head[..], &m, &b, &["    pub fn run() {", "        say!();", "    }", "}"]].concat());
+    assert_eq!(pruned(&code, 0).map(|(text, _)| text), Ok(expected));
+}
+
+/// A `pub use` chain: `c` imports `Gone` and `Kept` from `b`, which re-exports them from `a`;
+/// `Gone` is used only by `c`'s dead function. `Gone` goes, then its imports, one link a round.
+#[test]
+fn a_re_export_chain_loses_the_link_of_what_went() {
+    let head = ["fn main() {", "    c::run();", "}", "", "mod a {"];
+    let code = lines(
+        &[
+            &head[..],
+            &["    pub struct Gone;", "", "    pub struct Kept;", "}", "", "mod b {"],
+            &[
+                "    pub use crate::a::{Gone, Kept};",
+                "}",
+                "",
+                "mod c {",
+                "    use crate::b::{Gone, Kept};",
+                "",
+            ],
+            &["    pub fn run() {", "        let _k = Kept;", "    }", "", "    fn dead() -> Gone {"],
+            &["        Gone", "    }", "}"],
+        ]
+        .concat(),
+    );
+    let expected = lines(
+        &[
+            &head[..],
+            &["    pub struct Kept;", "}", "", "mod b {", "    pub use crate::a::Kept;", "}", "", "mod c {"],
+            &["    use crate::b::Kept;", "", "    pub fn run() {", "        let _k = Kept;", "    }", "}"],
+        ]
+        .concat(),
+    );
+    assert_eq!(pruned(&code, 0).map(|(text, _)| text), Ok(expected));
+}
+
+/// `b::inner` takes `b`'s imports by `use super::*`, for a function nothing calls: `Gone` and
+/// `helper` go with it, then `b`'s imports of them, then `inner`, empty, and `a`.
+#[test]
+fn imports_taken_by_a_super_glob_for_dead_code_go() {
+    let code = lines(&[
+        "fn main() {",
+        "    b::run();",
+        "}",
+        "",
+        "mod a {",
+        "    pub struct Gone;",
+        "",
+        "    pub fn helper() -> u8 {",
+        "        1",
+        "    }",
+        "}",
+        "",
+        "mod b {",
+        "    use crate::a::{helper, Gone};",
+        "",
+        "    pub mod inner {",
+        "        use super::*;",
+        "",
+        "        pub fn dead() -> Gone {",
+        "            let _ = helper();",
+        "            Gone",
+        "        }",
+        "    }",
+        "",
+        "    pub fn run() {",
+        "        println!(\"run\");",
+        "    }",
+        "}",
+    ]);
+    let expected = lines(&[
+        "fn main() {",
+        "    b::run();",
+        "}",
+        "",
+        "mod b {",
+        "    pub fn run() {",
+        "        println!(\"run\");",
+    ]);
+    assert_eq!(pruned(&code, 0).map(|(text, _)| text), Ok(format!("{expected}    }}\n}}\n")));
+}
