@@ -6,8 +6,11 @@
 //! (abef356^), run on each candidate outside this crate; its result is written out by hand below
 //! (read, not pasted from the code under test), and each case says why it comes out so.
 //!
-//! The cases that fail at abef356 come first; then the strongest cases tried where the new
-//! pruning agrees with the old.
+//! The cases that fail at abef356 come first: a user's group import of library modules that
+//! pruning empties makes the bundle fail; an import that a failing import in a block shadows for
+//! one round is cut with it, and the bundle fails, or (where the prelude has the name) compiles
+//! and behaves differently; an item cut again after an undo is counted twice. Then the strongest
+//! cases tried where the new pruning agrees with the old.
 
 use bundle::assemble::Options;
 use bundle::cfg::Config;
@@ -108,23 +111,32 @@ fn an_item_cut_again_after_an_undo_is_counted_once() {
 /// `b` imports `c::util` (a function) for `run`; `run`'s body imports `a::util` (`import`, a
 /// type or a module: another namespace) for an inner function nothing calls. Round 1 cuts that
 /// function and `a::util` (what it holds). The block's import then fails to resolve, and rustc
-/// binds `util` in that block, in every namespace, to a placeholder: `util()` resolves to it,
+/// binds `util` in that block, in every namespace, to a placeholder: `util(3u8)` resolves to it,
 /// and `b`'s import of `c::util` is reported unused in the same round. It is not: once the
-/// failing import is gone, `util()` is `c::util` again. Before, that round cut only the
+/// failing import is gone, `util(3u8)` is `c::util`'s call again. Before, that round cut only the
 /// unresolved import, and the next found nothing unused.
 fn shadowed(outer: &str, a: &[&str], import: &str, inner: &[&str]) -> String {
     let head = ["fn main() {", "    b::run();", "}", "", "mod a {"];
-    let c = ["}", "", "mod c {", "    pub fn util() -> u8 {", "        1", "    }", "}", "", "mod b {"];
+    let c =
+        ["}", "", "mod c {", "    pub fn util(x: u8) -> u8 {", "        x + 1", "    }", "}", "", "mod b {"];
     let run = [outer, "", "    pub fn run() {", import, ""];
-    let tail = ["", "        println!(\"{}\", util());", "    }", "}"];
+    let tail = ["", "        println!(\"{:?}\", util(3u8));", "    }", "}"];
     lines(&[&head[..], a, &c, &run, inner, &tail].concat())
 }
 
 /// What each `shadowed` case prunes to, with `b`'s import `outer`.
 fn unshadowed(outer: &str) -> String {
-    let head = ["fn main() {", "    b::run();", "}", "", "mod c {", "    pub fn util() -> u8 {", "        1"];
+    let head = [
+        "fn main() {",
+        "    b::run();",
+        "}",
+        "",
+        "mod c {",
+        "    pub fn util(x: u8) -> u8 {",
+        "        x + 1",
+    ];
     let b = ["    }", "}", "", "mod b {", outer, "", "    pub fn run() {"];
-    lines(&[&head[..], &b, &["        println!(\"{}\", util());", "    }", "}"]].concat())
+    lines(&[&head[..], &b, &["        println!(\"{:?}\", util(3u8));", "    }", "}"]].concat())
 }
 
 /// FAILS at abef356 ("cannot find function `util` in this scope"): the unused import of the
@@ -151,6 +163,18 @@ fn an_import_shadowed_by_one_of_a_module_left_empty_stays() {
     let inner = ["        fn dead_inner() -> u8 {", "            util::dead()", "        }"];
     let code = shadowed("    use crate::c::util;", &a, "        use crate::a::util;", &inner);
     assert_eq!(pruned(&code, 0).map(|(text, _)| text), Ok(unshadowed("    use crate::c::util;")));
+}
+
+/// FAILS at abef356, and the bundle it makes instead compiles and prints `()` where the program
+/// prints `4`: the case before with `util` named `drop`. With `c`'s import gone, the next round's
+/// `drop(3u8)` is the prelude's `std::mem::drop`, and then `c::drop` goes, unused.
+#[test]
+fn an_import_shadowed_by_one_of_a_module_left_empty_stays_though_the_prelude_has_the_name() {
+    let a = ["    pub mod drop {", "        pub fn dead() -> u8 {", "            0", "        }", "    }"];
+    let inner = ["        fn dead_inner() -> u8 {", "            drop::dead()", "        }"];
+    let code = shadowed("    use crate::c::util;", &a, "        use crate::a::util;", &inner);
+    let expected = unshadowed("    use crate::c::util;").replace("util", "drop");
+    assert_eq!(pruned(&code.replace("util", "drop"), 0).map(|(text, _)| text), Ok(expected));
 }
 
 // The cases where the new pruning agrees with the old one.
