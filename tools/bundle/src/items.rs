@@ -288,6 +288,67 @@ pub fn unwrap_single_groups(src: &str) -> Result<Vec<Edit>, String> {
     Ok(edits)
 }
 
+/// Containers left empty, which pruning takes away (tools/bundle/src/prune.rs).
+impl Lexed<'_> {
+    /// The cuts of the library's (from byte `from`) empty containers: an inherent `impl` or a
+    /// module (but one the user imports) left empty, a macro that expands to nothing (its impls
+    /// gone with their trait) with its calls.
+    pub fn empty_containers(&self, from: usize, imported: &[String]) -> Result<Vec<Edit>, String> {
+        let mut edits = Vec::new();
+        let in_library = |k: usize| self.token(k).start >= from;
+        for (first, kw, open, last) in self.impls()? {
+            if in_library(first) && last == open + 1 && !(kw..open).any(|j| self.text(j) == "for") {
+                edits.push(self.cut(first, last));
+            }
+        }
+        for k in 0..self.code.len() {
+            let empty = self.text(k) == "mod" && self.text(k + 2) == "{" && self.text(k + 3) == "}";
+            if empty && in_library(k) && !imported.iter().any(|i| i == self.text(k + 1)) {
+                edits.push(self.cut(self.item_start(k)?, k + 3));
+            }
+        }
+        for (first, last) in self.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
+            edits.push(self.cut(first, last));
+            let name = self.text(first + 2);
+            for k in 1..self.code.len() {
+                let call =
+                    self.text(k) == name && self.text(k + 1) == "!" && self.text(k - 1) != "macro_rules";
+                if call && matches!(self.text(k + 2), "(" | "[" | "{") {
+                    let close = self.matching(k + 2)?;
+                    edits.push(self.cut(k, close + usize::from(self.text(close + 1) == ";")));
+                }
+            }
+        }
+        Ok(edits)
+    }
+
+    /// The `macro_rules!` whose every rule expands to nothing: the code indices of each's ends.
+    pub fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
+        let mut found = Vec::new();
+        for k in 0..self.code.len() {
+            if self.text(k) != "macro_rules" || self.text(k + 1) != "!" || self.text(k + 3) != "{" {
+                continue;
+            }
+            let close = self.matching(k + 3)?;
+            let (mut j, mut empty) = (k + 4, close > k + 4);
+            while empty && j < close {
+                // A rule: `(matcher) => { transcriber }`, then `;` but after the last.
+                let matcher_close = self.matching(j)?;
+                let transcriber = matcher_close + 3; // after `=` `>`
+                empty = self.text(matcher_close + 1) == "="
+                    && self.text(matcher_close + 2) == ">"
+                    && matches!(self.text(transcriber), "(" | "[" | "{")
+                    && self.matching(transcriber)? == transcriber + 1;
+                j = transcriber + 2 + usize::from(self.text(transcriber + 2) == ";");
+            }
+            if empty {
+                found.push((self.item_start(k)?, close));
+            }
+        }
+        Ok(found)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::apply;

@@ -6,7 +6,7 @@
 //! trait's method (or constant, or type) with its definition in each of those; `unused_imports`
 //! go from their `use`. An import of
 //! something cut then no longer resolves: it goes from its `use` (only such errors are
-//! tolerated, after a round that cut something), with the imports that round reports unused. An
+//! tolerated, after a round that cut something). An
 //! inherent `impl`, a module or a `macro_rules!` (with its calls) left empty goes too, found in
 //! the text after each round's cuts (no rustc run for it), until nothing more goes. (A round is
 //! a rustc run a copy, most of a bundle's cost: what the text alone tells needs none.) Then, once,
@@ -73,10 +73,16 @@ fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
 }
 
 /// `text` without the containers its cuts left empty (see [`Lexed::empty_containers`]), until
-/// none is: found here rather than by the next round, that round is not a rustc run for them.
+/// none is: found here rather than by the next round, that round is not a rustc run for them. But
+/// a module the user's code names (one of its tokens) is left to the rounds: a user's import of
+/// it that no longer resolves undoes the round that cut it, and keeps it (`imported`), which
+/// works only for a cut of the round before.
 fn without_empty_containers(mut text: Mapped, from: usize, imported: &[String]) -> Result<Mapped, String> {
+    let lexed = Lexed::new(&text.text)?;
+    let users = (0..lexed.code.len()).filter(|&k| lexed.token(k).start < from).map(|k| lexed.text(k));
+    let kept: Vec<String> = imported.iter().cloned().chain(users.map(String::from)).collect();
     loop {
-        let empty = Lexed::new(&text.text)?.empty_containers(from, imported)?;
+        let empty = Lexed::new(&text.text)?.empty_containers(from, &kept)?;
         if empty.is_empty() {
             return Ok(text);
         }
@@ -179,19 +185,6 @@ pub fn prune_rounds(
                 continue;
             }
         }
-        let (absent_on_host, absent_on_foreign) =
-            (lexed.absent_ranges(host)?, lexed.absent_ranges(&foreign)?);
-        let code_at = |start: usize| {
-            lexed.code_at(start).ok_or_else(|| at(&text.text, start, "unused, but no token here"))
-        };
-        // What is reported unused at byte `start` goes if unused or not compiled in each.
-        let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
-            let k = code_at(start)?;
-            Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
-                && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
-        };
-        let (unused_on_host, unused_on_foreign) =
-            (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
         if has_errors {
             // Imports of items cut no longer resolve: they go; nothing else may fail.
             let errors = host_errors.iter().chain(&foreign_errors);
@@ -211,22 +204,7 @@ pub fn prune_rounds(
                 continue;
             }
             let edits = if round > 0 && only_unresolved && unresolved.iter().all(|&s| s >= from) {
-                // With them the imports reported unused that go, as the next round would cut
-                // them: a rustc run fewer.
-                let mut going = Vec::new();
-                for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied()) {
-                    if goes(start, &unused_on_host, &unused_on_foreign)? {
-                        going.push(start);
-                    }
-                }
-                let both =
-                    lexed.without_imports_at(&sorted_once(unresolved.iter().chain(&going).copied()))?;
-                pruned.removed += if both.is_empty() { 0 } else { going.len() };
-                if both.is_empty() {
-                    lexed.without_imports_at(&unresolved)?
-                } else {
-                    both
-                }
+                lexed.without_imports_at(&unresolved)?
             } else {
                 Vec::new()
             };
@@ -244,6 +222,17 @@ pub fn prune_rounds(
             text = without_empty_containers(tidy(&text.edit(edits), from)?, from, &imported)?;
             continue;
         }
+        let (absent_on_host, absent_on_foreign) =
+            (lexed.absent_ranges(host)?, lexed.absent_ranges(&foreign)?);
+        let code_at = |start: usize| {
+            lexed.code_at(start).ok_or_else(|| at(&text.text, start, "unused, but no token here"))
+        };
+        // What is reported unused at byte `start` goes if unused or not compiled in each.
+        let goes = |start: usize, on_host: &[usize], on_foreign: &[usize]| -> Result<bool, String> {
+            let k = code_at(start)?;
+            Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
+                && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
+        };
         let mut edits = Vec::new();
         // Used only in the foreign configuration, or imported by the user: allowed at the end.
         let mut kept = Vec::new();
@@ -266,6 +255,8 @@ pub fn prune_rounds(
                 Some(_) => {}
             }
         }
+        let (unused_on_host, unused_on_foreign) =
+            (reported(&on_host, &["unused_imports"], from), reported(&on_foreign, &["unused_imports"], from));
         let mut one_by_one = Vec::new();
         for start in sorted_once(unused_on_host.iter().chain(&unused_on_foreign).copied()) {
             if goes(start, &unused_on_host, &unused_on_foreign)? {
@@ -334,64 +325,6 @@ impl ImplTrial {
 }
 
 impl Lexed<'_> {
-    /// The cuts of the library's (from byte `from`) empty containers: an inherent `impl` or a
-    /// module (but one the user imports) left empty, a macro that expands to nothing (its impls
-    /// gone with their trait) with its calls.
-    fn empty_containers(&self, from: usize, imported: &[String]) -> Result<Vec<Edit>, String> {
-        let mut edits = Vec::new();
-        let in_library = |k: usize| self.token(k).start >= from;
-        for (first, kw, open, last) in self.impls()? {
-            if in_library(first) && last == open + 1 && !(kw..open).any(|j| self.text(j) == "for") {
-                edits.push(self.cut(first, last));
-            }
-        }
-        for k in 0..self.code.len() {
-            let empty = self.text(k) == "mod" && self.text(k + 2) == "{" && self.text(k + 3) == "}";
-            if empty && in_library(k) && !imported.iter().any(|i| i == self.text(k + 1)) {
-                edits.push(self.cut(self.item_start(k)?, k + 3));
-            }
-        }
-        for (first, last) in self.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
-            edits.push(self.cut(first, last));
-            let name = self.text(first + 2);
-            for k in 1..self.code.len() {
-                let call =
-                    self.text(k) == name && self.text(k + 1) == "!" && self.text(k - 1) != "macro_rules";
-                if call && matches!(self.text(k + 2), "(" | "[" | "{") {
-                    let close = self.matching(k + 2)?;
-                    edits.push(self.cut(k, close + usize::from(self.text(close + 1) == ";")));
-                }
-            }
-        }
-        Ok(edits)
-    }
-
-    /// The `macro_rules!` whose every rule expands to nothing: the code indices of each's ends.
-    fn empty_macros(&self) -> Result<Vec<(usize, usize)>, String> {
-        let mut found = Vec::new();
-        for k in 0..self.code.len() {
-            if self.text(k) != "macro_rules" || self.text(k + 1) != "!" || self.text(k + 3) != "{" {
-                continue;
-            }
-            let close = self.matching(k + 3)?;
-            let (mut j, mut empty) = (k + 4, close > k + 4);
-            while empty && j < close {
-                // A rule: `(matcher) => { transcriber }`, then `;` but after the last.
-                let matcher_close = self.matching(j)?;
-                let transcriber = matcher_close + 3; // after `=` `>`
-                empty = self.text(matcher_close + 1) == "="
-                    && self.text(matcher_close + 2) == ">"
-                    && matches!(self.text(transcriber), "(" | "[" | "{")
-                    && self.matching(transcriber)? == transcriber + 1;
-                j = transcriber + 2 + usize::from(self.text(transcriber + 2) == ";");
-            }
-            if empty {
-                found.push((self.item_start(k)?, close));
-            }
-        }
-        Ok(found)
-    }
-
     /// The edits that take away the item whose keyword is at `kw` and whose name, which rustc
     /// reports unused, is at `k`: a type with its `impl` blocks.
     fn unused_item_edits(&self, k: usize, kw: usize, pruned: &mut Pruned) -> Result<Vec<Edit>, String> {
@@ -517,13 +450,11 @@ mod tests {
     }
 
     /// Counts the rustc runs, through a script in front of the rustc on the path. Round 1 cuts
-    /// `dead` and `Gone`; round 2 finds `b`'s import of `Gone` unresolved and its import of
-    /// `helper` unused: both go in that round, and `b::inner`, which held only an import of
-    /// `Gone`, goes with them, found empty without a run; round 3 finds nothing more. Four runs
-    /// before the unused import went with the unresolved one and emptied containers without a run.
+    /// `dead_user` and `inner::dead`; `inner`, left empty, goes with them, found in the text;
+    /// round 2 finds nothing more. Three runs before empty containers went without one.
     #[cfg(unix)]
     #[test]
-    fn an_unresolved_and_an_unused_import_go_in_one_round_and_empty_modules_without_a_run() {
+    fn a_module_left_empty_goes_without_a_rustc_run() {
         use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("graph_games_prune_runs_{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -534,35 +465,18 @@ mod tests {
         std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
         let src = text(&[
             "fn main() {",
-            "    b::run();",
+            "    a::run();",
             "}",
             "",
             "mod a {",
-            "    pub struct Gone;",
+            "    pub fn run() {}",
             "",
-            "    pub fn helper() -> u8 {",
-            "        1",
+            "    pub fn dead_user() {",
+            "        inner::dead();",
             "    }",
-            "}",
-            "",
-            "mod b {",
-            "    use crate::a::{helper, Gone};",
             "",
             "    pub mod inner {",
-            "        use crate::a::Gone;",
-            "",
-            "        pub fn dead() -> Gone {",
-            "            Gone",
-            "        }",
-            "    }",
-            "",
-            "    pub fn run() {",
-            "        println!(\"{}\", crate::a::helper());",
-            "    }",
-            "",
-            "    fn dead() -> Gone {",
-            "        let _ = helper();",
-            "        Gone",
+            "        pub fn dead() {}",
             "    }",
             "}",
         ]);
@@ -570,25 +484,10 @@ mod tests {
         let pruned = prune(wrapper.to_str().unwrap(), &host, &Mapped::inserted(&src), 0, &Files::default());
         let done = std::fs::read_to_string(&runs).unwrap_or_default().lines().count();
         let _ = std::fs::remove_dir_all(&dir);
-        let expected = text(&[
-            "fn main() {",
-            "    b::run();",
-            "}",
-            "",
-            "mod a {",
-            "    pub fn helper() -> u8 {",
-            "        1",
-            "    }",
-            "}",
-            "",
-            "mod b {",
-            "    pub fn run() {",
-            "        println!(\"{}\", crate::a::helper());",
-            "    }",
-            "}",
-        ]);
+        let expected =
+            text(&["fn main() {", "    a::run();", "}", "", "mod a {", "    pub fn run() {}", "}"]);
         assert_eq!(pruned.unwrap().0.text, expected);
-        assert_eq!(done, 3, "rustc runs");
+        assert_eq!(done, 2, "rustc runs");
     }
 
     /// Runs the rustc on the path. `b` is unused: its `Board` goes with its `impl` but not `a`'s;
