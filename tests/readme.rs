@@ -11,6 +11,7 @@ use common::root;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 /// The info strings a fence may carry: Rust, which must compile, and three that are not code.
 const KINDS: [&str; 4] = ["rust", "sh", "text", "console"];
@@ -67,16 +68,25 @@ fn rustc() -> String {
     std::env::var("RUSTC").ok().filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "rustc".to_string())
 }
 
-/// The library as a plain rlib in `dir` (no cargo feature, unoptimised: only its API matters).
-fn library(dir: &Path) -> PathBuf {
+/// The library as a plain rlib (no cargo feature, unoptimised: only its API matters), built once
+/// for the tests here, not once each.
+fn library() -> PathBuf {
+    static BUILT: Mutex<Option<PathBuf>> = Mutex::new(None);
+    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(rlib) = built.as_ref() {
+        return rlib.clone();
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme_library");
+    fs::create_dir_all(&dir).unwrap();
     let rlib = dir.join("libgraph_games.rlib");
-    let built = Command::new(rustc())
+    let output = Command::new(rustc())
         .args(["--edition", "2021", "--crate-type", "lib", "--crate-name", "graph_games", "-o"])
         .arg(&rlib)
         .arg(root().join("src/lib.rs"))
         .output()
         .unwrap();
-    assert!(built.status.success(), "the library: {}", String::from_utf8_lossy(&built.stderr));
+    assert!(output.status.success(), "the library: {}", String::from_utf8_lossy(&output.stderr));
+    *built = Some(rlib.clone());
     rlib
 }
 
@@ -120,7 +130,7 @@ const MANUAL: [&str; 12] = [
 fn every_rust_block_of_the_manual_compiles_as_written() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme");
     fs::create_dir_all(&dir).unwrap();
-    let rlib = library(&dir);
+    let rlib = library();
     let mut failures = Vec::new();
     let mut compiled = 0;
     for page in MANUAL {
@@ -156,7 +166,7 @@ fn a_fragment_does_not_compile() {
         "fn main() {\n    std::process::exit(cli::run(USAGE, &[], |_flags, _input, output| {\n        \
                     writeln!(output, \"1\")?;\n        Ok(())\n    }));\n}\n";
     fs::write(&source, fragment).unwrap();
-    let said = compile(&source, &library(&dir)).unwrap_err();
+    let said = compile(&source, &library()).unwrap_err();
     assert!(said.contains("cli"), "{said}");
 }
 
