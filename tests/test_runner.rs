@@ -2,8 +2,9 @@
 //! crates of its own (shell scripts logging when they start and end): every test crate runs once,
 //! in its package's folder, with the arguments after `--`, at most JOBS at once and more than one
 //! when allowed; a failed crate is named and makes the exit status 101 after all have run; the
-//! longest crate of the last run starts first; a crate judged by wall-clock limits runs first and
-//! alone; SIGTERM ends the crates' own children too.
+//! longest crate of the last run starts first; a crate judged by wall-clock limits runs first,
+//! with only the shortest crates beside it, at the lowest priority; SIGTERM ends the crates' own
+//! children too.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,7 +17,7 @@ fn runner() -> PathBuf {
 }
 
 /// A folder with a stand-in `cargo` and the crates it lists: (name, seconds to sleep, exit status).
-/// Each crate appends `start NAME FOLDER ARGS` and `end NAME` to `log`.
+/// Each crate appends `start NAME FOLDER ARGS`, `nice NAME NICENESS` and `end NAME` to `log`.
 fn stand_in(name: &str, crates: &[(&str, &str, u8)]) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("test_runner").join(name);
     let _ = fs::remove_dir_all(&dir);
@@ -27,7 +28,8 @@ fn stand_in(name: &str, crates: &[(&str, &str, u8)]) -> PathBuf {
         fs::create_dir_all(&package).unwrap();
         let executable = dir.join(format!("{crate_name}-0123"));
         let script = format!(
-            "#!/bin/sh\necho \"start {crate_name} $PWD $*\" >> {log}\nsleep {seconds}\necho \"end {crate_name}\" >> {log}\n\
+            "#!/bin/sh\necho \"start {crate_name} $PWD $*\" >> {log}\necho \"nice {crate_name} $(nice)\" >> {log}\n\
+             sleep {seconds}\necho \"end {crate_name}\" >> {log}\n\
              echo 'test result: ok. 1 passed; 0 failed; 0 ignored'\nexit {status}\n",
             log = dir.join("log").display()
         );
@@ -167,19 +169,35 @@ fn the_longest_crate_of_the_last_run_starts_first() {
 }
 
 #[test]
-fn a_crate_judged_by_wall_clock_runs_first_and_alone() {
-    let dir = stand_in("alone", &[("a", "1", 0), ("b", "1", 0), ("c", "1", 0)]);
+fn a_crate_judged_by_wall_clock_runs_first_with_only_the_shortest_beside_it_at_the_lowest_priority() {
+    // In the order: a (known to be longest), b, then c (alone): c first, b beside it (the end of
+    // the order), still running when c ends; a after c.
+    let dir = stand_in("alone", &[("a", "1", 0), ("b", "2", 0), ("c", "1", 0)]);
+    fs::create_dir_all(dir.join("target")).unwrap();
+    let times = "package_a/tests/a.rs\t9\npackage_b/tests/b.rs\t2\npackage_c/tests/c.rs\t1\n";
+    let relative = |line: &str| {
+        let source = dir.join(line).display().to_string();
+        let root = format!("{}/", env!("CARGO_MANIFEST_DIR"));
+        source.strip_prefix(&root).unwrap_or(&source).to_string()
+    };
+    let times: String = times.lines().map(|l| relative(l) + "\n").collect();
+    fs::write(dir.join("target/test-times.txt"), times).unwrap();
     // The source as the runner lists it: relative to the workspace's root when inside it.
-    let source = dir.join("package_c/tests/c.rs").display().to_string();
-    let root = format!("{}/", env!("CARGO_MANIFEST_DIR"));
-    let source = source.strip_prefix(&root).unwrap_or(&source).to_string();
+    let source = relative("package_c/tests/c.rs");
     let output = command(&dir, "2").env("ALONE", &source).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
     let log = log(&dir);
-    let events: Vec<&String> =
-        log.iter().filter(|l| l.starts_with("start ") || l.starts_with("end ")).collect();
-    // c starts first and ends before anything else starts; the others still run side by side.
-    assert!(events[0].starts_with("start c ") && events[1] == "end c", "{log:?}");
+    let nice = |name: &str| {
+        let line = log.iter().find(|l| l.starts_with(&format!("nice {name} "))).expect("its niceness");
+        line.rsplit(' ').next().unwrap().parse::<i32>().unwrap()
+    };
+    let at = |event: &str| log.iter().position(|l| l == event || l.starts_with(&format!("{event} ")));
+    let (own, end_c) = (nice("c"), at("end c").unwrap());
+    // c starts first; b, beside it, at niceness 19; a only after c, at the runner's own.
+    assert!(log[0].starts_with("start c "), "{log:?}");
+    assert!(at("start b").unwrap() < end_c && at("end b").unwrap() > end_c, "{log:?}");
+    assert!(at("start a").unwrap() > end_c, "{log:?}");
+    assert_eq!((nice("b"), nice("a")), (19, own), "{log:?}");
     assert_eq!(most_at_once(&log), 2, "{log:?}");
 }
 

@@ -9,10 +9,10 @@
 # printed whole when it ends, under cargo's own `Running` line; the doc tests run as one more job
 # (`cargo test --doc`). The longest crates start first: their times from the last run
 # (test-times.txt in cargo's target folder), else the order below; those judged by wall-clock
-# limits first, alone (ALONE below). Exit status: 0 when every crate passed, else 101
-# (cargo test's), after every crate has run, with the failed ones named last. Ctrl-C or SIGTERM
-# ends every crate still running (each runs in a process group of its own) before the script
-# ends.
+# limits first, alone but for the shortest crates at the lowest priority (ALONE below). Exit
+# status: 0 when every crate passed, else 101 (cargo test's), after every crate has run, with the
+# failed ones named last. Ctrl-C or SIGTERM ends every crate still running (each runs in a process
+# group of its own) before the script ends.
 #
 # usage: tools/run_tests.sh [CARGO_TEST_ARGS...] [-- TEST_BINARY_ARGS...]
 set -euo pipefail
@@ -32,8 +32,9 @@ times_file=${CARGO_TARGET_DIR:-target}/test-times.txt
 work=$(mktemp -d "${TMPDIR:-/tmp}/graph_games_tests.XXXXXX")
 
 # The crates judged by wall-clock time limits (stress's time-outs: a run starved of the CPU by a
-# crate beside it times out where it would not), run first with nothing beside them; ALONE (paths
-# as cargo lists them, space-separated) replaces the list.
+# crate beside it times out where it would not), run first with nothing beside them but crates at
+# niceness 19, which take only the CPU they leave; ALONE (paths as cargo lists them,
+# space-separated) replaces the list.
 read -r -a alone <<< "${ALONE-tools/stress/tests/stress_time_out.rs}"
 
 # The crates known to take longest, for a first run without target/test-times.txt.
@@ -110,14 +111,13 @@ reap() {  # wait for a crate to end, then finish those that did (killed ones too
   done
 }
 is_alone() { local a; for a in ${alone[@]+"${alone[@]}"}; do [[ $a == "$1" ]] && return 0; done; return 1; }
-while IFS=$'\t' read -r source package executable; do
-  if is_alone "$source"; then
-    while [[ ${#running[@]} -gt 0 ]]; do reap; done
-  else
-    while [[ ${#running[@]} -ge $jobs ]]; do reap; done
-  fi
+is_running() { local p; for p in "${running[@]}"; do [[ $p == "$1" ]] && return 0; done; return 1; }
+start() {  # start LINE [niced]: runs the crate of a line of the order in the background
+  local source package executable
+  IFS=$'\t' read -r source package executable <<<"$1"
   (
     set +e
+    [[ -z ${2-} ]] || renice -n 19 -p "$BASHPID" >/dev/null 2>&1
     if [[ $source == doc-tests ]]; then
       cargo test "${cargo_args[@]}" --doc -- ${binary_args[@]+"${binary_args[@]}"}
     else
@@ -129,10 +129,32 @@ while IFS=$'\t' read -r source package executable; do
   running+=($!)
   started_at[$!]=$(date +%s)
   source_of[$!]=$source
-  if is_alone "$source"; then
-    while [[ ${#running[@]} -gt 0 ]]; do reap; done
+}
+mapfile -t queue <"$order"
+next=0 last=${#queue[@]}  # the crates not started: queue[next..last-1]
+while [[ $next -lt $last ]]; do
+  line=${queue[next]}
+  next=$((next + 1))
+  if ! is_alone "${line%%$'\t'*}"; then
+    while [[ ${#running[@]} -ge $jobs ]]; do reap; done
+    start "$line"
+    continue
   fi
-done <"$order"
+  while [[ ${#running[@]} -gt 0 ]]; do reap; done
+  start "$line"
+  alone_pid=$!
+  # Beside it, only at the lowest priority (niceness 19): the shortest crates left, from the end
+  # of the order, on the core it leaves idle, yielding it whenever it wants it (CFS gives a
+  # niceness-19 process 1.5% of a contended core). Not another crate judged by the clock.
+  while is_running "$alone_pid"; do
+    if [[ ${#running[@]} -lt $jobs && $next -lt $last ]] && ! is_alone "${queue[last - 1]%%$'\t'*}"; then
+      last=$((last - 1))
+      start "${queue[last]}" niced
+    else
+      reap
+    fi
+  done
+done
 while [[ ${#running[@]} -gt 0 ]]; do reap; done
 set +m
 
