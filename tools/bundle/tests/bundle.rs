@@ -29,7 +29,7 @@ mod built;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 mod same_but;
-use built::{identity, judged_edition, offered_flags, start_rustc};
+use built::{identity, judged_edition, offered_flags, on_workers, start_rustc, Job};
 use bundle as bundle_tool;
 use bundle_tool::assemble::{self, Layout, Options};
 use bundle_tool::lex::{tokenize, Kind};
@@ -37,7 +37,7 @@ use common::{case_flags, judge_cases, judge_report, root, Judge};
 use same_but::{assert_same_but_inner_spaces, assert_same_but_renamed};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::Command;
 
 /// The main file of program `name`.
 fn main_of(name: &str) -> String {
@@ -120,12 +120,10 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
     assert!(!made.iter().any(|(name, _, _)| name == "graph_partizan"), "graph_partizan is over the cap");
     let contest = contest_template(&dir);
     made.push(("mon_prog__".to_string(), "graph_game", contest.text.clone()));
-    // A rustc a core (the machine has two): every bundle in every edition, built to be judged in
-    // one of them and checked in the others (see `judged_edition`).
-    let mut jobs: Vec<(String, &str, &str, PathBuf)> = Vec::new();
-    let mut judge = Judge::default();
-    // Cases with an extra that a judge-mode-only bundle leaves out (the cargo binary runs them).
-    let mut skipped: Vec<String> = Vec::new();
+    // Every bundle in every edition, built to be judged in one of them and checked in the others
+    // (see `judged_edition`), and its foreign copy checked where the bundler has not: jobs for a
+    // worker a core (`on_workers`), the builds (judged at once by their worker) first.
+    let mut jobs: Vec<(String, &str, &str, PathBuf, Job)> = Vec::new();
     for (name, judged_as, text) in &made {
         let source = dir.join(format!("{name}.rs"));
         fs::write(&source, text).unwrap();
@@ -134,63 +132,71 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
         let foreign = dir.join(format!("{name}-foreign.rs"));
         fs::write(&foreign, bundle_tool::cfg::foreign_copy(text).unwrap()).unwrap();
         for &edition in &editions {
+            let job = if edition == run_in { Job::Build } else { Job::Check };
+            jobs.push((name.clone(), judged_as, edition, source.clone(), job));
             if !foreign_checked_by_bundler {
-                let checked = Command::new(&rustc)
-                    .args(["--edition", edition, "--crate-type", "bin", "--emit=metadata", "-o"])
-                    .arg(dir.join(format!("{name}-foreign-{edition}.rmeta")))
-                    .arg(&foreign)
-                    .output()
-                    .unwrap_or_else(|e| panic!("cannot run {rustc}: {e}"));
-                if !checked.status.success() {
-                    judge.failures.push(format!(
-                        "{name}: does not compile for targets other than {} ({version} --edition {edition} \
-                         on {}):\n{}",
-                        bundle_tool::cfg::Config::host(&rustc).unwrap().target_name(),
-                        foreign.display(),
-                        String::from_utf8_lossy(&checked.stderr)
-                    ));
-                }
+                jobs.push((name.clone(), judged_as, edition, foreign.clone(), Job::Foreign));
             }
-            jobs.push((name.clone(), judged_as, edition, source.clone()));
         }
     }
-    let slots = bundle_tool::rustc::rustc_slots();
-    for some in jobs.chunks(slots) {
-        let compiling: Vec<(&String, &str, &str, PathBuf, Child)> = some
-            .iter()
-            .map(|(name, judged_as, edition, source)| {
-                let check = *edition != run_in;
-                let out = dir.join(format!("{name}-{edition}{}", if check { ".mir" } else { "" }));
-                let child = start_rustc(&rustc, edition, source, &out, check);
-                (name, *judged_as, *edition, out, child)
-            })
-            .collect();
-        for (name, judged_as, edition, executable, rustc) in compiling {
-            let compiled = rustc.wait_with_output().unwrap();
-            if !compiled.status.success() || !compiled.stderr.is_empty() {
+    jobs.sort_by_key(|job| job.4);
+    let host = bundle_tool::cfg::Config::host(&rustc).unwrap().target_name().to_string();
+    // Each worker's verdicts, and the cases with an extra that a judge-mode-only bundle leaves
+    // out (the cargo binary runs them).
+    let work = |(name, judged_as, edition, source, job): &(String, &str, &str, PathBuf, Job),
+                (judge, skipped): &mut (Judge, Vec<String>)| {
+        if *job == Job::Foreign {
+            let checked = Command::new(&rustc)
+                .args(["--edition", edition, "--crate-type", "bin", "--emit=metadata", "-o"])
+                .arg(dir.join(format!("{name}-foreign-{edition}.rmeta")))
+                .arg(source)
+                .output()
+                .unwrap_or_else(|e| panic!("cannot run {rustc}: {e}"));
+            if !checked.status.success() {
                 judge.failures.push(format!(
-                    "{name}: {version} --edition {edition} on {}.rs:\n{}",
-                    dir.join(name).display(),
-                    String::from_utf8_lossy(&compiled.stderr)
+                    "{name}: does not compile for targets other than {host} ({version} --edition {edition} on \
+                     {}):\n{}",
+                    source.display(),
+                    String::from_utf8_lossy(&checked.stderr)
                 ));
-                continue;
             }
-            if edition != run_in {
-                continue;
-            }
-            let offered = offered_flags(&executable);
-            for case in judge_cases(judged_as) {
-                let label = format!("  (bundle {name}, edition {edition})");
-                match case_flags(&case).into_iter().find(|flag| !offered.contains(flag)) {
-                    Some(flag) if offered.judge_mode_only => skipped.push(format!(
-                        "{judged_as}/{}{label}: {flag} is not in a judge-mode-only bundle",
-                        case.file_stem().unwrap().to_string_lossy()
-                    )),
-                    _ => judge.case(&executable, judged_as, &case, &label),
-                }
+            return;
+        }
+        let check = *job == Job::Check;
+        let executable = dir.join(format!("{name}-{edition}{}", if check { ".mir" } else { "" }));
+        let compiled = start_rustc(&rustc, edition, source, &executable, check).wait_with_output().unwrap();
+        if !compiled.status.success() || !compiled.stderr.is_empty() {
+            judge.failures.push(format!(
+                "{name}: {version} --edition {edition} on {}.rs:\n{}",
+                dir.join(name).display(),
+                String::from_utf8_lossy(&compiled.stderr)
+            ));
+            return;
+        }
+        if check {
+            return;
+        }
+        let offered = offered_flags(&executable);
+        for case in judge_cases(judged_as) {
+            let label = format!("  (bundle {name}, edition {edition})");
+            match case_flags(&case).into_iter().find(|flag| !offered.contains(flag)) {
+                Some(flag) if offered.judge_mode_only => skipped.push(format!(
+                    "{judged_as}/{}{label}: {flag} is not in a judge-mode-only bundle",
+                    case.file_stem().unwrap().to_string_lossy()
+                )),
+                _ => judge.case(&executable, judged_as, &case, &label),
             }
         }
+    };
+    let (mut judge, mut skipped) = (Judge::default(), Vec::new());
+    for (one, its_skipped) in on_workers(&jobs, bundle_tool::rustc::rustc_slots(), work) {
+        judge.failures.extend(one.failures);
+        (judge.passed, judge.timed, judge.slow) =
+            (judge.passed + one.passed, judge.timed + one.timed, judge.slow + one.slow);
+        skipped.extend(its_skipped);
     }
+    judge.failures.sort();
+    skipped.sort();
     if judge_report() {
         skipped.iter().for_each(|why| println!("SKIP  {why}"));
     }
