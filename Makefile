@@ -110,16 +110,18 @@ SKIPPED := target/skipped-tests.txt
 # yours; the price is a second release build when you build in target/ too. TEST_TARGET_DIR=target
 # shares yours instead.
 TEST_TARGET_DIR ?= target/test-suite
-# The suite's build: the release profile (opt-level 3, the binaries' features), without its
-# link-time optimisation and with 16 codegen units, so that some 30 test crates link in minutes,
-# not ten (the same code: what LTO changes is speed, which make bench measures on the real
-# release build, target/release/). make msrv judges in the same directory with the same settings.
+# The suite's build: the release profile (opt-level 3, the binaries' features), with 16 codegen
+# units and no link-time optimisation at all (LTO=off: not even rustc's ThinLTO across a crate's
+# units, which `false` leaves on: a quarter of the library's build), so that the test crates
+# build in two minutes, not ten (the same code: what LTO changes is speed, which make bench
+# measures on the real release build, target/release/). make msrv judges in the same directory
+# with the same settings.
 # BUNDLE_STORE: the bundles are made once for the suite, in the bundle test, and kept in
 # $(TEST_TARGET_DIR)/bundle-store/; make bundle (in make test) writes those, and make msrv judges
 # those, each reused only while every input is the one it was made from: the bundler's code, the
 # rustc, the options, every file it reads, and the commit and git status its header tells
 # (tools/bundle/src/store.rs). An absolute path: the tests run in their crate's folder.
-SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+SUITE = CARGO_TARGET_DIR=$(TEST_TARGET_DIR) CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
   BUNDLE_STORE=$(abspath $(TEST_TARGET_DIR))/bundle-store
 
 # tools/bundle/tests/bundle.rs makes every bundle, compiles each alone with rustc in every edition
