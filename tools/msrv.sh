@@ -169,9 +169,10 @@ for tool in stress bundle bench pattern; do
   bins=$((bins + 1))
 done
 check_tests "$PWD" tests/suite.rs tests/forms_heap_bytes.rs tests/attack_layout.rs  # (the others are suite.rs's modules)
-for tool in stress bundle pattern; do
+for tool in stress bundle; do
   check_tests "$PWD/tools/$tool" "tools/$tool/src/lib.rs" "tools/$tool"/tests/*.rs
 done
+check_tests "$PWD/tools/pattern" tools/pattern/src/lib.rs tools/pattern/tests/suite.rs  # (its files are suite.rs's modules)
 check_tests "$PWD/tools/bench" tools/bench/src/main.rs
 wave
 trap - INT TERM

@@ -40,7 +40,7 @@ read -r -a alone <<< "${ALONE-tools/stress/tests/stress_time_out.rs}"
 # The crates known to take longest, for a first run without target/test-times.txt.
 slow_first=(tests/suite.rs tools/bundle/tests/bundle.rs tools/bundle/tests/user_files.rs tools/stress/tests/stress.rs
   tools/stress/tests/stress_time_out.rs tools/stress/tests/stress_interactive.rs
-  tools/stress/tests/stress_interactive_judge.rs tools/pattern/tests/claims.rs)
+  tools/stress/tests/stress_interactive_judge.rs tools/pattern/tests/suite.rs)
 
 running=()  # process groups of the crates running now
 stop() {

@@ -218,26 +218,34 @@ fn the_test_index_names_every_test_file() {
 
 /// The files of `tests/` are the modules of one test crate (tests/suite.rs), but those Cargo.toml
 /// names as crates of their own (`[[test]]`, `path = "tests/NAME.rs"`): a file declared in neither
-/// would never be compiled nor run (`autotests = false`).
+/// would never be compiled nor run (`autotests = false`). So are those of `tools/pattern/tests/`.
 #[test]
 fn every_file_of_tests_is_a_module_of_the_suite_or_a_crate() {
-    let suite = fs::read_to_string(root().join("tests/suite.rs")).unwrap();
-    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
     let mut lost = Vec::new();
-    for entry in fs::read_dir(root().join("tests")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let stem = match name.strip_suffix(".rs") {
-            Some(stem) => stem,
-            None => continue,
-        };
-        let crate_of_its_own = manifest.contains(&format!("path = \"tests/{name}\""));
-        if path.is_file() && !crate_of_its_own && !suite.lines().any(|line| line == format!("mod {stem};")) {
-            lost.push(name);
+    for package in [".", "tools/pattern"] {
+        let suite = fs::read_to_string(root().join(package).join("tests/suite.rs")).unwrap();
+        let manifest = fs::read_to_string(root().join(package).join("Cargo.toml")).unwrap();
+        for entry in fs::read_dir(root().join(package).join("tests")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let stem = match name.strip_suffix(".rs") {
+                Some(stem) => stem,
+                None => continue,
+            };
+            let crate_of_its_own = manifest.contains(&format!("path = \"tests/{name}\""));
+            if path.is_file()
+                && !crate_of_its_own
+                && !suite.lines().any(|line| line == format!("mod {stem};"))
+            {
+                lost.push(format!("{package}/tests/{name}"));
+            }
         }
     }
     lost.sort();
-    assert!(lost.is_empty(), "tests/ files neither in tests/suite.rs nor a [[test]] of Cargo.toml: {lost:?}");
+    assert!(
+        lost.is_empty(),
+        "files of tests/ neither in its tests/suite.rs nor a [[test]] of its Cargo.toml: {lost:?}"
+    );
 }
 
 // The checkers on made-up files

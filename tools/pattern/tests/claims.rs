@@ -5,10 +5,8 @@
 //! reason, and the emitted code's own names free for the parameters; a closed stdout; control
 //! bytes never echoed raw. Each emitted function is compiled (or run) and held against the rows.
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-mod pattern_common;
-use pattern_common::{compile_and_run, field, json, output, output_bytes, run, work_dir};
+use crate::common;
+use crate::pattern_common::{compile_and_run, field, json, output, output_bytes, run, work_dir};
 use std::process::{Command, Stdio};
 
 /// Outcomes (`W` for the player to move) of the subtraction game `moves(k)` for piles `0..=n_max`,

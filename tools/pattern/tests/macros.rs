@@ -4,10 +4,8 @@
 //! and gives the table's values. The tool carries its own list (it never runs g++); this test
 //! checks that list against the g++ of this machine, and is skipped, with a message, without g++.
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-mod pattern_common;
-use pattern_common::{compile_and_run, output, run};
+use crate::common;
+use crate::pattern_common::{compile_and_run, output, run};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

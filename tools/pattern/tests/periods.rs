@@ -3,10 +3,8 @@
 //! with a saltus, a game with no period, random sequences. Each period is held against the
 //! published one, and a reported period is checked to hold past the table, on a longer one.
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-mod pattern_common;
-use pattern_common::{field, json, run};
+use crate::common;
+use crate::pattern_common::{field, json, run};
 
 /// The Grundy values of the octal game `code` (digits after the point: digit `j` for taking `j`
 /// tokens; bit 1: the whole heap, bit 2: leaving one heap, bit 4: leaving two) for heaps `0..len`.
@@ -162,7 +160,7 @@ fn no_period_where_there_is_none() {
 fn a_period_found_holds_on_the_longer_table_and_check_says_so() {
     let short = table(&octal("77", 200));
     let long = table(&octal("77", 2000));
-    let dir = pattern_common::work_dir("periods_check");
+    let dir = crate::pattern_common::work_dir("periods_check");
     let path = dir.join("long.txt");
     std::fs::write(&path, long).unwrap();
     let (status, out) = run(&["--check", path.to_str().unwrap()], &short);

@@ -4,10 +4,8 @@
 //! table from exactly the length its theorem reads and not one value sooner (the bounds written
 //! out here from the theorems' statements: docs/pattern.md).
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-mod pattern_common;
-use pattern_common::{field, run};
+use crate::common;
+use crate::pattern_common::{field, run};
 
 /// The Grundy values of the octal game `0.code` for heaps `0..len`: digit `j` (from 1) for taking
 /// `j` tokens; its bit 1: the whole heap, bit 2: leaving one heap, bit 4: leaving two heaps, both

@@ -3,12 +3,10 @@
 //! independent brute force or the library's proved closed form), games without one and random
 //! tables (no rule may be reported), and the emitted functions compiled and run as written.
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-mod pattern_common;
+use crate::common;
+use crate::pattern_common::{compile_and_run, field, json, run, work_dir};
 use graph_games::games::move_or_block::{outcome, Counts};
 use graph_games::solver::Outcome;
-use pattern_common::{compile_and_run, field, json, run, work_dir};
 use std::collections::HashMap;
 use std::fs;
 
@@ -218,7 +216,7 @@ fn no_rule_where_none_exists() {
     assert_ne!(field(&out, "exceptions"), "0", "{out}");
     let (status, text) = run(&["--emit", "rust"], &wythoff);
     assert_eq!((status, text.as_str()), (1, ""), "no rule, nothing emitted");
-    let said = pattern_common::output(&["--emit", "rust"], &wythoff).stderr;
+    let said = crate::pattern_common::output(&["--emit", "rust"], &wythoff).stderr;
     assert_eq!(String::from_utf8_lossy(&said), "pattern: no rule found: nothing to emit\n");
     let (_, text) = run(&[], &wythoff);
     assert!(

@@ -2,10 +2,8 @@
 //! spaces, any tokens), every bad input and argument one `error:` line with exit status 2 and
 //! nothing on stdout, the JSON fields, the picture, the SVG, a closed stdout.
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-mod pattern_common;
-use pattern_common::{field, json, output, output_bytes, run, work_dir};
+use crate::common;
+use crate::pattern_common::{field, json, output, output_bytes, run, work_dir};
 use std::process::{Command, Stdio};
 
 /// `args` on `input` is refused: exit 2, one `error:` line holding `what`, nothing on stdout.
