@@ -28,8 +28,9 @@ use super::inline::{
     inline_module, split_crate_attributes, std_macros_by_path, Source, LIBRARY, LIBRARY_ROOT,
 };
 use super::json::Diagnostic;
+use super::kept::{pruned_once, KeptPrunes};
 use super::mapped::{Files, Mapped};
-use super::prune::{prune, prune_rounds, pruned_once, Pruned};
+use super::prune::{prune, prune_rounds, Pruned};
 use super::rename::shortened;
 use super::rustc::{at_level, diagnostics_of_both, explain};
 use super::text::{
@@ -68,6 +69,9 @@ pub struct Options {
     /// The library part's layout whatever the size (to test or measure it); `None`: the first of
     /// [`Layout`]'s that fits the size limit (and the indented one with docs).
     pub layout: Option<Layout>,
+    /// Where pruned libraries are kept and reused across processes (the store's folder: set by
+    /// [`crate::store::stored_bundle`]); not an input of the bundle.
+    pub kept: Option<KeptPrunes>,
 }
 
 /// How the library's part of a bundle is laid out: as indented, then the fallbacks in turn for a
@@ -125,6 +129,7 @@ impl Default for Options {
             rustc: std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".into()),
             editions: EDITIONS.iter().map(|e| e.to_string()).collect(),
             layout: None,
+            kept: None,
         }
     }
 }
@@ -232,7 +237,7 @@ pub fn bundle(
     for (name, text) in &files.0 {
         key.push_str(&format!("\n{} {name}\n{text}", text.len()));
     }
-    let (code, pruned) = pruned_once(key, || {
+    let (code, pruned) = pruned_once(key, options.kept.as_ref(), || {
         let (mut code, mut pruned) =
             prune(&options.rustc, &host, &candidate, from, &files).map_err(failed)?;
         // The derives cut may leave impls unused (a hand-written `impl Debug` that only a derived

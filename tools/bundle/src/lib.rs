@@ -15,7 +15,8 @@
 //! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`rename`]: the last size fallback, the library's own names shortened;
 //! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets);
-//! - [`store`]: with `--store DIR`, a bundle made once from the same inputs is reused.
+//! - [`store`]: with `--store DIR`, a bundle made once from the same inputs is reused; [`kept`]: a
+//!   pruned library too, whatever the layout and size limit then asked of it.
 //!
 //! Beneath them, [`items`] finds items and imports in tokens, and [`mapped`] keeps the span table:
 //! every byte of a bundle knows the file, line and column it came from, so an error in the user's
@@ -37,6 +38,7 @@ pub mod inline;
 pub mod items;
 pub mod json;
 pub mod judges;
+pub mod kept;
 pub mod lex;
 pub mod mapped;
 pub mod prune;

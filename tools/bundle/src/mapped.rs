@@ -72,6 +72,34 @@ impl Mapped {
         self.splice(edits.into_iter().map(|(s, e, r)| (s, e, Mapped::inserted(&r))).collect())
     }
 
+    /// Its spans as text, one a line: `at file byte`, or `at` for inserted text (for a store on
+    /// disk); [`Mapped::from_record`] reads them back.
+    pub fn spans_record(&self) -> String {
+        let line = |&(at, origin): &(usize, Option<(usize, usize)>)| match origin {
+            Some((file, byte)) => format!("{at} {file} {byte}\n"),
+            None => format!("{at}\n"),
+        };
+        self.spans.iter().map(line).collect()
+    }
+
+    /// `text` with the spans of `record` ([`Mapped::spans_record`]), if they hold the invariant:
+    /// sorted, the first at byte 0, every one within the text.
+    pub fn from_record(text: String, record: &str) -> Option<Mapped> {
+        let mut spans = Vec::new();
+        for line in record.lines() {
+            let numbers: Vec<usize> = line.split(' ').map(|n| n.parse().ok()).collect::<Option<_>>()?;
+            spans.push(match numbers[..] {
+                [at] => (at, None),
+                [at, file, byte] => (at, Some((file, byte))),
+                _ => return None,
+            });
+        }
+        let sorted = spans.windows(2).all(|w| w[0].0 <= w[1].0);
+        let fits =
+            spans.first().map_or(false, |s| s.0 == 0) && spans.last().map_or(false, |s| s.0 <= text.len());
+        (sorted && fits).then_some(Mapped { text, spans })
+    }
+
     /// Where byte `at` came from: (file, byte in that file), if from a file.
     pub fn origin(&self, at: usize) -> Option<(usize, usize)> {
         let span = self.spans[..self.spans.partition_point(|s| s.0 <= at)].last()?;

@@ -31,7 +31,6 @@ use super::mapped::{Edit, Files, Mapped};
 use super::reach::unnamed_modules;
 use super::rustc::{at_level, diagnostics_host_first, diagnostics_of_both, explain};
 use super::text::tidy_blank_lines;
-use std::sync::{Arc, Mutex};
 
 /// The edition of the rustc runs that find unused items.
 pub const PRUNING_EDITION: &str = "2021";
@@ -88,38 +87,6 @@ fn without_empty_containers(mut text: Mapped, from: usize, imported: &[String]) 
         }
         text = tidy(&text.edit(empty), from)?;
     }
-}
-
-/// The pruned library of a request (the `code` and what went), made by `make` once a process for
-/// each `key` (the candidate pruned, and what pruning reads beside it: the rustc, the options it
-/// follows, the files' names): the layouts and the size limit come after it, so that the bundles
-/// of one program in several layouts (graph_sum's forced ones in the bundle test, a user's file in
-/// every layout) prune it once. A thread asking for a key being made waits for it; a failure is
-/// not kept (the next request makes it again, and fails the same).
-pub fn pruned_once<E>(
-    key: String,
-    make: impl FnOnce() -> Result<(Mapped, Pruned), E>,
-) -> Result<(Mapped, Pruned), E> {
-    type Made = Arc<Mutex<Option<(Mapped, Pruned)>>>;
-    static PRUNED: Mutex<Vec<(String, Made)>> = Mutex::new(Vec::new());
-    let slot = {
-        let mut pruned = PRUNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        match pruned.iter().find(|(k, _)| *k == key) {
-            Some((_, slot)) => slot.clone(),
-            None => {
-                let slot = Made::default();
-                pruned.push((key, slot.clone()));
-                slot
-            }
-        }
-    };
-    let mut slot = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(made) = slot.as_ref() {
-        return Ok(made.clone());
-    }
-    let made = make()?;
-    *slot = Some(made.clone());
-    Ok(made)
 }
 
 /// `code` without the library's unused items (at or past byte `from`; see the module doc), in

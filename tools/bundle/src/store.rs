@@ -20,6 +20,7 @@
 
 use super::assemble::{bundle, git_revision, Bundle, Failed, Layout, Options};
 use super::inline::files_read;
+use super::kept::KeptPrunes;
 use super::prune::Pruned;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
@@ -30,7 +31,7 @@ use std::sync::{Arc, Mutex};
 
 /// The bundler's sources as this build compiled them, by name (a stored bundle is the work of
 /// this code). tools/bundle/tests/bundle.rs checks the list against the folder.
-pub const BUNDLER_SOURCES: [(&str, &str); 22] = [
+pub const BUNDLER_SOURCES: [(&str, &str); 23] = [
     ("assemble.rs", include_str!("assemble.rs")),
     ("cfg.rs", include_str!("cfg.rs")),
     ("debug_checks.rs", include_str!("debug_checks.rs")),
@@ -41,6 +42,7 @@ pub const BUNDLER_SOURCES: [(&str, &str); 22] = [
     ("items.rs", include_str!("items.rs")),
     ("json.rs", include_str!("json.rs")),
     ("judges.rs", include_str!("judges.rs")),
+    ("kept.rs", include_str!("kept.rs")),
     ("lex.rs", include_str!("lex.rs")),
     ("lib.rs", include_str!("lib.rs")),
     ("main.rs", include_str!("main.rs")),
@@ -87,7 +89,11 @@ pub fn stored_bundle(
             return Ok(stored);
         }
     }
-    let made = bundle(root, main_file, options, |files| git_revision(root, files))?;
+    // Its pruned library kept beside it, for another layout or size limit of the same program.
+    let inputs = format!("{:?}{}", BUNDLER_SOURCES, rustc_identity(&options.rustc)?);
+    let kept = KeptPrunes { folder: store.to_path_buf(), inputs };
+    let options = Options { kept: Some(kept), ..options.clone() };
+    let made = bundle(root, main_file, &options, |files| git_revision(root, files))?;
     // Written whole under another name, then renamed: a reader sees all of it or nothing. A store
     // that cannot be written (a full disk) costs the reuse, not the bundle, and keeps no part of it.
     let _ = fs::create_dir_all(store);
@@ -106,7 +112,7 @@ pub fn key(root: &Path, main_file: &str, options: &Options) -> Result<String, Fa
         inputs.push(text.as_bytes().to_vec());
     }
     inputs.push(rustc_identity(&options.rustc)?.into_bytes());
-    inputs.push(format!("{options:?}").into_bytes());
+    inputs.push(format!("{:?}", Options { kept: None, ..options.clone() }).into_bytes());
     inputs.push(main_file.as_bytes().to_vec());
     for file in files_read(root, main_file) {
         let name = file.strip_prefix(root).unwrap_or(&file).display().to_string();

@@ -291,8 +291,10 @@ fn every_argument_is_checked_and_the_help_lists_the_judges() {
 fn a_users_file_is_held_to_a_judges_limit() {
     let dir = scratch("limits");
     let out = dir.to_str().unwrap();
+    // One store for the three runs: the file is pruned once (the others read its library there).
+    let store = dir.join("store").display().to_string();
     let run = |extra: &[&str]| {
-        let args = [&["--editions", "2021", "--out", out][..], extra, &[CLOBBER]].concat();
+        let args = [&["--editions", "2021", "--store", &store, "--out", out][..], extra, &[CLOBBER]].concat();
         bundle_command(&args)
     };
     let line = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_string();
@@ -355,5 +357,64 @@ fn mains_are_named_after_their_folders_and_never_overwrite_each_other() {
     let made = bundle_command(&["--editions", "2021", "--out-file", named.to_str().unwrap(), ca]);
     assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
     assert!(fs::read_to_string(named).unwrap().contains(&program("three")));
+    let _ = fs::remove_dir_all(dir);
+}
+
+/// A pruned library is kept in the store: a second process asking for the same file under another
+/// size limit (another bundle) reads it there, and runs rustc only for the bundle's own checks
+/// (edition 2021, here and for other targets: two type-checks); the two bundles hold the same
+/// library. The stand-in rustc counts its type-checks, then runs the real one.
+#[cfg(unix)]
+#[test]
+fn a_library_pruned_by_one_process_is_read_from_the_store_by_the_next() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("kept");
+    let real = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
+    let runs = dir.join("runs");
+    let fake = dir.join("rustc");
+    // Only the type-checks count (not `-vV` nor `--print cfg`).
+    let script = format!(
+        "#!/bin/sh\ncase \"$*\" in *--emit=metadata*) echo run >> '{}';; esac\nexec '{real}' \"$@\"\n",
+        runs.display()
+    );
+    fs::write(&fake, script).unwrap();
+    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+    let main = dir.join("main.rs");
+    fs::write(
+        &main,
+        "use graph_games::partizan::Winner;\n\nfn main() {\n    println!(\"{}\", Winner::Left);\n}\n",
+    )
+    .unwrap();
+    let store = dir.join("store");
+    let count = || fs::read_to_string(&runs).map_or(0, |text| text.lines().count());
+    let bundle_with = |limit: &str, out: &str| {
+        let (main, store, out) = (main.to_str().unwrap(), store.to_str().unwrap(), dir.join(out));
+        let args = [
+            "--editions",
+            "2021",
+            "--store",
+            store,
+            "--limit",
+            limit,
+            "--out-file",
+            out.to_str().unwrap(),
+            main,
+        ];
+        let made = Command::new(env!("CARGO_BIN_EXE_bundle"))
+            .args(args)
+            .env("RUSTC", &fake)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+        fs::read_to_string(out).unwrap()
+    };
+    let first = bundle_with("65536", "first.rs");
+    let pruning = count();
+    let second = bundle_with("65535", "second.rs");
+    let checks = count() - pruning;
+    assert!(checks <= 2 && pruning > 3 * checks, "{pruning} rustc type-checks, then {checks}");
+    let library = |text: &str| text[text.find("\nmod graph_games").unwrap()..].to_string();
+    assert_eq!(library(&first), library(&second));
     let _ = fs::remove_dir_all(dir);
 }
