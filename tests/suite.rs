@@ -25,6 +25,7 @@ mod thermo_oracle;
 mod attack_bans;
 mod attack_bans_errors;
 mod attack_no_passage;
+mod attack_runner;
 mod clobber;
 mod closed_stdout;
 mod columns;
