@@ -17,6 +17,10 @@ use bundle::cfg::Config;
 use bundle::mapped::{Files, Mapped};
 use bundle::prune::{prune, Pruned};
 
+// More cases, on the containers left empty (the file is near the 500-line limit).
+#[path = "attack_rounds/empties.rs"]
+mod empties;
+
 /// The lines of a text, each ended by a newline.
 fn lines(lines: &[&str]) -> String {
     lines.iter().map(|line| format!("{line}\n")).collect()
