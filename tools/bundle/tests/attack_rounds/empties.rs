@@ -3,7 +3,7 @@
 //! result written out by hand and read). A module of attack_rounds.rs (which is near the 500-line
 //! limit); its helpers are the parent's.
 //!
-//! Both cases that fail here fail at abef356^ too: they break pruning, not the claim that the
+//! The three cases that fail here fail at abef356^ too: they break pruning, not the claim that the
 //! new pruning gives the old text. Every other case agrees with abef356^, in as many rustc runs
 //! or fewer.
 
@@ -322,4 +322,25 @@ fn cfg_modules_emptied_everywhere_go_and_one_used_elsewhere_stays() {
     .concat();
     let (code, from) = candidate(&user, &library);
     assert_eq!(pruned(&code, from).map(|(text, _)| text), Ok(candidate(&user, &[&win[..], &run].concat()).0));
+}
+
+/// FAILS at abef356^, abef356 and 0fc574f ("cannot find `nothing` in `crate`"): the user calls an
+/// exported library macro that expands to nothing by its path, `crate::nothing!(1);`. The program
+/// compiles; pruning it must not fail (whether the empty macro and its call go or stay).
+#[test]
+fn a_user_call_by_path_of_a_macro_expanding_to_nothing_prunes() {
+    let user = ["fn main() {", "    crate::nothing!(1);", "    graph_games::run();", "}"];
+    let library = [
+        "#[macro_export]",
+        "macro_rules! nothing {",
+        "    ($($t:tt)*) => {};",
+        "}",
+        "",
+        "pub fn run() {",
+        "    println!(\"run\");",
+        "}",
+    ];
+    let (code, from) = candidate(&user, &library);
+    let result = pruned(&code, from);
+    assert!(result.is_ok(), "{result:?}");
 }
