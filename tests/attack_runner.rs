@@ -219,7 +219,10 @@ fn a_failing_alone_crate_is_named_and_the_others_still_run() {
     let output = run(&dir, "2", &["clock"]);
     let out = stdout(&output);
     assert_eq!(output.status.code(), Some(101), "{out}");
-    assert!(out.contains("1 test crate(s) failed") && out.contains("tests/clock.rs (exit status 1)"), "{out}");
+    assert!(
+        out.contains("1 test crate(s) failed") && out.contains("tests/clock.rs (exit status 1)"),
+        "{out}"
+    );
     check(&log(&dir), &["a", "b", "clock"], &["clock"], 2);
 }
 
