@@ -362,7 +362,7 @@ fn a_user_call_by_path_of_a_macro_expanding_to_nothing_prunes() {
 /// before the first token not followed by `::`) is `*`, not `b`: `b` goes again, and pruning
 /// gives up. Without the `*` it keeps `b` empty, as here. (Found by a generator of random module
 /// trees, re-exports and user imports run through abef356^ and 0fc574f: 274 candidates, the same
-/// text each time and never more rustc runs; 10 fail in both, this way.)
+/// text each time and never more rustc runs; 10 fail in both, each with a user glob import.)
 #[test]
 fn a_user_glob_import_of_a_module_left_empty_keeps_it() {
     let user = ["use graph_games::a::b::*;", "", "fn main() {", "    graph_games::run();", "}"];
