@@ -82,7 +82,10 @@ awk -F'\t' -v times="$times_file" -v slow="${slow_first[*]}" '
     printf "%s\t%s\n", key, $0 }' "$list" | sort -t$'\t' -k1,1gr | cut -f2- >"$order.all"
 # The crates to run alone first, then the others.
 : >"$order"
+declare -A listed=()  # a crate named twice in ALONE is one crate: it runs once
 for source in ${alone[@]+"${alone[@]}"}; do
+  [[ -z ${listed[$source]-} ]] || continue
+  listed[$source]=1
   awk -F'\t' -v s="$source" '$1 == s' "$order.all" >>"$order"
 done
 awk -F'\t' -v alone=" ${alone[*]-} " 'index(alone, " " $1 " ") == 0' "$order.all" >>"$order"

@@ -290,26 +290,34 @@ pub fn unwrap_single_groups(src: &str) -> Result<Vec<Edit>, String> {
 
 /// Containers left empty, which pruning takes away (tools/bundle/src/prune.rs).
 impl Lexed<'_> {
-    /// The cuts of the library's (from byte `from`) empty containers: an inherent `impl` or a
-    /// module (but one the user imports) left empty, a macro that expands to nothing (its impls
-    /// gone with their trait) with its calls.
-    pub fn empty_containers(&self, from: usize, imported: &[String]) -> Result<Vec<Edit>, String> {
+    /// The cuts of the library's (from byte `from`) empty containers: an inherent `impl` left
+    /// empty (not one whose head a macro writes: `impl $t {}` may be a trait's), a module, a macro
+    /// that expands to nothing (its impls gone with their trait) with its calls; but a module or
+    /// a macro named in `kept` (the user's imports and names).
+    pub fn empty_containers(&self, from: usize, kept: &[String]) -> Result<Vec<Edit>, String> {
         let mut edits = Vec::new();
         let in_library = |k: usize| self.token(k).start >= from;
+        let is_kept = |k: usize| kept.iter().any(|name| name == self.text(k));
         for (first, kw, open, last) in self.impls()? {
-            if in_library(first) && last == open + 1 && !(kw..open).any(|j| self.text(j) == "for") {
+            let head_known = !(kw..open).any(|j| self.text(j) == "for" || self.text(j).starts_with('$'));
+            if in_library(first) && last == open + 1 && head_known {
                 edits.push(self.cut(first, last));
             }
         }
         for k in 0..self.code.len() {
             let empty = self.text(k) == "mod" && self.text(k + 2) == "{" && self.text(k + 3) == "}";
-            if empty && in_library(k) && !imported.iter().any(|i| i == self.text(k + 1)) {
+            if empty && in_library(k) && !is_kept(k + 1) {
                 edits.push(self.cut(self.item_start(k)?, k + 3));
             }
         }
         for (first, last) in self.empty_macros()?.into_iter().filter(|m| in_library(m.0)) {
+            // The name after `macro_rules!`, past the attributes (`#[macro_export]`).
+            let named = (first..last).find(|&j| self.text(j) == "macro_rules").map_or(first, |j| j + 2);
+            if is_kept(named) {
+                continue;
+            }
             edits.push(self.cut(first, last));
-            let name = self.text(first + 2);
+            let name = self.text(named);
             for k in 1..self.code.len() {
                 let call =
                     self.text(k) == name && self.text(k + 1) == "!" && self.text(k - 1) != "macro_rules";

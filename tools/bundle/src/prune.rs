@@ -71,17 +71,12 @@ fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
     Ok(tidy)
 }
 
-/// `text` without the containers its cuts left empty (see [`Lexed::empty_containers`]), until
-/// none is: found here rather than by the next round, that round is not a rustc run for them. But
-/// a module the user's code names (one of its tokens) is left to the rounds: a user's import of
-/// it that no longer resolves undoes the round that cut it, and keeps it (`imported`), which
-/// works only for a cut of the round before.
-fn without_empty_containers(mut text: Mapped, from: usize, imported: &[String]) -> Result<Mapped, String> {
-    let lexed = Lexed::new(&text.text)?;
-    let users = (0..lexed.code.len()).filter(|&k| lexed.token(k).start < from).map(|k| lexed.text(k));
-    let kept: Vec<String> = imported.iter().cloned().chain(users.map(String::from)).collect();
+/// `text` without the containers its cuts left empty (see [`Lexed::empty_containers`]) but those
+/// `kept` names (the user's imports), until none is: found here rather than by the next round,
+/// that round is not a rustc run for them.
+fn without_empty_containers(mut text: Mapped, from: usize, kept: &[String]) -> Result<Mapped, String> {
     loop {
-        let empty = Lexed::new(&text.text)?.empty_containers(from, &kept)?;
+        let empty = Lexed::new(&text.text)?.empty_containers(from, kept)?;
         if empty.is_empty() {
             return Ok(text);
         }
@@ -120,6 +115,9 @@ pub fn prune_rounds(
 ) -> Result<(Mapped, Pruned), String> {
     let foreign = host.foreign();
     let (mut text, mut previous) = (code.clone(), code.clone());
+    // What pruning had done before the round that made `previous`'s successor: an undo goes
+    // back to it too (an item cut again is counted once).
+    let mut previous_pruned = Pruned::default();
     let mut pruned = Pruned::default();
     // Names the user imports, kept though unused (see the module doc).
     let mut imported: Vec<String> = Vec::new();
@@ -159,15 +157,28 @@ pub fn prune_rounds(
                 errors.clone().all(|d| d.primary.is_empty() || matches!(d.code.as_str(), "E0432" | "E0433"));
             let unresolved = sorted_once(errors.flat_map(|d| d.primary.iter().map(|span| span.0)));
             let users = unresolved.iter().filter(|&&start| start < from);
-            let names: Vec<String> = users
-                .filter_map(|&start| lexed.code_at(start))
-                .map(|k| (0..).map(|n| k + 2 * n).find(|&j| lexed.text(j + 1) != "::").unwrap_or(k))
-                .map(|last| lexed.text(last).to_string())
-                .filter(|name| !imported.contains(name))
-                .collect();
+            // Every name of the user's `use` that failed (a group names several, a glob none
+            // last), or of the path (`crate::nothing!`): what went with it is kept on the redo.
+            let mut names: Vec<String> = Vec::new();
+            for k in users.filter_map(|&start| lexed.code_at(start)) {
+                let path_end = (0..).map(|n| k + 2 * n).find(|&j| lexed.text(j + 1) != "::").unwrap_or(k);
+                let (first, last) = match lexed.use_item_around(k)? {
+                    Some(first) => {
+                        (first, (first..lexed.code.len()).find(|&j| lexed.text(j) == ";").unwrap_or(k))
+                    }
+                    None => (k, path_end),
+                };
+                let words = (first..=last).map(|j| lexed.text(j).trim_start_matches("r#"));
+                let words =
+                    words.filter(|w| w.chars().next().map_or(false, |c| c.is_alphabetic() || c == '_'));
+                names.extend(words.filter(|w| !imported.iter().any(|i| i == w)).map(String::from));
+            }
+            names.sort_unstable();
+            names.dedup();
             if round > 0 && only_unresolved && !names.is_empty() {
                 imported.extend(names);
                 text = previous.clone();
+                pruned = previous_pruned.clone();
                 continue;
             }
             let edits = if round > 0 && only_unresolved && unresolved.iter().all(|&s| s >= from) {
@@ -200,6 +211,7 @@ pub fn prune_rounds(
             Ok((on_host.binary_search(&start).is_ok() || !compiled(&absent_on_host, k))
                 && (on_foreign.binary_search(&start).is_ok() || !compiled(&absent_on_foreign, k)))
         };
+        let pruned_before = pruned.clone();
         let mut edits = Vec::new();
         // Used only in the foreign configuration, or imported by the user: allowed at the end.
         let mut kept = Vec::new();
@@ -259,12 +271,12 @@ pub fn prune_rounds(
             // Then without the impls that may be unused, and on with what only they used.
             let back = vec![false; candidates.len()];
             let tried = ImplTrial { before: text.clone(), fallback, candidates, back, trials: 1 };
-            previous = text.clone();
+            (previous, previous_pruned) = (text.clone(), pruned_before);
             text = tidy(&text.edit(tried.cuts()), from)?;
             trial = Some(tried);
             continue;
         }
-        previous = text.clone();
+        (previous, previous_pruned) = (text.clone(), pruned_before);
         text = without_empty_containers(tidy(&text.edit(edits), from)?, from, &imported)?;
     }
     Err("pruning does not converge".to_string())

@@ -1,7 +1,7 @@
 //! The `pattern` tool's tests as one test crate: each file of `tests/` a module of it (the index,
 //! tests/README.md at the workspace's root, says what each holds), the shared code beside them.
 //! One crate compiles and links once, where a crate a file did it six times.
-//! `cargo test --release -p pattern --test suite NAME::` runs the tests of `tests/NAME.rs`; a new
+//! `cargo test --release -p pattern --test pattern_tests NAME::` runs the tests of `tests/NAME.rs`; a new
 //! file of `tests/` is declared below (tools/bundle/tests/layout.rs checks it).
 
 // The shared code.
