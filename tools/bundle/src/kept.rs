@@ -98,23 +98,44 @@ fn encode(name: &str, (code, pruned): &(Mapped, Pruned)) -> Vec<u8> {
 
 /// The library [`encode`] wrote under `name`, or `None` for anything else (cut short, another's).
 fn decode(name: &str, bytes: &[u8]) -> Option<(Mapped, Pruned)> {
-    let mut at = 0;
-    let mut field = || -> Option<String> {
+    let mut fields = Fields::new(bytes);
+    if fields.field()? != name {
+        return None;
+    }
+    let removed = fields.field()?.parse().ok()?;
+    let count: usize = fields.field()?.parse().ok()?;
+    let allowed = (0..count).map(|_| fields.field()).collect::<Option<Vec<String>>>()?;
+    let (spans, text) = (fields.field()?, fields.field()?);
+    let code = Mapped::from_record(text, &spans)?;
+    fields.done().then_some((code, Pruned { removed, allowed }))
+}
+
+/// The fields of the store's format (each a decimal length, a newline, then its bytes), read in
+/// turn (here and by tools/bundle/src/store.rs).
+pub struct Fields<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Fields<'a> {
+    pub fn new(bytes: &'a [u8]) -> Fields<'a> {
+        Fields { bytes, at: 0 }
+    }
+
+    /// The next field, if a whole one is there.
+    pub fn field(&mut self) -> Option<String> {
+        let (bytes, at) = (self.bytes, self.at);
         let newline = at + bytes.get(at..)?.iter().position(|&b| b == b'\n')?;
         let len: usize = std::str::from_utf8(&bytes[at..newline]).ok()?.parse().ok()?;
         let text = String::from_utf8(bytes.get(newline + 1..newline + 1 + len)?.to_vec()).ok()?;
-        at = newline + 1 + len;
+        self.at = newline + 1 + len;
         Some(text)
-    };
-    if field()? != name {
-        return None;
     }
-    let removed = field()?.parse().ok()?;
-    let count: usize = field()?.parse().ok()?;
-    let allowed = (0..count).map(|_| field()).collect::<Option<Vec<String>>>()?;
-    let (spans, text) = (field()?, field()?);
-    let code = Mapped::from_record(text, &spans)?;
-    (at == bytes.len()).then_some((code, Pruned { removed, allowed }))
+
+    /// Whether every byte was read.
+    pub fn done(&self) -> bool {
+        self.at == self.bytes.len()
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@
 
 use super::assemble::{bundle, git_revision, Bundle, Failed, Layout, Options};
 use super::inline::files_read;
-use super::kept::KeptPrunes;
+use super::kept::{Fields, KeptPrunes};
 use super::prune::Pruned;
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
@@ -173,14 +173,8 @@ fn encode(key: &str, made: &Bundle) -> Vec<u8> {
 /// The bundle [`encode`] wrote for `key`, or `None` for anything else (a stored file cut short, or
 /// one of another key's, put at this key's name by a copy or a link, is made again).
 fn decode(key: &str, bytes: &[u8]) -> Option<Bundle> {
-    let mut at = 0;
-    let mut field = || -> Option<String> {
-        let newline = at + bytes.get(at..)?.iter().position(|&b| b == b'\n')?;
-        let len: usize = std::str::from_utf8(&bytes[at..newline]).ok()?.parse().ok()?;
-        let text = String::from_utf8(bytes.get(newline + 1..newline + 1 + len)?.to_vec()).ok()?;
-        at = newline + 1 + len;
-        Some(text)
-    };
+    let mut fields = Fields::new(bytes);
+    let mut field = || fields.field();
     if field()? != key {
         return None;
     }
@@ -196,7 +190,7 @@ fn decode(key: &str, bytes: &[u8]) -> Option<Bundle> {
     let count: usize = field()?.parse().ok()?;
     let sizes = (0..count).map(|_| Some((field()?, field()?.parse().ok()?))).collect::<Option<Vec<_>>>()?;
     let text = field()?;
-    if at != bytes.len() {
+    if !fields.done() {
         return None;
     }
     let warnings = lists.pop()?;
