@@ -146,8 +146,14 @@ fn check(log: &[String], order: &[&str], alone: &[&str], jobs: usize) {
             }
             "nice" => {
                 let niceness: i32 = words.next().unwrap().parse().unwrap();
-                let wanted = if started_beside(log, i, name, alone) { 19 } else { own };
-                assert_eq!(niceness, wanted, "{name}: {log:?}");
+                // Started while an ALONE crate ran (in the log): niced. Started after it: at the
+                // runner's own niceness, or niced if launched beside it just before it ended (a
+                // stand-in writes its line once it runs: on a loaded machine, late).
+                if started_beside(log, i, name, alone) {
+                    assert_eq!(niceness, 19, "{name}: {log:?}");
+                } else {
+                    assert!(niceness == own || niceness == 19, "{name} at niceness {niceness}: {log:?}");
+                }
             }
             "end" => {
                 running.retain(|n| *n != name);
