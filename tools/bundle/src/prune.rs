@@ -4,23 +4,22 @@
 //! item under `dead_code` goes with its attributes and comments, a type with its `impl` blocks in
 //! its module (anywhere if no other type has its name), a trait with its `impl` blocks anywhere, a
 //! trait's method (or constant, or type) with its definition in each of those; `unused_imports`
-//! go from their `use`. An import of
-//! something cut then no longer resolves: it goes from its `use` (only such errors are
-//! tolerated, after a round that cut something). An
-//! inherent `impl`, a module or a `macro_rules!` (with its calls) left empty goes too, found in
-//! the text after each round's cuts (no rustc run for it), until nothing more goes. (A round is
-//! a rustc run a copy, most of a bundle's cost: what the text alone tells needs none.) Then, once,
-//! the impls of traits the code does not declare (`Display`, `FromStr`, `From<..>` ..), which
-//! rustc never reports, are tried away, and those its errors name come back (see the `impls`
-//! module); what went makes the rounds go on, for what only they used. A field or a variant cannot go
-//! without rewriting the code that names it: it gets an `#[allow(dead_code)]` of its own; so does,
-//! at the end, an item used only on other targets. Nothing else is allowed.
+//! go from their `use`. An import of something cut then no longer resolves: it goes from its
+//! `use` (only such errors are tolerated, after a round that cut something). An inherent `impl`
+//! (not one whose head a macro writes), a module or a `macro_rules!` (with its calls) left empty
+//! goes too, found in the text after each round's cuts (no rustc run for it), until nothing more
+//! goes. (A round is a rustc run a copy, most of a bundle's cost: what the text alone tells needs
+//! none.) Then, once, the impls of traits the code does not declare (`Display`, `FromStr`,
+//! `From<..>` ..), which rustc never reports, are tried away, and those its errors name come back
+//! (see the `impls` module); what went makes the rounds go on, for what only they used. A field or
+//! a variant cannot go without rewriting the code that names it: it gets an `#[allow(dead_code)]`
+//! of its own; so does, at the end, an item used only on other targets. Nothing else is allowed.
 //!
 //! Only the library is pruned: everything before byte `from` (the user's code) is kept as written,
 //! and is a root of what is used, whatever its lints say (the candidate starts with
 //! `#![allow(dead_code)]` and the library module has `#[warn(dead_code)]`; see the assembly). If
 //! the user imports something pruning cut (a `use` does not make it used), the round is undone
-//! and that name is kept.
+//! and every name of that `use` (or path) is kept, modules and macros so named even empty.
 
 use super::cfg::{compiled, Config};
 use super::impls::{put_back, Candidate, MAX_TRIALS};
