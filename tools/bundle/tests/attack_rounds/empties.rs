@@ -3,8 +3,8 @@
 //! result written out by hand and read). A module of attack_rounds.rs (which is near the 500-line
 //! limit); its helpers are the parent's.
 //!
-//! The four cases that fail here fail at abef356^ too: they break pruning, not the claim that the
-//! new pruning gives the old text. Every other case agrees with abef356^, in as many rustc runs
+//! The four cases marked FAILS failed at abef356^ too (they broke pruning, not the claim that the
+//! new pruning gives the old text), and pass since 3b23f9c. Every other case agrees with abef356^, in as many rustc runs
 //! or fewer.
 
 use super::{candidate, pruned};
