@@ -34,6 +34,7 @@ pub mod debug_checks;
 pub mod declared;
 pub mod derives;
 pub mod impls;
+pub mod imports;
 pub mod inline;
 pub mod items;
 pub mod json;
@@ -176,7 +177,7 @@ fn parse(args: &[String], root: &Path) -> Result<Option<Request>, String> {
             return Err("--out-file names one bundle: give one PROGRAM or MAIN.rs".to_string());
         }
         names = inline::programs(root)?;
-        for (name, why) in inline::programs_over_the_cap(root) {
+        for (name, why) in inline::programs_left_out(root) {
             say(&format!("{name}: not bundled: {why}"))?;
         }
     }

@@ -7,8 +7,9 @@
 //! go from their `use`. An import of something cut then no longer resolves: it goes from its
 //! `use` (only such errors are tolerated, after a round that cut something). An inherent `impl`
 //! (not one whose head a macro writes), a module or a `macro_rules!` (with its calls) left empty
-//! goes too, found in the text after each round's cuts (no rustc run for it), until nothing more
-//! goes. (A round is a rustc run a copy, most of a bundle's cost: what the text alone tells needs
+//! (a module: or holding only private imports) goes too, and so does an import that nothing can
+//! use any more (its name written nowhere it could be used: the `imports` module), found in the
+//! text after each round's cuts (no rustc run for them), until nothing more goes. (A round is a rustc run a copy, most of a bundle's cost: what the text alone tells needs
 //! none.) Then, once, the impls of traits the code does not declare (`Display`, `FromStr`,
 //! `From<..>` ..), which rustc never reports, are tried away, and those its errors name come back
 //! (see the `impls` module); what went makes the rounds go on, for what only they used. A field or
@@ -70,16 +71,31 @@ fn tidy(text: &Mapped, from: usize) -> Result<Mapped, String> {
     Ok(tidy)
 }
 
-/// `text` without the containers its cuts left empty (see [`Lexed::empty_containers`]) but those
-/// `kept` names (the user's imports), until none is: found here rather than by the next round,
-/// that round is not a rustc run for them.
-fn without_empty_containers(mut text: Mapped, from: usize, kept: &[String]) -> Result<Mapped, String> {
+/// `text` without the containers its cuts left empty (see [`Lexed::empty_containers`], and
+/// [`Lexed::import_only_modules`]) and the imports nothing can use any more (see the `imports`
+/// module; counted in `pruned`), but those `kept` names (the user's imports), until none is: found
+/// here rather than by the next rounds, those rounds are not rustc runs for them.
+fn without_leftovers(
+    mut text: Mapped,
+    from: usize,
+    kept: &[String],
+    pruned: &mut Pruned,
+) -> Result<Mapped, String> {
     loop {
-        let empty = Lexed::new(&text.text)?.empty_containers(from, kept)?;
-        if empty.is_empty() {
+        let lexed = Lexed::new(&text.text)?;
+        let mut edits = lexed.empty_containers(from, kept)?;
+        if edits.is_empty() {
+            edits = lexed.import_only_modules(from, kept)?;
+        }
+        if edits.is_empty() {
+            let unnamed = lexed.unnamed_imports(from, kept)?;
+            edits = lexed.without_imports_at(&unnamed)?;
+            pruned.removed += if edits.is_empty() { 0 } else { unnamed.len() };
+        }
+        if edits.is_empty() {
             return Ok(text);
         }
-        text = tidy(&text.edit(empty), from)?;
+        text = tidy(&text.edit(edits), from)?;
     }
 }
 
@@ -196,7 +212,7 @@ pub fn prune_rounds(
                     explain(&errors, &text, files)
                 ));
             }
-            text = without_empty_containers(tidy(&text.edit(edits), from)?, from, &imported)?;
+            text = without_leftovers(tidy(&text.edit(edits), from)?, from, &imported, &mut pruned)?;
             continue;
         }
         let (absent_on_host, absent_on_foreign) =
@@ -276,7 +292,7 @@ pub fn prune_rounds(
             continue;
         }
         (previous, previous_pruned) = (text.clone(), pruned_before);
-        text = without_empty_containers(tidy(&text.edit(edits), from)?, from, &imported)?;
+        text = without_leftovers(tidy(&text.edit(edits), from)?, from, &imported, &mut pruned)?;
     }
     Err("pruning does not converge".to_string())
 }

@@ -28,6 +28,7 @@
 mod built;
 #[path = "../../../tests/common/mod.rs"]
 mod common;
+mod left_out;
 mod same_but;
 use built::{identity, judged_edition, offered_flags, on_workers, start_rustc, Job};
 use bundle as bundle_tool;
@@ -307,18 +308,6 @@ fn a_compile_error_is_told_at_the_users_line() {
 /// The code of a bundle: everything after its header (the comment lines up to the first blank).
 fn code_of(text: &str) -> &str {
     &text[text.find("\n\n").expect("a header") + 2..]
-}
-
-#[test]
-fn the_programs_left_out_are_over_the_cap_in_every_layout() {
-    // A program is left out of the default run only where it cannot fit: each one's bundle, in
-    // the smallest layout, fails the size check (and only it).
-    for (name, _) in bundle_tool::inline::programs_over_the_cap(&root()) {
-        let failed = assemble::bundle(&root(), &main_of(name), &Options::default(), |_| String::new())
-            .err()
-            .unwrap_or_else(|| panic!("{name} fits the cap: bundle it with the others"));
-        assert!(failed.message.contains("over the limit"), "{name}: {}", failed.message);
-    }
 }
 
 #[test]
