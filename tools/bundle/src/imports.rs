@@ -5,31 +5,85 @@
 //! The invariant: an import goes only if nothing can use it. A private import (no `pub`) is seen
 //! only in its module and the modules within; it is used only where its name is written there
 //! (a path, a type, a call, a derive, a format string's `{name}`), or where a macro whose
-//! definition writes the name expands, or, for a trait, where a method of it is called. So one
-//! goes when its name is nowhere in the text of its module but in its own `use` (comments and
-//! strings count as written), nor in any `macro_rules!` of the whole text, and, for a trait of
-//! std's in [`STD_TRAITS`], none of the trait's methods is either. Kept whatever the text says:
+//! definition writes the name expands, or, for a trait, where a method of it is called. A module
+//! within does not see its parent's imports but by a path (`super::name`, `crate::a::name`, in a
+//! `use` or not) or a glob (`use super::*`). So one goes when its name is nowhere in its module's
+//! own text but its `use` (comments and strings count as written), nor in a module within after
+//! `::` or in a `use` through `super` or `crate` (anywhere in one that has a glob import), nor in
+//! the body of a `macro_rules!` that may expand there (one called there, or called by one of
+//! those, and so on), and, for a trait of std's in [`STD_TRAITS`], none of the trait's methods is
+//! either. Kept whatever the text says:
 //! globs, `_`, a library trait (its methods are not looked up), a std name neither in
 //! [`STD_TRAITS`] nor in [`STD_TYPES`], the names the user imports, and a `use` written in a
 //! macro's definition or call (where it lands is the macro's business).
 
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
+use std::ops::Range;
 
 /// Std's traits imported by the library, with the words a use of each writes besides its name:
-/// its methods (`*`: a prefix) and the macros that call them (`write!` calls `write_fmt`).
+/// its methods, and the macros that call them (`write!` and `writeln!` call `write_fmt`).
 const STD_TRAITS: [(&str, &[&str]); 15] = [
-    ("std::io::Read", &["read*", "bytes", "take", "chain", "by_ref"]),
-    ("std::io::Write", &["write*", "flush", "by_ref"]),
-    ("std::io::BufRead", &["lines", "read*", "split", "fill_buf", "consume"]),
-    ("std::fmt::Write", &["write*"]),
+    (
+        "std::io::Read",
+        &[
+            "read",
+            "read_exact",
+            "read_to_end",
+            "read_to_string",
+            "read_vectored",
+            "read_buf",
+            "bytes",
+            "take",
+            "chain",
+            "by_ref",
+        ],
+    ),
+    (
+        "std::io::Write",
+        &[
+            "write",
+            "writeln",
+            "write_all",
+            "write_fmt",
+            "write_vectored",
+            "write_all_vectored",
+            "flush",
+            "by_ref",
+        ],
+    ),
+    (
+        "std::io::BufRead",
+        &["lines", "read_line", "read_until", "split", "fill_buf", "consume", "skip_until", "has_data_left"],
+    ),
+    ("std::fmt::Write", &["write", "writeln", "write_str", "write_char", "write_fmt"]),
     ("std::fmt::Debug", &["fmt"]),
     ("std::fmt::Display", &["fmt"]),
     ("std::convert::TryFrom", &["try_from"]),
     ("std::convert::TryInto", &["try_into"]),
     ("std::str::FromStr", &["from_str"]),
-    ("std::hash::Hash", &["hash*"]),
-    ("std::hash::Hasher", &["finish", "write*"]),
+    ("std::hash::Hash", &["hash", "hash_slice"]),
+    (
+        "std::hash::Hasher",
+        &[
+            "finish",
+            "write",
+            "write_u8",
+            "write_u16",
+            "write_u32",
+            "write_u64",
+            "write_u128",
+            "write_usize",
+            "write_i8",
+            "write_i16",
+            "write_i32",
+            "write_i64",
+            "write_i128",
+            "write_isize",
+            "write_length_prefix",
+            "write_str",
+        ],
+    ),
     ("std::hash::BuildHasher", &["build_hasher", "hash_one"]),
     ("std::os::unix::ffi::OsStringExt", &["into_vec", "from_vec"]),
     ("std::ops::BitOr", &["bitor"]),
@@ -70,14 +124,28 @@ const STD_TYPES: [&str; 30] = [
     "Wrapping",
 ];
 
+/// A leaf of a use tree (see `use_leaves`).
+struct Leaf {
+    first: usize,
+    end: usize,
+    /// The heads of the groups it is in (`std::io::` of `std::io::{self, Read}`), as code indices.
+    heads: Vec<Range<usize>>,
+    path: String,
+    source: String,
+    name: String,
+    aliased: bool,
+}
+
 impl Lexed<'_> {
     /// The cuts of the library's modules that hold only private imports (`use` items without
-    /// `pub`, with their attributes), but those named in `kept`: nothing in one can be named from
-    /// outside it (a private import is seen only in its module and the modules within, and there
-    /// are none), so it is as empty as `mod x {}`. (The next round would report each of its
-    /// imports unused or, of an item cut, unresolved: that round is not needed for them.)
-    pub fn import_only_modules(&self, from: usize, kept: &[String]) -> Result<Vec<Edit>, String> {
-        let mut edits = Vec::new();
+    /// `pub`, with their attributes), with how many imports they hold, but those named in `kept`
+    /// or anywhere in the text but their own `mod` item: nothing in one can be named from outside
+    /// it (a private import is seen only in its module and the modules within, and there are
+    /// none), so it is as empty as `mod x {}` once no path names it. (The next round would report
+    /// each of its imports unused or, of an item cut, unresolved: that round is not needed for
+    /// them.)
+    pub fn import_only_modules(&self, from: usize, kept: &[String]) -> Result<(Vec<Edit>, usize), String> {
+        let (mut edits, mut imports) = (Vec::new(), 0);
         for k in 0..self.code.len() {
             if self.text(k) != "mod" || self.text(k + 2) != "{" || self.token(k).start < from {
                 continue;
@@ -86,7 +154,7 @@ impl Lexed<'_> {
                 continue;
             }
             let close = self.matching(k + 2)?;
-            let (mut j, mut imports) = (k + 3, 0);
+            let (mut j, mut leaves) = (k + 3, 0);
             while j < close {
                 if self.text(j) == "#" && self.text(j + 1) == "[" {
                     j = self.matching(j + 1)? + 1;
@@ -95,36 +163,67 @@ impl Lexed<'_> {
                     if self.text(tree.end) != ";" {
                         break;
                     }
-                    (j, imports) = (tree.end + 1, imports + 1);
+                    leaves += self.use_leaves(&tree).len();
+                    j = tree.end + 1;
                 } else {
                     break;
                 }
             }
-            if j == close && imports > 0 {
+            // Nor one whose name a path may write (`use self::m::*`): anywhere but in it.
+            let item = self.token(self.item_start(k)?).start..self.token(close).end;
+            let name = self.text(k + 1);
+            let named = self.occurrences(0..item.start, name).len()
+                + self.occurrences(item.end..self.src.len(), name).len();
+            if j == close && leaves > 0 && named == 0 {
                 edits.push(self.cut(self.item_start(k)?, close));
+                imports += leaves;
             }
         }
-        Ok(edits)
+        Ok((edits, imports))
     }
 
     /// The starts (bytes) of the library's imports (from byte `from` on) that nothing can use, as
     /// the module doc says, but those naming one of `kept`: each a path of a `use`, or a member of
     /// a group, as rustc reports an unused one (see `without_imports_at`).
     pub fn unnamed_imports(&self, from: usize, kept: &[String]) -> Result<Vec<usize>, String> {
-        // The bodies of macro definitions (a name there may be used wherever one expands), and
-        // those and the brackets of macro calls (a `use` there is not an item of this module).
-        let (mut macros, mut in_macros) = (Vec::new(), Vec::new());
+        // The macro definitions (name and body: a name written there may be used wherever one
+        // expands), and those and the brackets of macro calls (a `use` there is not an item of
+        // this module); the `use` items through `super` or `crate` (a name in one may be a path
+        // to an import of a module around).
+        let (mut macros, mut in_macros, mut uses) = (Vec::new(), Vec::new(), Vec::new());
         for k in 1..self.code.len() {
             let definition = k >= 3 && self.text(k - 3) == "macro_rules" && self.text(k - 2) == "!";
             if matches!(self.text(k), "(" | "[" | "{") && (self.text(k - 1) == "!" || definition) {
                 let range = self.token(k).start..self.token(self.matching(k)?).end;
                 if definition {
-                    macros.push(range.clone());
+                    macros.push((self.text(k - 1), range.clone()));
                 }
                 in_macros.push(range);
             }
+            if self.text(k) == "use" && self.token(k).kind == Kind::Ident {
+                let tree = self.use_tree(k + 1)?;
+                if (k + 1..tree.end).any(|j| matches!(self.text(j), "super" | "crate")) {
+                    uses.push(self.token(k).start..self.token(tree.end.min(self.code.len() - 1)).end);
+                }
+            }
         }
+        // Every leaf of every `use` (some bring a name from elsewhere: `words_of_a_use`), and
+        // whether a macro definition writes `trait` (a trait named by a macro's argument).
+        let mut all_leaves = Vec::new();
+        for k in 0..self.code.len() {
+            if self.text(k) == "use" && self.token(k).kind == Kind::Ident {
+                all_leaves.extend(self.use_leaves(&self.use_tree(k + 1)?));
+            }
+        }
+        let macro_traits = macros.iter().any(|(_, body)| {
+            (0..self.code.len()).any(|k| self.text(k) == "trait" && body.contains(&self.token(k).start))
+        });
         let mut unnamed = Vec::new();
+        // What each module met (by its braces) holds: its text but its modules', its modules'
+        // texts, whether one of those has a glob import, and the macro bodies that may expand in
+        // it.
+        type Seen = ((usize, usize), Vec<Range<usize>>, Vec<(Range<usize>, bool)>, Vec<Range<usize>>);
+        let mut seen: Vec<Seen> = Vec::new();
         for k in 0..self.code.len() {
             if self.text(k) != "use" || self.token(k).kind != Kind::Ident || self.token(k).start < from {
                 continue;
@@ -137,123 +236,229 @@ impl Lexed<'_> {
             if (first..k).any(|j| self.text(j) == "pub") || self.text(tree.end) != ";" {
                 continue;
             }
-            let own = self.token(first).start..self.token(tree.end).end;
-            let (open, close) = self.module_around(k)?;
-            let module = if close < self.code.len() {
-                self.token(open).end..self.token(close).start
-            } else {
-                0..self.src.len()
-            };
-            let mut leaves = Vec::new();
-            self.use_leaves(&tree, String::new(), &mut leaves);
-            for (start, path, name) in leaves {
-                if name == "_" || name == "*" || kept.iter().any(|k| *k == name) {
+            let braces = self.module_around(k)?;
+            if !seen.iter().any(|module| module.0 == braces) {
+                let module = self.module_parts(braces, &macros)?;
+                seen.push(module);
+            }
+            let (_, direct, children, bodies) =
+                seen.iter().find(|module| module.0 == braces).expect("just made");
+            for leaf in self.use_leaves(&tree) {
+                if leaf.name == "_" || leaf.source == "*" || kept.contains(&leaf.name) {
                     continue;
                 }
-                let words = match self.words_of_a_use(&path, &name) {
+                let words = match self.words_of_a_use(&leaf, &all_leaves, macro_traits) {
                     Some(words) => words,
                     None => continue,
                 };
-                let written =
-                    |range: std::ops::Range<usize>| words.iter().any(|w| self.writes(range.clone(), w));
-                let in_module = written(module.start..own.start.max(module.start))
-                    || written(own.end.min(module.end)..module.end);
-                if !in_module && !macros.iter().any(|m| written(m.clone())) {
-                    unnamed.push(self.token(start).start);
+                // This leaf's own tokens and its groups' heads (another member of its `use` may
+                // name it: `a::Thing`).
+                let bytes = |r: &Range<usize>| self.token(r.start).start..self.token(r.end - 1).end;
+                let mut own = vec![bytes(&(leaf.first..leaf.end))];
+                own.extend(leaf.heads.iter().filter(|head| head.start < head.end).map(bytes));
+                let written_in = |range: &Range<usize>, counts: &dyn Fn(usize) -> bool| {
+                    words.iter().any(|w| self.occurrences(range.clone(), w).into_iter().any(counts))
+                };
+                // In the module's own text (but this `use`), any mention; in a module within it,
+                // which sees this import only by a path or a glob, a mention after `::`, or in a
+                // `use` through `super` or `crate` (a group's member), or any if it has a glob;
+                // in a macro body that may expand here, any.
+                let outside_own = |at: usize| !own.iter().any(|r| r.contains(&at));
+                let by_path = |at: usize| {
+                    self.src[..at].trim_end().ends_with("::") || uses.iter().any(|u| u.contains(&at))
+                };
+                let used = direct.iter().any(|r| written_in(r, &outside_own))
+                    || children
+                        .iter()
+                        .any(|(r, glob)| written_in(r, if *glob { &|_| true } else { &by_path }))
+                    || bodies.iter().any(|r| written_in(r, &|_| true));
+                if !used {
+                    unnamed.push(self.token(leaf.first).start);
                 }
             }
         }
         Ok(unnamed)
     }
 
-    /// The leaves of use tree `tree` under path `prefix`: the code index each starts at, its full
-    /// path (`std::io::Read`) and the name it brings (`Read`; `io` for `std::io::{self}`; the
-    /// alias after `as`; `*` for a glob).
-    fn use_leaves(
+    /// The module whose braces are at code indices `braces` (`(0, len)`: the whole text): its
+    /// text but its modules' (bytes), its modules' texts, each with whether it holds a glob
+    /// import, and the bodies of the macros of `macros` that may expand in it.
+    fn module_parts(
         &self,
-        tree: &super::items::UseTree,
-        prefix: String,
-        leaves: &mut Vec<(usize, String, String)>,
-    ) {
-        let words = |end: usize| (tree.start..end).map(|j| self.text(j)).collect::<String>();
-        match &tree.group {
-            Some((open, members)) => {
-                let prefix = format!("{prefix}{}", words(*open));
-                for member in members {
-                    self.use_leaves(member, prefix.clone(), leaves);
-                }
-            }
-            None => {
-                let tokens: Vec<&str> = (tree.start..tree.end).map(|j| self.text(j)).collect();
-                let alias = tokens.iter().position(|&t| t == "as");
-                let path_tokens = &tokens[..alias.unwrap_or(tokens.len())];
-                let mut path = format!("{prefix}{}", path_tokens.concat());
-                if let Some(stripped) = path.strip_suffix("::self") {
-                    path = stripped.to_string();
-                }
-                let segments: Vec<&str> = path.trim_start_matches("::").split("::").collect();
-                let name = match alias {
-                    Some(at) => tokens.get(at + 1).copied().unwrap_or("_").to_string(),
-                    None => segments.last().copied().unwrap_or("_").to_string(),
-                };
-                leaves.push((tree.start, path.trim_start_matches("::").to_string(), name));
+        braces: (usize, usize),
+        macros: &[(&str, Range<usize>)],
+    ) -> Result<((usize, usize), Vec<Range<usize>>, Vec<(Range<usize>, bool)>, Vec<Range<usize>>), String>
+    {
+        let (open, close) = braces;
+        let whole = if close < self.code.len() {
+            self.token(open).end..self.token(close).start
+        } else {
+            0..self.src.len()
+        };
+        let (mut direct, mut children) = (Vec::new(), Vec::new());
+        let (mut at, mut j) = (whole.start, if close < self.code.len() { open + 1 } else { 0 });
+        while j < close.min(self.code.len()) {
+            if self.text(j) == "mod" && self.text(j + 2) == "{" {
+                let end = self.matching(j + 2)?;
+                direct.push(at..self.token(j + 2).start);
+                let glob = (j + 2..end).any(|i| self.text(i) == "*" && self.text(i - 1) == "::");
+                children.push((self.token(j + 2).start..self.token(end).end, glob));
+                at = self.token(end).end;
+                j = end + 1;
+            } else {
+                j += 1;
             }
         }
+        direct.push(at..whole.end);
+        let bodies = self.expanding_in(&whole, macros);
+        Ok((braces, direct, children, bodies))
     }
 
-    /// The words whose absence from a module shows that an import of `path` named `name` is
-    /// unused there, if any do (`None`: kept whatever the text says).
-    fn words_of_a_use(&self, path: &str, name: &str) -> Option<Vec<String>> {
-        let name = name.trim_start_matches("r#");
-        let std_path = ["std::", "core::", "alloc::"].iter().find_map(|p| path.strip_prefix(p));
-        let capital = name.chars().next().map_or(false, |c| c.is_ascii_uppercase());
-        let all_caps = name.chars().all(|c| !c.is_ascii_lowercase());
-        match std_path {
-            Some(rest) if capital && !all_caps => {
-                let path = format!("std::{rest}");
-                if let Some((_, methods)) = STD_TRAITS.iter().find(|(trait_path, _)| *trait_path == path) {
-                    let mut words = vec![name.to_string()];
-                    words.extend(methods.iter().map(|m| m.to_string()));
-                    Some(words)
-                } else if STD_TYPES.contains(&name) {
-                    Some(vec![name.to_string()])
-                } else {
-                    None
+    /// The bodies of the macros of `macros` that may expand within bytes `range`: those called
+    /// there, and those their bodies call, and so on.
+    fn expanding_in(&self, range: &Range<usize>, macros: &[(&str, Range<usize>)]) -> Vec<Range<usize>> {
+        let called = |within: &Range<usize>| {
+            let mut names = Vec::new();
+            for k in 1..self.code.len() {
+                let at = self.token(k).start;
+                let call = self.text(k) == "!"
+                    && self.text(k - 1) != "macro_rules"
+                    && matches!(self.text(k + 1), "(" | "[" | "{");
+                if call && within.contains(&at) && self.token(k - 1).kind == Kind::Ident {
+                    names.push(self.text(k - 1));
                 }
             }
-            _ => {
-                // A library trait is kept (its methods are not looked up here).
-                let a_trait =
-                    (1..self.code.len()).any(|k| self.text(k - 1) == "trait" && self.text(k) == name);
-                if a_trait {
-                    None
-                } else {
-                    Some(vec![name.to_string()])
+            names
+        };
+        let (mut names, mut bodies) = (called(range), Vec::new());
+        while let Some(name) = names.pop() {
+            for (defined, body) in macros {
+                if *defined == name && !bodies.contains(body) {
+                    bodies.push(body.clone());
+                    names.extend(called(body));
                 }
             }
         }
+        bodies
     }
 
-    /// Whether `word` is written in bytes `range` of the text, as a whole identifier (a word
-    /// ending in `*`: any identifier it starts), in code, comments or strings alike.
-    fn writes(&self, range: std::ops::Range<usize>, word: &str) -> bool {
+    /// The leaves of use tree `tree`: each one's code indices (its first, and past its last), its
+    /// full path (`std::io::Read`), the name of what it imports (the path's last segment, `r#`
+    /// taken off; `io` for `std::io::{self}`; `*` for a glob) and the name it brings (the alias
+    /// after `as`, else that one).
+    fn use_leaves(&self, tree: &super::items::UseTree) -> Vec<Leaf> {
+        let (mut leaves, mut stack) = (Vec::new(), vec![(tree, String::new(), Vec::new())]);
+        while let Some((tree, prefix, heads)) = stack.pop() {
+            let words = |end: usize| (tree.start..end).map(|j| self.text(j)).collect::<String>();
+            match &tree.group {
+                Some((open, members)) => {
+                    let prefix = format!("{prefix}{}", words(*open));
+                    let mut heads = heads.clone();
+                    heads.push(tree.start..*open);
+                    stack.extend(members.iter().rev().map(|member| (member, prefix.clone(), heads.clone())));
+                }
+                None => {
+                    let tokens: Vec<&str> = (tree.start..tree.end).map(|j| self.text(j)).collect();
+                    let alias = tokens.iter().position(|&t| t == "as");
+                    let path_tokens = &tokens[..alias.unwrap_or(tokens.len())];
+                    let mut path = format!("{prefix}{}", path_tokens.concat());
+                    if let Some(stripped) = path.strip_suffix("::self") {
+                        path = stripped.to_string();
+                    }
+                    let path = path.trim_start_matches("::").to_string();
+                    let source = path.rsplit("::").next().unwrap_or("_").trim_start_matches("r#").to_string();
+                    let name = match alias {
+                        Some(at) => {
+                            tokens.get(at + 1).copied().unwrap_or("_").trim_start_matches("r#").to_string()
+                        }
+                        None => source.clone(),
+                    };
+                    leaves.push(Leaf {
+                        first: tree.start,
+                        end: tree.end,
+                        heads,
+                        path,
+                        source,
+                        name,
+                        aliased: alias.is_some(),
+                    });
+                }
+            }
+        }
+        leaves
+    }
+
+    /// The words whose absence from a module shows that the import `leaf` is unused there, if
+    /// any do (`None`: kept whatever the text says), given every leaf of the text's `use` items
+    /// (`all`) and whether a macro definition writes `trait` (then any name may be a trait's).
+    fn words_of_a_use(&self, leaf: &Leaf, all: &[Leaf], macro_traits: bool) -> Option<Vec<String>> {
+        let (source, name) = (leaf.source.as_str(), leaf.name.as_str());
+        let from_std = ["std::", "core::", "alloc::"].iter().find_map(|p| leaf.path.strip_prefix(p));
+        if let Some(rest) = from_std {
+            // Std's: a trait of the table (its methods too), a type of the table, or what is
+            // no type nor trait (a module, a function, a constant); else kept.
+            let capital = source.chars().next().map_or(false, |c| c.is_ascii_uppercase());
+            let all_caps = source.chars().all(|c| !c.is_ascii_lowercase());
+            let path = format!("std::{rest}");
+            let mut words = vec![name.to_string()];
+            if let Some((_, methods)) = STD_TRAITS.iter().find(|(trait_path, _)| *trait_path == path) {
+                words.extend(methods.iter().map(|m| m.to_string()));
+                return Some(words);
+            }
+            return if !capital || all_caps || STD_TYPES.contains(&source) { Some(words) } else { None };
+        }
+        // The library's (a path from `crate`, `super` or `self`): only an item the text declares,
+        // and as no trait; not a name another `use` brings from elsewhere or under an alias (it
+        // may be a trait's: `use super::Write` of a parent's `use std::io::Write`).
+        let first_segment = leaf.path.split("::").next().unwrap_or("");
+        if macro_traits || !matches!(first_segment, "crate" | "super" | "self") {
+            return None;
+        }
+        let raw = |k: usize| self.text(k).trim_start_matches("r#");
+        let mut declared = false;
+        for k in 1..self.code.len() {
+            if raw(k) == source && self.token(k).kind == Kind::Ident {
+                match self.text(k - 1) {
+                    "trait" => return None,
+                    "fn" | "struct" | "enum" | "union" | "type" | "const" | "static" | "mod" => {
+                        declared = true
+                    }
+                    "!" if k >= 2 && self.text(k - 2) == "macro_rules" => declared = true,
+                    _ => {}
+                }
+            }
+        }
+        let elsewhere = all.iter().filter(|other| other.first != leaf.first).any(|other| {
+            let library = matches!(other.path.split("::").next().unwrap_or(""), "crate" | "super" | "self");
+            (other.name == source || other.name == name) && (other.aliased || !library)
+        });
+        if declared && !elsewhere {
+            Some(vec![name.to_string()])
+        } else {
+            None
+        }
+    }
+
+    /// Where `word` is written in bytes `range` of the text, as a whole identifier (a word ending
+    /// in `*`: any identifier it starts), in code, comments or strings alike.
+    fn occurrences(&self, range: Range<usize>, word: &str) -> Vec<usize> {
         let (word, prefix) = match word.strip_suffix('*') {
             Some(stem) => (stem, true),
             None => (word, false),
         };
-        let text = &self.src[range];
+        let text = &self.src[range.clone()];
         let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        let mut from = 0;
+        let (mut found, mut from) = (Vec::new(), 0);
         while let Some(at) = text[from..].find(word) {
             let (start, end) = (from + at, from + at + word.len());
             let before = text[..start].chars().next_back().map_or(false, is_ident);
             let after = text[end..].chars().next().map_or(false, is_ident);
             if !before && (prefix || !after) {
-                return true;
+                found.push(range.start + start);
             }
             from = end;
         }
-        false
+        found
     }
 }
 
@@ -269,17 +474,45 @@ mod tests {
         starts.iter().map(|&s| src[s..].split([',', ';', '}']).next().unwrap().trim().to_string()).collect()
     }
 
+    /// The items the tests import: declared, none a trait.
+    const ITEMS: &str = "mod x {\n    pub fn used() {}\n    pub fn gone() {}\n    pub struct Kept;\n    pub struct Gone;\n    pub fn child() {}\n    pub fn format() {}\n    pub fn note() {}\n    pub fn by_macro() {}\n    pub fn deep() {}\n    pub fn elsewhere() {}\n    pub fn alone() {}\n    pub fn own() {}\n    pub struct Error;\n    pub struct Pos;\n    pub struct Mark;\n    pub struct Glob;\n}\n";
+
     #[test]
     fn an_import_goes_when_its_module_never_writes_its_name() {
-        let src = "mod a {\n    use super::b::{used, gone, Kept};\n    use super::c::Gone;\n    fn f() -> Kept { used() }\n}\nmod b {}\n";
-        assert_eq!(unnamed(src), ["gone", "super::c::Gone"]);
+        let src = format!("mod a {{\n    use crate::x::{{used, gone, Kept}};\n    use super::x::Gone;\n    fn f() -> Kept {{ used() }}\n}}\n{ITEMS}");
+        assert_eq!(unnamed(&src), ["gone", "super::x::Gone"]);
     }
 
     #[test]
-    fn a_name_written_anywhere_in_the_module_or_a_macro_keeps_it() {
-        // In a child module, a string (a format's `{name}`), a comment, a macro elsewhere.
-        let src = "mod a {\n    use super::x::{child, format, note, by_macro, alone};\n    mod inner { fn f() { super::child(); } }\n    fn g() { println!(\"{format}\"); }\n    // note\n}\nmacro_rules! m { () => { by_macro() }; }\n";
-        assert_eq!(unnamed(src), ["alone"]);
+    fn a_name_written_anywhere_in_the_module_or_a_macro_expanding_there_keeps_it() {
+        // In a child module, a string (a format's `{name}`), a comment, a macro called there
+        // (`outer`, and `inner`, which `outer` calls); not in a macro never called there.
+        let src = format!("mod a {{\n    use super::x::{{child, format, note, by_macro, deep, elsewhere, alone}};\n    mod inner_mod {{ fn f() {{ super::child(); }} }}\n    fn g() {{ println!(\"{{format}}\"); outer!(); }}\n    // note\n}}\nmacro_rules! outer {{ () => {{ by_macro(); inner!() }}; }}\nmacro_rules! inner {{ () => {{ deep() }}; }}\nmacro_rules! unused {{ () => {{ elsewhere() }}; }}\n{ITEMS}");
+        assert_eq!(unnamed(&src), ["elsewhere", "alone"]);
+    }
+
+    #[test]
+    fn a_module_within_sees_its_parents_import_only_by_a_path_or_a_glob() {
+        // `own` is written in `b` alone, which has its own (not after `::`: `y::own` would count,
+        // as any path may, and so would a `use` through `crate` or `super`); `Error` (as `super::Error`) in `c`, `Pos` in a group of `d`'s (whose
+        // own import of it is unused: it goes), `Mark` by a path from the root in `e`, `Glob` in
+        // `f`, which imports its parent's names with a glob.
+        let src = format!("mod a {{\n    use crate::x::{{own, Error, Pos, Mark, Glob}};\n    mod b {{ fn f() {{ own(); }} fn own() {{}} }}\n    mod c {{ fn f() -> super::Error {{ todo!() }} }}\n    mod d {{ use super::{{Pos}}; }}\n    mod e {{ fn f(_: crate::a::Mark) {{}} }}\n    mod f {{ use super::*; fn g(_: Glob) {{}} }}\n}}\n{ITEMS}");
+        assert_eq!(unnamed(&src), ["own", "Pos"]);
+        let without_glob = src.replace("use super::*; ", "");
+        assert_eq!(unnamed(&without_glob), ["own", "Glob", "Pos"]);
+    }
+
+    #[test]
+    fn a_module_of_private_imports_only_goes_whole() {
+        // Not `b` (a public import), `c` (code), `d` (a name kept), `e` (named by a path), `f`
+        // (already empty: not this rule's).
+        let src = "mod a {\n    use x::Y;\n    #[allow(unused)]\n    use z::{W, V};\n}\nmod b {\n    pub use x::Y;\n}\nmod c {\n    use x::Y;\n    fn f() {}\n}\nmod d {\n    use x::Y;\n}\nmod e {\n    use x::Y;\n}\nuse self::e::*;\nmod f {}\n";
+        let lexed = Lexed::new(src).unwrap();
+        let (cut, imports) = lexed.import_only_modules(0, &["d".to_string()]).unwrap();
+        let cut: Vec<&str> = cut.iter().map(|(start, end, _)| src[*start..*end].trim()).collect();
+        assert_eq!(cut, ["mod a {\n    use x::Y;\n    #[allow(unused)]\n    use z::{W, V};\n}"]);
+        assert_eq!(imports, 3);
     }
 
     #[test]
@@ -289,14 +522,23 @@ mod tests {
     }
 
     #[test]
-    fn public_glob_trait_and_aliased_imports_follow_their_rules() {
-        let src = "mod a {\n    pub use super::x::Public;\n    use super::x::*;\n    use super::t::Library;\n    use std::io::{self, Read, Write};\n    use std::convert::TryFrom;\n    use std::cmp::Ordering;\n    use std::collections::Unknown;\n    use super::y::long as short;\n    use super::z::kept_as as renamed;\n    fn f(mut w: impl Sink) { w.write_all(b\"\").ok(); renamed(); }\n}\ntrait Library {}\n";
-        // `io` (never written), `Read` (nor any of its methods), `TryFrom`, `Ordering` and `short`
-        // go; `Write` stays (`write_all`), `Public`, the glob, the library's trait and a std name
-        // not known to be a type stay.
+    fn std_names_traits_and_aliases_follow_their_rules() {
+        // `io` (never written), `Read` (nor any of its methods), `TryFrom`, `Ordering`, `W` (std's
+        // `Write`: no method of it written) and `short` go; `Write` stays (`write_all`), and so do
+        // `Public`, the glob, the library's trait (under its name or another), a std name not
+        // known to be a type, an alias of std's `Add` (not known), and a name another `use`
+        // brings from std (`Sink`: it may be a trait's).
+        let src = "mod a {\n    pub use super::x::Public;\n    use super::x::*;\n    use super::t::Library;\n    use crate::t::Library as Other;\n    use std::io::{self, Read, Write};\n    use std::convert::TryFrom;\n    use std::cmp::Ordering;\n    use std::collections::Unknown;\n    use std::fmt::Write as W;\n    use std::ops::Add as Plus;\n    use super::y::long as short;\n    use super::y::kept_as as renamed;\n    use crate::z::Sink;\n    fn f(mut w: impl Sink) { w.write_all(b\"\").ok(); renamed(); }\n}\nmod t { pub trait Library {} }\nmod x { pub struct Public; }\nmod y { pub fn long() {} pub fn kept_as() {} }\nmod z { pub use std::io::Write as Sink; }\n";
         assert_eq!(
             unnamed(src),
-            ["self", "Read", "std::convert::TryFrom", "std::cmp::Ordering", "super::y::long as short"]
+            [
+                "self",
+                "Read",
+                "std::convert::TryFrom",
+                "std::cmp::Ordering",
+                "std::fmt::Write as W",
+                "super::y::long as short"
+            ]
         );
     }
 }

@@ -85,7 +85,9 @@ fn without_leftovers(
         let lexed = Lexed::new(&text.text)?;
         let mut edits = lexed.empty_containers(from, kept)?;
         if edits.is_empty() {
-            edits = lexed.import_only_modules(from, kept)?;
+            let imports;
+            (edits, imports) = lexed.import_only_modules(from, kept)?;
+            pruned.removed += imports;
         }
         if edits.is_empty() {
             let unnamed = lexed.unnamed_imports(from, kept)?;
