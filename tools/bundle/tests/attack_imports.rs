@@ -36,6 +36,10 @@
 //! (`use self::m::*;`), and an import goes though another member of its own `use` item names it
 //! (`use crate::{inner::Thing, a::Thing as Alias};` in module `a`).
 //!
+//! Through the bundler's own pruning (`prune::prune_rounds`, the last two tests of breaks.rs),
+//! where b36c426 keeps the import: `use super::Write;` makes pruning fail ("it does not
+//! compile"), and the aliased trait gives a pruned text that compiles and prints "5", not "LOUD".
+//!
 //! None of these shapes is in the library's src/ at 7637d36: end to end, the bundles of every
 //! default program and of tools/bundle/tests/contest/{template,clobber,broken}.rs are the same
 //! as b36c426's past the header's provenance (the pass's report has the commands).

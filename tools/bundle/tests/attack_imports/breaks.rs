@@ -226,3 +226,69 @@ fn main() { println!(\"{}\", a::f()); }
 ",
     );
 }
+
+/// FAILS through the bundler's own pruning (`prune::prune_rounds`, on a candidate shaped as the
+/// assembly writes it: the user's code, then `mod graph_games { .. }`), with "it does not
+/// compile: .. no method named `write_all` found for struct `Stdout` in the current scope": the
+/// first round cuts the unused `unused`, the leftovers then take `use super::Write;` (the shape
+/// of `std_trait_imported_through_super_stays`), and the next round fails. At b36c426 (no
+/// `imports` module) the leftover rounds are rustc's, which keeps the import.
+#[test]
+#[ignore = "imports.rs: std's trait by a path not starting with std:: is taken for no trait"]
+fn pruning_a_library_that_imports_std_trait_through_super_succeeds() {
+    use bundle::assemble::Options;
+    use bundle::cfg::Config;
+    use bundle::mapped::{Files, Mapped};
+    if !super::rustc_runs() {
+        return;
+    }
+    let main = "#![allow(dead_code)]\nfn main() {\n    graph_games::out::inner::hello();\n}\n";
+    let library = "pub mod out {
+    use std::io::Write;
+    pub mod inner {
+        use super::Write;
+        pub fn hello() { std::io::stdout().write_all(b\"hi\\n\").unwrap(); }
+    }
+}
+pub fn unused() {}
+";
+    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
+    let rustc = Options::default().rustc;
+    let host = Config::host(&rustc).unwrap();
+    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
+    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
+    assert_eq!(super::outcome(&text, "2021"), Ok("hi\n[exit status: 0]".to_string()), "{text}");
+}
+
+/// FAILS through the bundler's own pruning, silently: the pruned text compiles and prints "5",
+/// where the candidate prints "LOUD" (the shape of
+/// `an_aliased_trait_that_shadows_a_prelude_method_stays`; the trait, then unused, goes too). At
+/// b36c426 the pruned text keeps `use super::t::Loud as L;` and the trait, and prints "LOUD".
+#[test]
+#[ignore = "imports.rs: a library trait imported under an alias is taken for no trait"]
+fn pruning_a_library_that_aliases_a_trait_keeps_what_it_prints() {
+    use bundle::assemble::Options;
+    use bundle::cfg::Config;
+    use bundle::mapped::{Files, Mapped};
+    if !super::rustc_runs() {
+        return;
+    }
+    let main = "#![allow(dead_code)]\nfn main() {\n    println!(\"{}\", graph_games::a::f());\n}\n";
+    let library = "pub mod t {
+    pub trait Loud { fn to_string(self) -> String; }
+    impl Loud for i32 { fn to_string(self) -> String { String::from(\"LOUD\") } }
+}
+pub mod a {
+    use super::t::Loud as L;
+    pub fn f() -> String { 5i32.to_string() }
+}
+pub fn unused() {}
+";
+    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
+    assert_eq!(super::outcome(&code.text, "2021"), Ok("LOUD\n[exit status: 0]".to_string()));
+    let rustc = Options::default().rustc;
+    let host = Config::host(&rustc).unwrap();
+    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
+    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
+    assert_eq!(super::outcome(&text, "2021"), Ok("LOUD\n[exit status: 0]".to_string()), "{text}");
+}
