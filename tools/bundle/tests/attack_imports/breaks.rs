@@ -1,15 +1,13 @@
 //! The breaks found by the pass of attack_imports.rs (a module of it; its helpers are the
-//! parent's): each an `#[ignore]`d test asserting the claim, failing at 7637d36 with the message
-//! of rustc, or the changed output, its doc gives. Run them with `cargo test --release -p bundle
-//! --test attack_imports -- --ignored`.
+//! parent's): each a test asserting the claim, which failed at 7637d36 with the message of rustc,
+//! or the changed output, its doc gives, and passes since 6c62644.
 
 use super::assert_claim;
 
-/// FAILS: "error[E0689]: can't call method `shout` on ambiguous numeric type `{integer}`". The
+/// Failed at 7637d36: "error[E0689]: can't call method `shout` on ambiguous numeric type `{integer}`". The
 /// library's trait is imported under another name; `Loud` is never written (no `trait Loud` either), so the import goes, and with
 /// it the trait's method.
 #[test]
-#[ignore = "imports.rs: a library trait imported under an alias is taken for no trait"]
 fn a_library_trait_imported_under_an_alias_stays() {
     assert_claim(
         "mod t {
@@ -25,11 +23,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: still compiles, but prints "5", not "LOUD". The aliased trait's by-value `to_string`
+/// Failed at 7637d36: still compiles, but prints "5", not "LOUD". The aliased trait's by-value `to_string`
 /// wins over the prelude's `ToString::to_string` (by reference); once the import goes, the
 /// prelude's is called.
 #[test]
-#[ignore = "imports.rs: a library trait imported under an alias is taken for no trait"]
 fn an_aliased_trait_that_shadows_a_prelude_method_stays() {
     assert_claim(
         "mod t {
@@ -45,12 +42,11 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
+/// Failed at 7637d36: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
 /// scope". A child module imports its
 /// parent's import of std's `Write` (`use super::Write;`): the path does not start with `std::`,
 /// so the name is taken for a library's non-trait, never written in the child.
 #[test]
-#[ignore = "imports.rs: std's trait by a path not starting with std:: is taken for no trait"]
 fn std_trait_imported_through_super_stays() {
     assert_claim(
         "mod a {
@@ -67,7 +63,6 @@ fn main() { a::b::f(); }
 
 /// FAILS the same way: std's `Write` re-exported by a module of the library.
 #[test]
-#[ignore = "imports.rs: std's trait by a path not starting with std:: is taken for no trait"]
 fn std_trait_reexported_by_the_library_stays() {
     assert_claim(
         "mod io_util { pub use std::io::Write; }
@@ -80,11 +75,10 @@ fn main() { a::f(); }
     );
 }
 
-/// FAILS: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
+/// Failed at 7637d36: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
 /// scope". `W` has no lowercase letter, so it is taken for a
 /// constant, not std's trait `std::io::Write`.
 #[test]
-#[ignore = "imports.rs: std's trait aliased in capitals is taken for a constant"]
 fn std_trait_aliased_in_capitals_stays() {
     assert_claim(
         "mod a {
@@ -99,7 +93,6 @@ fn main() { a::f(); }
 /// FAILS the same way with `use std::io::Write as _Write;`: a name that does not start with a
 /// capital is taken for no std type nor trait, whatever its path.
 #[test]
-#[ignore = "imports.rs: std's trait aliased to a name not starting with a capital"]
 fn std_trait_aliased_with_a_leading_underscore_stays() {
     assert_claim(
         "mod a {
@@ -111,10 +104,9 @@ fn main() { a::f(); }
     );
 }
 
-/// FAILS: "error[E0599]: no method named `add` found for type `i32` in the current scope". `STD_TYPES` is matched on the name the
+/// Failed at 7637d36: "error[E0599]: no method named `add` found for type `i32` in the current scope". `STD_TYPES` is matched on the name the
 /// import brings, not its path: std's trait `Add` imported as `Rc` is taken for std's `Rc`.
 #[test]
-#[ignore = "imports.rs: STD_TYPES matched on the alias, not the path"]
 fn std_trait_aliased_as_a_std_type_name_stays() {
     assert_claim(
         "mod a {
@@ -126,10 +118,9 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0689]: can't call method `twice` on ambiguous numeric type `{integer}`". The trait is declared by a macro
+/// Failed at 7637d36: "error[E0689]: can't call method `twice` on ambiguous numeric type `{integer}`". The trait is declared by a macro
 /// (`trait $n`), so no `trait Twice` is written and the import is taken for no trait.
 #[test]
-#[ignore = "imports.rs: a trait declared by a macro is taken for no trait"]
 fn a_trait_declared_by_a_macro_stays() {
     assert_claim(
         "macro_rules! make_trait { ($n:ident) => { pub trait $n { fn twice(&self) -> i32; } }; }
@@ -146,11 +137,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0599]: no method named `skip_until` found for reference `&[u8]` in the current
+/// Failed at 7637d36: "error[E0599]: no method named `skip_until` found for reference `&[u8]` in the current
 /// scope" (on a rustc of 1.83 or
 /// later, where `BufRead::skip_until` is stable): the method is not in `STD_TRAITS`.
 #[test]
-#[ignore = "imports.rs: STD_TRAITS lacks BufRead::skip_until"]
 fn a_std_trait_method_missing_from_the_table_keeps_its_trait() {
     assert_claim(
         "mod a {
@@ -162,11 +152,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0689]: can't call method `shout` on ambiguous numeric type `{integer}`". The
+/// Failed at 7637d36: "error[E0689]: can't call method `shout` on ambiguous numeric type `{integer}`". The
 /// trait is declared `trait r#Shout`; the import's
 /// name is looked up with its `r#` taken off, and `r#Shout` is not `Shout`.
 #[test]
-#[ignore = "imports.rs: a trait declared with a raw name is taken for no trait"]
 fn a_trait_with_a_raw_name_stays() {
     assert_claim(
         "mod t {
@@ -182,10 +171,9 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
+/// Failed at 7637d36: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
 /// scope": std's trait through `extern crate std as s`.
 #[test]
-#[ignore = "imports.rs: std's trait by a path not starting with std:: is taken for no trait"]
 fn std_trait_through_a_renamed_std_stays() {
     assert_claim(
         "extern crate std as s;
@@ -198,10 +186,9 @@ fn main() { a::f(); }
     );
 }
 
-/// FAILS: "error[E0432]: unresolved import `self::m`". The module holds private imports only, so it is cut
+/// Failed at 7637d36: "error[E0432]: unresolved import `self::m`". The module holds private imports only, so it is cut
 /// whole, but a glob import names it.
 #[test]
-#[ignore = "imports.rs: a module of imports only is cut though a path names it"]
 fn a_module_of_imports_named_by_a_path_stays() {
     assert_claim(
         "mod m { use std::rc::Rc; }
@@ -211,10 +198,9 @@ fn main() { println!(\"ok\"); }
     );
 }
 
-/// FAILS: "error[E0432]: unresolved import `crate::a::Thing`". `Thing` is named by another member of its own
+/// Failed at 7637d36: "error[E0432]: unresolved import `crate::a::Thing`". `Thing` is named by another member of its own
 /// `use` item (`a::Thing`, the import itself), whose text is not looked at.
 #[test]
-#[ignore = "imports.rs: an import named only by its own use item's other members"]
 fn an_import_named_by_its_own_use_item_stays() {
     assert_claim(
         "mod inner { pub struct Thing; }
@@ -234,7 +220,6 @@ fn main() { println!(\"{}\", a::f()); }
 /// of `std_trait_imported_through_super_stays`), and the next round fails. At b36c426 (no
 /// `imports` module) the leftover rounds are rustc's, which keeps the import.
 #[test]
-#[ignore = "imports.rs: std's trait by a path not starting with std:: is taken for no trait"]
 fn pruning_a_library_that_imports_std_trait_through_super_succeeds() {
     use bundle::assemble::Options;
     use bundle::cfg::Config;
@@ -265,7 +250,6 @@ pub fn unused() {}
 /// `an_aliased_trait_that_shadows_a_prelude_method_stays`; the trait, then unused, goes too). At
 /// b36c426 the pruned text keeps `use super::t::Loud as L;` and the trait, and prints "LOUD".
 #[test]
-#[ignore = "imports.rs: a library trait imported under an alias is taken for no trait"]
 fn pruning_a_library_that_aliases_a_trait_keeps_what_it_prints() {
     use bundle::assemble::Options;
     use bundle::cfg::Config;
