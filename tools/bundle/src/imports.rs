@@ -146,6 +146,13 @@ impl Lexed<'_> {
     /// them.)
     pub fn import_only_modules(&self, from: usize, kept: &[String]) -> Result<(Vec<Edit>, usize), String> {
         let (mut edits, mut imports) = (Vec::new(), 0);
+        let mut uses = Vec::new();
+        for k in 0..self.code.len() {
+            if self.text(k) == "use" && self.token(k).kind == Kind::Ident {
+                let tree = self.use_tree(k + 1)?;
+                uses.push(self.token(k).start..self.token(tree.end.min(self.code.len() - 1)).end);
+            }
+        }
         for k in 0..self.code.len() {
             if self.text(k) != "mod" || self.text(k + 2) != "{" || self.token(k).start < from {
                 continue;
@@ -169,12 +176,17 @@ impl Lexed<'_> {
                     break;
                 }
             }
-            // Nor one whose name a path may write (`use self::m::*`): anywhere but in it.
+            // Nor one a path names (`use self::m::*`, `m::f`): its name before `::` or in a `use`,
+            // anywhere but in it.
             let item = self.token(self.item_start(k)?).start..self.token(close).end;
             let name = self.text(k + 1);
-            let named = self.occurrences(0..item.start, name).len()
-                + self.occurrences(item.end..self.src.len(), name).len();
-            if j == close && leaves > 0 && named == 0 {
+            let in_a_path = |at: &usize| {
+                self.src[at + name.len()..].trim_start().starts_with("::")
+                    || uses.iter().any(|u| u.contains(at))
+            };
+            let mut mentions = self.occurrences(0..item.start, name);
+            mentions.extend(self.occurrences(item.end..self.src.len(), name));
+            if j == close && leaves > 0 && !mentions.iter().any(in_a_path) {
                 edits.push(self.cut(self.item_start(k)?, close));
                 imports += leaves;
             }
@@ -407,35 +419,33 @@ impl Lexed<'_> {
             }
             return if !capital || all_caps || STD_TYPES.contains(&source) { Some(words) } else { None };
         }
-        // The library's (a path from `crate`, `super` or `self`): only an item the text declares,
-        // and as no trait; not a name another `use` brings from elsewhere or under an alias (it
-        // may be a trait's: `use super::Write` of a parent's `use std::io::Write`).
-        let first_segment = leaf.path.split("::").next().unwrap_or("");
-        if macro_traits || !matches!(first_segment, "crate" | "super" | "self") {
+        // The library's (a path from `crate`, `super`, `self` or a module of the text): an item
+        // the text declares as no trait, or none it declares (an import of an item cut), unless
+        // another `use` may bring the name from elsewhere (it may be a trait's: `use super::Write`
+        // of a parent's `use std::io::Write`): under an alias, from outside the text, or by a glob
+        // from outside it. A macro that writes `trait` may declare any.
+        let local = |path: &str| {
+            let first = path.split("::").next().unwrap_or("");
+            matches!(first, "crate" | "super" | "self")
+                || (1..self.code.len()).any(|k| self.text(k - 1) == "mod" && self.text(k) == first)
+        };
+        if macro_traits || !local(&leaf.path) {
             return None;
         }
         let raw = |k: usize| self.text(k).trim_start_matches("r#");
-        let mut declared = false;
         for k in 1..self.code.len() {
-            if raw(k) == source && self.token(k).kind == Kind::Ident {
-                match self.text(k - 1) {
-                    "trait" => return None,
-                    "fn" | "struct" | "enum" | "union" | "type" | "const" | "static" | "mod" => {
-                        declared = true
-                    }
-                    "!" if k >= 2 && self.text(k - 2) == "macro_rules" => declared = true,
-                    _ => {}
-                }
+            if raw(k) == source && self.token(k).kind == Kind::Ident && self.text(k - 1) == "trait" {
+                return None;
             }
         }
         let elsewhere = all.iter().filter(|other| other.first != leaf.first).any(|other| {
-            let library = matches!(other.path.split("::").next().unwrap_or(""), "crate" | "super" | "self");
-            (other.name == source || other.name == name) && (other.aliased || !library)
+            let bringing = other.name == source || other.name == name || other.source == "*";
+            bringing && (other.aliased || !local(&other.path))
         });
-        if declared && !elsewhere {
-            Some(vec![name.to_string()])
-        } else {
+        if elsewhere {
             None
+        } else {
+            Some(vec![name.to_string()])
         }
     }
 
