@@ -124,6 +124,16 @@ const STD_TYPES: [&str; 30] = [
     "Wrapping",
 ];
 
+/// A module as its imports are seen in it (see `module_parts`): its braces (code indices), its
+/// text but its modules' (bytes), its modules' texts, each with whether it holds a glob import,
+/// and the bodies of the macros that may expand in it.
+struct ModuleParts {
+    braces: (usize, usize),
+    direct: Vec<Range<usize>>,
+    children: Vec<(Range<usize>, bool)>,
+    bodies: Vec<Range<usize>>,
+}
+
 /// A leaf of a use tree (see `use_leaves`).
 struct Leaf {
     first: usize,
@@ -234,8 +244,7 @@ impl Lexed<'_> {
         // What each module met (by its braces) holds: its text but its modules', its modules'
         // texts, whether one of those has a glob import, and the macro bodies that may expand in
         // it.
-        type Seen = ((usize, usize), Vec<Range<usize>>, Vec<(Range<usize>, bool)>, Vec<Range<usize>>);
-        let mut seen: Vec<Seen> = Vec::new();
+        let mut seen: Vec<ModuleParts> = Vec::new();
         for k in 0..self.code.len() {
             if self.text(k) != "use" || self.token(k).kind != Kind::Ident || self.token(k).start < from {
                 continue;
@@ -249,12 +258,12 @@ impl Lexed<'_> {
                 continue;
             }
             let braces = self.module_around(k)?;
-            if !seen.iter().any(|module| module.0 == braces) {
+            if !seen.iter().any(|module| module.braces == braces) {
                 let module = self.module_parts(braces, &macros)?;
                 seen.push(module);
             }
-            let (_, direct, children, bodies) =
-                seen.iter().find(|module| module.0 == braces).expect("just made");
+            let ModuleParts { direct, children, bodies, .. } =
+                seen.iter().find(|module| module.braces == braces).expect("just made");
             for leaf in self.use_leaves(&tree) {
                 if leaf.name == "_" || leaf.source == "*" || kept.contains(&leaf.name) {
                     continue;
@@ -292,15 +301,13 @@ impl Lexed<'_> {
         Ok(unnamed)
     }
 
-    /// The module whose braces are at code indices `braces` (`(0, len)`: the whole text): its
-    /// text but its modules' (bytes), its modules' texts, each with whether it holds a glob
-    /// import, and the bodies of the macros of `macros` that may expand in it.
+    /// The module whose braces are at code indices `braces` (`(0, len)`: the whole text), the
+    /// macros that may expand in it taken from `macros`.
     fn module_parts(
         &self,
         braces: (usize, usize),
         macros: &[(&str, Range<usize>)],
-    ) -> Result<((usize, usize), Vec<Range<usize>>, Vec<(Range<usize>, bool)>, Vec<Range<usize>>), String>
-    {
+    ) -> Result<ModuleParts, String> {
         let (open, close) = braces;
         let whole = if close < self.code.len() {
             self.token(open).end..self.token(close).start
@@ -323,7 +330,7 @@ impl Lexed<'_> {
         }
         direct.push(at..whole.end);
         let bodies = self.expanding_in(&whole, macros);
-        Ok((braces, direct, children, bodies))
+        Ok(ModuleParts { braces, direct, children, bodies })
     }
 
     /// The bodies of the macros of `macros` that may expand within bytes `range`: those called
