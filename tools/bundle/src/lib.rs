@@ -11,7 +11,8 @@
 //! - [`cfg`](mod@cfg): what a bundle builds (no unit tests, no cargo feature), and what other targets do;
 //! - [`inline`]: the files read and inlined, their paths rewritten;
 //! - [`prune`]: the library's unused items cut, as rustc tells them ([`rustc`], [`json`]), and its
-//!   unused impls of std traits, tried away ([`impls`]); then the derives no program uses ([`derives`]);
+//!   unused impls of std traits, tried away ([`impls`]), and the imports nothing can use, found in
+//!   the text ([`imports`]); then the derives no program uses ([`derives`]);
 //! - [`text`]: comments, blank lines, indentation and the size fallbacks; the header's file list;
 //! - [`rename`]: the last size fallback, the library's own names shortened;
 //! - [`assemble`]: the stages in order, the header, and the checks (size, editions, targets);
