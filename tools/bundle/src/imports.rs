@@ -149,13 +149,13 @@ struct Leaf {
 impl Lexed<'_> {
     /// The cuts of the library's modules that hold only private imports (`use` items without
     /// `pub`, with their attributes), with how many imports they hold, but those named in `kept`
-    /// or anywhere in the text but their own `mod` item: nothing in one can be named from outside
-    /// it (a private import is seen only in its module and the modules within, and there are
-    /// none), so it is as empty as `mod x {}` once no path names it. (The next round would report
+    /// or by a path outside them all: nothing in one can be named from outside it (a private
+    /// import is seen only in its module and the modules within, and there are none), so it is as
+    /// empty as `mod x {}` once no path names it (but in another that goes with it). (The next round would report
     /// each of its imports unused or, of an item cut, unresolved: that round is not needed for
     /// them.)
     pub fn import_only_modules(&self, from: usize, kept: &[String]) -> Result<(Vec<Edit>, usize), String> {
-        let (mut edits, mut imports) = (Vec::new(), 0);
+        let (mut edits, mut imports, mut candidates) = (Vec::new(), 0, Vec::new());
         let mut uses = Vec::new();
         for k in 0..self.code.len() {
             if self.text(k) == "use" && self.token(k).kind == Kind::Ident {
@@ -186,20 +186,33 @@ impl Lexed<'_> {
                     break;
                 }
             }
-            // Nor one a path names (`use self::m::*`, `m::f`): its name before `::` or in a `use`,
-            // anywhere but in it.
-            let item = self.token(self.item_start(k)?).start..self.token(close).end;
-            let name = self.text(k + 1);
-            let in_a_path = |at: &usize| {
-                self.src[at + name.len()..].trim_start().starts_with("::")
-                    || uses.iter().any(|u| u.contains(at))
-            };
-            let mut mentions = self.occurrences(0..item.start, name);
-            mentions.extend(self.occurrences(item.end..self.src.len(), name));
-            if j == close && leaves > 0 && !mentions.iter().any(in_a_path) {
-                edits.push(self.cut(self.item_start(k)?, close));
-                imports += leaves;
+            if j == close && leaves > 0 {
+                let item = self.token(self.item_start(k)?).start..self.token(close).end;
+                candidates.push((self.item_start(k)?, close, self.text(k + 1), leaves, item));
             }
+        }
+        // Nor one a path names (`use self::m::*`, `m::f`: its name before `::` or in a `use`)
+        // outside those that go (which go together), until none is.
+        loop {
+            let outside = |at: &usize| !candidates.iter().any(|c| c.4.contains(at));
+            let named = |name: &str| {
+                let in_a_path = |at: &usize| {
+                    self.src[at + name.len()..].trim_start().starts_with("::")
+                        || uses.iter().any(|u| u.contains(at))
+                };
+                self.occurrences(0..self.src.len(), name).iter().any(|at| outside(at) && in_a_path(at))
+            };
+            let before = candidates.len();
+            let still: Vec<_> = candidates.iter().map(|c| !named(c.2)).collect();
+            let mut keep = still.into_iter();
+            candidates.retain(|_| keep.next().unwrap_or(false));
+            if candidates.len() == before {
+                break;
+            }
+        }
+        for (first, close, _, leaves, _) in candidates {
+            edits.push(self.cut(first, close));
+            imports += leaves;
         }
         Ok((edits, imports))
     }
@@ -523,13 +536,20 @@ mod tests {
     #[test]
     fn a_module_of_private_imports_only_goes_whole() {
         // Not `b` (a public import), `c` (code), `d` (a name kept), `e` (named by a path), `f`
-        // (already empty: not this rule's).
-        let src = "mod a {\n    use x::Y;\n    #[allow(unused)]\n    use z::{W, V};\n}\nmod b {\n    pub use x::Y;\n}\nmod c {\n    use x::Y;\n    fn f() {}\n}\nmod d {\n    use x::Y;\n}\nmod e {\n    use x::Y;\n}\nuse self::e::*;\nmod f {}\n";
+        // (already empty: not this rule's); `g` and `h` (named only in `g`) together.
+        let src = "mod a {\n    use x::Y;\n    #[allow(unused)]\n    use z::{W, V};\n}\nmod b {\n    pub use x::Y;\n}\nmod c {\n    use x::Y;\n    fn f() {}\n}\nmod d {\n    use x::Y;\n}\nmod e {\n    use x::Y;\n}\nuse self::e::*;\nmod f {}\nmod g {\n    use super::h::Y;\n}\nmod h {\n    use x::Y;\n}\n";
         let lexed = Lexed::new(src).unwrap();
         let (cut, imports) = lexed.import_only_modules(0, &["d".to_string()]).unwrap();
         let cut: Vec<&str> = cut.iter().map(|(start, end, _)| src[*start..*end].trim()).collect();
-        assert_eq!(cut, ["mod a {\n    use x::Y;\n    #[allow(unused)]\n    use z::{W, V};\n}"]);
-        assert_eq!(imports, 3);
+        assert_eq!(
+            cut,
+            [
+                "mod a {\n    use x::Y;\n    #[allow(unused)]\n    use z::{W, V};\n}",
+                "mod g {\n    use super::h::Y;\n}",
+                "mod h {\n    use x::Y;\n}"
+            ]
+        );
+        assert_eq!(imports, 5);
     }
 
     #[test]
