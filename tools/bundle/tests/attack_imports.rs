@@ -4,7 +4,8 @@
 //! used, so taking them out of the text never changes whether the crate compiles, nor what it
 //! prints.
 //!
-//! The oracle shares no code with `imports.rs`: it is rustc itself. Each case is a whole small
+//! The oracle shares no code with `imports.rs`: it is rustc itself (the harness,
+//! attack_imports/harness.rs, is shared with the second pass, attack_imports2.rs). Each case is a whole small
 //! binary crate. It is compiled and run as written (edition 2018 and 2021); the bundler's verdict
 //! is then applied the way `without_leftovers` applies it (modules of imports only first, then
 //! the unnamed imports, again until nothing more goes, with the whole text as the library), and
