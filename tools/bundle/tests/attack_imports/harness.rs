@@ -1,0 +1,107 @@
+//! The harness of the attacks on the `imports` module (attack_imports.rs, attack_imports2.rs):
+//! rustc compiles and runs a crate before and after the cuts `without_leftovers` makes by that
+//! module, in editions 2018 and 2021; the claim is that nothing changes.
+//! (Each test crate uses some of these helpers.)
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use bundle::lex::Lexed;
+use bundle::mapped::Mapped;
+
+/// `src` with what the bundler's `without_leftovers` takes away by the `imports` module: the
+/// modules of private imports only, then the imports nothing names, round after round.
+pub fn without_unnamed(src: &str) -> String {
+    let mut text = Mapped::inserted(src);
+    for _ in 0..50 {
+        let lexed = Lexed::new(&text.text).unwrap();
+        let mut edits = lexed.import_only_modules(0, &[]).unwrap().0;
+        if edits.is_empty() {
+            let unnamed = lexed.unnamed_imports(0, &[]).unwrap();
+            edits = lexed.without_imports_at(&unnamed).unwrap();
+        }
+        if edits.is_empty() {
+            return text.text;
+        }
+        text = text.edit(edits);
+    }
+    panic!("no end to the cuts of\n{src}");
+}
+
+/// Whether rustc runs here (the cases are skipped, with a message, if not).
+pub fn rustc_runs() -> bool {
+    let ok = Command::new("rustc").arg("--version").output().map_or(false, |o| o.status.success());
+    if !ok {
+        eprintln!("attack_imports: no rustc here, skipped");
+    }
+    ok
+}
+
+/// A fresh directory for one compilation.
+pub fn scratch() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("attack_imports_{}_{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What `src` prints (stdout and the exit status) compiled as a binary crate of `edition`, or
+/// rustc's errors.
+pub fn outcome(src: &str, edition: &str) -> Result<String, String> {
+    let dir = scratch();
+    let (file, exe) = (dir.join("main.rs"), dir.join("main"));
+    std::fs::write(&file, src).unwrap();
+    let compiled = Command::new("rustc")
+        .args(["--edition", edition, "--crate-type", "bin", "-A", "warnings", "-C", "opt-level=0"])
+        .arg(&file)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    let result = if compiled.status.success() {
+        let run = Command::new(&exe).output().unwrap();
+        Ok(format!("{}[{}]", String::from_utf8_lossy(&run.stdout), run.status))
+    } else {
+        let errors = String::from_utf8_lossy(&compiled.stderr);
+        Err(errors.lines().filter(|l| l.starts_with("error")).collect::<Vec<_>>().join("\n"))
+    };
+    remove(&dir);
+    result
+}
+
+pub fn remove(dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The claim on one crate, in `edition`: `None` if it holds (or the crate does not compile as
+/// written), else what went wrong.
+pub fn broken(src: &str, edition: &str) -> Option<String> {
+    let before = outcome(src, edition).ok()?;
+    let cut = without_unnamed(src);
+    if cut == src {
+        return None;
+    }
+    match outcome(&cut, edition) {
+        Ok(after) if after == before => None,
+        Ok(after) => Some(format!("prints {after:?}, not {before:?}, once cut to\n{cut}")),
+        Err(errors) => Some(format!("no longer compiles ({errors}) once cut to\n{cut}")),
+    }
+}
+
+/// Asserts the claim on `src` in both editions, and that `src` compiles in at least one (a case
+/// that compiles nowhere tests nothing).
+pub fn assert_claim(src: &str) {
+    if !rustc_runs() {
+        return;
+    }
+    let compiles = ["2018", "2021"].iter().any(|e| outcome(src, e).is_ok());
+    assert!(compiles, "the case itself does not compile:\n{src}");
+    for edition in ["2018", "2021"] {
+        if let Some(what) = broken(src, edition) {
+            panic!("edition {edition}: the crate\n{src}\n{what}");
+        }
+    }
+}
