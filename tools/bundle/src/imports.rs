@@ -8,121 +8,24 @@
 //! definition writes the name expands, or, for a trait, where a method of it is called. A module
 //! within does not see its parent's imports but by a path (`super::name`, `crate::a::name`, in a
 //! `use` or not) or a glob (`use super::*`). So one goes when its name is nowhere in its module's
-//! own text but its `use` (comments and strings count as written), nor in a module within after
-//! `::` or in a `use` through `super` or `crate` (anywhere in one that has a glob import), nor in
-//! the body of a `macro_rules!` that may expand there (one called there, or called by one of
-//! those, and so on), and, for a trait of std's in [`STD_TRAITS`], none of the trait's methods is
-//! either. Kept whatever the text says:
-//! globs, `_`, a library trait (its methods are not looked up), a std name neither in
-//! [`STD_TRAITS`] nor in [`STD_TYPES`], the names the user imports, and a `use` written in a
-//! macro's definition or call (where it lands is the macro's business).
+//! own text but its own path in its `use` (comments and strings count as written, and `r#name`),
+//! nor in a module within as a path's segment after `::` or in a `use` (anywhere in one that has a
+//! glob import or calls a macro), nor in the body of a `macro_rules!` that may expand there (one
+//! called there, or called by one of those, and so on; every macro's body and call if the text
+//! calls a macro it does not define, or defines one in another: [`STD_MACROS`]), and if it may not
+//! be a trait's: std's by the tables ([`STD_TRAITS`]: none of its methods written either;
+//! [`STD_TYPES`]), the library's (a path from `crate`, `super`, `self` or a module of the text) if
+//! the text declares no trait of that name, writes `trait` in no macro, and no other `use` may
+//! bring the name from outside (under an alias, from std or elsewhere, by a glob but of
+//! `std::arch`). Kept whatever the text says: globs, `_`, the names the user imports, and a `use`
+//! written in a macro's definition or call (where it lands is the macro's business). A module
+//! holding only private imports goes whole, unless a path names it (its name before `::` or in a
+//! `use`) outside such modules.
 
+use super::import_kinds::{Leaf, STD_MACROS};
 use super::lex::{Kind, Lexed};
 use super::mapped::Edit;
 use std::ops::Range;
-
-/// Std's traits imported by the library, with the words a use of each writes besides its name:
-/// its methods, and the macros that call them (`write!` and `writeln!` call `write_fmt`).
-const STD_TRAITS: [(&str, &[&str]); 15] = [
-    (
-        "std::io::Read",
-        &[
-            "read",
-            "read_exact",
-            "read_to_end",
-            "read_to_string",
-            "read_vectored",
-            "read_buf",
-            "bytes",
-            "take",
-            "chain",
-            "by_ref",
-        ],
-    ),
-    (
-        "std::io::Write",
-        &[
-            "write",
-            "writeln",
-            "write_all",
-            "write_fmt",
-            "write_vectored",
-            "write_all_vectored",
-            "flush",
-            "by_ref",
-        ],
-    ),
-    (
-        "std::io::BufRead",
-        &["lines", "read_line", "read_until", "split", "fill_buf", "consume", "skip_until", "has_data_left"],
-    ),
-    ("std::fmt::Write", &["write", "writeln", "write_str", "write_char", "write_fmt"]),
-    ("std::fmt::Debug", &["fmt"]),
-    ("std::fmt::Display", &["fmt"]),
-    ("std::convert::TryFrom", &["try_from"]),
-    ("std::convert::TryInto", &["try_into"]),
-    ("std::str::FromStr", &["from_str"]),
-    ("std::hash::Hash", &["hash", "hash_slice"]),
-    (
-        "std::hash::Hasher",
-        &[
-            "finish",
-            "write",
-            "write_u8",
-            "write_u16",
-            "write_u32",
-            "write_u64",
-            "write_u128",
-            "write_usize",
-            "write_i8",
-            "write_i16",
-            "write_i32",
-            "write_i64",
-            "write_i128",
-            "write_isize",
-            "write_length_prefix",
-            "write_str",
-        ],
-    ),
-    ("std::hash::BuildHasher", &["build_hasher", "hash_one"]),
-    ("std::os::unix::ffi::OsStringExt", &["into_vec", "from_vec"]),
-    ("std::ops::BitOr", &["bitor"]),
-    ("std::ops::Sub", &["sub"]),
-];
-
-/// Std's types (no trait among them), used only where their names are written.
-const STD_TYPES: [&str; 30] = [
-    "Ordering",
-    "HashMap",
-    "HashSet",
-    "BTreeMap",
-    "BTreeSet",
-    "VecDeque",
-    "BinaryHeap",
-    "Reverse",
-    "PhantomData",
-    "Cell",
-    "RefCell",
-    "Cow",
-    "Rc",
-    "Arc",
-    "Mutex",
-    "AtomicBool",
-    "AtomicUsize",
-    "AtomicU64",
-    "BufWriter",
-    "BufReader",
-    "StdinLock",
-    "StdoutLock",
-    "Stdin",
-    "Stdout",
-    "OsStr",
-    "OsString",
-    "BuildHasherDefault",
-    "Duration",
-    "Instant",
-    "Wrapping",
-];
 
 /// A module as its imports are seen in it (see `module_parts`): its braces (code indices), its
 /// text but its modules' (bytes), its modules' texts, each with whether it holds a glob import,
@@ -132,18 +35,6 @@ struct ModuleParts {
     direct: Vec<Range<usize>>,
     children: Vec<(Range<usize>, bool)>,
     bodies: Vec<Range<usize>>,
-}
-
-/// A leaf of a use tree (see `use_leaves`).
-struct Leaf {
-    first: usize,
-    end: usize,
-    /// The heads of the groups it is in (`std::io::` of `std::io::{self, Read}`), as code indices.
-    heads: Vec<Range<usize>>,
-    path: String,
-    source: String,
-    name: String,
-    aliased: bool,
 }
 
 impl Lexed<'_> {
@@ -188,7 +79,8 @@ impl Lexed<'_> {
             }
             if j == close && leaves > 0 {
                 let item = self.token(self.item_start(k)?).start..self.token(close).end;
-                candidates.push((self.item_start(k)?, close, self.text(k + 1), leaves, item));
+                let name = self.text(k + 1).trim_start_matches("r#");
+                candidates.push((self.item_start(k)?, close, name, leaves, item));
             }
         }
         // Nor one a path names (`use self::m::*`, `m::f`: its name before `::` or in a `use`)
@@ -197,8 +89,8 @@ impl Lexed<'_> {
             let outside = |at: &usize| !candidates.iter().any(|c| c.4.contains(at));
             let named = |name: &str| {
                 let in_a_path = |at: &usize| {
-                    self.src[at + name.len()..].trim_start().starts_with("::")
-                        || uses.iter().any(|u| u.contains(at))
+                    let before_colons = self.code_at(*at).map_or(false, |j| self.text(j + 1) == "::");
+                    before_colons || uses.iter().any(|u| u.contains(at))
                 };
                 self.occurrences(0..self.src.len(), name).iter().any(|at| outside(at) && in_a_path(at))
             };
@@ -237,9 +129,7 @@ impl Lexed<'_> {
             }
             if self.text(k) == "use" && self.token(k).kind == Kind::Ident {
                 let tree = self.use_tree(k + 1)?;
-                if (k + 1..tree.end).any(|j| matches!(self.text(j), "super" | "crate")) {
-                    uses.push(self.token(k).start..self.token(tree.end.min(self.code.len() - 1)).end);
-                }
+                uses.push(self.token(k).start..self.token(tree.end.min(self.code.len() - 1)).end);
             }
         }
         // Every leaf of every `use` (some bring a name from elsewhere: `words_of_a_use`), and
@@ -250,9 +140,25 @@ impl Lexed<'_> {
                 all_leaves.extend(self.use_leaves(&self.use_tree(k + 1)?));
             }
         }
-        let macro_traits = macros.iter().any(|(_, body)| {
-            (0..self.code.len()).any(|k| self.text(k) == "trait" && body.contains(&self.token(k).start))
+        let macro_traits = (0..self.code.len()).any(|k| {
+            self.text(k) == "trait" && in_macros.iter().any(|range| range.contains(&self.token(k).start))
         });
+        // A macro the text does not define, called: every macro's body and call may expand
+        // anywhere (see STD_MACROS).
+        let defined = |name: &str| macros.iter().any(|(defined, _)| *defined == name);
+        // (And a macro defined in a macro: its body is written by the other's arguments too.)
+        let nested_definition = macros
+            .iter()
+            .any(|(_, body)| in_macros.iter().any(|other| other.start < body.start && body.end <= other.end));
+        let unknown_call = nested_definition
+            || (1..self.code.len()).any(|k| {
+                let call = self.text(k) == "!"
+                    && self.text(k - 1) != "macro_rules"
+                    && matches!(self.text(k + 1), "(" | "[" | "{");
+                call && !defined(self.text(k - 1))
+                    && !STD_MACROS.contains(&self.text(k - 1))
+                    && self.text(k - 1) != "writeln"
+            });
         let mut unnamed = Vec::new();
         // What each module met (by its braces) holds: its text but its modules', its modules'
         // texts, whether one of those has a glob import, and the macro bodies that may expand in
@@ -272,7 +178,8 @@ impl Lexed<'_> {
             }
             let braces = self.module_around(k)?;
             if !seen.iter().any(|module| module.braces == braces) {
-                let module = self.module_parts(braces, &macros)?;
+                let everywhere = if unknown_call { Some(&in_macros) } else { None };
+                let module = self.module_parts(braces, &macros, &uses, everywhere)?;
                 seen.push(module);
             }
             let ModuleParts { direct, children, bodies, .. } =
@@ -299,7 +206,8 @@ impl Lexed<'_> {
                 // in a macro body that may expand here, any.
                 let outside_own = |at: usize| !own.iter().any(|r| r.contains(&at));
                 let by_path = |at: usize| {
-                    self.src[..at].trim_end().ends_with("::") || uses.iter().any(|u| u.contains(&at))
+                    let after_colons = self.code_at(at).map_or(false, |k| k > 0 && self.text(k - 1) == "::");
+                    after_colons || uses.iter().any(|u| u.contains(&at))
                 };
                 let used = direct.iter().any(|r| written_in(r, &outside_own))
                     || children
@@ -315,11 +223,14 @@ impl Lexed<'_> {
     }
 
     /// The module whose braces are at code indices `braces` (`(0, len)`: the whole text), the
-    /// macros that may expand in it taken from `macros`.
+    /// macros that may expand in it taken from `macros` (or, given `everywhere`, those ranges:
+    /// every macro's body and call), given the text's `use` items.
     fn module_parts(
         &self,
         braces: (usize, usize),
         macros: &[(&str, Range<usize>)],
+        uses: &[Range<usize>],
+        everywhere: Option<&Vec<Range<usize>>>,
     ) -> Result<ModuleParts, String> {
         let (open, close) = braces;
         let whole = if close < self.code.len() {
@@ -333,8 +244,13 @@ impl Lexed<'_> {
             if self.text(j) == "mod" && self.text(j + 2) == "{" {
                 let end = self.matching(j + 2)?;
                 direct.push(at..self.token(j + 2).start);
-                let glob = (j + 2..end).any(|i| self.text(i) == "*" && self.text(i - 1) == "::");
-                children.push((self.token(j + 2).start..self.token(end).end, glob));
+                // A glob (`*` in a `use`, braced or not), or a macro called: it may see any name.
+                let child = self.token(j + 2).start..self.token(end).end;
+                let glob = (j + 2..end).any(|i| {
+                    let at = self.token(i).start;
+                    (self.text(i) == "*" && uses.iter().any(|u| u.contains(&at))) || self.text(i) == "!"
+                });
+                children.push((child, glob));
                 at = self.token(end).end;
                 j = end + 1;
             } else {
@@ -342,7 +258,10 @@ impl Lexed<'_> {
             }
         }
         direct.push(at..whole.end);
-        let bodies = self.expanding_in(&whole, macros);
+        let bodies = match everywhere {
+            Some(all) => all.clone(),
+            None => self.expanding_in(&whole, macros),
+        };
         Ok(ModuleParts { braces, direct, children, bodies })
     }
 
@@ -420,55 +339,6 @@ impl Lexed<'_> {
         leaves
     }
 
-    /// The words whose absence from a module shows that the import `leaf` is unused there, if
-    /// any do (`None`: kept whatever the text says), given every leaf of the text's `use` items
-    /// (`all`) and whether a macro definition writes `trait` (then any name may be a trait's).
-    fn words_of_a_use(&self, leaf: &Leaf, all: &[Leaf], macro_traits: bool) -> Option<Vec<String>> {
-        let (source, name) = (leaf.source.as_str(), leaf.name.as_str());
-        let from_std = ["std::", "core::", "alloc::"].iter().find_map(|p| leaf.path.strip_prefix(p));
-        if let Some(rest) = from_std {
-            // Std's: a trait of the table (its methods too), a type of the table, or what is
-            // no type nor trait (a module, a function, a constant); else kept.
-            let capital = source.chars().next().map_or(false, |c| c.is_ascii_uppercase());
-            let all_caps = source.chars().all(|c| !c.is_ascii_lowercase());
-            let path = format!("std::{rest}");
-            let mut words = vec![name.to_string()];
-            if let Some((_, methods)) = STD_TRAITS.iter().find(|(trait_path, _)| *trait_path == path) {
-                words.extend(methods.iter().map(|m| m.to_string()));
-                return Some(words);
-            }
-            return if !capital || all_caps || STD_TYPES.contains(&source) { Some(words) } else { None };
-        }
-        // The library's (a path from `crate`, `super`, `self` or a module of the text): an item
-        // the text declares as no trait, or none it declares (an import of an item cut), unless
-        // another `use` may bring the name from elsewhere (it may be a trait's: `use super::Write`
-        // of a parent's `use std::io::Write`): under an alias, from outside the text, or by a glob
-        // from outside it. A macro that writes `trait` may declare any.
-        let local = |path: &str| {
-            let first = path.split("::").next().unwrap_or("");
-            matches!(first, "crate" | "super" | "self")
-                || (1..self.code.len()).any(|k| self.text(k - 1) == "mod" && self.text(k) == first)
-        };
-        if macro_traits || !local(&leaf.path) {
-            return None;
-        }
-        let raw = |k: usize| self.text(k).trim_start_matches("r#");
-        for k in 1..self.code.len() {
-            if raw(k) == source && self.token(k).kind == Kind::Ident && self.text(k - 1) == "trait" {
-                return None;
-            }
-        }
-        let elsewhere = all.iter().filter(|other| other.first != leaf.first).any(|other| {
-            let bringing = other.name == source || other.name == name || other.source == "*";
-            bringing && (other.aliased || !local(&other.path))
-        });
-        if elsewhere {
-            None
-        } else {
-            Some(vec![name.to_string()])
-        }
-    }
-
     /// Where `word` is written in bytes `range` of the text, as a whole identifier (a word ending
     /// in `*`: any identifier it starts), in code, comments or strings alike.
     fn occurrences(&self, range: Range<usize>, word: &str) -> Vec<usize> {
@@ -483,7 +353,11 @@ impl Lexed<'_> {
             let (start, end) = (from + at, from + at + word.len());
             let before = text[..start].chars().next_back().map_or(false, is_ident);
             let after = text[end..].chars().next().map_or(false, is_ident);
-            if !before && (prefix || !after) {
+            let raw = text[..start].ends_with("r#")
+                && !text[..start - 2].chars().next_back().map_or(false, is_ident);
+            if raw {
+                found.push(range.start + start - 2);
+            } else if !before && (prefix || !after) {
                 found.push(range.start + start);
             }
             from = end;

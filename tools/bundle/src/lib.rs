@@ -35,6 +35,7 @@ pub mod debug_checks;
 pub mod declared;
 pub mod derives;
 pub mod impls;
+pub mod import_kinds;
 pub mod imports;
 pub mod inline;
 pub mod items;

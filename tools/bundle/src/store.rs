@@ -31,13 +31,14 @@ use std::sync::{Arc, Mutex};
 
 /// The bundler's sources as this build compiled them, by name (a stored bundle is the work of
 /// this code). tools/bundle/tests/bundle.rs checks the list against the folder.
-pub const BUNDLER_SOURCES: [(&str, &str); 24] = [
+pub const BUNDLER_SOURCES: [(&str, &str); 25] = [
     ("assemble.rs", include_str!("assemble.rs")),
     ("cfg.rs", include_str!("cfg.rs")),
     ("debug_checks.rs", include_str!("debug_checks.rs")),
     ("declared.rs", include_str!("declared.rs")),
     ("derives.rs", include_str!("derives.rs")),
     ("impls.rs", include_str!("impls.rs")),
+    ("import_kinds.rs", include_str!("import_kinds.rs")),
     ("imports.rs", include_str!("imports.rs")),
     ("inline.rs", include_str!("inline.rs")),
     ("items.rs", include_str!("items.rs")),

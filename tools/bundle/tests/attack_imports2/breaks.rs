@@ -1,16 +1,15 @@
 //! The breaks found by the second pass (attack_imports2.rs; its helpers are the parent's): each a
-//! test asserting the claim, `#[ignore]`d, failing at b341c21 with the message of rustc its doc
-//! gives (rustc 1.95.0; the same in editions 2018 and 2021), once `without_unnamed` has cut the
+//! test asserting the claim, which failed at b341c21 with the message of rustc its doc gives and
+//! passes since the commit after 8bd12ac (rustc 1.95.0; the same in editions 2018 and 2021), once `without_unnamed` has cut the
 //! import or module named there; the last four go through the bundler's own pruning.
 
 use super::assert_claim;
 
-/// FAILS: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
+/// Failed at b341c21: "error[E0599]: no method named `write_all` found for struct `Stdout` in the current
 /// scope". `Write` comes to `lib` by a glob of std's (`pub use std::io::*;`), so no leaf of a
 /// `use` brings it from std; another module declares a `struct Write`, so `crate::lib::Write` is
 /// taken for that declared non-trait, written nowhere in `a`: it goes.
 #[test]
-#[ignore = "breaks the claim at b341c21: a std trait re-exported by a library glob"]
 fn a_std_trait_through_a_library_glob_stays() {
     assert_claim(
         "mod lib { pub use std::io::*; }
@@ -28,7 +27,6 @@ fn main() { a::f(); }
 /// the current scope"): the parent's glob of std's prelude brings `Write`, the child imports it
 /// by `use super::Write;`, a `struct Write` elsewhere.
 #[test]
-#[ignore = "breaks the claim at b341c21: a std trait from a parent's glob, imported by super"]
 fn a_std_trait_from_a_parents_glob_stays() {
     assert_claim(
         "mod other { pub struct Write; }
@@ -44,12 +42,11 @@ fn main() { a::b::f(); }
     );
 }
 
-/// FAILS: "error[E0689]: can't call method `twice` on ambiguous numeric type `{integer}`". The
+/// Failed at b341c21: "error[E0689]: can't call method `twice` on ambiguous numeric type `{integer}`". The
 /// trait is declared by a macro whose body writes `$k $n`, not `trait` (the keyword comes in
 /// the call, after the name: `make!(Twice trait)`), and a `struct Twice` elsewhere makes the
 /// name declared: the import is taken for no trait's.
 #[test]
-#[ignore = "breaks the claim at b341c21: a trait declared by a macro without `trait` in its body"]
 fn a_trait_whose_keyword_a_macro_argument_brings_stays() {
     assert_claim(
         "macro_rules! make { ($n:ident $k:tt) => { pub $k $n { fn twice(&self) -> i32; } }; }
@@ -64,11 +61,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0433]: cannot find type `HashMap` in this scope". `call!(count)` expands to
+/// Failed at b341c21: "error[E0433]: cannot find type `HashMap` in this scope". `call!(count)` expands to
 /// `count!()`, but the body of `call` writes `$m!()`: `count` is never seen called in `a`, so
 /// its body (which writes `HashMap`) is not looked at.
 #[test]
-#[ignore = "breaks the claim at b341c21: a macro called by a name another macro's argument gives"]
 fn a_macro_called_by_a_name_from_an_argument_keeps_its_names() {
     assert_claim(
         "macro_rules! count { () => { HashMap::<u8, u8>::new().len() }; }
@@ -82,11 +78,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0433]: cannot find type `HashMap` in this scope". The macro is imported under
+/// Failed at b341c21: "error[E0433]: cannot find type `HashMap` in this scope". The macro is imported under
 /// another name (`use crate::count as tally;`) and called `tally!()`: no macro is defined by
 /// that name, so the body of `count` is not looked at.
 #[test]
-#[ignore = "breaks the claim at b341c21: a macro called under an alias"]
 fn a_macro_called_under_an_alias_keeps_its_names() {
     assert_claim(
         "macro_rules! count { () => { HashMap::<u8, u8>::new().len() }; }
@@ -101,11 +96,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0433]: cannot find type `HashMap` in this scope". `count` is defined by a call
+/// Failed at b341c21: "error[E0433]: cannot find type `HashMap` in this scope". `count` is defined by a call
 /// of `def!` (its `macro_rules! $n` is not seen as a definition): `count!()` in `a` expands to
 /// a body never looked at.
 #[test]
-#[ignore = "breaks the claim at b341c21: a macro defined by a macro"]
 fn a_macro_defined_by_a_macro_keeps_its_names() {
     assert_claim(
         "macro_rules! def { ($n:ident) => { macro_rules! $n { () => { HashMap::<u8, u8>::new().len() }; } }; }
@@ -119,10 +113,9 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0433]: cannot find type `HashMap` in this scope". `count`'s definition is seen,
+/// Failed at b341c21: "error[E0433]: cannot find type `HashMap` in this scope". `count`'s definition is seen,
 /// but its body writes `$t`: the name `HashMap` comes from the call `mk!(HashMap)`, outside `a`.
 #[test]
-#[ignore = "breaks the claim at b341c21: a macro body whose names come from its definer's call"]
 fn a_macro_body_written_by_its_definers_argument_keeps_its_names() {
     assert_claim(
         "macro_rules! mk { ($t:ident) => { macro_rules! count { () => { $t::<u8, u8>::new().len() }; } }; }
@@ -136,11 +129,10 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in this
+/// Failed at b341c21: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in this
 /// scope". The child's glob is written `use super::{*};`: a `*` after `{`, not after `::`, so the
 /// child is taken for one without a glob, where a bare `Kept` is not the parent's.
 #[test]
-#[ignore = "breaks the claim at b341c21: a child's glob written in braces"]
 fn a_childs_glob_in_braces_keeps_the_parents_import() {
     assert_claim(
         "mod lib { pub struct Kept(pub u8); }
@@ -156,11 +148,10 @@ fn main() { println!(\"{}\", a::b::f()); }
     );
 }
 
-/// FAILS: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in this
+/// Failed at b341c21: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in this
 /// scope". The child's glob is written by a macro it calls (`parents_names!();`, whose body is
 /// `use super::*;`): the child's own text has no `::*`.
 #[test]
-#[ignore = "breaks the claim at b341c21: a child's glob written by a macro"]
 fn a_childs_glob_from_a_macro_keeps_the_parents_import() {
     assert_claim(
         "macro_rules! parents_names { () => { use super::*; }; }
@@ -177,11 +168,10 @@ fn main() { println!(\"{}\", a::b::f()); }
     );
 }
 
-/// FAILS: "error[E0432]: unresolved import `self::up::Kept`". The child names its parent by an
+/// Failed at b341c21: "error[E0432]: unresolved import `self::up::Kept`". The child names its parent by an
 /// import (`use crate::a as up;`) and takes `Kept` by `use self::up::{Kept};`: a `use` through
 /// neither `super` nor `crate`, and `Kept` there follows `{`, not `::`.
 #[test]
-#[ignore = "breaks the claim at b341c21: a child's group import through an alias of its parent"]
 fn a_childs_group_import_through_an_alias_of_the_parent_keeps_it() {
     assert_claim(
         "mod lib { pub struct Kept(pub u8); }
@@ -198,11 +188,10 @@ fn main() { println!(\"{}\", a::b::f()); }
     );
 }
 
-/// FAILS: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in module
+/// Failed at b341c21: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in module
 /// `super`". A comment between `super::` and `Kept`: the text before the name does not end in
 /// `::`.
 #[test]
-#[ignore = "breaks the claim at b341c21: a comment between :: and the name"]
 fn a_path_with_a_comment_after_its_colons_keeps_the_import() {
     assert_claim(
         "mod lib { pub struct Kept(pub u8); }
@@ -217,10 +206,9 @@ fn main() { println!(\"{}\", a::b::f()); }
     );
 }
 
-/// FAILS: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in module
+/// Failed at b341c21: "error[E0425]: cannot find function, tuple struct or tuple variant `Kept` in module
 /// `super`". The child writes `super::r#Kept`: the text before `Kept` ends in `r#`, not `::`.
 #[test]
-#[ignore = "breaks the claim at b341c21: a raw name after super::"]
 fn a_raw_name_after_super_keeps_the_import() {
     assert_claim(
         "mod lib { pub struct Kept(pub u8); }
@@ -235,10 +223,9 @@ fn main() { println!(\"{}\", a::b::f()); }
     );
 }
 
-/// FAILS: "error[E0432]: unresolved import `self::m`". The module of imports only is declared
+/// Failed at b341c21: "error[E0432]: unresolved import `self::m`". The module of imports only is declared
 /// `mod r#m`: its name is looked for as `r#m`, and the glob writes `m`.
 #[test]
-#[ignore = "breaks the claim at b341c21: a module of imports with a raw name"]
 fn a_module_of_imports_with_a_raw_name_named_by_a_path_stays() {
     assert_claim(
         "mod r#m { use std::rc::Rc; }
@@ -269,7 +256,6 @@ fn printed_before_and_after_pruning(library: &str) -> (Result<String, String>, R
 /// `a_raw_name_after_super_keeps_the_import`; the first round cuts the unused `unused`, the
 /// leftovers then take `use super::lib::Kept;`, and the next round fails.
 #[test]
-#[ignore = "breaks the claim at b341c21: pruning fails on super::r#Kept"]
 fn pruning_a_library_that_writes_a_raw_name_after_super_succeeds() {
     if !super::rustc_runs() {
         return;
@@ -291,7 +277,6 @@ pub fn unused() {}
 /// find type `HashMap` in this scope [E0433]": the shape of
 /// `a_macro_called_under_an_alias_keeps_its_names`.
 #[test]
-#[ignore = "breaks the claim at b341c21: pruning fails on a macro called under an alias"]
 fn pruning_a_library_that_calls_a_macro_under_an_alias_succeeds() {
     if !super::rustc_runs() {
         return;
@@ -314,7 +299,6 @@ pub fn unused() {}
 /// find type `HashMap` in this scope [E0433]": the shape of
 /// `a_macro_called_by_a_name_from_an_argument_keeps_its_names`.
 #[test]
-#[ignore = "breaks the claim at b341c21: pruning fails on a macro called by a name from an argument"]
 fn pruning_a_library_that_calls_a_macro_by_an_argument_succeeds() {
     if !super::rustc_runs() {
         return;
