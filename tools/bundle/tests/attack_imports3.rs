@@ -16,8 +16,8 @@
 //! compares them in NFC); a module of imports named through a macro argument. No random
 //! generation this time (the time box).
 //!
-//! What was found: eight breaks of the claim, each an `#[ignore]`d test below with rustc's message (rustc
-//! 1.95.0, the same in editions 2018 and 2021), of four kinds:
+//! What was found: eight breaks of the claim, each an `#[ignore]`d test below with rustc's
+//! message (rustc 1.95.0, the same in editions 2018 and 2021), of four kinds:
 //! - a trait imported by a path through a module another `use` brings (`use std::io; use
 //!   self::io::Write;`, or a library's `pub use std::io;` / `pub use std::fmt;`): the leaf's path
 //!   is taken for the library's, no declared trait has its name, no other leaf brings that name,
@@ -32,6 +32,7 @@
 //!   named so by a glob;
 //! - a module of imports named only through a macro argument (`touch!(m)` whose body writes
 //!   `use self::$x::*;`).
+//!
 //! Two of them break the bundler's own pruning too (`prune::prune_rounds` ends in "it does not
 //! compile"): the first kind and the normal forms (two more tests); the macro aliases and the
 //! module named through a macro argument do not.
