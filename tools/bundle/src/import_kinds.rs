@@ -162,6 +162,10 @@ impl Lexed<'_> {
     /// (`all`) and whether a macro definition writes `trait` (then any name may be a trait's).
     pub fn words_of_a_use(&self, leaf: &Leaf, all: &[Leaf], macro_traits: bool) -> Option<Vec<String>> {
         let (source, name) = (leaf.source.as_str(), leaf.name.as_str());
+        // A name not all ASCII: rustc normalises identifiers (NFC), this text search does not.
+        if !source.is_ascii() || !name.is_ascii() {
+            return None;
+        }
         let from_std = ["std::", "core::", "alloc::"].iter().find_map(|p| leaf.path.strip_prefix(p));
         if let Some(rest) = from_std {
             // Std's: a trait of the table (its methods too), a type of the table, or what is
@@ -181,10 +185,17 @@ impl Lexed<'_> {
         // another `use` may bring the name from elsewhere (it may be a trait's: `use super::Write`
         // of a parent's `use std::io::Write`): under an alias, from outside the text, or by a glob
         // from outside it. A macro that writes `trait` may declare any.
+        // (Local: every segment but the last `crate`, `super`, `self` or a module the text
+        // declares; not through an imported module, `self::io::Write` of a `use std::io`.)
+        let a_module =
+            |name: &str| (1..self.code.len()).any(|k| self.text(k - 1) == "mod" && self.text(k) == name);
         let local = |path: &str| {
-            let first = path.split("::").next().unwrap_or("");
-            matches!(first, "crate" | "super" | "self")
-                || (1..self.code.len()).any(|k| self.text(k - 1) == "mod" && self.text(k) == first)
+            let segments: Vec<&str> = path.split("::").collect();
+            let through = &segments[..segments.len().saturating_sub(1)];
+            !through.is_empty()
+                && through
+                    .iter()
+                    .all(|segment| matches!(*segment, "crate" | "super" | "self") || a_module(segment))
         };
         if macro_traits || !local(&leaf.path) {
             return None;

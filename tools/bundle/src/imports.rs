@@ -13,14 +13,16 @@
 //! glob import or calls a macro), nor in the body of a `macro_rules!` that may expand there (one
 //! called there, or called by one of those, and so on; every macro's body and call if the text
 //! calls a macro it does not define, or defines one in another: [`STD_MACROS`]), and if it may not
-//! be a trait's: std's by the tables ([`STD_TRAITS`]: none of its methods written either;
-//! [`STD_TYPES`]), the library's (a path from `crate`, `super`, `self` or a module of the text) if
-//! the text declares no trait of that name, writes `trait` in no macro, and no other `use` may
-//! bring the name from outside (under an alias, from std or elsewhere, by a glob but of
-//! `std::arch`). Kept whatever the text says: globs, `_`, the names the user imports, and a `use`
-//! written in a macro's definition or call (where it lands is the macro's business). A module
-//! holding only private imports goes whole, unless a path names it (its name before `::` or in a
-//! `use`) outside such modules.
+//! be a trait's: std's by the tables (`import_kinds`: none of its methods written either), the
+//! library's (a path through `crate`, `super`, `self` and modules the text declares, not an
+//! imported one) if the text declares no trait of that name, writes `trait` in no macro, and no
+//! other `use` may bring the name from outside (under an alias, from std or elsewhere, by a glob
+//! but of `std::arch`). A macro call counts as the text's macro or std's only if no `use` binds
+//! its name to another (`use crate::m as todo;`). Kept whatever the text says: globs, `_`, a name
+//! not all ASCII (rustc reads identifiers in Unicode's NFC, this text search byte for byte), the
+//! names the user imports, and a `use` written in a macro's definition or call (where it lands is
+//! the macro's business). A module holding only private imports goes whole, unless a path names
+//! it (its name before `::`, in a `use`, or in a macro's body or call) outside such modules.
 
 use super::import_kinds::{Leaf, STD_MACROS};
 use super::lex::{Kind, Lexed};
@@ -47,18 +49,25 @@ impl Lexed<'_> {
     /// them.)
     pub fn import_only_modules(&self, from: usize, kept: &[String]) -> Result<(Vec<Edit>, usize), String> {
         let (mut edits, mut imports, mut candidates) = (Vec::new(), 0, Vec::new());
+        // The `use` items and the macros' bodies and calls (a name there may be a path's).
         let mut uses = Vec::new();
         for k in 0..self.code.len() {
             if self.text(k) == "use" && self.token(k).kind == Kind::Ident {
                 let tree = self.use_tree(k + 1)?;
                 uses.push(self.token(k).start..self.token(tree.end.min(self.code.len() - 1)).end);
             }
+            if k > 0 && matches!(self.text(k), "(" | "[" | "{") && self.text(k - 1) == "!" {
+                uses.push(self.token(k).start..self.token(self.matching(k)?).end);
+            }
+            if k >= 3 && self.text(k - 3) == "macro_rules" && self.text(k) == "{" {
+                uses.push(self.token(k).start..self.token(self.matching(k)?).end);
+            }
         }
         for k in 0..self.code.len() {
             if self.text(k) != "mod" || self.text(k + 2) != "{" || self.token(k).start < from {
                 continue;
             }
-            if kept.iter().any(|name| name == self.text(k + 1)) {
+            if kept.iter().any(|name| name == self.text(k + 1)) || !self.text(k + 1).is_ascii() {
                 continue;
             }
             let close = self.matching(k + 2)?;
@@ -155,9 +164,11 @@ impl Lexed<'_> {
                 let call = self.text(k) == "!"
                     && self.text(k - 1) != "macro_rules"
                     && matches!(self.text(k + 1), "(" | "[" | "{");
-                call && !defined(self.text(k - 1))
-                    && !STD_MACROS.contains(&self.text(k - 1))
-                    && self.text(k - 1) != "writeln"
+                // (A name a `use` binds to another may be another macro: `use crate::m as todo;`.)
+                let name = self.text(k - 1);
+                let known = (defined(name) || STD_MACROS.contains(&name) || name == "writeln")
+                    && !all_leaves.iter().any(|leaf: &Leaf| leaf.name == name && leaf.source != name);
+                call && (!known || name == "include")
             });
         let mut unnamed = Vec::new();
         // What each module met (by its braces) holds: its text but its modules', its modules'
