@@ -76,21 +76,6 @@ pub fn remove(dir: &Path) {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// The claim on one crate, in `edition`: `None` if it holds (or the crate does not compile as
-/// written), else what went wrong.
-pub fn broken(src: &str, edition: &str) -> Option<String> {
-    let cut = without_unnamed(src);
-    if cut == src {
-        return None;
-    }
-    let before = outcome(src, edition).ok()?;
-    match outcome(&cut, edition) {
-        Ok(after) if after == before => None,
-        Ok(after) => Some(format!("prints {after:?}, not {before:?}, once cut to\n{cut}")),
-        Err(errors) => Some(format!("no longer compiles ({errors}) once cut to\n{cut}")),
-    }
-}
-
 /// Asserts the claim on `src` in both editions, and that `src` compiles in at least one (a case
 /// that compiles nowhere tests nothing).
 pub fn assert_claim(src: &str) {
@@ -116,4 +101,34 @@ pub fn assert_claim(src: &str) {
         }
     }
     assert!(compiles, "the case itself does not compile:\n{src}");
+}
+
+/// Asserts the claim on each of `crates` in each edition where it compiles (its run as written
+/// made once); gives how many crate-edition pairs compiled, and of them how many the cuts changed.
+/// `ATTACK_IMPORTS_SHOW=1` prints each crate and its cut.
+pub fn claim_on_each(crates: impl Iterator<Item = String>) -> (usize, usize) {
+    let (mut tried, mut changed) = (0, 0);
+    for src in crates {
+        let cut = without_unnamed(&src);
+        if std::env::var_os("ATTACK_IMPORTS_SHOW").is_some() {
+            eprintln!("{src}\n-- cut to --\n{cut}");
+        }
+        for edition in ["2018", "2021"] {
+            let before = match outcome(&src, edition) {
+                Ok(before) => before,
+                Err(_) => continue,
+            };
+            tried += 1;
+            if cut == src {
+                continue;
+            }
+            changed += 1;
+            match outcome(&cut, edition) {
+                Ok(after) if after == before => {}
+                Ok(after) => panic!("edition {edition}: the crate\n{src}\nprints {after:?}, not {before:?}, once cut to\n{cut}"),
+                Err(errors) => panic!("edition {edition}: the crate\n{src}\nno longer compiles ({errors}) once cut to\n{cut}"),
+            }
+        }
+    }
+    (tried, changed)
 }
