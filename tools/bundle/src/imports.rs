@@ -43,10 +43,10 @@ impl Lexed<'_> {
     /// The cuts of the library's modules that hold only private imports (`use` items without
     /// `pub`, with their attributes), with how many imports they hold, but those named in `kept`
     /// or by a path outside them all: nothing in one can be named from outside it (a private
-    /// import is seen only in its module and the modules within, and there are none), so it is as
-    /// empty as `mod x {}` once no path names it (but in another that goes with it). (The next round would report
-    /// each of its imports unused or, of an item cut, unresolved: that round is not needed for
-    /// them.)
+    /// import is seen only in its module and the modules within, and there are none), so it is
+    /// as empty as `mod x {}` once no path names it (but in another that goes with it). (The next
+    /// round would report each of its imports unused or, of an item cut, unresolved: that round
+    /// is not needed for them.)
     pub fn import_only_modules(&self, from: usize, kept: &[String]) -> Result<(Vec<Edit>, usize), String> {
         let (mut edits, mut imports, mut candidates) = (Vec::new(), 0, Vec::new());
         // The `use` items and the macros' bodies and calls (a name there may be a path's).
