@@ -51,7 +51,7 @@ mod breaks;
 #[path = "attack_imports/harness.rs"]
 mod harness;
 
-use harness::{assert_claim, claim_on_each, outcome, rustc_runs};
+use harness::{assert_claim, claim_on_each, printed_before_and_after_pruning, rustc_runs};
 
 // The cases that hold: hand-written ones, then random ones.
 

@@ -43,7 +43,7 @@ mod breaks;
 #[path = "attack_imports/harness.rs"]
 mod harness;
 
-use harness::{assert_claim, claim_on_each, outcome, rustc_runs};
+use harness::{assert_claim, claim_on_each, printed_before_and_after_pruning, rustc_runs};
 
 /// Crates on which the claim holds, shaped by the ideas above (each cut at least one import, or
 /// keeps one a careless rule would cut).

@@ -41,7 +41,7 @@
 #[path = "attack_imports/harness.rs"]
 mod harness;
 
-use harness::{assert_claim, outcome, rustc_runs};
+use harness::{assert_claim, printed_before_and_after_pruning, rustc_runs};
 
 /// Crates on which the claim holds, shaped by the ideas above (each has something cut, or keeps
 /// what a careless rule would cut).
@@ -115,7 +115,7 @@ fn main() { a::f(); }
     );
 }
 
-/// FAILS the same way ("error[E0599]: no method named `write_all` found for struct `Stdout` in
+/// Failed at 4b1a371 the same way ("error[E0599]: no method named `write_all` found for struct `Stdout` in
 /// the current scope"): the library re-exports the module (`pub use std::io;`), `a` imports
 /// `crate::lib::io::Write`.
 #[test]
@@ -214,23 +214,7 @@ fn main() { println!(\"ok\"); }
     );
 }
 
-/// What the candidate of `library` (the library module of a bundle, after a user's `main` that
-/// calls `graph_games::a::f()`) prints in edition 2021, before and after the bundler's own
-/// pruning (`prune::prune_rounds`; a failed pruning panics with its message).
-fn printed_before_and_after_pruning(library: &str) -> (Result<String, String>, Result<String, String>) {
-    use bundle::assemble::Options;
-    use bundle::cfg::Config;
-    use bundle::mapped::{Files, Mapped};
-    let main = "#![allow(dead_code)]\nfn main() {\n    graph_games::a::f();\n}\n";
-    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
-    let rustc = Options::default().rustc;
-    let host = Config::host(&rustc).unwrap();
-    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
-    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
-    (outcome(&code.text, "2021"), outcome(&text, "2021"))
-}
-
-/// FAILS through the bundler's own pruning: "it does not compile: error: the bundle: no method
+/// Failed at 4b1a371 through the bundler's own pruning: "it does not compile: error: the bundle: no method
 /// named `write_all` found for struct `Stdout` in the current scope [E0599]" (the shape of
 /// `a_std_trait_through_an_imported_std_module_stays`; the first round cuts `unused`, the
 /// leftovers then take `use self::io::Write;`).
@@ -240,6 +224,7 @@ fn pruning_a_library_that_imports_a_trait_through_a_std_module_succeeds() {
         return;
     }
     let (before, after) = printed_before_and_after_pruning(
+        "graph_games::a::f()",
         "pub mod a {
     use std::io;
     use self::io::Write;
@@ -254,7 +239,7 @@ pub fn unused() {}
     );
 }
 
-/// FAILS through the bundler's own pruning: "it does not compile:\nerror: the bundle: cannot
+/// Failed at 4b1a371 through the bundler's own pruning: "it does not compile:\nerror: the bundle: cannot
 /// find function `café` in this scope [E0425]" (the shape of
 /// `a_name_written_in_another_normal_form_keeps_its_import`). (The two macro aliases and the module
 /// named through a macro argument, in the same frame, prune fine.)
@@ -264,6 +249,7 @@ fn pruning_a_library_that_writes_a_name_in_another_normal_form_succeeds() {
         return;
     }
     let (before, after) = printed_before_and_after_pruning(
+        "graph_games::a::f()",
         "pub mod lib { pub fn caf\u{e9}() -> u8 { 3 } }\npub mod a {\n    use super::lib::caf\u{e9};\n    pub fn f() -> u8 { cafe\u{301}() }\n}\npub fn unused() {}\n",
     );
     assert_eq!((before.as_deref(), after.as_deref()), (Ok("[exit status: 0]"), Ok("[exit status: 0]")));

@@ -61,7 +61,7 @@ fn main() { a::b::f(); }
     );
 }
 
-/// FAILS the same way: std's `Write` re-exported by a module of the library.
+/// Failed at 7637d36 the same way: std's `Write` re-exported by a module of the library.
 #[test]
 fn std_trait_reexported_by_the_library_stays() {
     assert_claim(
@@ -90,7 +90,7 @@ fn main() { a::f(); }
     );
 }
 
-/// FAILS the same way with `use std::io::Write as _Write;`: a name that does not start with a
+/// Failed at 7637d36 the same way with `use std::io::Write as _Write;`: a name that does not start with a
 /// capital is taken for no std type nor trait, whatever its path.
 #[test]
 fn std_trait_aliased_with_a_leading_underscore_stays() {
@@ -213,7 +213,7 @@ fn main() { println!(\"{}\", a::f()); }
     );
 }
 
-/// FAILS through the bundler's own pruning (`prune::prune_rounds`, on a candidate shaped as the
+/// Failed at 7637d36 through the bundler's own pruning (`prune::prune_rounds`, on a candidate shaped as the
 /// assembly writes it: the user's code, then `mod graph_games { .. }`), with "it does not
 /// compile: .. no method named `write_all` found for struct `Stdout` in the current scope": the
 /// first round cuts the unused `unused`, the leftovers then take `use super::Write;` (the shape
@@ -221,13 +221,9 @@ fn main() { println!(\"{}\", a::f()); }
 /// `imports` module) the leftover rounds are rustc's, which keeps the import.
 #[test]
 fn pruning_a_library_that_imports_std_trait_through_super_succeeds() {
-    use bundle::assemble::Options;
-    use bundle::cfg::Config;
-    use bundle::mapped::{Files, Mapped};
     if !super::rustc_runs() {
         return;
     }
-    let main = "#![allow(dead_code)]\nfn main() {\n    graph_games::out::inner::hello();\n}\n";
     let library = "pub mod out {
     use std::io::Write;
     pub mod inner {
@@ -237,27 +233,19 @@ fn pruning_a_library_that_imports_std_trait_through_super_succeeds() {
 }
 pub fn unused() {}
 ";
-    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
-    let rustc = Options::default().rustc;
-    let host = Config::host(&rustc).unwrap();
-    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
-    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
-    assert_eq!(super::outcome(&text, "2021"), Ok("hi\n[exit status: 0]".to_string()), "{text}");
+    let (_, after) = super::printed_before_and_after_pruning("graph_games::out::inner::hello()", library);
+    assert_eq!(after, Ok("hi\n[exit status: 0]".to_string()));
 }
 
-/// FAILS through the bundler's own pruning, silently: the pruned text compiles and prints "5",
+/// Failed at 7637d36 through the bundler's own pruning, silently: the pruned text compiles and prints "5",
 /// where the candidate prints "LOUD" (the shape of
 /// `an_aliased_trait_that_shadows_a_prelude_method_stays`; the trait, then unused, goes too). At
 /// b36c426 the pruned text keeps `use super::t::Loud as L;` and the trait, and prints "LOUD".
 #[test]
 fn pruning_a_library_that_aliases_a_trait_keeps_what_it_prints() {
-    use bundle::assemble::Options;
-    use bundle::cfg::Config;
-    use bundle::mapped::{Files, Mapped};
     if !super::rustc_runs() {
         return;
     }
-    let main = "#![allow(dead_code)]\nfn main() {\n    println!(\"{}\", graph_games::a::f());\n}\n";
     let library = "pub mod t {
     pub trait Loud { fn to_string(self) -> String; }
     impl Loud for i32 { fn to_string(self) -> String { String::from(\"LOUD\") } }
@@ -268,11 +256,8 @@ pub mod a {
 }
 pub fn unused() {}
 ";
-    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
-    assert_eq!(super::outcome(&code.text, "2021"), Ok("LOUD\n[exit status: 0]".to_string()));
-    let rustc = Options::default().rustc;
-    let host = Config::host(&rustc).unwrap();
-    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
-    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
-    assert_eq!(super::outcome(&text, "2021"), Ok("LOUD\n[exit status: 0]".to_string()), "{text}");
+    let (before, after) =
+        super::printed_before_and_after_pruning("println!(\"{}\", graph_games::a::f())", library);
+    assert_eq!(before, Ok("LOUD\n[exit status: 0]".to_string()));
+    assert_eq!(after, Ok("LOUD\n[exit status: 0]".to_string()));
 }

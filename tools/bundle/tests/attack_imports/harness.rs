@@ -132,3 +132,22 @@ pub fn claim_on_each(crates: impl Iterator<Item = String>) -> (usize, usize) {
     }
     (tried, changed)
 }
+
+/// What the candidate of `library` (a bundle's library module as the assembly writes it, after a
+/// user's `main` whose body is `call;`) prints in edition 2021, before and after the bundler's own
+/// pruning (`prune::prune_rounds`; a failed pruning panics with its message).
+pub fn printed_before_and_after_pruning(
+    call: &str,
+    library: &str,
+) -> (Result<String, String>, Result<String, String>) {
+    use bundle::assemble::Options;
+    use bundle::cfg::Config;
+    use bundle::mapped::Files;
+    let main = format!("#![allow(dead_code)]\nfn main() {{\n    {call};\n}}\n");
+    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
+    let rustc = Options::default().rustc;
+    let host = Config::host(&rustc).unwrap();
+    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
+    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
+    (outcome(&code.text, "2021"), outcome(&text, "2021"))
+}

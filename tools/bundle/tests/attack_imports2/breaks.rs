@@ -23,7 +23,7 @@ fn main() { a::f(); }
     );
 }
 
-/// FAILS the same way ("error[E0599]: no method named `write_all` found for struct `Stdout` in
+/// Failed at b341c21 the same way ("error[E0599]: no method named `write_all` found for struct `Stdout` in
 /// the current scope"): the parent's glob of std's prelude brings `Write`, the child imports it
 /// by `use super::Write;`, a `struct Write` elsewhere.
 #[test]
@@ -235,23 +235,7 @@ fn main() { println!(\"ok\"); }
     );
 }
 
-/// What the candidate of `library` (the library module of a bundle, as the assembly writes it,
-/// after a user's `main` printing `graph_games::a::f()`) prints, in edition 2021, before and
-/// after the bundler's own pruning (`prune::prune_rounds`) (a failed pruning panics).
-fn printed_before_and_after_pruning(library: &str) -> (Result<String, String>, Result<String, String>) {
-    use bundle::assemble::Options;
-    use bundle::cfg::Config;
-    use bundle::mapped::{Files, Mapped};
-    let main = "#![allow(dead_code)]\nfn main() {\n    println!(\"{}\", graph_games::a::f());\n}\n";
-    let code = Mapped::inserted(&format!("{main}#[warn(dead_code)]\nmod graph_games {{\n{library}}}\n"));
-    let rustc = Options::default().rustc;
-    let host = Config::host(&rustc).unwrap();
-    let pruned = bundle::prune::prune_rounds(&rustc, &host, &code, main.len(), &Files::default());
-    let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
-    (super::outcome(&code.text, "2021"), super::outcome(&text, "2021"))
-}
-
-/// FAILS through the bundler's own pruning, with "it does not compile: error: the bundle: cannot
+/// Failed at b341c21 through the bundler's own pruning, with "it does not compile: error: the bundle: cannot
 /// find function, tuple struct or tuple variant `Kept` in module `super` [E0425]": the shape of
 /// `a_raw_name_after_super_keeps_the_import`; the first round cuts the unused `unused`, the
 /// leftovers then take `use super::lib::Kept;`, and the next round fails.
@@ -260,7 +244,8 @@ fn pruning_a_library_that_writes_a_raw_name_after_super_succeeds() {
     if !super::rustc_runs() {
         return;
     }
-    let (before, after) = printed_before_and_after_pruning(
+    let (before, after) = super::printed_before_and_after_pruning(
+        "println!(\"{}\", graph_games::a::f())",
         "pub mod lib { pub struct Kept(pub u8); }
 pub mod a {
     use super::lib::Kept;
@@ -273,7 +258,7 @@ pub fn unused() {}
     assert_eq!((before.as_deref(), after.as_deref()), (Ok("3\n[exit status: 0]"), Ok("3\n[exit status: 0]")));
 }
 
-/// FAILS through the bundler's own pruning, with "it does not compile: error: the bundle: cannot
+/// Failed at b341c21 through the bundler's own pruning, with "it does not compile: error: the bundle: cannot
 /// find type `HashMap` in this scope [E0433]": the shape of
 /// `a_macro_called_under_an_alias_keeps_its_names`.
 #[test]
@@ -281,7 +266,8 @@ fn pruning_a_library_that_calls_a_macro_under_an_alias_succeeds() {
     if !super::rustc_runs() {
         return;
     }
-    let (before, after) = printed_before_and_after_pruning(
+    let (before, after) = super::printed_before_and_after_pruning(
+        "println!(\"{}\", graph_games::a::f())",
         "macro_rules! count { () => { HashMap::<u8, u8>::new().len() }; }
 pub(crate) use count;
 pub mod a {
@@ -295,7 +281,7 @@ pub fn unused() {}
     assert_eq!((before.as_deref(), after.as_deref()), (Ok("0\n[exit status: 0]"), Ok("0\n[exit status: 0]")));
 }
 
-/// FAILS through the bundler's own pruning, with "it does not compile: error: the bundle: cannot
+/// Failed at b341c21 through the bundler's own pruning, with "it does not compile: error: the bundle: cannot
 /// find type `HashMap` in this scope [E0433]": the shape of
 /// `a_macro_called_by_a_name_from_an_argument_keeps_its_names`.
 #[test]
@@ -303,7 +289,8 @@ fn pruning_a_library_that_calls_a_macro_by_an_argument_succeeds() {
     if !super::rustc_runs() {
         return;
     }
-    let (before, after) = printed_before_and_after_pruning(
+    let (before, after) = super::printed_before_and_after_pruning(
+        "println!(\"{}\", graph_games::a::f())",
         "macro_rules! count { () => { HashMap::<u8, u8>::new().len() }; }
 macro_rules! call { ($m:ident) => { $m!() }; }
 pub mod a {
@@ -324,7 +311,8 @@ fn pruning_a_library_whose_child_globs_in_braces_succeeds() {
     if !super::rustc_runs() {
         return;
     }
-    let (before, after) = printed_before_and_after_pruning(
+    let (before, after) = super::printed_before_and_after_pruning(
+        "println!(\"{}\", graph_games::a::f())",
         "pub mod lib { pub struct Kept(pub u8); }
 pub mod a {
     use super::lib::Kept;
