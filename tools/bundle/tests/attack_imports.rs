@@ -51,7 +51,7 @@ mod breaks;
 #[path = "attack_imports/harness.rs"]
 mod harness;
 
-use harness::{assert_claim, claim_on_each, printed_before_and_after_pruning, rustc_runs};
+use harness::{assert_claim, claim_on_each, printed_before_and_after_pruning, rustc_runs, Random};
 
 // The cases that hold: hand-written ones, then random ones.
 
@@ -186,16 +186,6 @@ fn main() { println!(\"{}\", a::f()); }
     ];
     for case in cases {
         assert_claim(case);
-    }
-}
-
-/// A small deterministic generator (an LCG), so that each run tries the same crates.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
     }
 }
 

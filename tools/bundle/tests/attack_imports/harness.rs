@@ -151,3 +151,13 @@ pub fn printed_before_and_after_pruning(
     let text = pruned.map(|(text, _)| text.text).unwrap_or_else(|e| panic!("{e}\n{}", code.text));
     (outcome(&code.text, "2021"), outcome(&text, "2021"))
 }
+
+/// A small deterministic generator (an LCG), so that each run tries the same crates.
+pub struct Random(pub u64);
+
+impl Random {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
