@@ -33,15 +33,33 @@ struct Derived {
 /// The library's part (from byte `from`) of `code` without the derives a judge program does not
 /// use (see the module doc).
 pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
+    // First every `Debug` and then every `Clone` alone cut at once, one check: when that compiles,
+    // it is what the two steps below give (the code without every `Debug` is that text with
+    // derives of `Clone` back, which compiled before the cut and need nothing `Debug`), for one
+    // check instead of two. When it does not, the steps run; a text they check again is answered
+    // from the first check (`rustc_diagnostics`), not run twice.
+    let every_debug = derives_of(&code.text, from, "Debug")?;
+    if !every_debug.is_empty() {
+        let without_debug = code.edit(every_debug.into_iter().map(|d| d.cut).collect());
+        if let Some(without_both) = without_clone_alone(&without_debug, from) {
+            if compiles(rustc, &without_both.text)?.is_empty() {
+                return Ok(without_both);
+            }
+        }
+    }
     let code = without_unused_debug(rustc, code, from)?;
+    match without_clone_alone(&code, from) {
+        Some(candidate) if compiles(rustc, &candidate.text)?.is_empty() => Ok(candidate),
+        _ => Ok(code),
+    }
+}
+
+/// `code` without its `#[derive(Clone)]` (alone in their list) from byte `from` on, if it has any.
+fn without_clone_alone(code: &Mapped, from: usize) -> Option<Mapped> {
     let src = &code.text;
     let alone = src.match_indices("#[derive(Clone)]").filter(|&(at, _)| at >= from);
     let edits: Vec<Edit> = alone.map(|(at, a)| cut_in_line(src, at, at + a.len())).collect();
-    if edits.is_empty() {
-        return Ok(code);
-    }
-    let candidate = code.edit(edits);
-    Ok(if compiles(rustc, &candidate.text)?.is_empty() { candidate } else { code })
+    (!edits.is_empty()).then(|| code.edit(edits))
 }
 
 /// `code` without the `Debug` derives it compiles without (see the module doc).
