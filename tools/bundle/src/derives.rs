@@ -12,6 +12,8 @@
 //!   renaming of the `short` layout may shorten those types' names too (`rename.rs` keeps a
 //!   derived `Debug`'s names, whose text it prints).
 //! - `Clone` derived alone (`#[derive(Clone)]`): all of them, or none if that does not compile.
+//! - First of all, both at once (every `Debug`, then every `Clone` left alone): one check, and when
+//!   that compiles, they all go; else the two steps above.
 
 use super::items::cut_in_line;
 use super::json::Diagnostic;
@@ -33,11 +35,12 @@ struct Derived {
 /// The library's part (from byte `from`) of `code` without the derives a judge program does not
 /// use (see the module doc).
 pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result<Mapped, String> {
-    // First every `Debug` and then every `Clone` alone cut at once, one check: when that compiles,
-    // it is what the two steps below give (the code without every `Debug` is that text with
-    // derives of `Clone` back, which compiled before the cut and need nothing `Debug`), for one
-    // check instead of two. When it does not, the steps run; a text they check again is answered
-    // from the first check (`rustc_diagnostics`), not run twice.
+    // First every `Debug` and then every `Clone` alone cut at once, one check instead of the two
+    // steps' below: when that compiles, they all go (the invariant: the bundle compiles without
+    // them). It is what the steps give, unless the code without every `Debug` fails where this
+    // compiles (a derived `Clone` that needs a `Debug`, through an `impl<T: Debug> Clone for
+    // W<T>`): the steps would then keep a `Debug` that goes here. When it does not compile, the
+    // steps run; a text they check again is answered from this check (`rustc_diagnostics`).
     let every_debug = derives_of(&code.text, from, "Debug")?;
     if !every_debug.is_empty() {
         let without_debug = code.edit(every_debug.into_iter().map(|d| d.cut).collect());
