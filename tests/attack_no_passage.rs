@@ -4,6 +4,7 @@
 //! three others, a step off the board leaves the piece in place), until nothing changes.
 //! The example is run as a process: `cargo build --release --example no_passage` first.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -168,20 +169,19 @@ fn bfs(h: usize, w: usize, goals: &[(usize, usize)]) -> Vec<u64> {
         let cell = queue[head];
         head += 1;
         let (r, c) = (cell / w, cell % w);
-        let mut beside = Vec::with_capacity(4);
-        if r > 0 {
-            beside.push(cell - w);
+        let (mut beside, mut count) = ([0; 4], 0);
+        for (on_board, n) in [
+            (r > 0, cell.wrapping_sub(w)),
+            (r + 1 < h, cell + w),
+            (c > 0, cell.wrapping_sub(1)),
+            (c + 1 < w, cell + 1),
+        ] {
+            if on_board {
+                beside[count] = n;
+                count += 1;
+            }
         }
-        if r + 1 < h {
-            beside.push(cell + w);
-        }
-        if c > 0 {
-            beside.push(cell - 1);
-        }
-        if c + 1 < w {
-            beside.push(cell + 1);
-        }
-        for n in beside {
+        for &n in &beside[..count] {
             if v[n] == NEVER {
                 seen[n] += 1;
                 if seen[n] == 2 {
@@ -249,14 +249,16 @@ fn worst_boards_at_the_maximum_against_the_bfs() {
         assert_eq!(run(&[], &text), format!("{sum}\n"), "{name}");
         if i < 3 {
             let values = run(&["--values"], &text);
+            let mut expected = String::new();
             for (r, line) in values.lines().enumerate() {
                 let words: Vec<&str> = line.split(' ').collect();
                 assert_eq!(words.len(), n, "{name} row {r}");
                 for (c, word) in words.iter().enumerate() {
-                    let expected = match want[r * n + c] {
-                        NEVER => "-".to_string(),
-                        x => x.to_string(),
-                    };
+                    expected.clear();
+                    match want[r * n + c] {
+                        NEVER => expected.push('-'),
+                        x => write!(expected, "{x}").unwrap(),
+                    }
                     assert_eq!(*word, expected, "{name} ({r}, {c})");
                 }
             }

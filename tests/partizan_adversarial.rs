@@ -433,9 +433,15 @@ fn chain(s: usize, side: Side, list: &mut Vec<usize>, moves: [usize; 2]) {
     }
 }
 
+/// Two chains of 200,000 positions each, on a stack of 1 MiB (`common::on_a_small_stack`): a
+/// recursion a position deep overflows it, as a million positions did the test thread's 2 MiB.
 #[test]
-fn chains_of_a_million_positions_need_no_recursion() {
-    let n = 1_000_000;
+fn long_chains_need_no_recursion() {
+    crate::common::on_a_small_stack(chains_of_200000_positions);
+}
+
+fn chains_of_200000_positions() {
+    let n = 200_000;
     for (k, moves) in [hot_chain as fn(usize, Side, &mut Vec<usize>), tiny_chain].into_iter().enumerate() {
         let mut forms = Forms::new();
         let values = forward_values(&mut forms, n, moves).unwrap();

@@ -10,6 +10,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The stack of [`on_a_small_stack`]: 1 MiB, half a test thread's 2 MiB.
+pub const SMALL_STACK: usize = 1 << 20;
+
+/// `work` run on a thread of its own with a stack of [`SMALL_STACK`], its panic passed on: a test
+/// that some code needs no recursion as deep as its input then needs a fifth of the input a test
+/// thread's stack would (a recursion of even 8 bytes a level over 200,000 levels overflows it, and
+/// the test process dies of it, as on the test thread).
+pub fn on_a_small_stack(work: fn()) {
+    let thread = std::thread::Builder::new().stack_size(SMALL_STACK).spawn(work).expect("a thread");
+    if let Err(panic) = thread.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 /// Runs `program` (the built `graph_game`, or a shell wrapping it) with `args` on `input`.
 pub fn run_program(program: &str, args: &[&str], input: &[u8]) -> Output {
     run_program_timed(program, args, input).0
