@@ -333,8 +333,12 @@ fn mains_are_named_after_their_folders_and_never_overwrite_each_other() {
         assert_eq!(crate_name(file), name, "{file}");
     }
     let dir = scratch("names");
+    // A main of a few lines on a small module (the divisor's): the names are the point, and the
+    // pruning of a small library is a fraction of the partizan one's.
     let program = |word: &str| {
-        format!("use graph_games::partizan::Winner;\n\nfn main() {{\n    println!(\"{word} {{}}\", Winner::Left);\n}}\n")
+        format!(
+            "use graph_games::divisor::Divisor;\n\nfn main() {{\n    println!(\"{word} {{}}\", Divisor::new(7).div_rem(100).0);\n}}\n"
+        )
     };
     for (folder, word) in [("a", "one"), ("b/src", "two"), ("c/a", "three")] {
         fs::create_dir_all(dir.join(folder)).unwrap();
