@@ -232,8 +232,11 @@ pub fn bundle(
     // Pruned once a process (the layouts and the size limit come after: prune::pruned_once). The
     // result maps its bytes back to the files read (by their numbers in `files`): they are in the
     // key, names and texts, so that a request whose files differ is never given another's map.
+    // The root as the folder it is (`.` from the command, a whole path from a test): one folder,
+    // one key.
+    let folder = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let mut key =
-        format!("{}\n{}\n{}\n{main_file}\n{}", options.rustc, options.docs, root.display(), candidate.text);
+        format!("{}\n{}\n{}\n{main_file}\n{}", options.rustc, options.docs, folder.display(), candidate.text);
     for (name, text) in &files.0 {
         key.push_str(&format!("\n{} {name}\n{text}", text.len()));
     }

@@ -40,8 +40,16 @@ fn made(layout: Layout) -> assemble::Bundle {
         layout: Some(layout),
         ..Options::default()
     };
-    assemble::bundle(&root(), CLOBBER, &options, |_| "the commit under test".to_string())
+    bundle::store::stored_bundle(&store(), &root(), CLOBBER, &options)
         .unwrap_or_else(|e| panic!("{layout:?}: {}", e.message))
+}
+
+/// The store of this crate's bundles of the Clobber file (cargo's folder for the tests' files):
+/// its library, pruned once in this process by [`made`], is read there by the bundle command's
+/// runs of `a_users_file_is_held_to_a_judges_limit` (kept only while every input is the same:
+/// tools/bundle/src/store.rs).
+fn store() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("user_files_store")
 }
 
 /// A tiny PRNG (splitmix64).
@@ -291,8 +299,10 @@ fn every_argument_is_checked_and_the_help_lists_the_judges() {
 fn a_users_file_is_held_to_a_judges_limit() {
     let dir = scratch("limits");
     let out = dir.to_str().unwrap();
-    // One store for the three runs: the file is pruned once (the others read its library there).
-    let store = dir.join("store").display().to_string();
+    // One store for the three runs, where this process keeps the file's pruned library (`made`):
+    // the runs read it there, and prune nothing.
+    made(Layout::Indented);
+    let store = store().display().to_string();
     let run = |extra: &[&str]| {
         let args = [&["--editions", "2021", "--store", &store, "--out", out][..], extra, &[CLOBBER]].concat();
         bundle_command(&args)
