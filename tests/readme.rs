@@ -68,7 +68,7 @@ fn rustc() -> String {
     std::env::var("RUSTC").ok().filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "rustc".to_string())
 }
 
-/// The library as a plain rlib (no cargo feature, unoptimised: only its API matters), built once
+/// The library's metadata (no cargo feature, type-checked only: only its API matters), made once
 /// for the tests here, not once each.
 fn library() -> PathBuf {
     static BUILT: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -78,9 +78,9 @@ fn library() -> PathBuf {
     }
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme_library");
     fs::create_dir_all(&dir).unwrap();
-    let rlib = dir.join("libgraph_games.rlib");
+    let rlib = dir.join("libgraph_games.rmeta");
     let output = Command::new(rustc())
-        .args(["--edition", "2021", "--crate-type", "lib", "--crate-name", "graph_games", "-o"])
+        .args(["--edition", "2021", "--crate-type", "lib", "--crate-name", "graph_games", "--emit=metadata", "-o"])
         .arg(&rlib)
         .arg(root().join("src/lib.rs"))
         .output()
@@ -90,16 +90,17 @@ fn library() -> PathBuf {
     rlib
 }
 
-/// Compiles `source` as a program against `rlib`, warnings denied; what rustc said if it failed
-/// or warned.
+/// Compiles `source` as a program against the library's metadata `rlib`, warnings denied, as
+/// `cargo check` does (every check and lint of a build, no code generated: the blocks are read,
+/// not run); what rustc said if it failed or warned.
 fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
     let mut extern_arg = std::ffi::OsString::from("graph_games=");
     extern_arg.push(rlib);
     let out = Command::new(rustc())
-        .args(["--edition", "2021", "--crate-type", "bin", "-D", "warnings", "--extern"])
+        .args(["--edition", "2021", "--crate-type", "bin", "-D", "warnings", "--emit=metadata", "--extern"])
         .arg(extern_arg)
         .arg("-o")
-        .arg(source.with_extension(""))
+        .arg(source.with_extension("rmeta"))
         .arg(source)
         .output()
         .unwrap();
