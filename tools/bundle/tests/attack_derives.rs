@@ -146,37 +146,30 @@ fn names(errors: &str, name: &str) -> bool {
 /// The old two steps on `src`, written plainly: `Debug` cut with put-backs, then `Clone` alone.
 fn old_steps(src: &str, from: usize) -> String {
     let attrs = attributes(src, from);
-    // Step 1: the types whose `Debug` stays (None: every `Debug` stays).
-    let mut kept_on: Option<Vec<String>> = Some(Vec::new());
-    let has_debug = attrs.iter().any(|a| a.traits.iter().any(|t| t == "Debug"));
-    let mut checks = 0;
-    let after_debug = loop {
-        let kept = kept_on.clone().unwrap();
-        let keep = |i: usize, t: &str| t != "Debug" || kept.contains(&attrs[i].type_name);
-        let cut = attrs.iter().any(|a| a.traits.iter().any(|t| t == "Debug") && !kept.contains(&a.type_name));
-        if !has_debug || !cut || checks == 3 {
-            kept_on = None;
-            break src.to_string();
+    // Step 1: `kept`, the types whose `Debug` is put back, grows with each failed check.
+    let mut kept: Vec<String> = Vec::new();
+    let mut after_debug = src.to_string(); // every `Debug` stays unless a check compiles
+    for _check in 0..3 {
+        let cut_on = |a: &Attribute| a.traits.iter().any(|t| t == "Debug") && !kept.contains(&a.type_name);
+        if !attrs.iter().any(cut_on) {
+            break;
         }
-        let candidate = written(src, &attrs, &keep);
-        checks += 1;
+        let candidate = written(src, &attrs, &|i, t| t != "Debug" || kept.contains(&attrs[i].type_name));
         let errors = errors_both(&candidate);
         if errors.is_empty() {
-            break candidate;
+            after_debug = candidate;
+            break;
         }
         let named: Vec<String> = attrs
             .iter()
-            .filter(|a| !kept.contains(&a.type_name) && a.traits.iter().any(|t| t == "Debug"))
-            .filter(|a| names(&errors, &a.type_name))
+            .filter(|a| cut_on(a) && names(&errors, &a.type_name))
             .map(|a| a.type_name.clone())
             .collect();
         if named.is_empty() {
-            kept_on = None;
-            break src.to_string();
+            break;
         }
-        kept_on = Some(kept.into_iter().chain(named).collect());
-    };
-    let _ = kept_on;
+        kept.extend(named);
+    }
     // Step 2: every derive list that is `Clone` alone, all or none.
     let attrs = attributes(&after_debug, from);
     let alone = |a: &Attribute| a.traits == ["Clone"];

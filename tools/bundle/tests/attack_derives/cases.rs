@@ -220,3 +220,35 @@ fn a_failed_one_check_costs_one_check_and_no_text_runs_twice() {
     assert_eq!(texts.len(), 2, "a text ran twice: {runs}");
     let _ = std::fs::remove_dir_all(rustc.parent().unwrap());
 }
+
+#[test]
+fn generic_types_with_bounds_agree_with_the_old_steps() {
+    // `show(&g)` needs `G<Local>: Debug`, and `G<T: Debug>` needs `Local: Debug` to be written at
+    // all: the errors name both (`G<Local>` and `Local`), put back in one more check. `Pairs`'s
+    // lone `Clone` is needed, so the one check fails; `Unused<T>`'s `Debug` goes.
+    let src = crate_of(&[
+        "fn main() {",
+        "    let g = lib::G(lib::Local(1));",
+        "    println!(\"{}\", lib::show(&g));",
+        "    let c: lib::Pairs<u8> = lib::Pairs(vec![1, 2]).clone();",
+        "    println!(\"{}\", c.0.len());",
+        "}",
+        "mod lib {",
+        "    use std::fmt::Debug;",
+        "    #[derive(Debug, Clone)]",
+        "    pub struct G<T: Debug>(pub T);",
+        "    #[derive(Debug)]",
+        "    pub struct Local(pub u8);",
+        "    pub fn show<T: Debug>(x: &T) -> String { format!(\"{:?}\", x) }",
+        "    #[derive(Clone)]",
+        "    pub struct Pairs<T>(pub Vec<T>) where T: Clone;",
+        "    #[derive(Debug)]",
+        "    pub enum Unused<T> { A(T) }",
+        "}",
+    ]);
+    let result = agrees(&src, true);
+    assert_eq!(traits_on(&result, "G"), ["Debug", "Clone"], "{result}");
+    assert_eq!(traits_on(&result, "Local"), ["Debug"], "{result}");
+    assert_eq!(traits_on(&result, "Pairs"), ["Clone"], "{result}");
+    assert!(traits_on(&result, "Unused").is_empty(), "{result}");
+}
