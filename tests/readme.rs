@@ -1,7 +1,8 @@
 //! The manual's code runs as written (README.md and the pages of `docs/` it links, [`MANUAL`]).
 //! Every fenced block says what it holds (one of [`KINDS`]), and every ```` ```rust ```` block
-//! is a whole program, `use` lines and `main` included, that compiles and links against the library without a warning (plain rustc, edition 2021, as a
-//! contestant's file in a cargo project that depends on this one): a reader can paste any of them.
+//! is a whole program, `use` lines and `main` included, that compiles against the library without
+//! a warning (plain rustc, edition 2021, as a contestant's file in a cargo project that depends on
+//! this one; type-checked as `cargo check` does, no code generated): a reader can paste any of them.
 //! There is no fragment kind: a block worth showing is made whole. The `sh`, `text` and `console`
 //! blocks (commands, formats, transcripts) are not run here; what they show is tested where it is
 //! made (the make targets, the binaries, `stress`).
@@ -80,7 +81,16 @@ fn library() -> PathBuf {
     fs::create_dir_all(&dir).unwrap();
     let rlib = dir.join("libgraph_games.rmeta");
     let output = Command::new(rustc())
-        .args(["--edition", "2021", "--crate-type", "lib", "--crate-name", "graph_games", "--emit=metadata", "-o"])
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--crate-name",
+            "graph_games",
+            "--emit=metadata",
+            "-o",
+        ])
         .arg(&rlib)
         .arg(root().join("src/lib.rs"))
         .output()
