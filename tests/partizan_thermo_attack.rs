@@ -199,9 +199,12 @@ fn deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_ou
     }
     // The whole run needs about 100 MB: below that, a memory error (never an abort, a panic, or
     // a child that did not run); at the top, the whole run, or the test tests nothing. Every
-    // 5,000 KB, the two kinds of arena in turn; four children at a time.
+    // 5,000 KB, the two kinds of arena in turn; four children at a time. The whole run went
+    // through from 110 MB in one arena and 150 MB in many (2026-12-07): each kind's top rung must
+    // go through, so that the ladder spans the run (a limit above it sees the same run: nothing
+    // looks at its limit); 200 MB before, four more whole runs.
     let limits: Vec<(u64, bool)> =
-        (40_000..=200_000).step_by(5_000).map(|kb| (kb, kb % 10_000 == 0)).collect();
+        (40_000..=180_000).step_by(5_000).map(|kb| (kb, kb % 10_000 == 0)).collect();
     let mut verdicts = Vec::new();
     for batch in limits.chunks(4) {
         std::thread::scope(|scope| {
@@ -222,5 +225,7 @@ fn deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_ou
         }
     }
     assert!(wrong.is_empty(), "not a memory error nor the whole run:\n{}", wrong.join("\n"));
-    assert!(went_through.contains(&200_000), "the whole run never went through: {:?}", went_through);
+    for top in [180_000, 175_000] {
+        assert!(went_through.contains(&top), "the top rung {top} KB did not go through: {went_through:?}");
+    }
 }

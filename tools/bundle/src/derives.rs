@@ -2,9 +2,10 @@
 //!
 //! The library derives `Debug` on most of its types for its own tests, and `Clone` alone on some
 //! for its users; a program rarely needs either. The invariant: a derive is cut only if the bundle
-//! still compiles without it, here and on other targets (the foreign copy), so what the program
-//! does cannot change (a derive adds an impl; nothing the program runs can depend on an impl that
-//! no code names, as `Debug` and `Clone` have no blanket impls that a missing one would let win).
+//! still compiles without it, here and on other targets (the foreign copy), and rustc gives no
+//! sign that a call took another method instead (below), so what the program does cannot change
+//! (a derive adds an impl; a program that names none of it can depend on it only through a method
+//! another impl would otherwise give: a `.clone()` of a reference, a blanket impl on the trait).
 //!
 //! - `Debug`, wherever it stands in a derive list: every one is cut at once; where rustc then says
 //!   a type needs it (the type's name in an error), that type's derive is put back, and so on for
@@ -14,6 +15,12 @@
 //! - `Clone` derived alone (`#[derive(Clone)]`): all of them, or none if that does not compile.
 //! - First of all, both at once (every `Debug`, then every `Clone` left alone): one check, and when
 //!   that compiles, they all go; else the two steps above.
+//!
+//! Where a derive's absence may compile into another program, it stays: a cut after which rustc
+//! warns that a `.clone()` clones a reference (`noop_method_call`) is refused as one that fails;
+//! with an impl for a bare type parameter whose header names the trait (`impl<T: Debug> X for T`),
+//! none of that trait's derives is cut (a call may take another impl's method without it). Code
+//! that neither copy compiles (a `cfg` false here and on the foreign copy) is not seen.
 
 use super::items::cut_in_line;
 use super::json::Diagnostic;
@@ -41,28 +48,69 @@ pub fn without_unused_derives(rustc: &str, code: &Mapped, from: usize) -> Result
     // compiles (a derived `Clone` that needs a `Debug`, through an `impl<T: Debug> Clone for
     // W<T>`): the steps would then keep a `Debug` that goes here. When it does not compile, the
     // steps run; a text they check again is answered from this check (`rustc_diagnostics`).
-    let every_debug = derives_of(&code.text, from, "Debug")?;
-    if !every_debug.is_empty() {
+    let lexed = Lexed::new(&code.text)?;
+    let (cut_debug, cut_clone) = (!blanket_impl_on(&lexed, "Debug"), !blanket_impl_on(&lexed, "Clone"));
+    let every_debug = if cut_debug { derives_of(&code.text, from, "Debug")? } else { Vec::new() };
+    if !every_debug.is_empty() && cut_clone {
         let without_debug = code.edit(every_debug.into_iter().map(|d| d.cut).collect());
-        if let Some(without_both) = without_clone_alone(&without_debug, from) {
+        if let Some(without_both) = without_clone_alone(&without_debug, from)? {
             if compiles(rustc, &without_both.text)?.is_empty() {
                 return Ok(without_both);
             }
         }
     }
-    let code = without_unused_debug(rustc, code, from)?;
-    match without_clone_alone(&code, from) {
+    let code = if cut_debug { without_unused_debug(rustc, code, from)? } else { code.clone() };
+    match if cut_clone { without_clone_alone(&code, from)? } else { None } {
         Some(candidate) if compiles(rustc, &candidate.text)?.is_empty() => Ok(candidate),
         _ => Ok(code),
     }
 }
 
-/// `code` without its `#[derive(Clone)]` (alone in their list) from byte `from` on, if it has any.
-fn without_clone_alone(code: &Mapped, from: usize) -> Option<Mapped> {
+/// `code` without its `#[derive(Clone)]` (alone in their list: the lexer's tokens, not a string's
+/// text) from byte `from` on, if it has any.
+fn without_clone_alone(code: &Mapped, from: usize) -> Result<Option<Mapped>, String> {
     let src = &code.text;
-    let alone = src.match_indices("#[derive(Clone)]").filter(|&(at, _)| at >= from);
-    let edits: Vec<Edit> = alone.map(|(at, a)| cut_in_line(src, at, at + a.len())).collect();
-    (!edits.is_empty()).then(|| code.edit(edits))
+    let lexed = Lexed::new(src)?;
+    let mut edits: Vec<Edit> = Vec::new();
+    for k in 0..lexed.code.len() {
+        let alone = ["#", "[", "derive", "(", "Clone", ")", "]"]
+            .iter()
+            .enumerate()
+            .all(|(i, t)| lexed.text(k + i) == *t);
+        if alone && lexed.token(k).start >= from {
+            edits.push(cut_in_line(src, lexed.token(k).start, lexed.token(k + 6).end));
+        }
+    }
+    Ok((!edits.is_empty()).then(|| code.edit(edits)))
+}
+
+/// Whether `lexed` (the user's code too) has a trait impl for a bare type parameter (`for T`,
+/// `for &T`, `for &mut T`) whose header names `trait_name` (`impl<T: Debug> Described for T`,
+/// `impl<T> Shown for &T where T: Clone`): a method call may then take that impl's method where
+/// the type has the derive, and another one without it, and compile both ways. The derives of
+/// that trait all stay.
+fn blanket_impl_on(lexed: &Lexed, trait_name: &str) -> bool {
+    let impls = (0..lexed.code.len()).filter(|&k| lexed.text(k) == "impl" && lexed.text(k + 1) == "<");
+    impls.into_iter().any(|k| {
+        let body = (k..lexed.code.len()).find(|&j| lexed.text(j) == "{" || lexed.text(j) == ";");
+        let header = k..body.unwrap_or(lexed.code.len());
+        let named = header.clone().any(|j| lexed.text(j) == trait_name);
+        let after_for = header.clone().find(|&j| lexed.text(j) == "for").map(|j| j + 1);
+        // The type after `for`, past `&`, a lifetime and `mut`: one word, then the body or `where`.
+        let self_type = after_for.map(|mut j| {
+            while matches!(lexed.text(j), "&" | "mut") || lexed.text(j).starts_with('\'') {
+                j += 1;
+            }
+            j
+        });
+        let parameter = self_type.filter(|&j| {
+            matches!(lexed.text(j + 1), "{" | "where")
+                && header.clone().any(|i| {
+                    i < j && matches!(lexed.text(i - 1), "<" | ",") && lexed.text(i) == lexed.text(j)
+                })
+        });
+        named && parameter.is_some()
+    })
 }
 
 /// `code` without the `Debug` derives it compiles without (see the module doc).
@@ -87,10 +135,16 @@ fn without_unused_debug(rustc: &str, code: &Mapped, from: usize) -> Result<Mappe
     Ok(code.clone())
 }
 
-/// The errors of `src` here and on other targets (empty: it compiles).
+/// The errors of `src` here and on other targets (empty: it compiles), and the warnings that say a
+/// `.clone()` now clones a reference (`noop_method_call`, `suspicious_double_ref_op`: without
+/// `T: Clone`, `(&t).clone()` still compiles, into a copy of the reference): those stop a cut as
+/// an error does.
 fn compiles(rustc: &str, src: &str) -> Result<Vec<Diagnostic>, String> {
     let (on_host, on_foreign) = diagnostics_of_both(rustc, src, PRUNING_EDITION)?;
-    Ok(on_host.into_iter().chain(on_foreign).filter(|d| d.level == "error").collect())
+    let stops = |d: &Diagnostic| {
+        d.level == "error" || matches!(d.code.as_str(), "noop_method_call" | "suspicious_double_ref_op")
+    };
+    Ok(on_host.into_iter().chain(on_foreign).filter(stops).collect())
 }
 
 /// Whether rustc's `text` names the type `name`: as `` `name` ``, `` `name<..>` `` or a path's

@@ -1,8 +1,18 @@
-//! The breaks of claim (1): each crate compiles and the bundler's text compiles here and on its
-//! foreign copy, yet a judge's build fails or prints something else. Each is the old steps' too
-//! (the oracle here gives the same text), so none is new with the one check.
+//! The breaks of claim (1): each crate compiles and the bundler's text compiled here and on its
+//! foreign copy, yet a judge's build failed or printed something else. Each was the old steps' too
+//! (the oracle here gives the same text), so none was new with the one check. Three hold since
+//! (a string's text, a clone of a reference, a blanket impl on `Debug`); the two on `cfg`
+//! predicates false on both copies are the foreign copy's limit (docs/bundling.md), left ignored.
 
 use super::*;
+
+/// The bundler's text compiles here and on the foreign copy and prints what `src` prints (where
+/// the old steps, which the oracle writes, printed otherwise).
+fn keeps_what_it_does(src: &str) {
+    let result = bundled(src);
+    assert!(errors_both(&result).is_empty(), "the result fails:\n{result}");
+    assert_eq!(run(&result), run(src), "prints otherwise:\n{result}");
+}
 
 #[test]
 #[ignore = "break: a `Debug` used only under `cfg(target_arch = \"aarch64\")` is cut: neither copy compiles that code"]
@@ -48,11 +58,12 @@ fn debug_used_only_by_an_optimized_unix_build() {
     agrees(&src, true);
 }
 
+/// Failed at cb0ea35 (the old steps too); holds since: the lone `Clone`s are read from the
+/// lexer's tokens.
 #[test]
-#[ignore = "break: the text `#[derive(Clone)]` inside a string literal is cut: the program prints less"]
 fn a_lone_clone_derive_in_a_string_literal() {
-    // The lone `Clone`s are found by matching the text, strings included; the line inside the
-    // literal goes, everything compiles, and the program prints its template without it.
+    // The lone `Clone`s were found by matching the text, strings included; the line inside the
+    // literal went, everything compiled, and the program printed its template without it.
     let src = crate_of(&[
         "fn main() { print!(\"{}\", lib::TEMPLATE); }",
         "mod lib {",
@@ -67,8 +78,9 @@ fn a_lone_clone_derive_in_a_string_literal() {
     assert_eq!(run(&result), run(&src), "prints otherwise:\n{result}");
 }
 
+/// Failed at cb0ea35 (the old steps too); holds since: the cut stops at rustc's
+/// `noop_method_call` warning as at an error.
 #[test]
-#[ignore = "break: `.clone()` on a reference compiles without the `Clone` derive (it copies the reference): the program prints otherwise"]
 fn clone_through_a_reference_compiles_without_the_derive() {
     // With `Counter: Clone`, `r.clone()` is a new `Counter`; without, `<&Counter as Clone>::clone`
     // copies the reference: both compile (rustc only warns, `noop_method_call`), so the lone
@@ -89,11 +101,12 @@ fn clone_through_a_reference_compiles_without_the_derive() {
         "}",
     ]);
     assert_eq!(run(&src), Ok("1\n".to_string()));
-    agrees(&src, true);
+    keeps_what_it_does(&src);
 }
 
+/// Failed at cb0ea35 (the old steps too); holds since: with an impl for a bare type parameter
+/// whose header names `Debug`, every `Debug` derive stays.
 #[test]
-#[ignore = "break: a method chosen by autoref on a `T: Debug` bound falls back to another without the derive: the program prints otherwise"]
 fn a_debug_bound_choosing_a_method_by_autoref() {
     // `(&x).describe()` takes `Described` (impl for `T: Debug`, receiver `&T`) when `x`'s type
     // is `Debug`, else `Fallback` (impl for `&T`, one autoref further): without the derive it
@@ -112,5 +125,5 @@ fn a_debug_bound_choosing_a_method_by_autoref() {
         "}",
     ]);
     assert_eq!(run(&src), Ok("Token(3)\n".to_string()));
-    agrees(&src, true);
+    keeps_what_it_does(&src);
 }
