@@ -2,7 +2,7 @@
 //! by `make` from random options (repeated, in any order) that mix numbers of every size (integers
 //! in the thousands, dyadics with 62 bits of fraction) with infinitesimals and hot games; the
 //! identities of sums, negatives and comparisons; uptimals claimed; winners of sums with repeated
-//! and negated components under tiny bounds; the same answers on the same input; 10^6-long chains.
+//! and negated components under tiny bounds; the same answers on the same input; long chains.
 //!
 //! The oracle (`Plain`) knows games only as their options, written out (a number's too, from its
 //! value), and compares them by Conway's definition: no canonical form, no number avoidance, no
@@ -473,33 +473,4 @@ fn chains_of_200000_positions() {
             assert_eq!(forms.as_uptimal(moved).unwrap(), Some(u));
         }
     }
-}
-
-/// Under an address-space limit, a game of 4 * 10^7 states without moves: its values or an error,
-/// never an abort (the walk's order and the values were allocated unchecked). The test binary runs
-/// itself, this test alone, with `PARTIZAN_OOM_CHILD` set.
-#[test]
-fn forward_values_out_of_memory_is_an_error() {
-    if std::env::var_os("PARTIZAN_OOM_CHILD").is_some() {
-        let mut forms = Forms::new();
-        match forward_values(&mut forms, 40_000_000, |_, _, _| {}) {
-            Ok(values) => println!("child: ok {}", values.len()),
-            Err(e) => println!("child: error {e}"),
-        }
-        return;
-    }
-    let out = std::process::Command::new("/bin/sh")
-        .arg("-c")
-        .arg("ulimit -v 1300000 && exec \"$0\" --exact \"$1\" --nocapture --test-threads 1")
-        .arg(std::env::current_exe().unwrap())
-        .arg(
-            module_path!().split_once("::").unwrap().1.to_string()
-                + "::forward_values_out_of_memory_is_an_error",
-        )
-        .env("PARTIZAN_OOM_CHILD", "1")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{:?}: {stdout} {}", out.status, String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("child: "), "{stdout}");
 }

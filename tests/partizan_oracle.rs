@@ -267,3 +267,32 @@ fn a_chain_of_200000_states() {
     let minus = forms.neg(last).unwrap();
     assert_eq!(forms.winner_of_sum(&[last, minus]).unwrap(), Winner::Second);
 }
+
+/// Under an address-space limit, a game of 4 * 10^7 states without moves: its values or an error,
+/// never an abort (the walk's order and the values were allocated unchecked). The test binary runs
+/// itself, this test alone, with `PARTIZAN_OOM_CHILD` set.
+#[test]
+fn forward_values_out_of_memory_is_an_error() {
+    if std::env::var_os("PARTIZAN_OOM_CHILD").is_some() {
+        let mut forms = Forms::new();
+        match forward_values(&mut forms, 40_000_000, |_, _, _| {}) {
+            Ok(values) => println!("child: ok {}", values.len()),
+            Err(e) => println!("child: error {e}"),
+        }
+        return;
+    }
+    let out = std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg("ulimit -v 1300000 && exec \"$0\" --exact \"$1\" --nocapture --test-threads 1")
+        .arg(std::env::current_exe().unwrap())
+        .arg(
+            module_path!().split_once("::").unwrap().1.to_string()
+                + "::forward_values_out_of_memory_is_an_error",
+        )
+        .env("PARTIZAN_OOM_CHILD", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{:?}: {stdout} {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("child: "), "{stdout}");
+}
