@@ -339,9 +339,9 @@ pub fn files_read(root: &Path, main_file: &str) -> Vec<PathBuf> {
 
 /// The programs the default run leaves out, each with the reason (docs/bundling.md): over the
 /// size cap in every layout. Named on the command line, each is still bundled, and fails the cap
-/// (tools/bundle/tests/bundle.rs checks that each one does: the judge program's in make test, the
-/// examples' in make prove), its message telling its size (none
-/// here: the figures went stale as the library grew, 52,982 bytes told where 55,956 was true).
+/// (tools/bundle/tests/bundle.rs checks that each one does, in make prove), its message telling
+/// its size (none here: the figures went stale as the library grew, 52,982 bytes told where
+/// 55,956 was true).
 pub const OVER_THE_CAP: [(&str, &str); 6] = [
     (
         "graph_partizan",
