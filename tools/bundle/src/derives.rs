@@ -90,8 +90,8 @@ fn without_clone_alone(code: &Mapped, from: usize) -> Result<Option<Mapped>, Str
 /// the type has the derive, and another one without it, and compile both ways. The derives of
 /// that trait all stay.
 fn blanket_impl_on(lexed: &Lexed, trait_name: &str) -> bool {
-    let impls = (0..lexed.code.len()).filter(|&k| lexed.text(k) == "impl" && lexed.text(k + 1) == "<");
-    impls.into_iter().any(|k| {
+    let mut impls = (0..lexed.code.len()).filter(|&k| lexed.text(k) == "impl" && lexed.text(k + 1) == "<");
+    impls.any(|k| {
         let body = (k..lexed.code.len()).find(|&j| lexed.text(j) == "{" || lexed.text(j) == ";");
         let header = k..body.unwrap_or(lexed.code.len());
         let named = header.clone().any(|j| lexed.text(j) == trait_name);
