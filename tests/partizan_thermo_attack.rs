@@ -229,3 +229,26 @@ fn deep_thermograph_and_cooling_end_in_an_error_not_an_abort_when_memory_runs_ou
         assert!(went_through.contains(&top), "the top rung {top} KB did not go through: {went_through:?}");
     }
 }
+
+/// An attack on the ladder's cut to 180 MB (commit 2c14268: "a limit above it sees the same run:
+/// nothing looks at its limit"). With many arenas, glibc's malloc gives the test thread heaps of
+/// 64 MiB that must start on a 64 MiB boundary: under `ulimit -v` it cannot map twice that to
+/// align one, maps 64 MiB and keeps it only if the kernel happened to place it aligned, which
+/// address-space randomization decides. So the same limit sees different runs: a scratch program
+/// running this child's work on a thread, against the library built in release, ended in a memory
+/// error 1, 3 and 4 times in 30 at 150, 160 and 170 MB (0 of 30 each with `setarch -R`), and went
+/// through at 145 MB. The ladder's top rung with many arenas (175 MB) may then not go through,
+/// and the test fail, with the code unchanged. The oracle: the child itself, run again and again.
+#[cfg(unix)]
+#[test]
+#[ignore = "break: the many-arena top rung does not always go through under the same limit"]
+fn the_many_arena_top_rung_goes_through_every_time() {
+    let failures: Vec<String> = (0..30)
+        .filter_map(|_| match child_under(175_000, false) {
+            Ok(true) => None,
+            Ok(false) => Some("a memory error".to_string()),
+            Err(e) => Some(e),
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} runs in 30 did not go through: {failures:?}", failures.len());
+}
