@@ -433,8 +433,8 @@ fn chain(s: usize, side: Side, list: &mut Vec<usize>, moves: [usize; 2]) {
     }
 }
 
-/// Two chains of 200,000 positions each, on a stack of 1 MiB (`common::on_a_small_stack`): a
-/// recursion a position deep overflows it, as a million positions did the test thread's 2 MiB.
+/// Two chains of 200,000 positions each, on a stack of 256 KiB (`common::on_a_small_stack`):
+/// a recursion of more than 1.3 bytes a position overflows it (a million on 2 MiB: 2.1).
 #[test]
 fn long_chains_need_no_recursion() {
     crate::common::on_a_small_stack(chains_of_200000_positions);

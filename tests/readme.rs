@@ -1,8 +1,7 @@
 //! The manual's code runs as written (README.md and the pages of `docs/` it links, [`MANUAL`]).
 //! Every fenced block says what it holds (one of [`KINDS`]), and every ```` ```rust ```` block
-//! is a whole program, `use` lines and `main` included, that compiles against the library without
-//! a warning (plain rustc, edition 2021, as a contestant's file in a cargo project that depends on
-//! this one; type-checked as `cargo check` does, no code generated): a reader can paste any of them.
+//! is a whole program, `use` lines and `main` included, that compiles and links against the library without a warning (plain rustc, edition 2021, as a
+//! contestant's file in a cargo project that depends on this one): a reader can paste any of them.
 //! There is no fragment kind: a block worth showing is made whole. The `sh`, `text` and `console`
 //! blocks (commands, formats, transcripts) are not run here; what they show is tested where it is
 //! made (the make targets, the binaries, `stress`).
@@ -69,7 +68,7 @@ fn rustc() -> String {
     std::env::var("RUSTC").ok().filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "rustc".to_string())
 }
 
-/// The library's metadata (no cargo feature, type-checked only: only its API matters), made once
+/// The library as a plain rlib (no cargo feature, unoptimised: only its API matters), built once
 /// for the tests here, not once each.
 fn library() -> PathBuf {
     static BUILT: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -79,18 +78,9 @@ fn library() -> PathBuf {
     }
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme_library");
     fs::create_dir_all(&dir).unwrap();
-    let rlib = dir.join("libgraph_games.rmeta");
+    let rlib = dir.join("libgraph_games.rlib");
     let output = Command::new(rustc())
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "lib",
-            "--crate-name",
-            "graph_games",
-            "--emit=metadata",
-            "-o",
-        ])
+        .args(["--edition", "2021", "--crate-type", "lib", "--crate-name", "graph_games", "-o"])
         .arg(&rlib)
         .arg(root().join("src/lib.rs"))
         .output()
@@ -100,17 +90,16 @@ fn library() -> PathBuf {
     rlib
 }
 
-/// Compiles `source` as a program against the library's metadata `rlib`, warnings denied, as
-/// `cargo check` does (every check and lint of a build, no code generated: the blocks are read,
-/// not run); what rustc said if it failed or warned.
+/// Compiles `source` as a program against `rlib`, warnings denied; what rustc said if it failed
+/// or warned.
 fn compile(source: &Path, rlib: &Path) -> Result<(), String> {
     let mut extern_arg = std::ffi::OsString::from("graph_games=");
     extern_arg.push(rlib);
     let out = Command::new(rustc())
-        .args(["--edition", "2021", "--crate-type", "bin", "-D", "warnings", "--emit=metadata", "--extern"])
+        .args(["--edition", "2021", "--crate-type", "bin", "-D", "warnings", "--extern"])
         .arg(extern_arg)
         .arg("-o")
-        .arg(source.with_extension("rmeta"))
+        .arg(source.with_extension(""))
         .arg(source)
         .output()
         .unwrap();

@@ -25,7 +25,6 @@ mod thermo_oracle;
 mod attack_bans;
 mod attack_bans_errors;
 mod attack_no_passage;
-mod attack_readme_metadata;
 mod attack_runner;
 mod attack_small_stack;
 mod clobber;
