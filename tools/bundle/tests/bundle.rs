@@ -222,14 +222,15 @@ fn every_bundle_compiles_alone_and_passes_every_judge_case() {
 }
 
 /// Adds a forced layout's bundle to those compiled and judged, unless one of them is the same text
-/// (graph_sum's own bundle is its short layout): the same bytes are compiled and judged once.
+/// judged as the same program (graph_sum's own bundle is its short layout): the same bytes are
+/// compiled and judged once.
 fn add_unless_made<'a>(
     made: &mut Vec<(String, &'a str, String)>,
     name: &str,
     judged_as: &'a str,
     text: String,
 ) {
-    if !made.iter().any(|(_, _, made)| *made == text) {
+    if !made.iter().any(|(_, judged, made)| *judged == judged_as && *made == text) {
         made.push((name.to_string(), judged_as, text));
     }
 }
